@@ -1,0 +1,18 @@
+# cpex_add_plugin(NAME SOURCES...): builds a CPEx plugin library with hidden visibility,
+# linked against the shared framework library, placed where the host searches by default.
+function(cpex_add_plugin name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIRECTORY" "SOURCES;LIBRARIES" ${ARGN})
+  if(NOT ARG_OUTPUT_DIRECTORY)
+    set(ARG_OUTPUT_DIRECTORY ${CPEX_PLUGIN_OUTPUT_DIR})
+  endif()
+  add_library(${name} MODULE ${ARG_SOURCES} ${ARG_UNPARSED_ARGUMENTS})
+  target_link_libraries(${name} PRIVATE cpex::cpex ${ARG_LIBRARIES})
+  set_target_properties(${name} PROPERTIES
+    PREFIX "lib"
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIRECTORY})
+  if(ARG_OUTPUT_DIRECTORY STREQUAL CPEX_PLUGIN_OUTPUT_DIR)
+    install(TARGETS ${name} LIBRARY DESTINATION ${CPEX_PLUGIN_SUBDIR})
+  endif()
+endfunction()

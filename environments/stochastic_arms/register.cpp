@@ -1,0 +1,30 @@
+// Registration of the `gaussian` and `bernoulli` environments.
+#include "cpex/plugin.hpp"
+#include "independent_arms.hpp"
+
+namespace {
+
+void register_stochastic_arms(cpex::Registry& registry) {
+  using namespace cpex;
+  EnvironmentEntry gaussian;
+  gaussian.name = "gaussian";
+  gaussian.summary = "independent Gaussian arms with explicit means and a common sigma";
+  gaussian.feedback = FeedbackKind::SingleArm;
+  gaussian.schema.real_list("means", Range::any(), "mean reward of each arm (at least 2)")
+      .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise");
+  gaussian.create = environments::make_gaussian;
+  registry.add(std::move(gaussian));
+
+  EnvironmentEntry bernoulli;
+  bernoulli.name = "bernoulli";
+  bernoulli.summary = "independent Bernoulli arms with explicit means (sub-Gaussian 1/2)";
+  bernoulli.feedback = FeedbackKind::SingleArm;
+  bernoulli.schema.real_list("means", Range::closed(0.0, 1.0),
+                             "success probability of each arm (at least 2)");
+  bernoulli.create = environments::make_bernoulli;
+  registry.add(std::move(bernoulli));
+}
+
+}  // namespace
+
+CPEX_PLUGIN(register_stochastic_arms)

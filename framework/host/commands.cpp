@@ -1,0 +1,93 @@
+// list / describe / run / sweep.
+#include "commands.hpp"
+
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+#include "cpex/engine.hpp"
+#include "cpex/errors.hpp"
+#include "cpex/pipeline.hpp"
+#include "cpex/pipeline_file.hpp"
+#include "cpex/results_csv.hpp"
+#include "cpex/stats.hpp"
+#include "cpex/sweep.hpp"
+#include "summary_output.hpp"
+
+namespace cpex::host {
+
+namespace {
+
+std::string capabilities_line(const Registry& registry, const std::string& name) {
+  if (const auto* e = registry.environment(name))
+    return std::string("feedback: ") + to_string(e->feedback);
+  if (const auto* o = registry.oracle(name))
+    return "solves: " + describe_capabilities(o->capabilities);
+  const auto* a = registry.algorithm(name);
+  std::string text = "needs: ";
+  for (std::size_t i = 0; i < a->needs.feedback.size(); ++i)
+    text += (i ? " or " : "") + std::string(to_string(a->needs.feedback[i]));
+  text += " feedback";
+  for (const auto& role : a->needs.oracles)
+    text += "; [" + role.section + "] " + describe_capabilities(role.required);
+  if (a->needs.reads_truth) text += "; reads the hidden truth (oracle baseline)";
+  return text;
+}
+
+}  // namespace
+
+int list_plugins(const Registry& registry) {
+  for (PluginKind kind : {PluginKind::Environment, PluginKind::Oracle, PluginKind::Algorithm}) {
+    for (const auto& name : registry.names(kind)) {
+      const EntryInfo* entry = registry.find(name);
+      std::cout << std::left << std::setw(12) << to_string(kind) << ' ' << std::setw(16) << name
+                << ' ' << entry->summary << '\n';
+    }
+  }
+  return 0;
+}
+
+int describe_plugin(const Registry& registry, const std::string& name) {
+  PluginKind kind;
+  const EntryInfo* entry = registry.find(name, &kind);
+  if (!entry) throw Error("no plugin named '" + name + "' (see cpex list)");
+  std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
+            << "library: " << entry->library << '\n'
+            << capabilities_line(registry, name) << '\n'
+            << "parameters:\n";
+  std::cout << "  " << std::left << std::setw(14) << "plugin" << "selects this plugin: plugin = "
+              << name << '\n';
+  for (const auto& spec : entry->schema.specs()) {
+    std::cout << "  " << std::left << std::setw(14) << spec.name << spec.help << '\n'
+              << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
+              << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
+  }
+  return 0;
+}
+
+int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
+                 bool sweep) {
+  PipelineFile file = PipelineFile::read(path);
+  for (const auto& assignment : options.overrides) file.apply_override(assignment);
+  const std::vector<SweepAxis> axes = read_axes(file);
+  if (!sweep && !file.section("sweep").empty())
+    throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
+
+  // Assemble (and so validate) every point before the first run.
+  const std::vector<SweepPoint> points = expand(axes);
+  std::vector<Pipeline> pipelines;
+  pipelines.reserve(points.size());
+  for (const auto& point : points) pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
+
+  std::vector<std::string> varied;
+  for (const auto& axis : axes) varied.push_back(axis.section + "." + axis.key);
+  std::unique_ptr<CsvResultWriter> csv;
+  if (!options.out.empty()) csv = std::make_unique<CsvResultWriter>(options.out, varied);
+
+  const std::vector<Job> jobs = make_jobs(pipelines, points);
+  const std::vector<RunRecord> records = execute(jobs, {options.threads}, csv.get());
+  print_summaries(std::cout, pipelines, points, records, options.json, sweep);
+  return 0;
+}
+
+}  // namespace cpex::host

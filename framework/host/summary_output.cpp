@@ -1,0 +1,71 @@
+// Human-readable and JSON run summaries (JSON through nlohmann::json).
+#include "summary_output.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "cpex/stats.hpp"
+
+namespace cpex::host {
+
+namespace {
+
+nlohmann::ordered_json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
+  nlohmann::ordered_json j;
+  if (!point.values.empty()) {
+    nlohmann::ordered_json values;
+    for (const auto& [key, value] : point.values) values[key] = value;
+    j["point"] = point.index;
+    j["values"] = values;
+  }
+  j["pipeline"] = p.source;
+  j["algorithm"] = p.algorithm->name;
+  j["environment"] = p.environment->name;
+  j["oracle"] = p.oracles.front().entry->name;
+  j["runs"] = s.runs;
+  j["capped"] = s.capped;
+  j["samples"] = {{"mean", s.mean_samples}, {"median", s.median_samples},
+                  {"min", s.min_samples}, {"max", s.max_samples}};
+  j["errors"] = s.errors;
+  j["error_rate"] = s.error_rate;
+  j["error_rate_ci95"] = {s.error_rate_ci.lower, s.error_rate_ci.upper};
+  j["mean_wall_time_s"] = s.mean_wall_seconds;
+  return j;
+}
+
+void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, const Summary& s) {
+  out << p.algorithm->name << " on " << p.environment->name << " (oracle "
+      << p.oracles.front().entry->name << ")";
+  for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
+  out << '\n'
+      << "  runs " << s.runs << ", capped at max-samples " << s.capped << '\n'
+      << "  samples mean " << s.mean_samples << ", median " << s.median_samples << ", min "
+      << s.min_samples << ", max " << s.max_samples << '\n'
+      << "  errors " << s.errors << ", error rate " << s.error_rate << " (95% CI ["
+      << s.error_rate_ci.lower << ", " << s.error_rate_ci.upper << "])\n"
+      << "  mean wall time " << s.mean_wall_seconds << " s\n";
+}
+
+}  // namespace
+
+void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
+                     const std::vector<SweepPoint>& points, const std::vector<RunRecord>& records,
+                     bool json, bool sweep) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto count = static_cast<std::size_t>(pipelines[i].run.repetitions);
+    const Summary s = summarize(std::span<const RunRecord>(records).subspan(begin, count));
+    begin += count;
+    if (json)
+      all.push_back(summary_json(pipelines[i], points[i], s));
+    else
+      print_text(out, pipelines[i], points[i], s);
+  }
+  if (!json) return;
+  if (sweep)
+    out << nlohmann::ordered_json{{"points", all}}.dump(2) << '\n';
+  else
+    out << all.front().dump(2) << '\n';
+}
+
+}  // namespace cpex::host

@@ -1,0 +1,14 @@
+// The framework's binary interface version. A plugin records the version it was compiled
+// against; the host refuses to register a plugin whose version differs.
+#pragma once
+
+namespace cpex {
+
+// Bump whenever a public interface, value type or registry entry changes layout.
+inline constexpr int kAbiVersion = 1;
+
+// Names of the two symbols every plugin library exports (see plugin.hpp).
+inline constexpr const char* kAbiSymbol = "cpex_abi_version";
+inline constexpr const char* kRegisterSymbol = "cpex_register_plugins";
+
+}  // namespace cpex

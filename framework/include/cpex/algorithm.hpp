@@ -1,0 +1,57 @@
+// The Algorithm interface: a pure-exploration strategy that proposes pulls one at a time,
+// observes the answers, and decides when to stop and what to recommend.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cpex/oracle.hpp"
+#include "cpex/problem.hpp"
+#include "cpex/random.hpp"
+
+namespace cpex {
+
+// Receives per-round values (e.g. an approximation ratio) when the pipeline asks for a
+// trace. Algorithms test the pointer first, so a run without a trace pays one branch.
+class TraceSink {
+ public:
+  virtual ~TraceSink() = default;
+  virtual void record(std::string_view name, double value) = 0;
+};
+
+// Everything an algorithm may use during a run.
+struct AlgorithmContext {
+  const Problem* problem = nullptr;
+  // oracles[0] is the decision-class oracle of [oracle]; the other roles follow in the
+  // order of AlgorithmNeeds::oracles.
+  std::vector<const Oracle*> oracles;
+  RandomStream rng;                    // the algorithm's own stream
+  TraceSink* trace = nullptr;          // null unless the pipeline asks for a trace
+  std::span<const double> truth;       // empty unless the algorithm declares reads_truth
+};
+
+class Algorithm {
+ public:
+  virtual ~Algorithm() = default;
+
+  // Prepare for a run. Throw ParameterError (naming the key) if the parameters do not fit
+  // the problem; the framework calls start() once while assembling, before any run.
+  virtual void start(const AlgorithmContext& context) = 0;
+
+  // Write the next pull into `action` and return true, or return false to stop.
+  virtual bool next(Action& action) = 0;
+
+  // The environment's answer to the pull just proposed.
+  virtual void observe(const Action& action, const Observation& observation) = 0;
+
+  // The current answer; called when the algorithm stops or the run hits max-samples.
+  virtual Recommendation recommend() const = 0;
+
+  // Parameter values after presets are resolved, reported with every result row.
+  virtual std::vector<std::pair<std::string, double>> resolved() const { return {}; }
+};
+
+}  // namespace cpex

@@ -1,0 +1,26 @@
+// The Environment interface: a bandit instance that answers pulls with noisy rewards.
+#pragma once
+
+#include <span>
+
+#include "cpex/problem.hpp"
+
+namespace cpex {
+
+class Environment {
+ public:
+  virtual ~Environment() = default;
+
+  // The public description handed to algorithms.
+  virtual const Problem& problem() const = 0;
+
+  // The hidden truth used to judge a run: the mean reward of each arm (for linear
+  // environments, x_i^T theta*). Only the framework and algorithms that declare
+  // `reads_truth` may read it.
+  virtual std::span<const double> truth() const = 0;
+
+  // Answer one pull. Must cost O(1) for single-arm feedback (O(|super arm|) otherwise).
+  virtual void pull(const Action& action, Observation& out) = 0;
+};
+
+}  // namespace cpex

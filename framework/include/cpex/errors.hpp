@@ -1,0 +1,46 @@
+// Error types of the framework. Every error carries a one-line message that names the
+// culprit (file, section, key, plugin or library); the host prints it and exits non-zero.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace cpex {
+
+// Base of every error the framework reports to a user.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A pipeline file, a --set override or a parameter value is wrong.
+class ConfigError : public Error {
+ public:
+  using Error::Error;
+};
+
+// A plugin library cannot be found, loaded or registered.
+class PluginError : public Error {
+ public:
+  using Error::Error;
+};
+
+// A plugin rejects one of its own parameters. Thrown by plugin factories; the framework
+// adds the file and section before showing it. `key` names the parameter.
+class ParameterError : public Error {
+ public:
+  ParameterError(std::string key, const std::string& what)
+      : Error(what), key_(std::move(key)) {}
+  const std::string& key() const { return key_; }
+
+ private:
+  std::string key_;
+};
+
+// A run failed while executing (a plugin threw during the loop).
+class RunError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace cpex

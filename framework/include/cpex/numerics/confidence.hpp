@@ -1,0 +1,25 @@
+// Confidence radii shared by the algorithm plugins: the finite-LIL bound of seed 004
+// (Lemma 2.1 with the experiments' "+2"), its failure constant c_eps, and LUCB1's
+// anytime Hoeffding radius (Kalyanakrishnan et al. 2012).
+#pragma once
+
+#include <cstdint>
+
+namespace cpex::numerics {
+
+// U(t, omega) = (1+sqrt(eps)) * sqrt( 2 sigma^2 (1+eps) / t * log( log((1+eps) t + 2) / omega ) )
+// for t >= 1 samples. Seed 004 §5 adds the "+2" so the inner log stays positive.
+double lil_radius(double t, double omega, double epsilon, double sigma);
+
+// c_eps = (2+eps)/eps * (1/log(1+eps))^(1+eps), eps in (0, 1): Lemma 2.1's failure
+// constant (a bound holds with probability >= 1 - c_eps * delta^(1+eps)).
+double lil_c_epsilon(double epsilon);
+
+// LUCB1's exploration term: log(k1 * n * t^4 / delta) with k1 = 5/4, for round t >= 1.
+double lucb1_log_term(std::uint64_t n, std::uint64_t t, double delta);
+
+// LUCB1's radius beta(u, t) = sqrt(2 sigma^2 * log_term / u) for u samples; with
+// sigma = 1/2 this is the paper's sqrt(log(k1 n t^4 / delta) / (2u)).
+double lucb1_radius(double u, double log_term, double sigma);
+
+}  // namespace cpex::numerics

@@ -1,0 +1,97 @@
+// Parameter schemas (name, type, default, allowed range, help) that plugins declare, and
+// the resolved values they receive. Values are read and type-checked through
+// Boost.Program_options (see config.hpp); ranges and choices are checked here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cpex {
+
+enum class ParamType { Real, Integer, Text, Choice, RealList };
+
+const char* to_string(ParamType type);
+
+// One end of an allowed interval.
+struct Bound {
+  double value;
+  bool inclusive;
+};
+
+// An allowed interval of numbers; either end may be open-ended.
+struct Range {
+  std::optional<Bound> lower;
+  std::optional<Bound> upper;
+
+  static Range any() { return {}; }
+  static Range open(double lo, double hi) { return {Bound{lo, false}, Bound{hi, false}}; }
+  static Range closed(double lo, double hi) { return {Bound{lo, true}, Bound{hi, true}}; }
+  static Range at_least(double lo) { return {Bound{lo, true}, std::nullopt}; }
+  static Range greater_than(double lo) { return {Bound{lo, false}, std::nullopt}; }
+
+  bool contains(double x) const;
+  // "(0, 1)", "[1, inf)", "any real number".
+  std::string to_string() const;
+};
+
+using ParamValue = std::variant<double, std::int64_t, std::string, std::vector<double>>;
+
+// Declaration of one parameter.
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::Real;
+  std::string help;
+  std::optional<ParamValue> default_value;  // none: the key is required
+  Range range;                              // Real, Integer, and each RealList element
+  std::vector<std::string> choices;         // Choice
+
+  // What is allowed, for messages and `cpex describe`.
+  std::string allowed() const;
+  std::string default_text() const;
+};
+
+// The ordered list of a plugin's parameters, built with the fluent helpers.
+class ParamSchema {
+ public:
+  ParamSchema& real(std::string name, std::optional<double> def, Range range, std::string help);
+  ParamSchema& integer(std::string name, std::optional<std::int64_t> def, Range range,
+                       std::string help);
+  ParamSchema& text(std::string name, std::optional<std::string> def, std::string help);
+  ParamSchema& choice(std::string name, std::string def, std::vector<std::string> choices,
+                      std::string help);
+  ParamSchema& real_list(std::string name, Range element_range, std::string help);
+
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+  const ParamSpec* find(const std::string& name) const;
+
+ private:
+  ParamSchema& add(ParamSpec spec);
+  std::vector<ParamSpec> specs_;
+};
+
+// Resolved parameter values of one pipeline section. Getters throw cpex::Error when the
+// key is absent or has another type (a programming error in the plugin).
+class ParamValues {
+ public:
+  void set(const std::string& name, ParamValue value) { values_[name] = std::move(value); }
+  bool has(const std::string& name) const { return values_.count(name) != 0; }
+
+  double real(const std::string& name) const;
+  std::int64_t integer(const std::string& name) const;
+  const std::string& text(const std::string& name) const;
+  const std::vector<double>& reals(const std::string& name) const;
+
+  const std::map<std::string, ParamValue>& all() const { return values_; }
+
+ private:
+  const ParamValue& get(const std::string& name) const;
+  std::map<std::string, ParamValue> values_;
+};
+
+std::string to_string(const ParamValue& value);
+
+}  // namespace cpex

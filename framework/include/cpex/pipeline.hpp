@@ -1,0 +1,46 @@
+// Assembling a pipeline from a parsed file: choosing plugins, reading their parameters,
+// checking that environment, oracles and algorithm fit together, and a probe that builds
+// every object once so that bad parameters fail before any run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cpex/params.hpp"
+#include "cpex/pipeline_file.hpp"
+#include "cpex/registry.hpp"
+
+namespace cpex {
+
+struct RunSettings {
+  std::uint64_t seed = 1;
+  std::int64_t repetitions = 100;
+  std::int64_t max_samples = 100'000'000;
+};
+
+// The [run] section's schema (seed, repetitions, max-samples).
+const ParamSchema& run_schema();
+
+struct OracleChoice {
+  std::string section;  // "oracle", "dks", ...
+  const OracleEntry* entry = nullptr;
+  ParamValues params;
+};
+
+struct Pipeline {
+  std::string source;
+  const EnvironmentEntry* environment = nullptr;
+  ParamValues environment_params;
+  std::vector<OracleChoice> oracles;  // in the order of the algorithm's AlgorithmNeeds
+  const AlgorithmEntry* algorithm = nullptr;
+  ParamValues algorithm_params;
+  RunSettings run;
+};
+
+// Build and check a pipeline. Throws ConfigError naming the file and the culprit.
+// `extra_sections` are allowed besides the plugin sections (e.g. "sweep").
+Pipeline assemble(const PipelineFile& file, const Registry& registry,
+                  const std::vector<std::string>& extra_sections = {});
+
+}  // namespace cpex

@@ -1,0 +1,76 @@
+// Value types shared by environments, oracles and algorithms: the public description of a
+// problem, actions, observations and decisions. Nothing here holds the hidden truth.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace cpex {
+
+// How an environment answers a pull.
+enum class FeedbackKind {
+  SingleArm,      // pull one arm, observe its reward
+  SemiBandit,     // pull a super arm, observe every member's reward
+  FullBanditSum,  // pull a super arm, observe one number: the noisy sum
+  LinearArm,      // pull an arm with a known feature vector, observe x^T theta + noise
+};
+
+const char* to_string(FeedbackKind kind);
+
+// What an algorithm may know about the problem before it starts. The hidden parameter
+// (theta*) is not here: only Environment::truth() has it, and only the framework and
+// algorithms that declare `reads_truth` may call it.
+struct Problem {
+  FeedbackKind feedback = FeedbackKind::SingleArm;
+  std::size_t num_arms = 0;
+  // Sub-Gaussian constant of one observation's noise (sigma for Gaussian noise, 1/2 for
+  // rewards in [0, 1]); the papers' R.
+  double noise_sigma = 1.0;
+  // Size of the super arms the environment accepts (full-bandit / semi-bandit), 0 if none.
+  std::size_t super_arm_size = 0;
+  // Known feature vectors, one column per arm (linear bandits); empty otherwise.
+  Eigen::MatrixXd features;
+  // Known bound S on the norm of the hidden parameter (linear bandits); 0 if unknown.
+  double parameter_bound = 0.0;
+  // Known group sizes (partitioned sampling problems); empty otherwise.
+  std::vector<double> group_sizes;
+};
+
+// One pull requested by an algorithm. For single-arm and linear feedback `arm` is used;
+// for super-arm feedback `super_arm` views storage that the algorithm owns.
+struct Action {
+  std::size_t arm = 0;
+  std::span<const std::size_t> super_arm{};
+};
+
+// What the environment answered. `reward` is the single number; for semi-bandit feedback
+// `per_arm` views a buffer (owned by the run loop) with one reward per super-arm member.
+struct Observation {
+  double reward = 0.0;
+  std::span<double> per_arm{};
+};
+
+// A decision in the oracle's class: a set of arms (sorted ascending) for subset classes,
+// and/or a vector y for continuous or integer decisions (CPE-CS).
+struct Decision {
+  std::vector<std::size_t> arms;
+  std::vector<double> values;
+
+  bool operator==(const Decision&) const = default;
+};
+
+// Human-readable form used in results: arms separated by spaces, values after a '|'.
+std::string to_string(const Decision& decision);
+
+// What an algorithm returns when it stops (or when the run is capped).
+struct Recommendation {
+  Decision decision;
+  // Accuracy the algorithm promises (0 for exact identification).
+  double epsilon = 0.0;
+};
+
+}  // namespace cpex

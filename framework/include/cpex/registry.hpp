@@ -1,0 +1,76 @@
+// The registry of plugin factories. Plugin libraries add named entries from their
+// registration entry point; the host looks them up by name. Names are unique across kinds.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
+#include "cpex/environment.hpp"
+#include "cpex/oracle.hpp"
+#include "cpex/params.hpp"
+#include "cpex/random.hpp"
+
+namespace cpex {
+
+enum class PluginKind { Environment, Oracle, Algorithm };
+const char* to_string(PluginKind kind);
+
+// Fields every entry has.
+struct EntryInfo {
+  std::string name;
+  std::string summary;  // one line
+  ParamSchema schema;
+  std::string library;  // filled in by the registry: the library that registered it
+};
+
+struct EnvironmentEntry : EntryInfo {
+  FeedbackKind feedback = FeedbackKind::SingleArm;
+  // Builds the instance for one run; `seed` identifies the run's random streams.
+  std::function<std::unique_ptr<Environment>(const ParamValues&, const RunSeed& seed)> create;
+};
+
+struct OracleEntry : EntryInfo {
+  unsigned capabilities = 0;
+  std::function<std::unique_ptr<Oracle>(const ParamValues&)> create;
+};
+
+struct AlgorithmEntry : EntryInfo {
+  AlgorithmNeeds needs;
+  std::function<std::unique_ptr<Algorithm>(const ParamValues&)> create;
+};
+
+class Registry {
+ public:
+  // Each add() throws PluginError if the name is taken, naming both libraries.
+  void add(EnvironmentEntry entry);
+  void add(OracleEntry entry);
+  void add(AlgorithmEntry entry);
+
+  // Library path recorded with the entries added next (set by the plugin loader).
+  void set_current_library(std::string path) { current_library_ = std::move(path); }
+
+  const EnvironmentEntry* environment(const std::string& name) const;
+  const OracleEntry* oracle(const std::string& name) const;
+  const AlgorithmEntry* algorithm(const std::string& name) const;
+  // Any kind; null if unknown.
+  const EntryInfo* find(const std::string& name, PluginKind* kind = nullptr) const;
+
+  // Names of one kind, sorted.
+  std::vector<std::string> names(PluginKind kind) const;
+
+ private:
+  void claim(const std::string& name, PluginKind kind);
+
+  std::string current_library_ = "(built in)";
+  std::map<std::string, PluginKind> kinds_;
+  std::map<std::string, EnvironmentEntry> environments_;
+  std::map<std::string, OracleEntry> oracles_;
+  std::map<std::string, AlgorithmEntry> algorithms_;
+};
+
+}  // namespace cpex

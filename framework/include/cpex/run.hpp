@@ -1,0 +1,50 @@
+// One run of a pipeline: build the objects from the run's seed, loop (algorithm proposes,
+// environment answers) until the algorithm stops or max-samples is reached, then judge the
+// recommendation against the oracle's optimal decision on the true parameters.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpex/algorithm.hpp"
+#include "cpex/environment.hpp"
+#include "cpex/oracle.hpp"
+#include "cpex/pipeline.hpp"
+#include "cpex/random.hpp"
+
+namespace cpex {
+
+// The result of one run (one CSV row, without the pipeline-level columns).
+struct RunRecord {
+  std::uint64_t run_id = 0;
+  std::size_t point = 0;
+  std::uint64_t repetition = 0;
+  std::uint64_t samples = 0;
+  bool stopped = false;  // by the algorithm's own rule; false: hit run.max-samples
+  std::string recommendation;
+  bool correct = false;
+  double wall_seconds = 0.0;
+  std::string resolved;  // the algorithm's resolved parameters, "name=value;..."
+};
+
+// The live objects of one run. Destroyed before the plugin libraries are unloaded.
+struct RunObjects {
+  std::unique_ptr<Environment> environment;
+  std::vector<std::unique_ptr<Oracle>> oracles;
+  std::unique_ptr<Algorithm> algorithm;
+  AlgorithmContext context;
+};
+
+// Build and start the objects of a run. A ParameterError from a plugin becomes a
+// ConfigError naming the pipeline file, the section and the key.
+RunObjects instantiate(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace = nullptr);
+
+// Instantiate once (repetition 0) so that bad parameters fail before any run.
+void probe(const Pipeline& pipeline);
+
+// Execute one run to the end.
+RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace = nullptr);
+
+}  // namespace cpex

@@ -1,0 +1,42 @@
+// Sweeps: the [sweep] section's axes, their Cartesian product, and the key that ties a
+// sweep point to its random streams.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cpex/pipeline_file.hpp"
+
+namespace cpex {
+
+// One `axis = section.key = v1,v2,...` line. Values are separated by ',' unless the list
+// contains '|', in which case '|' separates them (so list-valued keys can be swept).
+struct SweepAxis {
+  std::string section;
+  std::string key;
+  std::vector<std::string> values;
+};
+
+struct SweepPoint {
+  std::size_t index = 0;
+  std::vector<std::pair<std::string, std::string>> values;  // ("section.key", value)
+  // Seeds the point's random streams: a hash of the point's assignments outside the
+  // [algorithm] section, so algorithms compared at one point see the same instances and
+  // noise, and adding values to an axis does not change the other points' streams.
+  std::uint64_t stream_key = 0;
+};
+
+// Axes of the file's [sweep] section (empty if there is none). ConfigError on malformed
+// lines, repeated keys or empty value lists.
+std::vector<SweepAxis> read_axes(const PipelineFile& file);
+
+// The Cartesian product in row-major order (the last axis varies fastest). Without axes,
+// a single point with no values.
+std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes);
+
+// The file with the point's values applied and the [sweep] section kept for reference.
+PipelineFile apply(const PipelineFile& file, const SweepPoint& point);
+
+}  // namespace cpex

@@ -1,0 +1,153 @@
+// Parameter schemas and resolved values: declaration helpers, range checks and printing.
+#include "cpex/params.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "cpex/errors.hpp"
+
+namespace cpex {
+
+const char* to_string(ParamType type) {
+  switch (type) {
+    case ParamType::Real: return "real";
+    case ParamType::Integer: return "integer";
+    case ParamType::Text: return "text";
+    case ParamType::Choice: return "choice";
+    case ParamType::RealList: return "real list";
+  }
+  return "?";
+}
+
+namespace {
+std::string number(double x) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  std::ostringstream out;
+  out.precision(15);
+  out << x;
+  return out.str();
+}
+}  // namespace
+
+bool Range::contains(double x) const {
+  if (std::isnan(x)) return false;
+  if (lower && (lower->inclusive ? x < lower->value : x <= lower->value)) return false;
+  if (upper && (upper->inclusive ? x > upper->value : x >= upper->value)) return false;
+  return true;
+}
+
+std::string Range::to_string() const {
+  if (!lower && !upper) return "any number";
+  std::string text = lower ? (lower->inclusive ? "[" : "(") + number(lower->value) : "(-inf";
+  text += ", ";
+  text += upper ? number(upper->value) + (upper->inclusive ? "]" : ")") : "inf)";
+  return text;
+}
+
+std::string ParamSpec::allowed() const {
+  switch (type) {
+    case ParamType::Real: return "a real number in " + range.to_string();
+    case ParamType::Integer: return "an integer in " + range.to_string();
+    case ParamType::Text: return "text";
+    case ParamType::RealList:
+      return "a comma-separated list of real numbers in " + range.to_string();
+    case ParamType::Choice: {
+      std::string text = "one of {";
+      for (std::size_t i = 0; i < choices.size(); ++i) text += (i ? ", " : "") + choices[i];
+      return text + "}";
+    }
+  }
+  return "?";
+}
+
+std::string ParamSpec::default_text() const {
+  return default_value ? cpex::to_string(*default_value) : "(required)";
+}
+
+ParamSchema& ParamSchema::add(ParamSpec spec) {
+  if (find(spec.name)) throw Error("parameter '" + spec.name + "' declared twice");
+  specs_.push_back(std::move(spec));
+  return *this;
+}
+
+ParamSchema& ParamSchema::real(std::string name, std::optional<double> def, Range range,
+                               std::string help) {
+  ParamSpec spec{std::move(name), ParamType::Real, std::move(help), std::nullopt, range, {}};
+  if (def) spec.default_value = *def;
+  return add(std::move(spec));
+}
+
+ParamSchema& ParamSchema::integer(std::string name, std::optional<std::int64_t> def,
+                                  Range range, std::string help) {
+  ParamSpec spec{std::move(name), ParamType::Integer, std::move(help), std::nullopt, range, {}};
+  if (def) spec.default_value = *def;
+  return add(std::move(spec));
+}
+
+ParamSchema& ParamSchema::text(std::string name, std::optional<std::string> def,
+                               std::string help) {
+  ParamSpec spec{std::move(name), ParamType::Text, std::move(help), std::nullopt, {}, {}};
+  if (def) spec.default_value = *def;
+  return add(std::move(spec));
+}
+
+ParamSchema& ParamSchema::choice(std::string name, std::string def,
+                                 std::vector<std::string> choices, std::string help) {
+  return add(ParamSpec{std::move(name), ParamType::Choice, std::move(help), std::move(def), {},
+                       std::move(choices)});
+}
+
+ParamSchema& ParamSchema::real_list(std::string name, Range element_range, std::string help) {
+  return add(ParamSpec{std::move(name), ParamType::RealList, std::move(help), std::nullopt,
+                       element_range, {}});
+}
+
+const ParamSpec* ParamSchema::find(const std::string& name) const {
+  for (const auto& spec : specs_)
+    if (spec.name == name) return &spec;
+  return nullptr;
+}
+
+const ParamValue& ParamValues::get(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw Error("parameter '" + name + "' has no value");
+  return it->second;
+}
+
+double ParamValues::real(const std::string& name) const {
+  const auto& v = get(name);
+  if (const auto* x = std::get_if<double>(&v)) return *x;
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  throw Error("parameter '" + name + "' is not a real number");
+}
+
+std::int64_t ParamValues::integer(const std::string& name) const {
+  if (const auto* i = std::get_if<std::int64_t>(&get(name))) return *i;
+  throw Error("parameter '" + name + "' is not an integer");
+}
+
+const std::string& ParamValues::text(const std::string& name) const {
+  if (const auto* s = std::get_if<std::string>(&get(name))) return *s;
+  throw Error("parameter '" + name + "' is not text");
+}
+
+const std::vector<double>& ParamValues::reals(const std::string& name) const {
+  if (const auto* v = std::get_if<std::vector<double>>(&get(name))) return *v;
+  throw Error("parameter '" + name + "' is not a list of reals");
+}
+
+std::string to_string(const ParamValue& value) {
+  struct Printer {
+    std::string operator()(double x) const { return number(x); }
+    std::string operator()(std::int64_t i) const { return std::to_string(i); }
+    std::string operator()(const std::string& s) const { return s; }
+    std::string operator()(const std::vector<double>& v) const {
+      std::string text;
+      for (std::size_t i = 0; i < v.size(); ++i) text += (i ? "," : "") + number(v[i]);
+      return text;
+    }
+  };
+  return std::visit(Printer{}, value);
+}
+
+}  // namespace cpex

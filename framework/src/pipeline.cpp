@@ -1,0 +1,116 @@
+// Pipeline assembly: plugin lookup, parameter reading, compatibility checks and the probe.
+#include "cpex/pipeline.hpp"
+
+#include <algorithm>
+
+#include "cpex/errors.hpp"
+#include "cpex/run.hpp"
+
+namespace cpex {
+
+const ParamSchema& run_schema() {
+  static const ParamSchema schema = ParamSchema()
+      .integer("seed", 1, Range::at_least(0), "pipeline seed; a run's randomness depends only "
+               "on (seed, sweep point, repetition)")
+      .integer("repetitions", 100, Range::at_least(1), "independent runs of the pipeline")
+      .integer("max-samples", 100'000'000, Range::at_least(1),
+               "a run that reaches this many samples is stopped and recorded as capped");
+  return schema;
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text.empty() ? "none" : text;
+}
+
+std::string plugin_name(const PipelineFile& file, const std::string& section) {
+  auto name = file.get(section, "plugin");
+  if (!name) throw ConfigError(file.path() + ": [" + section + "] has no 'plugin' key");
+  return *name;
+}
+
+// Look up a plugin of `kind` named in `section`; the error lists the known names.
+template <typename Entry>
+const Entry* choose(const PipelineFile& file, const Registry& registry, const std::string& section,
+                    PluginKind kind, const Entry* (Registry::*lookup)(const std::string&) const) {
+  const std::string name = plugin_name(file, section);
+  if (const Entry* entry = (registry.*lookup)(name)) return entry;
+  PluginKind other;
+  std::string hint;
+  if (registry.find(name, &other))
+    hint = ": it is an " + std::string(to_string(other)) + ", not an " + to_string(kind);
+  else
+    hint = " is not a known " + std::string(to_string(kind));
+  throw ConfigError(file.path() + ": [" + section + "] plugin = '" + name + "'" + hint +
+                    " (known: " + joined(registry.names(kind)) + ")");
+}
+
+void check_sections(const PipelineFile& file, std::vector<std::string> allowed) {
+  for (const auto& section : file.sections())
+    if (std::find(allowed.begin(), allowed.end(), section) == allowed.end())
+      throw ConfigError(file.path() + ": unknown section [" + section + "] (allowed: " +
+                        joined(allowed) + ")");
+}
+
+void check_compatibility(const Pipeline& p) {
+  const auto& needs = p.algorithm->needs;
+  const FeedbackKind given = p.environment->feedback;
+  if (std::find(needs.feedback.begin(), needs.feedback.end(), given) == needs.feedback.end()) {
+    std::vector<std::string> wanted;
+    for (auto kind : needs.feedback) wanted.emplace_back(to_string(kind));
+    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+                      joined(wanted) + " feedback, but environment '" + p.environment->name +
+                      "' gives " + to_string(given) + " feedback");
+  }
+  for (std::size_t i = 0; i < needs.oracles.size(); ++i) {
+    const unsigned have = p.oracles[i].entry->capabilities;
+    const unsigned missing = needs.oracles[i].required & ~have;
+    if (missing)
+      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+                        describe_capabilities(missing) + " from the oracle in [" +
+                        needs.oracles[i].section + "], but oracle '" + p.oracles[i].entry->name +
+                        "' offers " + describe_capabilities(have));
+  }
+}
+
+}  // namespace
+
+Pipeline assemble(const PipelineFile& file, const Registry& registry,
+                  const std::vector<std::string>& extra_sections) {
+  Pipeline p;
+  p.source = file.path();
+  p.algorithm = choose(file, registry, "algorithm", PluginKind::Algorithm, &Registry::algorithm);
+  p.environment =
+      choose(file, registry, "environment", PluginKind::Environment, &Registry::environment);
+
+  std::vector<std::string> allowed = {"environment", "algorithm", "run"};
+  allowed.insert(allowed.end(), extra_sections.begin(), extra_sections.end());
+  std::vector<OracleRole> roles = p.algorithm->needs.oracles;
+  if (roles.empty() || roles.front().section != "oracle") roles.insert(roles.begin(), {"oracle", 0});
+  for (const auto& role : roles) allowed.push_back(role.section);
+  check_sections(file, allowed);
+
+  for (const auto& role : roles) {
+    OracleChoice choice;
+    choice.section = role.section;
+    choice.entry = choose(file, registry, role.section, PluginKind::Oracle, &Registry::oracle);
+    choice.params = read_section(file, role.section, choice.entry->schema, choice.entry->name);
+    p.oracles.push_back(std::move(choice));
+  }
+  p.environment_params =
+      read_section(file, "environment", p.environment->schema, p.environment->name);
+  p.algorithm_params = read_section(file, "algorithm", p.algorithm->schema, p.algorithm->name);
+  const ParamValues run = read_section(file, "run", run_schema(), "run", {});
+  p.run.seed = static_cast<std::uint64_t>(run.integer("seed"));
+  p.run.repetitions = run.integer("repetitions");
+  p.run.max_samples = run.integer("max-samples");
+
+  check_compatibility(p);
+  probe(p);
+  return p;
+}
+
+}  // namespace cpex

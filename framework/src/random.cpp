@@ -1,0 +1,38 @@
+// Philox4x64-10 block generation for RandomStream, and the derived distributions.
+#include "cpex/random.hpp"
+
+#include <Random123/philox.h>
+#include <boost/random/normal_distribution.hpp>
+
+namespace cpex {
+
+RandomStream::RandomStream(const RunSeed& seed, StreamRole role, std::uint64_t index)
+    : key_{seed.seed, seed.point},
+      counter_{seed.repetition, (static_cast<std::uint64_t>(role) << 56) ^ index, 0, 0} {}
+
+void RandomStream::refill() {
+  r123::Philox4x64 philox;
+  const r123::Philox4x64::key_type key = {{key_[0], key_[1]}};
+  const r123::Philox4x64::ctr_type ctr = {{counter_[0], counter_[1], counter_[2], counter_[3]}};
+  const auto out = philox(ctr, key);
+  for (std::size_t i = 0; i < 4; ++i) block_[i] = out.v[i];
+  ++counter_[2];
+  used_ = 0;
+}
+
+double RandomStream::normal() {
+  boost::random::normal_distribution<double> standard;
+  return standard(*this);
+}
+
+std::uint64_t RandomStream::below(std::uint64_t n) {
+  // Lemire's method would be faster; rejection keeps it obviously unbiased.
+  const std::uint64_t limit = max() - max() % n;
+  std::uint64_t x;
+  do {
+    x = (*this)();
+  } while (x >= limit);
+  return x % n;
+}
+
+}  // namespace cpex

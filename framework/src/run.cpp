@@ -1,0 +1,103 @@
+// The run loop and the construction of a run's objects.
+#include "cpex/run.hpp"
+
+#include <chrono>
+#include <sstream>
+
+#include "cpex/errors.hpp"
+
+namespace cpex {
+
+namespace {
+
+[[noreturn]] void rethrow_in(const Pipeline& p, const std::string& section,
+                             const std::string& plugin, const ParameterError& e) {
+  throw ConfigError(p.source + ": [" + section + "] " + e.key() + ": " + plugin + ": " +
+                    e.what());
+}
+
+}  // namespace
+
+RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
+  RunObjects run;
+  try {
+    run.environment = p.environment->create(p.environment_params, seed);
+  } catch (const ParameterError& e) {
+    rethrow_in(p, "environment", p.environment->name, e);
+  }
+  const Problem& problem = run.environment->problem();
+  for (const auto& choice : p.oracles) {
+    try {
+      run.oracles.push_back(choice.entry->create(choice.params));
+      run.oracles.back()->bind(problem);
+    } catch (const ParameterError& e) {
+      throw ConfigError(p.source + ": [" + choice.section + "] " + e.key() + ": " +
+                        choice.entry->name + ": " + e.what() + " (environment '" +
+                        p.environment->name + "' has " + std::to_string(problem.num_arms) +
+                        " arms)");
+    }
+  }
+  run.context.problem = &problem;
+  for (const auto& oracle : run.oracles) run.context.oracles.push_back(oracle.get());
+  run.context.rng = RandomStream(seed, StreamRole::Algorithm);
+  run.context.trace = trace;
+  if (p.algorithm->needs.reads_truth) run.context.truth = run.environment->truth();
+  try {
+    run.algorithm = p.algorithm->create(p.algorithm_params);
+    run.algorithm->start(run.context);
+  } catch (const ParameterError& e) {
+    rethrow_in(p, "algorithm", p.algorithm->name, e);
+  }
+  return run;
+}
+
+void probe(const Pipeline& pipeline) {
+  RunSeed seed{pipeline.run.seed, 0, 0};
+  instantiate(pipeline, seed);
+}
+
+RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
+  const auto start = std::chrono::steady_clock::now();
+  RunObjects run = instantiate(p, seed, trace);
+  Environment& environment = *run.environment;
+  Algorithm& algorithm = *run.algorithm;
+  const bool semi_bandit = run.context.problem->feedback == FeedbackKind::SemiBandit;
+  const auto max_samples = static_cast<std::uint64_t>(p.run.max_samples);
+
+  RunRecord record;
+  record.repetition = seed.repetition;
+  std::vector<double> per_arm(semi_bandit ? run.context.problem->num_arms : 0);
+  Action action;
+  Observation observation;
+  std::uint64_t samples = 0;
+  for (;;) {
+    if (!algorithm.next(action)) {
+      record.stopped = true;
+      break;
+    }
+    if (samples >= max_samples) break;
+    if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
+    environment.pull(action, observation);
+    samples += semi_bandit ? action.super_arm.size() : 1;
+    algorithm.observe(action, observation);
+  }
+  record.samples = samples;
+
+  const Recommendation answer = algorithm.recommend();
+  record.recommendation = to_string(answer.decision);
+  Decision best;
+  const Oracle& judge = *run.oracles.front();
+  judge.optimal(environment.truth(), best);
+  record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
+
+  std::ostringstream resolved;
+  resolved.precision(12);
+  for (const auto& [name, value] : algorithm.resolved())
+    resolved << (resolved.tellp() > 0 ? ";" : "") << name << '=' << value;
+  record.resolved = resolved.str();
+  record.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return record;
+}
+
+}  // namespace cpex

@@ -1,0 +1,50 @@
+// Run summaries and the Clopper-Pearson interval (Boost.Math's inverse incomplete beta).
+#include "cpex/stats.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <boost/math/special_functions/beta.hpp>
+
+namespace cpex {
+
+Interval clopper_pearson(std::uint64_t successes, std::uint64_t trials, double confidence) {
+  Interval ci;
+  if (trials == 0) return ci;
+  const double alpha = 1.0 - confidence;
+  const double x = static_cast<double>(successes);
+  const double n = static_cast<double>(trials);
+  ci.lower = successes == 0 ? 0.0 : boost::math::ibeta_inv(x, n - x + 1.0, alpha / 2.0);
+  ci.upper = successes == trials ? 1.0 : boost::math::ibeta_inv(x + 1.0, n - x, 1.0 - alpha / 2.0);
+  return ci;
+}
+
+Summary summarize(std::span<const RunRecord> records) {
+  Summary s;
+  s.runs = records.size();
+  if (records.empty()) return s;
+  std::vector<std::uint64_t> samples;
+  samples.reserve(records.size());
+  double total = 0.0, wall = 0.0;
+  for (const auto& r : records) {
+    samples.push_back(r.samples);
+    total += static_cast<double>(r.samples);
+    wall += r.wall_seconds;
+    s.errors += r.correct ? 0 : 1;
+    s.capped += r.stopped ? 0 : 1;
+  }
+  std::sort(samples.begin(), samples.end());
+  const std::size_t n = samples.size();
+  s.mean_samples = total / static_cast<double>(n);
+  s.median_samples = n % 2 ? static_cast<double>(samples[n / 2])
+                           : 0.5 * (static_cast<double>(samples[n / 2 - 1]) +
+                                    static_cast<double>(samples[n / 2]));
+  s.min_samples = samples.front();
+  s.max_samples = samples.back();
+  s.error_rate = static_cast<double>(s.errors) / static_cast<double>(n);
+  s.error_rate_ci = clopper_pearson(s.errors, n);
+  s.mean_wall_seconds = wall / static_cast<double>(n);
+  return s;
+}
+
+}  // namespace cpex

@@ -1,0 +1,40 @@
+// Top-k selection.
+#include "top_k_oracle.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::oracles {
+
+void TopKOracle::bind(const Problem& problem) {
+  if (k_ >= problem.num_arms)
+    throw ParameterError("k", "k = " + std::to_string(k_) +
+                                  " must be smaller than the number of arms");
+}
+
+void TopKOracle::maximize(std::span<const double> weights, Decision& out) const {
+  order_.resize(weights.size());
+  std::iota(order_.begin(), order_.end(), std::size_t{0});
+  auto better = [&](std::size_t a, std::size_t b) {
+    return weights[a] > weights[b] || (weights[a] == weights[b] && a < b);
+  };
+  std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(k_) - 1,
+                   order_.end(), better);
+  out.arms.assign(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(k_));
+  std::sort(out.arms.begin(), out.arms.end());
+  out.values.clear();
+}
+
+bool TopKOracle::acceptable(std::span<const double> theta, const Decision& optimal,
+                            const Decision& candidate, double epsilon) const {
+  if (candidate.arms.size() != k_) return false;
+  if (epsilon <= 0.0) return Oracle::acceptable(theta, optimal, candidate, 0.0);
+  double kth = theta[optimal.arms.front()];
+  for (std::size_t arm : optimal.arms) kth = std::min(kth, theta[arm]);
+  return std::all_of(candidate.arms.begin(), candidate.arms.end(),
+                     [&](std::size_t arm) { return theta[arm] >= kth - epsilon; });
+}
+
+}  // namespace cpex::oracles

@@ -1,0 +1,28 @@
+// The `top-k` oracle: the decision class of all k-subsets of the arms. Linear maximization
+// is selection of the k largest weights (ties to the smaller index) in O(N + k log k).
+#pragma once
+
+#include <vector>
+
+#include "cpex/oracle.hpp"
+
+namespace cpex::oracles {
+
+class TopKOracle : public Oracle {
+ public:
+  explicit TopKOracle(std::size_t k) : k_(k) {}
+
+  void bind(const Problem& problem) override;
+  std::size_t decision_size() const override { return k_; }
+  void maximize(std::span<const double> weights, Decision& out) const override;
+  // With epsilon > 0, the (epsilon, k)-optimality of Kalyanakrishnan et al. (2012): every
+  // recommended arm has theta >= theta_[k] - epsilon. With epsilon = 0: an optimal set.
+  bool acceptable(std::span<const double> theta, const Decision& optimal,
+                  const Decision& candidate, double epsilon) const override;
+
+ private:
+  std::size_t k_;
+  mutable std::vector<std::size_t> order_;  // scratch; an oracle serves one run at a time
+};
+
+}  // namespace cpex::oracles

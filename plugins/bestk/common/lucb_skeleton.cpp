@@ -1,0 +1,104 @@
+// The LUCB-family round: partition, h/l selection, stopping and sampling.
+#include "lucb_skeleton.hpp"
+
+#include "cpex/errors.hpp"
+
+namespace cpex::bestk {
+
+void LucbSkeleton::start(const AlgorithmContext& context) {
+  const std::size_t n = context.problem->num_arms;
+  k_ = context.oracles.front()->decision_size();
+  if (k_ == 0 || k_ >= n)
+    throw ParameterError("k", "needs 0 < k < number of arms, got k = " + std::to_string(k_));
+  rng_ = context.rng;
+  sum_.assign(n, 0.0);
+  count_.assign(n, 0);
+  initialized_ = 0;
+  built_ = false;
+  round_ = 0;
+  queued_ = queue_next_ = 0;
+  partition_ = numerics::TopKPartition(n, k_);
+  lower_high_ = numerics::KineticTournament(n);
+  upper_low_ = numerics::KineticTournament(n);
+  prepare(n, k_, context.problem->noise_sigma);
+}
+
+bool LucbSkeleton::next(Action& action) {
+  if (initialized_ < arms()) {
+    action.arm = initialized_++;
+    return true;
+  }
+  if (queue_next_ < queued_) {
+    action.arm = queue_[queue_next_++];
+    return true;
+  }
+  ++round_;
+  const double x = scale(round_);
+  lower_high_.advance(x);
+  upper_low_.advance(x);
+  const std::size_t h = lower_high_.argmin();
+  const std::size_t l = upper_low_.argmin();
+  if (separated(lower_high_.key(h), -upper_low_.key(l))) return false;
+  if (sampling_ == Sampling::Both) {
+    queue_ = {h, l};
+    queued_ = 2;
+  } else {
+    const double th = static_cast<double>(count_[h]), tl = static_cast<double>(count_[l]);
+    queue_[0] = rng_.uniform01() * (th + tl) < tl ? h : l;
+    queued_ = 1;
+  }
+  queue_next_ = 1;
+  action.arm = queue_[0];
+  return true;
+}
+
+void LucbSkeleton::observe(const Action& action, const Observation& observation) {
+  const std::size_t arm = action.arm;
+  sum_[arm] += observation.reward;
+  ++count_[arm];
+  if (!built_) {
+    if (initialized_ == arms() && arm + 1 == arms()) build();
+    return;
+  }
+  partition_.update(arm, mean(arm), [&](std::size_t moved) { refresh(moved); });
+  refresh(arm);
+}
+
+void LucbSkeleton::build() {
+  std::vector<double> means(arms());
+  for (std::size_t i = 0; i < arms(); ++i) means[i] = mean(i);
+  partition_.reset(means);
+  for (std::size_t i = 0; i < arms(); ++i) refresh(i);
+  built_ = true;
+}
+
+void LucbSkeleton::refresh(std::size_t arm) {
+  const bool high = partition_.in_top(arm);
+  const double u = unit(count_[arm], high);
+  if (high) {
+    lower_high_.set(arm, mean(arm), -u);
+    upper_low_.remove(arm);
+  } else {
+    upper_low_.set(arm, -mean(arm), -u);
+    lower_high_.remove(arm);
+  }
+}
+
+Recommendation LucbSkeleton::recommend() const {
+  Recommendation answer;
+  answer.epsilon = epsilon();
+  if (built_) {
+    answer.decision.arms = partition_.top();
+    return answer;
+  }
+  // Capped during the first pass: rank what was seen, unseen arms last.
+  std::vector<double> means(arms(), -std::numeric_limits<double>::infinity());
+  for (std::size_t i = 0; i < arms(); ++i)
+    if (count_[i] > 0) means[i] = mean(i);
+  numerics::TopKPartition ranking(arms(), k_);
+  ranking.reset(means);
+  answer.decision.arms = ranking.top();
+  return answer;
+}
+
+}  // namespace cpex::bestk

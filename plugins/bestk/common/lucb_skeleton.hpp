@@ -1,0 +1,67 @@
+// The skeleton shared by the LUCB family (LUCB1, lil'LUCB, LUCB++, lil'RandLUCB): sample
+// every arm once; then each round split the arms into High (the K best empirical means)
+// and Low, find h = argmin_High LCB and l = argmax_Low UCB, stop when the bounds separate,
+// otherwise sample h and l (or one of them at random). High/Low live in a TopKPartition
+// and h, l in two kinetic tournaments, so a round costs O(log N).
+//
+// A member's radius is scale(t) * unit(T_i, set): LUCB1's radius grows with the round t
+// through scale(t); the LIL radii use scale = 1 and put everything into unit().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "cpex/algorithm.hpp"
+#include "cpex/numerics/kinetic_tournament.hpp"
+#include "cpex/numerics/top_k_partition.hpp"
+
+namespace cpex::bestk {
+
+class LucbSkeleton : public Algorithm {
+ public:
+  enum class Sampling { Both, Randomized };
+
+  void start(const AlgorithmContext& context) override;
+  bool next(Action& action) override;
+  void observe(const Action& action, const Observation& observation) override;
+  Recommendation recommend() const override;
+
+ protected:
+  explicit LucbSkeleton(Sampling sampling) : sampling_(sampling) {}
+
+  // Called from start() once N, K and sigma are known; throw ParameterError if unfit.
+  virtual void prepare(std::size_t arms, std::size_t k, double sigma) = 0;
+  // Multiplier of every radius in round t >= 1 (non-decreasing in t).
+  virtual double scale(std::uint64_t round) const = 0;
+  // Radius of an arm with `pulls` samples in High (`high` true) or Low, before scale().
+  virtual double unit(std::uint64_t pulls, bool high) const = 0;
+  // Stop once UCB(l) and LCB(h) satisfy the algorithm's rule.
+  virtual bool separated(double lcb_h, double ucb_l) const = 0;
+  // Accuracy promised by the recommendation.
+  virtual double epsilon() const { return 0.0; }
+
+  std::size_t arms() const { return count_.size(); }
+  std::size_t k() const { return k_; }
+
+ private:
+  double mean(std::size_t arm) const { return sum_[arm] / static_cast<double>(count_[arm]); }
+  void build();
+  void refresh(std::size_t arm);
+
+  Sampling sampling_;
+  RandomStream rng_;
+  std::size_t k_ = 0;
+  std::vector<double> sum_;
+  std::vector<std::uint64_t> count_;
+  std::size_t initialized_ = 0;  // arms sampled in the first pass
+  bool built_ = false;
+  std::uint64_t round_ = 0;
+  std::array<std::size_t, 2> queue_{};
+  std::size_t queued_ = 0, queue_next_ = 0;
+  numerics::TopKPartition partition_;
+  numerics::KineticTournament lower_high_;  // min over High of mean - x * unit
+  numerics::KineticTournament upper_low_;   // min over Low of -(mean + x * unit)
+};
+
+}  // namespace cpex::bestk

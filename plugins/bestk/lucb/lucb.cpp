@@ -1,0 +1,64 @@
+// `lucb`: LUCB1 of Kalyanakrishnan, Tewari, Auer and Stone (ICML 2012), as restated in
+// ALGORITHMS.md §1. Radius beta(u, t) = sqrt(2 sigma^2 log(k1 N t^4 / delta) / u) with
+// k1 = 5/4, where t counts rounds (t = 1 at the first check after every arm was sampled
+// once). Each round samples both h_t and l_t; the run stops when
+// UCB(l_t) - LCB(h_t) < epsilon, and the result is (epsilon, K)-optimal w.p. >= 1 - delta.
+#include "cpex/capabilities.hpp"
+#include "cpex/numerics/confidence.hpp"
+#include "cpex/plugin.hpp"
+#include "lucb_skeleton.hpp"
+
+#include <cmath>
+
+namespace cpex::bestk {
+namespace {
+
+class Lucb1 final : public LucbSkeleton {
+ public:
+  Lucb1(double delta, double epsilon)
+      : LucbSkeleton(Sampling::Both), delta_(delta), epsilon_(epsilon) {}
+
+  std::vector<std::pair<std::string, double>> resolved() const override {
+    return {{"delta", delta_}, {"epsilon", epsilon_}, {"k1", 1.25}};
+  }
+
+ private:
+  void prepare(std::size_t arms, std::size_t, double sigma) override {
+    arms_ = arms;
+    sigma_ = sigma;
+  }
+  double scale(std::uint64_t round) const override {
+    return std::sqrt(numerics::lucb1_log_term(arms_, round, delta_));
+  }
+  double unit(std::uint64_t pulls, bool) const override {
+    // beta(u, t) = scale(t) * sqrt(2 sigma^2 / u): the radius with log term 1.
+    return numerics::lucb1_radius(static_cast<double>(pulls), 1.0, sigma_);
+  }
+  bool separated(double lcb_h, double ucb_l) const override { return ucb_l - lcb_h < epsilon_; }
+  double epsilon() const override { return epsilon_; }
+
+  double delta_, epsilon_;
+  std::size_t arms_ = 0;
+  double sigma_ = 1.0;
+};
+
+void register_lucb(Registry& registry) {
+  AlgorithmEntry entry;
+  entry.name = "lucb";
+  entry.summary = "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round";
+  entry.needs.feedback = {FeedbackKind::SingleArm};
+  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
+  entry.schema
+      .real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+      .real("epsilon", 0.0, Range::at_least(0.0),
+            "accuracy: every returned arm is within epsilon of the K-th best mean");
+  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+    return std::make_unique<Lucb1>(p.real("delta"), p.real("epsilon"));
+  };
+  registry.add(std::move(entry));
+}
+
+}  // namespace
+}  // namespace cpex::bestk
+
+CPEX_PLUGIN(cpex::bestk::register_lucb)
