@@ -97,9 +97,13 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
     OracleChoice choice;
     choice.section = role.section;
     choice.entry = choose(file, registry, role.section, PluginKind::Oracle, &Registry::oracle);
-    choice.params = read_section(file, role.section, choice.entry->schema, choice.entry->name);
     p.oracles.push_back(std::move(choice));
   }
+  // Whether the plugins fit together is decided before their parameters are read.
+  check_compatibility(p);
+
+  for (auto& choice : p.oracles)
+    choice.params = read_section(file, choice.section, choice.entry->schema, choice.entry->name);
   p.environment_params =
       read_section(file, "environment", p.environment->schema, p.environment->name);
   p.algorithm_params = read_section(file, "algorithm", p.algorithm->schema, p.algorithm->name);
@@ -108,7 +112,6 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   p.run.repetitions = run.integer("repetitions");
   p.run.max_samples = run.integer("max-samples");
 
-  check_compatibility(p);
   probe(p);
   return p;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -66,8 +67,13 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
 }
 
 PipelineFile PipelineFile::read(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw ConfigError("pipeline file '" + path + "' does not exist");
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw ConfigError("pipeline file '" + path + "' is not a regular file");
   std::ifstream in(path);
-  if (!in) throw ConfigError("cannot open pipeline file '" + path + "'");
+  if (!in) throw ConfigError("cannot read pipeline file '" + path + "'");
   return parse(in, path);
 }
 

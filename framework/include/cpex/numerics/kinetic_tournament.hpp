@@ -42,7 +42,7 @@ class KineticTournament {
   std::vector<std::uint32_t> winner_ = std::vector<std::uint32_t>(2, kNone);
   std::vector<double> melt_ = std::vector<double>(2, kNever);  // next x a winner may change
   std::vector<double> value_, slope_;
-  double x_ = -std::numeric_limits<double>::infinity();
+  double x_ = 0.0;  // the query point starts at 0
 };
 
 }  // namespace cpex::numerics

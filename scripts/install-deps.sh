@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs CPEx's build and test dependencies from Debian 12 packages (needs root; uses
+# sudo when not root). Skips apt entirely when every package is already installed.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libboost-dev libboost-program-options-dev libboost-filesystem-dev libboost-graph-dev
+  libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev
+  catch2 libbenchmark-dev libglpk-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+echo "install-deps: installing ${missing[*]}"
+"${as_root[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The main job: install dependencies, build, and run the quickstart pipeline.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+./build/bin/cpex run pipelines/quickstart.ini

@@ -1,0 +1,85 @@
+// Fixture plugins for the tests (see CMakeLists.txt beside this file).
+#include "cpex/capabilities.hpp"
+#include "cpex/errors.hpp"
+#include "cpex/plugin.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace {
+
+using namespace cpex;
+
+// Arms with fixed means and no noise; full-bandit or single-arm feedback.
+class FixedArms : public Environment {
+ public:
+  FixedArms(std::vector<double> means, FeedbackKind feedback, std::int64_t fail_repetition,
+            std::int64_t fail_after, const RunSeed& seed)
+      : means_(std::move(means)),
+        fail_(fail_repetition >= 0 && static_cast<std::uint64_t>(fail_repetition) == seed.repetition),
+        fail_after_(fail_after) {
+    problem_.feedback = feedback;
+    problem_.num_arms = means_.size();
+    problem_.noise_sigma = 1.0;
+    problem_.super_arm_size = feedback == FeedbackKind::FullBanditSum ? 2 : 0;
+  }
+  const Problem& problem() const override { return problem_; }
+  std::span<const double> truth() const override { return means_; }
+  void pull(const Action& action, Observation& out) override {
+    if (fail_ && ++pulls_ > fail_after_) throw Error("fixture-failing: deliberate failure");
+    out.reward = means_[action.arm];
+  }
+
+ private:
+  Problem problem_;
+  std::vector<double> means_;
+  bool fail_;
+  std::int64_t fail_after_;
+  std::int64_t pulls_ = 0;
+};
+
+// Top-k selection that declares only linear maximization (like a path oracle would).
+class NoCardinality : public Oracle {
+ public:
+  void bind(const Problem&) override {}
+  void maximize(std::span<const double> w, Decision& out) const override {
+    out.arms = {static_cast<std::size_t>(std::max_element(w.begin(), w.end()) - w.begin())};
+  }
+};
+
+void register_fixtures(Registry& registry) {
+  EnvironmentEntry full;
+  full.name = "fixture-full-bandit";
+  full.summary = "test fixture: noiseless arms with full-bandit feedback";
+  full.feedback = FeedbackKind::FullBanditSum;
+  full.schema.real_list("means", Range::any(), "means");
+  full.create = [](const ParamValues& p, const RunSeed& s) -> std::unique_ptr<Environment> {
+    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::FullBanditSum, -1, 0, s);
+  };
+  registry.add(std::move(full));
+
+  EnvironmentEntry failing;
+  failing.name = "fixture-failing";
+  failing.summary = "test fixture: noiseless arms that fail in one repetition";
+  failing.schema.real_list("means", Range::any(), "means")
+      .integer("fail-repetition", 0, Range::at_least(0), "repetition that fails")
+      .integer("fail-after", 10, Range::at_least(0), "pulls before the failure");
+  failing.create = [](const ParamValues& p, const RunSeed& s) -> std::unique_ptr<Environment> {
+    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::SingleArm,
+                                       p.integer("fail-repetition"), p.integer("fail-after"), s);
+  };
+  registry.add(std::move(failing));
+
+  OracleEntry oracle;
+  oracle.name = "fixture-no-cardinality";
+  oracle.summary = "test fixture: linear maximization without the cardinality capability";
+  oracle.capabilities = kLinearMaximization;
+  oracle.create = [](const ParamValues&) -> std::unique_ptr<Oracle> {
+    return std::make_unique<NoCardinality>();
+  };
+  registry.add(std::move(oracle));
+}
+
+}  // namespace
+
+CPEX_PLUGIN(register_fixtures)

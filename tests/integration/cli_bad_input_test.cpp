@@ -1,0 +1,133 @@
+// Every bad-input case of the command line: a one-line message on stderr that names the
+// culprit, a non-zero exit status, and no crash.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "test_support.hpp"
+
+using cpex::test::run_cpex;
+using cpex::test::temp_file;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kGood =
+    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
+    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
+
+// Runs cpex, expects exit status 1 and a single stderr line containing every fragment.
+void expect_error(const std::string& arguments, const std::vector<std::string>& fragments) {
+  INFO("cpex " << arguments);
+  const auto r = run_cpex(arguments);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 1);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Contains("cpex: error: "));
+  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+}
+
+std::string file_with(const std::string& text) {
+  static int counter = 0;
+  return temp_file("bad-" + std::to_string(++counter) + ".ini", text);
+}
+
+}  // namespace
+
+TEST_CASE("Missing or unreadable pipeline files", "[cli][bad-input]") {
+  expect_error("run /no/such/file.ini", {"pipeline file '/no/such/file.ini' does not exist"});
+  expect_error("run /tmp", {"pipeline file '/tmp' is not a regular file"});
+}
+
+TEST_CASE("Malformed pipeline files", "[cli][bad-input]") {
+  const auto f = file_with("[environment]\nthis line has no equals sign\n");
+  expect_error("run " + f, {f});
+  const auto outside = file_with("plugin = gaussian\n" + kGood);
+  expect_error("run " + outside, {outside, "key 'plugin' stands outside any [section]"});
+}
+
+TEST_CASE("Unknown sections and keys", "[cli][bad-input]") {
+  const auto section = file_with(kGood + "[extra]\nx = 1\n");
+  expect_error("run " + section, {section, "unknown section [extra]"});
+  expect_error("run " + file_with(kGood) + " --set algorithm.deltaa=0.1",
+               {"--set: [algorithm] deltaa: unknown key for lucb", "known keys: plugin, delta, epsilon"});
+  expect_error("run " + file_with(kGood) + " --set run.sed=1", {"[run] sed: unknown key for run"});
+}
+
+TEST_CASE("Wrong types and values out of range", "[cli][bad-input]") {
+  const auto good = file_with(kGood);
+  expect_error("run " + good + " --set algorithm.delta=abc",
+               {"[algorithm] delta = 'abc'", "lucb.delta must be a real number in (0, 1)"});
+  expect_error("run " + good + " --set algorithm.delta=1.5",
+               {"[algorithm] delta = 1.5 is out of range", "(0, 1)"});
+  expect_error("run " + good + " --set oracle.k=0", {"[oracle] k = 0 is out of range"});
+  expect_error("run " + good + " --set oracle.k=3",
+               {"[oracle] k: top-k: k = 3 must be smaller than the number of arms",
+                "environment 'gaussian' has 3 arms"});
+  expect_error("run " + good + " --set oracle.k=two", {"[oracle] k = 'two'", "top-k.k must be an integer"});
+  expect_error("run " + good + " --set environment.means=0.5,x",
+               {"[environment] means = '0.5,x'", "comma-separated list of real numbers"});
+  expect_error("run " + good + " --set run.max-samples=-5", {"[run] max-samples = -5 is out of range"});
+  const auto r = run_cpex("run " + good + " --set nodot");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, Contains("--set 'nodot': expected section.key=value"));
+}
+
+TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]") {
+  const auto good = file_with(kGood);
+  expect_error("run " + good + " --set algorithm.plugin=lil-rand-lucb",
+               {"[algorithm] plugin = 'lil-rand-lucb' is not a known algorithm", "(known: lucb)"});
+  const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
+  expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
+               {"algorithm 'lucb' needs single-arm feedback",
+                "environment 'fixture-full-bandit' gives full-bandit-sum feedback"});
+  expect_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
+               {"algorithm 'lucb' needs cardinality", "oracle 'fixture-no-cardinality'"});
+}
+
+TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {
+  const std::string broken = CPEX_BROKEN_PLUGIN_DIR;
+  expect_error("list --plugin-path /no/such/plugins",
+               {"plugin path '/no/such/plugins' does not exist"});
+  expect_error("list --plugin-path " + broken + "/not-a-library",
+               {"libcpex-not-a-library.so' is not a loadable shared library"});
+  expect_error("list --plugin-path " + broken + "/no-entry",
+               {"libcpex-broken-no-entry.so' is not a CPEx plugin"});
+  expect_error("list --plugin-path " + broken + "/wrong-abi",
+               {"libcpex-broken-wrong-abi.so' was built for CPEx ABI version 1001"});
+  expect_error("list --plugin-path " + broken + "/duplicate",
+               {"plugin name 'gaussian' is registered twice", "libcpex-broken-duplicate.so"});
+  const auto env = run_cpex("list");  // sanity: without the broken path all is well
+  CHECK(env.status == 0);
+}
+
+TEST_CASE("$CPEX_PLUGIN_PATH is searched, and its entries must exist", "[cli][bad-input]") {
+  const auto plain = run_cpex("list");
+  REQUIRE(plain.status == 0);
+  CHECK_THAT(plain.out, !Contains("fixture-full-bandit"));
+  const auto with_env = run_cpex("list", CPEX_FIXTURE_PLUGIN_DIR);
+  REQUIRE(with_env.status == 0);
+  CHECK_THAT(with_env.out, Contains("fixture-full-bandit"));
+  const auto missing = run_cpex("list", "/no/such/env/dir");
+  CHECK(missing.status == 1);
+  CHECK_THAT(missing.err, Contains("plugin path '/no/such/env/dir' does not exist"));
+}
+
+TEST_CASE("A failing run keeps the rows already written", "[cli][bad-input]") {
+  const auto file = file_with(
+      "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 3\n"
+      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
+  const std::string csv = temp_file("partial.csv", "");
+  expect_error("run " + file + " --threads 1 --plugin-path " CPEX_FIXTURE_PLUGIN_DIR " --out " + csv,
+               {"run 3 (algorithm 'lucb', repetition 3) failed", "deliberate failure"});
+  const std::string rows = cpex::test::read_file(csv);
+  CHECK(std::count(rows.begin(), rows.end(), '\n') == 1 + 3);
+}
+
+TEST_CASE("Usage errors exit with status 2", "[cli][bad-input]") {
+  CHECK(run_cpex("").status == 2);
+  CHECK(run_cpex("frobnicate").status == 2);
+  CHECK(run_cpex("run").status == 2);
+  CHECK(run_cpex("list --threads 0").status == 2);
+  CHECK(run_cpex("list --no-such-option").status == 2);
+}

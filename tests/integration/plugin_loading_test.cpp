@@ -1,0 +1,61 @@
+// The plugin host's loading rules, exercised on real (and deliberately broken) libraries.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "cpex/errors.hpp"
+#include "cpex/plugin_host.hpp"
+
+using namespace cpex;
+using Catch::Matchers::Contains;
+
+namespace {
+const std::string kBroken = CPEX_BROKEN_PLUGIN_DIR;
+}
+
+TEST_CASE("The in-tree plugins load and register by kind", "[loader]") {
+  PluginHost host;
+  host.load({CPEX_PLUGIN_DIR}, 1);
+  CHECK(host.registry().names(PluginKind::Environment) ==
+        std::vector<std::string>{"bernoulli", "gaussian"});
+  CHECK(host.registry().names(PluginKind::Oracle) == std::vector<std::string>{"top-k"});
+  CHECK(host.registry().names(PluginKind::Algorithm) == std::vector<std::string>{"lucb"});
+  CHECK_THAT(host.registry().find("lucb")->library, Contains("libcpex-lucb.so"));
+  // Loading the same directory again is a no-op, not a duplicate.
+  CHECK_NOTHROW(host.load({CPEX_PLUGIN_DIR}, 1));
+}
+
+TEST_CASE("Broken plugin libraries are refused with the path and the reason", "[loader]") {
+  PluginHost host;
+  CHECK_THROWS_WITH(host.load({"/no/such/dir"}, 1),
+                    Contains("plugin path '/no/such/dir' does not exist"));
+  CHECK_NOTHROW(host.load({"/no/such/dir"}, 0));  // optional entries may be absent
+  CHECK_THROWS_WITH(host.load({kBroken + "/not-a-library"}, 1),
+                    Contains("libcpex-not-a-library.so' is not a loadable shared library"));
+  CHECK_THROWS_WITH(host.load({kBroken + "/no-entry"}, 1),
+                    Contains("libcpex-broken-no-entry.so' is not a CPEx plugin") &&
+                        Contains("cpex_register_plugins"));
+  CHECK_THROWS_WITH(host.load({kBroken + "/wrong-abi"}, 1),
+                    Contains("libcpex-broken-wrong-abi.so' was built for CPEx ABI version 1001") &&
+                        Contains("this host has version 1"));
+}
+
+TEST_CASE("Two plugins with the same name are refused naming both libraries", "[loader]") {
+  PluginHost host;
+  CHECK_THROWS_WITH(host.load({CPEX_PLUGIN_DIR, kBroken + "/duplicate"}, 2),
+                    Contains("plugin name 'gaussian' is registered twice") &&
+                        Contains("libcpex-stochastic-arms.so") &&
+                        Contains("libcpex-broken-duplicate.so"));
+}
+
+TEST_CASE("The search path is flags, then $CPEX_PLUGIN_PATH, then the default", "[loader]") {
+  ::setenv("CPEX_PLUGIN_PATH", "/a:/b::/c", 1);
+  const auto paths = plugin_search_path({"/flag"});
+  ::unsetenv("CPEX_PLUGIN_PATH");
+  REQUIRE(paths.size() == 5);
+  CHECK(paths[0] == "/flag");
+  CHECK(paths[1] == "/a");
+  CHECK(paths[2] == "/b");
+  CHECK(paths[3] == "/c");
+  CHECK(paths[4].string().find("lib/cpex/plugins") != std::string::npos);
+}

@@ -1,0 +1,60 @@
+// Test helpers (see test_support.hpp).
+#include "test_support.hpp"
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cpex::test {
+
+const Registry& plugins() {
+  static PluginHost* host = [] {
+    auto* h = new PluginHost();  // kept for the whole test process
+    h->load({CPEX_PLUGIN_DIR, CPEX_FIXTURE_PLUGIN_DIR}, 2);
+    return h;
+  }();
+  return host->registry();
+}
+
+Pipeline pipeline_from(const std::string& text, const std::string& name) {
+  return assemble(PipelineFile::from_text(text, name), plugins(), {"sweep"});
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const auto dir = std::filesystem::temp_directory_path() / "cpex-tests";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / (std::to_string(::getpid()) + "-" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+CommandResult run_cpex(const std::string& arguments, const std::string& plugin_path_variable) {
+  static int counter = 0;
+  const std::string out = temp_file("out-" + std::to_string(++counter), "");
+  const std::string err = temp_file("err-" + std::to_string(counter), "");
+  const std::string variable =
+      plugin_path_variable.empty() ? "" : " CPEX_PLUGIN_PATH='" + plugin_path_variable + "'";
+  const std::string command = "cd '" CPEX_SOURCE_DIR "' && env -u CPEX_PLUGIN_PATH" + variable +
+                              " '" CPEX_BINARY "' " + arguments + " > '" + out + "' 2> '" + err +
+                              "' < /dev/null";
+  const int raw = std::system(command.c_str());
+  CommandResult result;
+  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  result.out = read_file(out);
+  result.err = read_file(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return result;
+}
+
+}  // namespace cpex::test

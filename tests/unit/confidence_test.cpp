@@ -1,0 +1,39 @@
+// The shared confidence radii against values computed by hand (independently, in Python,
+// from the formulas of seed 004 Lemma 2.1 / §5 and Kalyanakrishnan et al. 2012).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "cpex/numerics/confidence.hpp"
+
+using namespace cpex::numerics;
+
+TEST_CASE("LIL radius U(t, omega) with the experiments' +2", "[confidence]") {
+  CHECK(lil_radius(10, 0.01, 0.0, 0.5) == Approx(0.5251383284123059).epsilon(1e-12));
+  CHECK(lil_radius(1, 0.05, 0.01, 0.5) == Approx(1.3747211555824854).epsilon(1e-12));
+  CHECK(lil_radius(1000, 0.001 / 3, 0.5, 1.0) == Approx(0.2956238783537652).epsilon(1e-12));
+}
+
+TEST_CASE("LIL radius shrinks with samples and grows with confidence", "[confidence]") {
+  double previous = lil_radius(1, 0.01, 0.01, 0.5);
+  for (int t = 2; t < 10000; t *= 2) {
+    const double r = lil_radius(t, 0.01, 0.01, 0.5);
+    CHECK(r < previous);
+    previous = r;
+  }
+  CHECK(lil_radius(100, 0.001, 0.0, 0.5) > lil_radius(100, 0.01, 0.0, 0.5));
+}
+
+TEST_CASE("LIL failure constant c_epsilon", "[confidence]") {
+  CHECK(lil_c_epsilon(0.01) == Approx(21153.39897535225).epsilon(1e-12));
+  CHECK(lil_c_epsilon(0.5) == Approx(19.365993121615958).epsilon(1e-12));
+}
+
+TEST_CASE("LUCB1 exploration term and radius", "[confidence]") {
+  // log(5/4 * 6 * 2^4 / 0.05) = log(2400)
+  CHECK(lucb1_log_term(6, 2, 0.05) == Approx(7.783224016336037).epsilon(1e-12));
+  CHECK(lucb1_radius(7, lucb1_log_term(6, 2, 0.05), 0.5) ==
+        Approx(0.7456169073964398).epsilon(1e-12));
+  // sigma = 1/2 gives the paper's sqrt(log(k1 n t^4 / delta) / (2u)).
+  CHECK(lucb1_radius(3, 2.0, 0.5) == Approx(std::sqrt(2.0 / 6.0)).epsilon(1e-14));
+}

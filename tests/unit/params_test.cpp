@@ -1,0 +1,51 @@
+// Parameter schemas: ranges, descriptions, defaults and typed getters.
+#include <catch2/catch.hpp>
+
+#include "cpex/errors.hpp"
+#include "cpex/params.hpp"
+
+using namespace cpex;
+
+TEST_CASE("Ranges check open and closed ends", "[params]") {
+  const Range open = Range::open(0, 1);
+  CHECK_FALSE(open.contains(0));
+  CHECK(open.contains(0.5));
+  CHECK_FALSE(open.contains(1));
+  CHECK(Range::closed(0, 1).contains(1));
+  CHECK(Range::at_least(1).contains(1));
+  CHECK_FALSE(Range::greater_than(0).contains(0));
+  CHECK_FALSE(Range::any().contains(std::nan("")));
+  CHECK(open.to_string() == "(0, 1)");
+  CHECK(Range::at_least(1).to_string() == "[1, inf)");
+}
+
+TEST_CASE("Schemas describe what is allowed and refuse duplicate names", "[params]") {
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0, 1), "confidence")
+      .integer("k", 1, Range::at_least(1), "size")
+      .choice("preset", "heuristic", {"faithful", "heuristic"}, "preset")
+      .real_list("means", Range::any(), "means");
+  CHECK(schema.find("delta")->allowed() == "a real number in (0, 1)");
+  CHECK(schema.find("k")->allowed() == "an integer in [1, inf)");
+  CHECK(schema.find("preset")->allowed() == "one of {faithful, heuristic}");
+  CHECK(schema.find("means")->default_text() == "(required)");
+  CHECK(schema.find("delta")->default_text() == "0.05");
+  CHECK(schema.find("nope") == nullptr);
+  CHECK_THROWS_AS(schema.real("k", 1.0, Range::any(), "again"), Error);
+}
+
+TEST_CASE("Parameter values are read by type", "[params]") {
+  ParamValues values;
+  values.set("delta", 0.1);
+  values.set("k", std::int64_t{3});
+  values.set("name", std::string("x"));
+  values.set("means", std::vector<double>{1, 2});
+  CHECK(values.real("delta") == 0.1);
+  CHECK(values.real("k") == 3.0);  // integers widen to reals
+  CHECK(values.integer("k") == 3);
+  CHECK(values.text("name") == "x");
+  CHECK(values.reals("means").size() == 2);
+  CHECK_THROWS_AS(values.integer("delta"), Error);
+  CHECK_THROWS_AS(values.real("missing"), Error);
+  CHECK(to_string(ParamValue{std::vector<double>{0.5, 1}}) == "0.5,1");
+}
