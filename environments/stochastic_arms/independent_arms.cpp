@@ -6,13 +6,14 @@
 namespace cpex::environments {
 
 IndependentArms::IndependentArms(Noise noise, std::vector<double> means, double sigma,
-                                 const RunSeed& seed)
+                                 const RunSeed& seed, std::size_t k)
     : noise_(noise), sigma_(sigma), means_(std::move(means)) {
   if (means_.size() < 2)
     throw ParameterError("means", "needs at least 2 arms, got " + std::to_string(means_.size()));
   problem_.feedback = FeedbackKind::SingleArm;
   problem_.num_arms = means_.size();
   problem_.noise_sigma = noise == Noise::Gaussian ? sigma : 0.5;
+  problem_.k = k;
   streams_.reserve(means_.size());
   for (std::size_t i = 0; i < means_.size(); ++i)
     streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);

@@ -17,8 +17,10 @@ class IndependentArms : public Environment {
   enum class Noise { Gaussian, Bernoulli };
 
   // means: one per arm (>= 2 arms); sigma: Gaussian standard deviation (ignored for
-  // Bernoulli, whose sub-Gaussian constant is 1/2).
-  IndependentArms(Noise noise, std::vector<double> means, double sigma, const RunSeed& seed);
+  // Bernoulli, whose sub-Gaussian constant is 1/2); k: the decision size the instance is
+  // made for (0: any).
+  IndependentArms(Noise noise, std::vector<double> means, double sigma, const RunSeed& seed,
+                  std::size_t k = 0);
 
   const Problem& problem() const override { return problem_; }
   std::span<const double> truth() const override { return means_; }
@@ -34,5 +36,6 @@ class IndependentArms : public Environment {
 
 std::unique_ptr<Environment> make_gaussian(const ParamValues& params, const RunSeed& seed);
 std::unique_ptr<Environment> make_bernoulli(const ParamValues& params, const RunSeed& seed);
+std::unique_ptr<Environment> make_topk_instance(const ParamValues& params, const RunSeed& seed);
 
 }  // namespace cpex::environments

@@ -23,6 +23,21 @@ void register_stochastic_arms(cpex::Registry& registry) {
                              "success probability of each arm (at least 2)");
   bernoulli.create = environments::make_bernoulli;
   registry.add(std::move(bernoulli));
+
+  EnvironmentEntry topk;
+  topk.name = "topk-instance";
+  topk.summary = "seed 004's Best-K instances (1-sparse, alpha/lil-exponential), arms shuffled";
+  topk.feedback = FeedbackKind::SingleArm;
+  topk.schema
+      .choice("generator", "one-sparse", {"one-sparse", "alpha-exponential", "lil-exponential"},
+              "instance family (seed 004 §5)")
+      .integer("n", 10, Range::at_least(2), "number of arms")
+      .integer("k", 1, Range::at_least(1), "size of the top set the instance is made for (< n)")
+      .real("alpha", 0.3, Range::greater_than(0.0), "exponent of the exponential families")
+      .choice("noise", "gaussian", {"gaussian", "bernoulli"}, "reward distribution")
+      .real("variance", 0.25, Range::greater_than(0.0), "Gaussian reward variance");
+  topk.create = environments::make_topk_instance;
+  registry.add(std::move(topk));
 }
 
 }  // namespace

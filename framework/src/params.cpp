@@ -61,7 +61,8 @@ std::string ParamSpec::allowed() const {
 }
 
 std::string ParamSpec::default_text() const {
-  return default_value ? cpex::to_string(*default_value) : "(required)";
+  if (default_value) return cpex::to_string(*default_value);
+  return optional ? "(none)" : "(required)";
 }
 
 ParamSchema& ParamSchema::add(ParamSpec spec) {
@@ -100,6 +101,12 @@ ParamSchema& ParamSchema::choice(std::string name, std::string def,
 ParamSchema& ParamSchema::real_list(std::string name, Range element_range, std::string help) {
   return add(ParamSpec{std::move(name), ParamType::RealList, std::move(help), std::nullopt,
                        element_range, {}});
+}
+
+ParamSchema& ParamSchema::optional_real(std::string name, Range range, std::string help) {
+  ParamSpec spec{std::move(name), ParamType::Real, std::move(help), std::nullopt, range, {}};
+  spec.optional = true;
+  return add(std::move(spec));
 }
 
 const ParamSpec* ParamSchema::find(const std::string& name) const {

@@ -204,7 +204,7 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
     values.set(spec->name, std::move(value));
   }
   for (const auto& spec : schema.specs()) {
-    if (values.has(spec.name)) continue;
+    if (values.has(spec.name) || spec.optional) continue;
     if (!spec.default_value)
       throw ConfigError(file.path() + ": [" + section + "] " + spec.name + " is required by " +
                         owner + " (" + spec.allowed() + ")");

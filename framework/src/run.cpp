@@ -2,7 +2,6 @@
 #include "cpex/run.hpp"
 
 #include <chrono>
-#include <sstream>
 
 #include "cpex/errors.hpp"
 
@@ -37,8 +36,17 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                         " arms)");
     }
   }
+  const std::size_t k = run.oracles.front()->decision_size();
+  if (problem.k != 0 && k != 0 && problem.k != k)
+    throw ConfigError(p.source + ": environment '" + p.environment->name +
+                      "' is made for decisions of " + std::to_string(problem.k) +
+                      " arms, but oracle '" + p.oracles.front().entry->name + "' in [" +
+                      p.oracles.front().section + "] has decision size " + std::to_string(k));
   run.context.problem = &problem;
-  for (const auto& oracle : run.oracles) run.context.oracles.push_back(oracle.get());
+  for (std::size_t i = 0; i < run.oracles.size(); ++i) {
+    run.context.oracles.push_back(run.oracles[i].get());
+    run.context.oracle_capabilities.push_back(p.oracles[i].entry->capabilities);
+  }
   run.context.rng = RandomStream(seed, StreamRole::Algorithm);
   run.context.trace = trace;
   if (p.algorithm->needs.reads_truth) run.context.truth = run.environment->truth();
@@ -90,11 +98,8 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   judge.optimal(environment.truth(), best);
   record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
 
-  std::ostringstream resolved;
-  resolved.precision(12);
   for (const auto& [name, value] : algorithm.resolved())
-    resolved << (resolved.tellp() > 0 ? ";" : "") << name << '=' << value;
-  record.resolved = resolved.str();
+    record.resolved += (record.resolved.empty() ? "" : ";") + name + '=' + to_string(value);
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;

@@ -21,7 +21,7 @@ class FixedArms : public Environment {
     problem_.feedback = feedback;
     problem_.num_arms = means_.size();
     problem_.noise_sigma = 1.0;
-    problem_.super_arm_size = feedback == FeedbackKind::FullBanditSum ? 2 : 0;
+    problem_.k = feedback == FeedbackKind::FullBanditSum ? 2 : 0;
   }
   const Problem& problem() const override { return problem_; }
   std::span<const double> truth() const override { return means_; }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cpex/oracle.hpp"
+#include "cpex/params.hpp"
 #include "cpex/problem.hpp"
 #include "cpex/random.hpp"
 
@@ -28,6 +29,7 @@ struct AlgorithmContext {
   // oracles[0] is the decision-class oracle of [oracle]; the other roles follow in the
   // order of AlgorithmNeeds::oracles.
   std::vector<const Oracle*> oracles;
+  std::vector<unsigned> oracle_capabilities;  // the declared capabilities of each oracle
   RandomStream rng;                    // the algorithm's own stream
   TraceSink* trace = nullptr;          // null unless the pipeline asks for a trace
   std::span<const double> truth;       // empty unless the algorithm declares reads_truth
@@ -51,7 +53,7 @@ class Algorithm {
   virtual Recommendation recommend() const = 0;
 
   // Parameter values after presets are resolved, reported with every result row.
-  virtual std::vector<std::pair<std::string, double>> resolved() const { return {}; }
+  virtual std::vector<std::pair<std::string, ParamValue>> resolved() const { return {}; }
 };
 
 }  // namespace cpex

@@ -45,9 +45,10 @@ struct ParamSpec {
   std::string name;
   ParamType type = ParamType::Real;
   std::string help;
-  std::optional<ParamValue> default_value;  // none: the key is required
+  std::optional<ParamValue> default_value;  // none: required, unless `optional`
   Range range;                              // Real, Integer, and each RealList element
   std::vector<std::string> choices;         // Choice
+  bool optional = false;                    // may be absent
 
   // What is allowed, for messages and `cpex describe`.
   std::string allowed() const;
@@ -64,6 +65,8 @@ class ParamSchema {
   ParamSchema& choice(std::string name, std::string def, std::vector<std::string> choices,
                       std::string help);
   ParamSchema& real_list(std::string name, Range element_range, std::string help);
+  // A real without a default that may be left out (ParamValues::has tells).
+  ParamSchema& optional_real(std::string name, Range range, std::string help);
 
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const ParamSpec* find(const std::string& name) const;

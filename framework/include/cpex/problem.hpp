@@ -30,8 +30,10 @@ struct Problem {
   // Sub-Gaussian constant of one observation's noise (sigma for Gaussian noise, 1/2 for
   // rewards in [0, 1]); the papers' R.
   double noise_sigma = 1.0;
-  // Size of the super arms the environment accepts (full-bandit / semi-bandit), 0 if none.
-  std::size_t super_arm_size = 0;
+  // Size of the decisions the instance is made for: the K of a top-K instance, or the
+  // super-arm size a full-bandit environment accepts; 0 if the instance fixes none. The
+  // assembler checks it against the oracle's decision size.
+  std::size_t k = 0;
   // Known feature vectors, one column per arm (linear bandits); empty otherwise.
   Eigen::MatrixXd features;
   // Known bound S on the norm of the hidden parameter (linear bandits); 0 if unknown.

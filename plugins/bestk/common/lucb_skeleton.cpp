@@ -1,6 +1,8 @@
 // The LUCB-family round: partition, h/l selection, stopping and sampling.
 #include "lucb_skeleton.hpp"
 
+#include <limits>
+
 #include "cpex/errors.hpp"
 
 namespace cpex::bestk {
@@ -11,9 +13,7 @@ void LucbSkeleton::start(const AlgorithmContext& context) {
   if (k_ == 0 || k_ >= n)
     throw ParameterError("k", "needs 0 < k < number of arms, got k = " + std::to_string(k_));
   rng_ = context.rng;
-  sum_.assign(n, 0.0);
-  count_.assign(n, 0);
-  initialized_ = 0;
+  stats_.reset(n);
   built_ = false;
   round_ = 0;
   queued_ = queue_next_ = 0;
@@ -24,10 +24,7 @@ void LucbSkeleton::start(const AlgorithmContext& context) {
 }
 
 bool LucbSkeleton::next(Action& action) {
-  if (initialized_ < arms()) {
-    action.arm = initialized_++;
-    return true;
-  }
+  if (stats_.initial_arm(action.arm)) return true;
   if (queue_next_ < queued_) {
     action.arm = queue_[queue_next_++];
     return true;
@@ -43,8 +40,9 @@ bool LucbSkeleton::next(Action& action) {
     queue_ = {h, l};
     queued_ = 2;
   } else {
-    const double th = static_cast<double>(count_[h]), tl = static_cast<double>(count_[l]);
-    queue_[0] = rng_.uniform01() * (th + tl) < tl ? h : l;
+    const auto th = static_cast<double>(stats_.count(h));
+    const auto tl = static_cast<double>(stats_.count(l));
+    queue_[0] = rng_.uniform01() * (th + tl) < tl ? h : l;  // h with probability T_l/(T_h+T_l)
     queued_ = 1;
   }
   queue_next_ = 1;
@@ -54,32 +52,27 @@ bool LucbSkeleton::next(Action& action) {
 
 void LucbSkeleton::observe(const Action& action, const Observation& observation) {
   const std::size_t arm = action.arm;
-  sum_[arm] += observation.reward;
-  ++count_[arm];
-  if (!built_) {
-    if (initialized_ == arms() && arm + 1 == arms()) build();
-    return;
-  }
-  partition_.update(arm, mean(arm), [&](std::size_t moved) { refresh(moved); });
+  if (stats_.add(arm, observation.reward)) build();
+  if (!built_ || stats_.count(arm) == 1) return;
+  partition_.update(arm, stats_.mean(arm), [&](std::size_t moved) { refresh(moved); });
   refresh(arm);
 }
 
 void LucbSkeleton::build() {
-  std::vector<double> means(arms());
-  for (std::size_t i = 0; i < arms(); ++i) means[i] = mean(i);
-  partition_.reset(means);
+  partition_.reset(stats_.means(0.0));
   for (std::size_t i = 0; i < arms(); ++i) refresh(i);
   built_ = true;
 }
 
 void LucbSkeleton::refresh(std::size_t arm) {
   const bool high = partition_.in_top(arm);
-  const double u = unit(count_[arm], high);
+  const double u = unit(stats_.count(arm), high);
+  const double mean = stats_.mean(arm);
   if (high) {
-    lower_high_.set(arm, mean(arm), -u);
+    lower_high_.set(arm, mean, -u);
     upper_low_.remove(arm);
   } else {
-    upper_low_.set(arm, -mean(arm), -u);
+    upper_low_.set(arm, -mean, -u);
     lower_high_.remove(arm);
   }
 }
@@ -92,11 +85,8 @@ Recommendation LucbSkeleton::recommend() const {
     return answer;
   }
   // Capped during the first pass: rank what was seen, unseen arms last.
-  std::vector<double> means(arms(), -std::numeric_limits<double>::infinity());
-  for (std::size_t i = 0; i < arms(); ++i)
-    if (count_[i] > 0) means[i] = mean(i);
   numerics::TopKPartition ranking(arms(), k_);
-  ranking.reset(means);
+  ranking.reset(stats_.means(-std::numeric_limits<double>::infinity()));
   answer.decision.arms = ranking.top();
   return answer;
 }

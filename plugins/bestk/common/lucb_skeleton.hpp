@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/numerics/kinetic_tournament.hpp"
 #include "cpex/numerics/top_k_partition.hpp"
@@ -41,20 +42,17 @@ class LucbSkeleton : public Algorithm {
   // Accuracy promised by the recommendation.
   virtual double epsilon() const { return 0.0; }
 
-  std::size_t arms() const { return count_.size(); }
+  std::size_t arms() const { return stats_.arms(); }
   std::size_t k() const { return k_; }
 
  private:
-  double mean(std::size_t arm) const { return sum_[arm] / static_cast<double>(count_[arm]); }
   void build();
   void refresh(std::size_t arm);
 
   Sampling sampling_;
   RandomStream rng_;
   std::size_t k_ = 0;
-  std::vector<double> sum_;
-  std::vector<std::uint64_t> count_;
-  std::size_t initialized_ = 0;  // arms sampled in the first pass
+  ArmStatistics stats_;
   bool built_ = false;
   std::uint64_t round_ = 0;
   std::array<std::size_t, 2> queue_{};

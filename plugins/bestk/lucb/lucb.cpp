@@ -18,7 +18,7 @@ class Lucb1 final : public LucbSkeleton {
   Lucb1(double delta, double epsilon)
       : LucbSkeleton(Sampling::Both), delta_(delta), epsilon_(epsilon) {}
 
-  std::vector<std::pair<std::string, double>> resolved() const override {
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
     return {{"delta", delta_}, {"epsilon", epsilon_}, {"k1", 1.25}};
   }
 

@@ -1,0 +1,50 @@
+// Parameter presets of the LIL-based Best-K algorithms (seed 004 §5). `faithful` picks
+// epsilon and delta so that the algorithm's proven error probability is at most nu;
+// `heuristic` uses epsilon = 0 and delta = nu (as in Jamieson et al. 2014's experiments).
+// Explicit `epsilon` / `delta` keys override the preset's choice.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cpex/params.hpp"
+
+namespace cpex::bestk {
+
+// Which theorem bounds the error probability, as a function of (epsilon, delta, N).
+enum class ErrorBound {
+  CEpsDelta,          // c_eps * delta (seed 004 Thm 3.1: lil'RandLUCB; also LUCB++)
+  CEpsDeltaPowOverN,  // c_eps * delta^(1+eps) / N^eps (seed 004 Thm 4.1: lil'CLUCB; lil'LUCB)
+  LilUcb,             // 4 sqrt(c_eps delta) + 4 c_eps delta (lil'UCB, Jamieson et al. 2014)
+};
+
+struct LilSettings {
+  std::string preset;
+  double nu = 0.01;
+  double epsilon = 0.0;
+  double delta = 0.01;
+};
+
+inline constexpr double kFaithfulEpsilon = 0.01;
+
+// Adds `preset`, `nu`, and the optional overrides `epsilon`, `delta`.
+void add_lil_parameters(ParamSchema& schema);
+
+// The delta for which `bound` equals nu.
+double faithful_delta(ErrorBound bound, double nu, double epsilon, std::size_t arms);
+
+// Resolve the preset. Throws ParameterError when the faithful preset is given an epsilon
+// outside (0, 1).
+LilSettings resolve_lil(const ParamValues& params, ErrorBound bound, std::size_t arms);
+
+// Lemma 2.1 holds for omega in (0, log(1+eps)/e): with the faithful preset, every
+// confidence level `largest_omega` the algorithm uses must lie there (ParameterError
+// naming `delta` otherwise). The heuristic preset is not checked.
+void check_lemma_range(const LilSettings& settings, double largest_omega);
+
+// (name, value) pairs for the results: preset, nu, epsilon, delta.
+std::vector<std::pair<std::string, ParamValue>> describe(const LilSettings& settings);
+
+}  // namespace cpex::bestk

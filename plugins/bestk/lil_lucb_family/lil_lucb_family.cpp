@@ -1,0 +1,89 @@
+// Three LUCB-skeleton algorithms with finite-LIL radii U(T, omega) (seed 004 Lemma 2.1,
+// with the experiments' "+2"), which differ only in their radii and sampling rule:
+//
+//   lil-lucb       (Jamieson & Nowak 2014, generalized to K): omega = delta/N for every
+//                  arm; samples both h_t and l_t.
+//   lucb-pp        (LUCB++, Simchowitz, Jamieson & Recht 2017): omega = delta/(2(N-K)) in
+//                  High, delta/(2K) in Low; samples both h_t and l_t.
+//   lil-rand-lucb  (seed 004 Alg. 1): LUCB++'s radii; samples h_t with probability
+//                  T_l/(T_h+T_l), otherwise l_t.
+//
+// All stop when LCB(h_t) >= UCB(l_t) and return High_t.
+#include <algorithm>
+
+#include "cpex/capabilities.hpp"
+#include "cpex/numerics/confidence.hpp"
+#include "cpex/plugin.hpp"
+#include "lil_presets.hpp"
+#include "lucb_skeleton.hpp"
+
+namespace cpex::bestk {
+namespace {
+
+struct Variant {
+  const char* name;
+  const char* summary;
+  LucbSkeleton::Sampling sampling;
+  bool asymmetric;  // LUCB++ radii
+  ErrorBound bound;
+};
+
+const Variant kVariants[] = {
+    {"lil-lucb", "lil'LUCB (Jamieson & Nowak 2014) for top-K: LIL radii, samples h_t and l_t",
+     LucbSkeleton::Sampling::Both, false, ErrorBound::CEpsDeltaPowOverN},
+    {"lucb-pp", "LUCB++ (Simchowitz et al. 2017): asymmetric LIL radii, samples h_t and l_t",
+     LucbSkeleton::Sampling::Both, true, ErrorBound::CEpsDelta},
+    {"lil-rand-lucb", "lil'RandLUCB (seed 004 Alg. 1): LUCB++ radii, randomized sampling rule",
+     LucbSkeleton::Sampling::Randomized, true, ErrorBound::CEpsDelta},
+};
+
+class LilLucb final : public LucbSkeleton {
+ public:
+  LilLucb(const Variant& variant, ParamValues params)
+      : LucbSkeleton(variant.sampling), variant_(variant), params_(std::move(params)) {}
+
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
+    return describe(settings_);
+  }
+
+ private:
+  void prepare(std::size_t n, std::size_t k, double sigma) override {
+    settings_ = resolve_lil(params_, variant_.bound, n);
+    const double delta = settings_.delta;
+    omega_high_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(n - k)) : delta / n;
+    omega_low_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(k)) : delta / n;
+    check_lemma_range(settings_, std::max(omega_high_, omega_low_));
+    sigma_ = sigma;
+  }
+  double scale(std::uint64_t) const override { return 1.0; }
+  double unit(std::uint64_t pulls, bool high) const override {
+    return numerics::lil_radius(static_cast<double>(pulls), high ? omega_high_ : omega_low_,
+                                settings_.epsilon, sigma_);
+  }
+  bool separated(double lcb_h, double ucb_l) const override { return lcb_h >= ucb_l; }
+
+  const Variant& variant_;
+  ParamValues params_;
+  LilSettings settings_;
+  double omega_high_ = 0, omega_low_ = 0, sigma_ = 1;
+};
+
+void register_family(Registry& registry) {
+  for (const Variant& variant : kVariants) {
+    AlgorithmEntry entry;
+    entry.name = variant.name;
+    entry.summary = variant.summary;
+    entry.needs.feedback = {FeedbackKind::SingleArm};
+    entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
+    add_lil_parameters(entry.schema);
+    entry.create = [&variant](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+      return std::make_unique<LilLucb>(variant, p);
+    };
+    registry.add(std::move(entry));
+  }
+}
+
+}  // namespace
+}  // namespace cpex::bestk
+
+CPEX_PLUGIN(cpex::bestk::register_family)

@@ -1,0 +1,115 @@
+// `lil-ucb`: lil'UCB (Jamieson, Malloy, Nowak & Bubeck, COLT 2014), Best-1 only.
+// Sample argmax_i mu_hat_i + (1 + beta) U(T_i, delta); stop as soon as some arm has
+// T_i >= 1 + lambda * sum_{j != i} T_j, and return argmax_i T_i.
+//
+// Presets (documented in docs/algorithms/bestk.md):
+//   faithful:  epsilon = 0.01, beta = 1, lambda = ((2 + beta)/beta)^2 = 9, and delta such
+//              that 4 sqrt(c_eps delta) + 4 c_eps delta = nu;
+//   heuristic: epsilon = 0, beta = 1/2, lambda = 1 + 10/N, delta = nu/5 (the paper's
+//              lil'UCB-heuristic).
+// The index argmax is kept in a tournament tree and the most-pulled arm incrementally,
+// so a round costs O(log N).
+#include <cmath>
+
+#include "arm_statistics.hpp"
+#include "cpex/capabilities.hpp"
+#include "cpex/errors.hpp"
+#include "cpex/numerics/confidence.hpp"
+#include "cpex/numerics/kinetic_tournament.hpp"
+#include "cpex/plugin.hpp"
+#include "lil_presets.hpp"
+
+namespace cpex::bestk {
+namespace {
+
+class LilUcb final : public Algorithm {
+ public:
+  explicit LilUcb(ParamValues params) : params_(std::move(params)) {}
+
+  void start(const AlgorithmContext& context) override {
+    const std::size_t n = context.problem->num_arms;
+    const std::size_t k = context.oracles.front()->decision_size();
+    if (k != 1)
+      throw ParameterError("k", "lil-ucb identifies the single best arm and needs k = 1 in "
+                                "[oracle], got k = " + std::to_string(k));
+    settings_ = resolve_lil(params_, ErrorBound::LilUcb, n);
+    const bool faithful = settings_.preset == "faithful";
+    if (!faithful && !params_.has("delta")) settings_.delta = settings_.nu / 5.0;
+    beta_ = params_.has("beta") ? params_.real("beta") : (faithful ? 1.0 : 0.5);
+    const double least_lambda = std::pow((2.0 + beta_) / beta_, 2.0);
+    lambda_ = params_.has("lambda") ? params_.real("lambda")
+                                    : (faithful ? least_lambda : 1.0 + 10.0 / static_cast<double>(n));
+    if (faithful && lambda_ < least_lambda)
+      throw ParameterError("lambda", "the faithful preset needs lambda >= ((2+beta)/beta)^2 = " +
+                                         to_string(ParamValue{least_lambda}));
+    check_lemma_range(settings_, settings_.delta);
+    sigma_ = context.problem->noise_sigma;
+    stats_.reset(n);
+    index_ = numerics::KineticTournament(n);
+    most_pulled_ = 0;
+  }
+
+  bool next(Action& action) override {
+    if (stats_.initial_arm(action.arm)) return true;
+    const auto top = static_cast<double>(stats_.count(most_pulled_));
+    const auto others = static_cast<double>(stats_.total()) - top;
+    if (top >= 1.0 + lambda_ * others) return false;
+    action.arm = index_.argmin();
+    return true;
+  }
+
+  void observe(const Action& action, const Observation& observation) override {
+    const std::size_t arm = action.arm;
+    stats_.add(arm, observation.reward);
+    const double u = numerics::lil_radius(static_cast<double>(stats_.count(arm)), settings_.delta,
+                                          settings_.epsilon, sigma_);
+    index_.set(arm, -(stats_.mean(arm) + (1.0 + beta_) * u), 0.0);
+    if (stats_.count(arm) > stats_.count(most_pulled_) ||
+        (stats_.count(arm) == stats_.count(most_pulled_) && arm < most_pulled_))
+      most_pulled_ = arm;
+  }
+
+  Recommendation recommend() const override {
+    Recommendation answer;
+    answer.decision.arms = {most_pulled_};
+    return answer;
+  }
+
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
+    auto out = describe(settings_);
+    out.emplace_back("beta", beta_);
+    out.emplace_back("lambda", lambda_);
+    return out;
+  }
+
+ private:
+  ParamValues params_;
+  LilSettings settings_;
+  double beta_ = 0.5, lambda_ = 1.0, sigma_ = 1.0;
+  ArmStatistics stats_;
+  numerics::KineticTournament index_;  // min of -(UCB index), zero slopes
+  std::size_t most_pulled_ = 0;
+};
+
+void register_lil_ucb(Registry& registry) {
+  AlgorithmEntry entry;
+  entry.name = "lil-ucb";
+  entry.summary = "lil'UCB (Jamieson et al. 2014), best arm only: UCB sampling, stop on a "
+                  "dominant pull count";
+  entry.needs.feedback = {FeedbackKind::SingleArm};
+  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
+  add_lil_parameters(entry.schema);
+  entry.schema.optional_real("beta", Range::greater_than(0.0), "index inflation beta; overrides "
+                             "the preset")
+      .optional_real("lambda", Range::greater_than(0.0), "stopping ratio lambda; overrides the "
+                     "preset");
+  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+    return std::make_unique<LilUcb>(p);
+  };
+  registry.add(std::move(entry));
+}
+
+}  // namespace
+}  // namespace cpex::bestk
+
+CPEX_PLUGIN(cpex::bestk::register_lil_ucb)
