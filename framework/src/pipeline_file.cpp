@@ -199,8 +199,10 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
     }
     ParamValue value = convert(*spec, map[entry.key].value());
     if (!within(*spec, value))
-      throw ConfigError(where + " = " + entry.value + " is out of range: " + owner + "." +
-                        spec->name + " must be " + spec->allowed());
+      throw ConfigError(where + (spec->type == ParamType::Choice
+                                     ? " = '" + entry.value + "': "
+                                     : " = " + entry.value + " is out of range: ") +
+                        owner + "." + spec->name + " must be " + spec->allowed());
     values.set(spec->name, std::move(value));
   }
   for (const auto& spec : schema.specs()) {

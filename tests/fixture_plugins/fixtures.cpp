@@ -38,13 +38,24 @@ class FixedArms : public Environment {
   std::int64_t pulls_ = 0;
 };
 
-// Top-k selection that declares only linear maximization (like a path oracle would).
+// Top-k by a full stable sort, declaring only linear maximization (as a path or matching
+// oracle would): algorithms must take their generic, oracle-calling path with it.
 class NoCardinality : public Oracle {
  public:
+  explicit NoCardinality(std::size_t k) : k_(k) {}
   void bind(const Problem&) override {}
+  std::size_t decision_size() const override { return k_; }
   void maximize(std::span<const double> w, Decision& out) const override {
-    out.arms = {static_cast<std::size_t>(std::max_element(w.begin(), w.end()) - w.begin())};
+    std::vector<std::size_t> order(w.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
+    out.arms.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k_));
+    std::sort(out.arms.begin(), out.arms.end());
   }
+
+ private:
+  std::size_t k_;
 };
 
 void register_fixtures(Registry& registry) {
@@ -74,8 +85,9 @@ void register_fixtures(Registry& registry) {
   oracle.name = "fixture-no-cardinality";
   oracle.summary = "test fixture: linear maximization without the cardinality capability";
   oracle.capabilities = kLinearMaximization;
-  oracle.create = [](const ParamValues&) -> std::unique_ptr<Oracle> {
-    return std::make_unique<NoCardinality>();
+  oracle.schema.integer("k", 1, Range::at_least(1), "decision size");
+  oracle.create = [](const ParamValues& p) -> std::unique_ptr<Oracle> {
+    return std::make_unique<NoCardinality>(static_cast<std::size_t>(p.integer("k")));
   };
   registry.add(std::move(oracle));
 }

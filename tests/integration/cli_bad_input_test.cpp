@@ -75,8 +75,9 @@ TEST_CASE("Wrong types and values out of range", "[cli][bad-input]") {
 
 TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]") {
   const auto good = file_with(kGood);
-  expect_error("run " + good + " --set algorithm.plugin=lil-rand-lucb",
-               {"[algorithm] plugin = 'lil-rand-lucb' is not a known algorithm", "(known: lucb)"});
+  expect_error("run " + good + " --set algorithm.plugin=rand-lucb",
+               {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
+                "(known: lil-clucb, lil-lucb, lil-rand-lucb, lil-ucb, lucb, lucb-pp)"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
   expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
                {"algorithm 'lucb' needs single-arm feedback",
@@ -130,4 +131,30 @@ TEST_CASE("Usage errors exit with status 2", "[cli][bad-input]") {
   CHECK(run_cpex("run").status == 2);
   CHECK(run_cpex("list --threads 0").status == 2);
   CHECK(run_cpex("list --no-such-option").status == 2);
+}
+
+TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-input]") {
+  const auto file = file_with(
+      "[environment]\nplugin = topk-instance\nn = 10\nk = 2\n[oracle]\nplugin = top-k\nk = 2\n"
+      "[algorithm]\nplugin = lil-rand-lucb\n[run]\nrepetitions = 2\n");
+  expect_error("run " + file + " --set environment.k=10 --set oracle.k=10",
+               {"[environment] k: topk-instance: k = 10 must be smaller than n = 10"});
+  expect_error("run " + file + " --set environment.k=0", {"[environment] k = 0 is out of range"});
+  expect_error("run " + file + " --set algorithm.nu=1.5",
+               {"[algorithm] nu = 1.5 is out of range", "lil-rand-lucb.nu must be a real number in (0, 1)"});
+  expect_error("run " + file + " --set algorithm.delta=0", {"[algorithm] delta = 0 is out of range"});
+  expect_error("run " + file + " --set environment.variance=-0.25",
+               {"[environment] variance = -0.25 is out of range"});
+  expect_error("run " + file + " --set oracle.k=3",
+               {"environment 'topk-instance' is made for decisions of 2 arms",
+                "oracle 'top-k' in [oracle] has decision size 3"});
+  expect_error("run " + file + " --set algorithm.plugin=lil-ucb",
+               {"[algorithm] k: lil-ucb: lil-ucb identifies the single best arm and needs k = 1"});
+  expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.delta=0.5",
+               {"[algorithm] delta: lil-rand-lucb: with the faithful preset, Lemma 2.1",
+                "log(1+epsilon)/e"});
+  expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
+               {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
+  expect_error("run " + file + " --set algorithm.preset=exact",
+               {"[algorithm] preset = 'exact'", "one of {faithful, heuristic}"});
 }
