@@ -80,7 +80,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   for (const auto& point : points) pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
 
   std::vector<std::string> varied;
-  for (const auto& axis : axes) varied.push_back(axis.section + "." + axis.key);
+  for (const auto& axis : axes) varied.insert(varied.end(), axis.keys.begin(), axis.keys.end());
   std::unique_ptr<CsvResultWriter> csv;
   if (!options.out.empty()) csv = std::make_unique<CsvResultWriter>(options.out, varied);
 

@@ -1,6 +1,7 @@
 // Sweep axes, their product, and per-point stream keys.
 #include "cpex/sweep.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include <boost/algorithm/string/trim.hpp>
@@ -33,27 +34,49 @@ std::vector<std::string> split_values(const std::string& list) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, separator)) parts.push_back(boost::algorithm::trim_copy(item));
+  if (!text.empty() && text.back() == separator) parts.emplace_back();
+  return parts;
+}
+
+}  // namespace
+
 std::vector<SweepAxis> read_axes(const PipelineFile& file) {
   std::vector<SweepAxis> axes;
+  std::vector<std::string> swept;
   for (const auto& entry : file.section("sweep")) {
     const std::string where = entry.origin + ": [sweep] " + entry.key;
     if (entry.key != "axis") throw ConfigError(where + ": unknown key (known keys: axis)");
     const auto eq = entry.value.find('=');
-    const std::string target =
-        boost::algorithm::trim_copy(entry.value.substr(0, eq == std::string::npos ? 0 : eq));
-    const auto dot = target.find('.');
-    if (eq == std::string::npos || dot == std::string::npos || dot == 0 ||
-        dot + 1 == target.size())
+    if (eq == std::string::npos)
       throw ConfigError(where + " = '" + entry.value + "': expected section.key = v1,v2,...");
-    SweepAxis axis{target.substr(0, dot), target.substr(dot + 1),
-                   split_values(entry.value.substr(eq + 1))};
-    for (const auto& v : axis.values)
-      if (v.empty()) throw ConfigError(where + " = '" + entry.value + "': an empty value");
-    if (axis.section == "sweep" || axis.section == "run" && axis.key == "repetitions")
-      throw ConfigError(where + ": " + target + " cannot be swept");
-    for (const auto& other : axes)
-      if (other.section == axis.section && other.key == axis.key)
+    SweepAxis axis;
+    for (const auto& target : split(entry.value.substr(0, eq), '&')) {
+      const auto dot = target.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == target.size())
+        throw ConfigError(where + " = '" + entry.value + "': expected section.key = v1,v2,...");
+      if (target.rfind("sweep.", 0) == 0 || target == "run.repetitions")
+        throw ConfigError(where + ": " + target + " cannot be swept");
+      if (std::find(swept.begin(), swept.end(), target) != swept.end())
         throw ConfigError(where + ": " + target + " is swept twice");
+      swept.push_back(target);
+      axis.keys.push_back(target);
+    }
+    for (const auto& item : split_values(entry.value.substr(eq + 1))) {
+      auto tuple = axis.keys.size() == 1 ? std::vector<std::string>{item} : split(item, ';');
+      if (tuple.size() != axis.keys.size())
+        throw ConfigError(where + ": value '" + item + "' has " + std::to_string(tuple.size()) +
+                          " parts for " + std::to_string(axis.keys.size()) + " keys");
+      for (const auto& v : tuple)
+        if (v.empty()) throw ConfigError(where + " = '" + entry.value + "': an empty value");
+      axis.values.push_back(std::move(tuple));
+    }
     axes.push_back(std::move(axis));
   }
   return axes;
@@ -63,20 +86,23 @@ std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes) {
   std::size_t count = 1;
   for (const auto& axis : axes) count *= axis.values.size();
   std::vector<SweepPoint> points(count);
+  std::vector<std::size_t> digits(axes.size());
   for (std::size_t index = 0; index < count; ++index) {
     SweepPoint& point = points[index];
     point.index = index;
     std::size_t rest = index;
-    std::vector<std::size_t> digits(axes.size());
     for (std::size_t a = axes.size(); a-- > 0;) {
       digits[a] = rest % axes[a].values.size();
       rest /= axes[a].values.size();
     }
     std::uint64_t hash = fnv1a("cpex-point");
     for (std::size_t a = 0; a < axes.size(); ++a) {
-      const std::string name = axes[a].section + "." + axes[a].key;
-      point.values.emplace_back(name, axes[a].values[digits[a]]);
-      if (axes[a].section != "algorithm") hash = fnv1a(name + "=" + axes[a].values[digits[a]] + ";", hash);
+      for (std::size_t j = 0; j < axes[a].keys.size(); ++j) {
+        const std::string& name = axes[a].keys[j];
+        const std::string& value = axes[a].values[digits[a]][j];
+        point.values.emplace_back(name, value);
+        if (name.rfind("algorithm.", 0) != 0) hash = fnv1a(name + "=" + value + ";", hash);
+      }
     }
     point.stream_key = hash;
   }

@@ -38,7 +38,22 @@ TEST_CASE("A point's stream key does not depend on the other values of its axis"
 TEST_CASE("List-valued keys are swept with '|'", "[sweep]") {
   const auto axes = read_axes(
       PipelineFile::from_text("[sweep]\naxis = environment.means = 0.5,0 | 0.6,0,0\n", "s.ini"));
-  REQUIRE(axes[0].values == std::vector<std::string>{"0.5,0", "0.6,0,0"});
+  REQUIRE(axes[0].values == std::vector<std::vector<std::string>>{{"0.5,0"}, {"0.6,0,0"}});
+}
+
+TEST_CASE("Zipped axes tie several keys together", "[sweep]") {
+  const auto file = PipelineFile::from_text(
+      "[sweep]\naxis = environment.n & oracle.k = 10;5, 20;10\naxis = algorithm.plugin = a,b\n", "z.ini");
+  const auto points = expand(read_axes(file));
+  REQUIRE(points.size() == 4);
+  CHECK(points[2].values == std::vector<std::pair<std::string, std::string>>{
+                                {"environment.n", "20"}, {"oracle.k", "10"}, {"algorithm.plugin", "a"}});
+  auto axes_of = [](const std::string& text) {
+    return read_axes(PipelineFile::from_text("[sweep]\n" + text + "\n", "z.ini"));
+  };
+  CHECK_THROWS_WITH(axes_of("axis = a.n & a.k = 10;5, 20"),
+                    Contains("value '20' has 1 parts for 2 keys"));
+  CHECK_THROWS_WITH(axes_of("axis = a.n & a.n = 1;1"), Contains("a.n is swept twice"));
 }
 
 TEST_CASE("Malformed axes are refused", "[sweep]") {

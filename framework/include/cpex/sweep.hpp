@@ -13,10 +13,12 @@ namespace cpex {
 
 // One `axis = section.key = v1,v2,...` line. Values are separated by ',' unless the list
 // contains '|', in which case '|' separates them (so list-valued keys can be swept).
+// An axis may tie several keys together (a "zipped" axis), each value being a tuple with
+// ';' between its components:
+//     axis = environment.n & environment.k & oracle.k = 10;5;5, 20;10;10
 struct SweepAxis {
-  std::string section;
-  std::string key;
-  std::vector<std::string> values;
+  std::vector<std::string> keys;                  // "section.key", at least one
+  std::vector<std::vector<std::string>> values;  // per point, one value per key
 };
 
 struct SweepPoint {

@@ -1,0 +1,49 @@
+// The Best-K benchmark instance shared by the Google Benchmark program and the
+// instruction-count driver: N arms with two at 0.5 and one at 0.499 (the rest spread over
+// [0, 0.4]), K = 2 (K = 1 for lil'UCB), run through the initial pass and 3N more samples.
+#pragma once
+
+#include <sstream>
+#include <string>
+
+#include "cpex/pipeline.hpp"
+#include "cpex/plugin_host.hpp"
+#include "cpex/run.hpp"
+
+namespace cpex::bench {
+
+inline const Registry& registry() {
+  static auto* host = [] {
+    auto* h = new PluginHost();  // kept for the whole process
+    h->load({CPEX_PLUGIN_DIR}, 1);
+    return h;
+  }();
+  return host->registry();
+}
+
+inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
+  std::ostringstream text;
+  text.precision(12);
+  text << "[environment]\nplugin = gaussian\nsigma = 0.5\nmeans = 0.5, 0.5, 0.499";
+  for (std::size_t i = 3; i < n; ++i) text << ", " << 0.4 * static_cast<double>(n - i) / n;
+  text << "\n[oracle]\nplugin = top-k\nk = " << (algorithm == "lil-ucb" ? 1 : 2)
+       << "\n[algorithm]\nplugin = " << algorithm << "\n";
+  return text.str();
+}
+
+inline RunObjects warmed_up_run(const std::string& algorithm, std::size_t n) {
+  static std::vector<Pipeline> keep;  // the run's objects refer to their pipeline's entries
+  keep.push_back(assemble(PipelineFile::from_text(pipeline_text(algorithm, n), "bench.ini"),
+                          registry()));
+  RunObjects run = instantiate(keep.back(), RunSeed{1, 0, 0});
+  Action action;
+  Observation observation;
+  for (std::size_t i = 0; i < 4 * n; ++i) {
+    if (!run.algorithm->next(action)) break;
+    run.environment->pull(action, observation);
+    run.algorithm->observe(action, observation);
+  }
+  return run;
+}
+
+}  // namespace cpex::bench
