@@ -23,8 +23,11 @@ nlohmann::ordered_json summary_json(const Pipeline& p, const SweepPoint& point, 
   j["oracle"] = p.oracles.front().entry->name;
   j["runs"] = s.runs;
   j["capped"] = s.capped;
-  j["samples"] = {{"mean", s.mean_samples}, {"median", s.median_samples},
-                  {"min", s.min_samples}, {"max", s.max_samples}};
+  j["samples"] = {{"mean", s.mean_samples},
+                  {"mean_ci95", {s.mean_samples_ci.lower, s.mean_samples_ci.upper}},
+                  {"median", s.median_samples},
+                  {"min", s.min_samples},
+                  {"max", s.max_samples}};
   j["errors"] = s.errors;
   j["error_rate"] = s.error_rate;
   j["error_rate_ci95"] = {s.error_rate_ci.lower, s.error_rate_ci.upper};
@@ -38,7 +41,8 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
   for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
   out << '\n'
       << "  runs " << s.runs << ", capped at max-samples " << s.capped << '\n'
-      << "  samples mean " << s.mean_samples << ", median " << s.median_samples << ", min "
+      << "  samples mean " << s.mean_samples << " (95% CI [" << s.mean_samples_ci.lower << ", "
+      << s.mean_samples_ci.upper << "]), median " << s.median_samples << ", min "
       << s.min_samples << ", max " << s.max_samples << '\n'
       << "  errors " << s.errors << ", error rate " << s.error_rate << " (95% CI ["
       << s.error_rate_ci.lower << ", " << s.error_rate_ci.upper << "])\n"

@@ -2,6 +2,7 @@
 #include "cpex/stats.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <boost/math/special_functions/beta.hpp>
@@ -36,6 +37,14 @@ Summary summarize(std::span<const RunRecord> records) {
   std::sort(samples.begin(), samples.end());
   const std::size_t n = samples.size();
   s.mean_samples = total / static_cast<double>(n);
+  double squares = 0.0;
+  for (std::uint64_t x : samples) {
+    const double d = static_cast<double>(x) - s.mean_samples;
+    squares += d * d;
+  }
+  const double sd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  const double half = 1.959963984540054 * sd / std::sqrt(static_cast<double>(n));
+  s.mean_samples_ci = {s.mean_samples - half, s.mean_samples + half};
   s.median_samples = n % 2 ? static_cast<double>(samples[n / 2])
                            : 0.5 * (static_cast<double>(samples[n / 2 - 1]) +
                                     static_cast<double>(samples[n / 2]));

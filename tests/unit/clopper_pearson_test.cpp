@@ -48,6 +48,9 @@ TEST_CASE("Summaries count errors, caps and sample statistics", "[stats]") {
   CHECK(s.capped == 1);
   CHECK(s.mean_samples == 25.0);
   CHECK(s.median_samples == 25.0);
+  // sd of {10, 20, 30, 40} is sqrt(500/3); half-width 1.96 * sd / 2.
+  CHECK(s.mean_samples_ci.upper - 25.0 == Approx(1.959963984540054 * std::sqrt(500.0 / 3.0) / 2));
+  CHECK(25.0 - s.mean_samples_ci.lower == Approx(s.mean_samples_ci.upper - 25.0));
   CHECK(s.min_samples == 10);
   CHECK(s.max_samples == 40);
   CHECK(s.error_rate == 0.25);

@@ -21,6 +21,7 @@ struct Summary {
   std::uint64_t runs = 0;
   std::uint64_t capped = 0;  // runs stopped by run.max-samples
   double mean_samples = 0.0;
+  Interval mean_samples_ci;  // 95%, normal approximation: mean +- 1.96 sd / sqrt(runs)
   double median_samples = 0.0;
   std::uint64_t min_samples = 0;
   std::uint64_t max_samples = 0;
