@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Reproduces seed 004's Figures 1 and 2: runs the six sweeps of pipelines/seed004/ into
-# build/reproductions/seed004/ (CSV with one row per run, JSON summaries) and prints the
+# build/reproductions/seed004/ (or $CPEX_BUILD_DIR/reproductions/seed004/; CSV with one row per run, JSON summaries) and prints the
 # tables of docs/reproductions/seed004.md. Exits non-zero if the headline claim fails.
 # Takes about 10 minutes on 2 cores. usage: scripts/reproduce_seed004.sh [--threads N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=build/reproductions/seed004
+build=${CPEX_BUILD_DIR:-build}
+out=$build/reproductions/seed004
 mkdir -p "$out"
 for file in pipelines/seed004/*.ini; do
   name=$(basename "$file" .ini)
   echo "sweep $name" >&2
-  build/bin/cpex sweep "$file" --json --out "$out/$name.csv" "$@" > "$out/$name.json"
+  "$build/bin/cpex" sweep "$file" --json --out "$out/$name.csv" "$@" > "$out/$name.json"
 done
 python3 scripts/sweep_tables.py "$out" | tee "$out/tables.md"

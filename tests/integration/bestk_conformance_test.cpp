@@ -51,6 +51,22 @@ TEST_CASE("Every Best-K algorithm and preset solves the shared instances", "[con
   }
 }
 
+TEST_CASE("Resolved preset values appear in the results", "[conformance]") {
+  auto resolved = [](const std::string& algorithm, const std::string& preset, int k) {
+    return run(instance("one-sparse", 10, k) + "[algorithm]\nplugin = " + algorithm +
+               "\npreset = " + preset + "\n[run]\nrepetitions = 1\n")
+        .front()
+        .resolved;
+  };
+  CHECK(resolved("lil-ucb", "heuristic", 1) ==
+        "preset=heuristic;nu=0.01;epsilon=0;delta=0.002;beta=0.5;lambda=2");
+  CHECK(resolved("lil-ucb", "faithful", 1) ==
+        "preset=faithful;nu=0.01;epsilon=0.01;delta=2.93992656344853e-10;beta=1;lambda=9");
+  CHECK(resolved("lil-rand-lucb", "faithful", 2) ==
+        "preset=faithful;nu=0.01;epsilon=0.01;delta=4.72737266084373e-07");
+  CHECK(resolved("lil-rand-lucb", "heuristic", 2) == "preset=heuristic;nu=0.01;epsilon=0;delta=0.01");
+}
+
 TEST_CASE("lil'CLUCB's top-K path matches its generic oracle path sample for sample",
           "[conformance]") {
   for (int k : {1, 3, 6}) {

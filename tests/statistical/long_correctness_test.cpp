@@ -1,0 +1,30 @@
+// Long statistical runs (ctest label `long`, not in the default suite): every Best-K
+// algorithm and preset at seed 004's nu = 0.01, 3000 runs per case, on larger instances.
+#include <catch2/catch.hpp>
+
+#include "cpex/engine.hpp"
+#include "cpex/stats.hpp"
+#include "test_support.hpp"
+
+using namespace cpex;
+
+TEST_CASE("Best-K algorithms are nu-correct at nu = 0.01 over 3000 runs", "[long]") {
+  const std::pair<const char*, int> cases[] = {
+      {"lil-lucb", 2}, {"lucb-pp", 2}, {"lil-rand-lucb", 2}, {"lil-clucb", 2}, {"lil-ucb", 1}};
+  for (const auto& [algorithm, k] : cases) {
+    for (const char* preset : {"heuristic", "faithful"}) {
+      for (const char* generator : {"one-sparse", "alpha-exponential"}) {
+        const std::string text =
+            std::string("[environment]\nplugin = topk-instance\ngenerator = ") + generator +
+            "\nn = 50\nk = " + std::to_string(k) + "\n[oracle]\nplugin = top-k\nk = " +
+            std::to_string(k) + "\n[algorithm]\nplugin = " + algorithm + "\npreset = " + preset +
+            "\nnu = 0.01\n[run]\nseed = 99\nrepetitions = 3000\n";
+        const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
+        const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {0}, nullptr));
+        INFO(algorithm << " " << preset << " " << generator << ": " << s.errors << " errors, CP upper "
+                       << s.error_rate_ci.upper);
+        CHECK(s.error_rate_ci.upper <= 0.01);
+      }
+    }
+  }
+}
