@@ -24,4 +24,17 @@ double lucb1_radius(double u, double log_term, double sigma) {
   return std::sqrt(2.0 * sigma * sigma * log_term / u);
 }
 
+double abbasi_yadkori_width(double noise_r, double log_det_a, std::size_t dimension,
+                            double lambda, double delta, double norm_bound_s) {
+  const double log_ratio = 0.5 * (log_det_a - static_cast<double>(dimension) * std::log(lambda));
+  return noise_r * std::sqrt(2.0 * (log_ratio + std::log(1.0 / delta))) +
+         std::sqrt(lambda) * norm_bound_s;
+}
+
+double soare_static_width(double sigma, std::uint64_t n, double directions, double delta) {
+  const double nd = static_cast<double>(n);
+  const double pi = 3.14159265358979323846;
+  return 2.0 * sigma * std::sqrt(2.0 * std::log(6.0 * nd * nd * directions / (delta * pi * pi)));
+}
+
 }  // namespace cpex::numerics

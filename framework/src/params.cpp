@@ -48,7 +48,7 @@ std::string ParamSpec::allowed() const {
   switch (type) {
     case ParamType::Real: return "a real number in " + range.to_string();
     case ParamType::Integer: return "an integer in " + range.to_string();
-    case ParamType::Text: return "text";
+    case ParamType::Text: return is_path ? "a file path" : "text";
     case ParamType::RealList:
       return "a comma-separated list of real numbers in " + range.to_string();
     case ParamType::Choice: {
@@ -92,6 +92,14 @@ ParamSchema& ParamSchema::text(std::string name, std::optional<std::string> def,
   return add(std::move(spec));
 }
 
+ParamSchema& ParamSchema::path(std::string name, std::optional<std::string> def,
+                               std::string help) {
+  ParamSpec spec{std::move(name), ParamType::Text, std::move(help), std::nullopt, {}, {}};
+  if (def) spec.default_value = *def;
+  spec.is_path = true;
+  return add(std::move(spec));
+}
+
 ParamSchema& ParamSchema::choice(std::string name, std::string def,
                                  std::vector<std::string> choices, std::string help) {
   return add(ParamSpec{std::move(name), ParamType::Choice, std::move(help), std::move(def), {},
@@ -104,9 +112,13 @@ ParamSchema& ParamSchema::real_list(std::string name, Range element_range, std::
 }
 
 ParamSchema& ParamSchema::optional_real(std::string name, Range range, std::string help) {
-  ParamSpec spec{std::move(name), ParamType::Real, std::move(help), std::nullopt, range, {}};
-  spec.optional = true;
-  return add(std::move(spec));
+  return real(std::move(name), std::nullopt, range, std::move(help)).optional();
+}
+
+ParamSchema& ParamSchema::optional() {
+  if (specs_.empty()) throw Error("optional() before any parameter was declared");
+  specs_.back().optional = true;
+  return *this;
 }
 
 const ParamSpec* ParamSchema::find(const std::string& name) const {

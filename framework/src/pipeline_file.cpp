@@ -203,6 +203,13 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
                                      ? " = '" + entry.value + "': "
                                      : " = " + entry.value + " is out of range: ") +
                         owner + "." + spec->name + " must be " + spec->allowed());
+    if (spec->is_path && entry.origin != "--set") {
+      // Relative to the pipeline file that gave it (sweep values carry "FILE [sweep]").
+      const std::string origin = entry.origin.substr(0, entry.origin.find(" [sweep]"));
+      const std::filesystem::path given = std::get<std::string>(value);
+      if (given.is_relative() && !given.empty())
+        value = (std::filesystem::path(origin).parent_path() / given).lexically_normal().string();
+    }
     values.set(spec->name, std::move(value));
   }
   for (const auto& spec : schema.specs()) {

@@ -49,6 +49,7 @@ struct ParamSpec {
   Range range;                              // Real, Integer, and each RealList element
   std::vector<std::string> choices;         // Choice
   bool optional = false;                    // may be absent
+  bool is_path = false;                     // Text holding a file path
 
   // What is allowed, for messages and `cpex describe`.
   std::string allowed() const;
@@ -62,11 +63,16 @@ class ParamSchema {
   ParamSchema& integer(std::string name, std::optional<std::int64_t> def, Range range,
                        std::string help);
   ParamSchema& text(std::string name, std::optional<std::string> def, std::string help);
+  // A file path (text). A relative path in a pipeline file is taken relative to that
+  // file's directory; on the command line (--set), relative to the working directory.
+  ParamSchema& path(std::string name, std::optional<std::string> def, std::string help);
   ParamSchema& choice(std::string name, std::string def, std::vector<std::string> choices,
                       std::string help);
   ParamSchema& real_list(std::string name, Range element_range, std::string help);
   // A real without a default that may be left out (ParamValues::has tells).
   ParamSchema& optional_real(std::string name, Range range, std::string help);
+  // Marks the parameter declared last as optional: without a default, it may be absent.
+  ParamSchema& optional();
 
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const ParamSpec* find(const std::string& name) const;

@@ -3,6 +3,7 @@
 // anytime Hoeffding radius (Kalyanakrishnan et al. 2012).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace cpex::numerics {
@@ -21,5 +22,15 @@ double lucb1_log_term(std::uint64_t n, std::uint64_t t, double delta);
 // LUCB1's radius beta(u, t) = sqrt(2 sigma^2 * log_term / u) for u samples; with
 // sigma = 1/2 this is the paper's sqrt(log(k1 n t^4 / delta) / (2u)).
 double lucb1_radius(double u, double log_term, double sigma);
+
+// The self-normalized confidence width of Abbasi-Yadkori et al. (2011, Thm 2), as seed 002
+// eq. (3): C = R sqrt(2 log(det(A)^{1/2} det(lambda I)^{-1/2} / delta)) + lambda^{1/2} S,
+// from log det A, for dimension d.
+double abbasi_yadkori_width(double noise_r, double log_det_a, std::size_t dimension,
+                            double lambda, double delta, double norm_bound_s);
+
+// The static-allocation width of Soare et al. (2014, Prop. 1; seed 002 eq. (2)) for n
+// samples and `directions` directions: 2 sigma sqrt(2 log(6 n^2 directions / (delta pi^2))).
+double soare_static_width(double sigma, std::uint64_t n, double directions, double delta);
 
 }  // namespace cpex::numerics

@@ -1,0 +1,72 @@
+// The linear-arm environment and its shared noise parameters.
+#include "linear_arms.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::environments {
+
+LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise noise,
+                       double sigma, double noise_bound, double norm_bound, const RunSeed& seed)
+    : theta_(std::move(theta)), noise_(noise), sigma_(sigma) {
+  const auto k = static_cast<std::size_t>(features.cols());
+  if (k < 2) throw ParameterError("features", "needs at least 2 arms, got " + std::to_string(k));
+  if (features.rows() != theta_.size())
+    throw ParameterError("theta", "theta has " + std::to_string(theta_.size()) +
+                                      " entries, but the features have dimension d = " +
+                                      std::to_string(features.rows()));
+  const Eigen::VectorXd means = features.transpose() * theta_;
+  means_.assign(means.data(), means.data() + means.size());
+  if (noise == Noise::PlusMinusOne)
+    for (std::size_t i = 0; i < k; ++i)
+      if (std::abs(means_[i]) > 1.0) {
+        std::ostringstream message;
+        message << "+-1 rewards need every mean x_i^T theta in [-1, 1], but arm " << i
+                << " has " << means_[i];
+        throw ParameterError("noise", message.str());
+      }
+  problem_.feedback = FeedbackKind::LinearArm;
+  problem_.num_arms = k;
+  problem_.features = std::move(features);
+  problem_.noise_sigma = noise_bound;
+  problem_.parameter_bound = norm_bound;
+  problem_.k = 1;
+  streams_.reserve(k);
+  for (std::size_t i = 0; i < k; ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+}
+
+void LinearArms::pull(const Action& action, Observation& out) {
+  RandomStream& stream = streams_[action.arm];
+  const double mean = means_[action.arm];
+  out.reward = noise_ == Noise::Gaussian ? mean + sigma_ * stream.normal()
+                                         : (stream.uniform01() < 0.5 * (1.0 + mean) ? 1.0 : -1.0);
+}
+
+void add_noise_parameters(ParamSchema& schema) {
+  schema
+      .choice("noise", "gaussian", {"gaussian", "plus-minus-one"},
+              "gaussian: x^T theta + N(0, sigma^2); plus-minus-one: +1 w.p. (1 + x^T theta)/2")
+      .real("sigma", 1.0, Range::greater_than(0.0), "Gaussian noise standard deviation")
+      .optional_real("noise-bound", Range::greater_than(0.0),
+                     "sub-Gaussian constant R announced to algorithms (default: sigma for "
+                     "Gaussian noise, 1 for +-1 rewards)")
+      .optional_real("S", Range::greater_than(0.0),
+                     "bound on ||theta|| announced to algorithms (default: ||theta||)");
+}
+
+std::unique_ptr<Environment> make_linear_arms(Eigen::MatrixXd features, Eigen::VectorXd theta,
+                                              const ParamValues& params, const RunSeed& seed) {
+  const bool gaussian = params.text("noise") == "gaussian";
+  const double sigma = params.real("sigma");
+  const double bound = params.has("noise-bound") ? params.real("noise-bound")
+                                                 : (gaussian ? sigma : 1.0);
+  const double norm = params.has("S") ? params.real("S") : theta.norm();
+  return std::make_unique<LinearArms>(std::move(features), std::move(theta),
+                                      gaussian ? LinearArms::Noise::Gaussian
+                                               : LinearArms::Noise::PlusMinusOne,
+                                      sigma, bound, norm, seed);
+}
+
+}  // namespace cpex::environments

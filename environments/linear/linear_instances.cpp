@@ -1,0 +1,81 @@
+// The `linear` environment: features inline, from a CSV file, or from seed 002's
+// generators (soare, canonical, sphere).
+#include <cmath>
+
+#include "cpex/data/csv_table.hpp"
+#include "cpex/errors.hpp"
+#include "linear_arms.hpp"
+
+namespace cpex::environments {
+
+namespace {
+
+Eigen::VectorXd vector_of(const std::vector<double>& values) {
+  return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+Eigen::VectorXd required_theta(const ParamValues& params, const std::string& generator) {
+  if (!params.has("theta"))
+    throw ParameterError("theta", "generator '" + generator + "' needs theta");
+  return vector_of(params.reals("theta"));
+}
+
+// Features given inline (row-major, one arm per row of d numbers) or from a file.
+Eigen::MatrixXd explicit_features(const ParamValues& params) {
+  if (params.has("features-file")) {
+    const auto& path = params.text("features-file");
+    const data::CsvTable table = data::read_csv_table(path, "features-file");
+    return table.rows.transpose();
+  }
+  if (!params.has("features"))
+    throw ParameterError("features", "generator 'explicit' needs features or features-file");
+  const auto& values = params.reals("features");
+  const auto d = static_cast<std::size_t>(params.integer("d"));
+  if (values.size() % d != 0)
+    throw ParameterError("features", "has " + std::to_string(values.size()) +
+                                         " numbers, not a multiple of d = " + std::to_string(d));
+  Eigen::MatrixXd features(d, values.size() / d);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    features(static_cast<Eigen::Index>(i % d), static_cast<Eigen::Index>(i / d)) = values[i];
+  return features;
+}
+
+}  // namespace
+
+std::unique_ptr<Environment> make_linear(const ParamValues& params, const RunSeed& seed) {
+  const std::string& generator = params.text("generator");
+  const auto d = static_cast<Eigen::Index>(params.integer("d"));
+  Eigen::MatrixXd features;
+  Eigen::VectorXd theta;
+  if (generator == "explicit") {
+    features = explicit_features(params);
+    theta = required_theta(params, generator);
+  } else if (generator == "soare") {
+    // Seed 002 §7.1: arms e_1 ... e_d and (cos w, sin w, 0, ...); theta = (2, 0, ..., 0).
+    if (d < 2) throw ParameterError("d", "generator 'soare' needs d >= 2");
+    const double w = params.real("angle");
+    features = Eigen::MatrixXd::Zero(d, d + 1);
+    features.leftCols(d).setIdentity();
+    features(0, d) = std::cos(w);
+    features(1, d) = std::sin(w);
+    theta = Eigen::VectorXd::Zero(d);
+    theta(0) = 2.0;
+  } else if (generator == "canonical") {
+    // Seed 002 §7.1: K = d arms e_1 ... e_d, theta = (gap, 0, ..., 0).
+    features = Eigen::MatrixXd::Identity(d, d);
+    theta = Eigen::VectorXd::Zero(d);
+    theta(0) = params.real("gap");
+  } else {  // sphere: arms uniform on the unit sphere, drawn from the instance stream
+    theta = required_theta(params, generator);
+    const auto k = static_cast<Eigen::Index>(params.integer("arms"));
+    RandomStream stream(seed, StreamRole::EnvironmentInstance);
+    features.resize(theta.size(), k);
+    for (Eigen::Index i = 0; i < k; ++i) {
+      for (Eigen::Index r = 0; r < features.rows(); ++r) features(r, i) = stream.normal();
+      features.col(i).normalize();
+    }
+  }
+  return make_linear_arms(std::move(features), std::move(theta), params, seed);
+}
+
+}  // namespace cpex::environments
