@@ -14,7 +14,9 @@ const ParamSchema& run_schema() {
                "on (seed, sweep point, repetition)")
       .integer("repetitions", 100, Range::at_least(1), "independent runs of the pipeline")
       .integer("max-samples", 100'000'000, Range::at_least(1),
-               "a run that reaches this many samples is stopped and recorded as capped");
+               "a run that reaches this many samples is stopped and recorded as capped")
+      .choice("record-pulls", "no", {"no", "yes"},
+              "yes: record how often each arm was pulled (the `pulls` result column)");
   return schema;
 }
 
@@ -111,6 +113,7 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   p.run.seed = static_cast<std::uint64_t>(run.integer("seed"));
   p.run.repetitions = run.integer("repetitions");
   p.run.max_samples = run.integer("max-samples");
+  p.run.record_pulls = run.text("record-pulls") == "yes";
 
   probe(p);
   return p;

@@ -21,7 +21,7 @@ CsvResultWriter::CsvResultWriter(const std::string& path,
   out_ << "run_id,point";
   for (const auto& key : varied_keys) out_ << ',' << csv_field(key);
   out_ << ",algorithm,environment,oracle,repetition,seed,samples,stopped,recommendation,"
-          "correct,wall_time_s,resolved\n";
+          "correct,wall_time_s,resolved,pulls\n";
   out_.flush();
 }
 
@@ -34,7 +34,8 @@ void CsvResultWriter::write(const RunRecord& r, const Job& job) {
       << job.pipeline->oracles.front().entry->name << ',' << r.repetition << ','
       << job.pipeline->run.seed << ',' << r.samples << ','
       << (r.stopped ? "rule" : "max-samples") << ',' << csv_field(r.recommendation) << ','
-      << (r.correct ? 1 : 0) << ',' << r.wall_seconds << ',' << csv_field(r.resolved) << '\n';
+      << (r.correct ? 1 : 0) << ',' << r.wall_seconds << ',' << csv_field(r.resolved) << ','
+      << r.pulls << '\n';
   out_ << row.str();
   out_.flush();
   if (!out_) throw Error("writing results file '" + path_ + "' failed");

@@ -78,6 +78,7 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   Action action;
   Observation observation;
   std::uint64_t samples = 0;
+  std::vector<std::uint64_t> pulls(p.run.record_pulls ? run.context.problem->num_arms : 0);
   for (;;) {
     if (!algorithm.next(action)) {
       record.stopped = true;
@@ -87,8 +88,16 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
     environment.pull(action, observation);
     samples += semi_bandit ? action.super_arm.size() : 1;
+    if (!pulls.empty()) {
+      if (action.super_arm.empty())
+        ++pulls[action.arm];
+      else
+        for (std::size_t arm : action.super_arm) ++pulls[arm];
+    }
     algorithm.observe(action, observation);
   }
+  for (std::size_t i = 0; i < pulls.size(); ++i)
+    record.pulls += (i ? " " : "") + std::to_string(pulls[i]);
   record.samples = samples;
 
   const Recommendation answer = algorithm.recommend();

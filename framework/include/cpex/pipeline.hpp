@@ -17,6 +17,7 @@ struct RunSettings {
   std::uint64_t seed = 1;
   std::int64_t repetitions = 100;
   std::int64_t max_samples = 100'000'000;
+  bool record_pulls = false;  // count the pulls of every arm (the `pulls` column)
 };
 
 // The [run] section's schema (seed, repetitions, max-samples).

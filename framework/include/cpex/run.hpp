@@ -27,6 +27,7 @@ struct RunRecord {
   bool correct = false;
   double wall_seconds = 0.0;
   std::string resolved;  // the algorithm's resolved parameters, "name=value;..."
+  std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces
 };
 
 // The live objects of one run. Destroyed before the plugin libraries are unloaded.
