@@ -1,6 +1,7 @@
 // The Best-K benchmark instance shared by the Google Benchmark program and the
 // instruction-count driver: N arms with two at 0.5 and one at 0.499 (the rest spread over
 // [0, 0.4]), K = 2 (K = 1 for lil'UCB), run through the initial pass and 3N more samples.
+// `repetition` selects the run's random streams.
 #pragma once
 
 #include <sstream>
@@ -31,11 +32,12 @@ inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
   return text.str();
 }
 
-inline RunObjects warmed_up_run(const std::string& algorithm, std::size_t n) {
+inline RunObjects warmed_up_run(const std::string& algorithm, std::size_t n,
+                                std::uint64_t repetition = 0) {
   static std::vector<Pipeline> keep;  // the run's objects refer to their pipeline's entries
   keep.push_back(assemble(PipelineFile::from_text(pipeline_text(algorithm, n), "bench.ini"),
                           registry()));
-  RunObjects run = instantiate(keep.back(), RunSeed{1, 0, 0});
+  RunObjects run = instantiate(keep.back(), RunSeed{1, 0, repetition});
   Action action;
   Observation observation;
   for (std::size_t i = 0; i < 4 * n; ++i) {
