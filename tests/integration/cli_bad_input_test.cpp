@@ -77,7 +77,8 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
   const auto good = file_with(kGood);
   expect_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
-                "(known: lil-clucb, lil-lucb, lil-rand-lucb, lil-ucb, lucb, lucb-pp)"});
+                "(known: lil-clucb, lil-lucb, lil-rand-lucb, lil-ucb, lingape, lucb, lucb-pp, "
+                "xy-adaptive, xy-oracle, xy-static)"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
   expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
                {"algorithm 'lucb' needs single-arm feedback",
@@ -157,4 +158,22 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
                {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
   expect_error("run " + file + " --set algorithm.preset=exact",
                {"[algorithm] preset = 'exact'", "one of {faithful, heuristic}"});
+}
+
+TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
+  const auto file = file_with(
+      "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\n"
+      "[algorithm]\nplugin = lingape\n[run]\nrepetitions = 1\n");
+  expect_error("run " + file + " --set algorithm.plugin=lucb",
+               {"algorithm 'lucb' needs single-arm feedback",
+                "environment 'linear' gives linear-arm feedback"});
+  expect_error("run " + file + " --set environment.plugin=gaussian --set environment.means=1,0",
+               {"algorithm 'lingape' needs linear-arm feedback",
+                "environment 'gaussian' gives single-arm feedback"});
+  expect_error("run " + file + " --set algorithm.selection=random",
+               {"[algorithm] selection = 'random'", "one of {greedy, ratio}"});
+  expect_error("run " + file + " --set oracle.k=2",
+               {"environment 'linear' is made for decisions of 1 arms"});
+  expect_error("run " + file + " --set environment.generator=explicit --set environment.features=1,0,0",
+               {"[environment] features: linear: has 3 numbers, not a multiple of d = 2"});
 }

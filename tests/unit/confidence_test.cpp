@@ -37,3 +37,15 @@ TEST_CASE("LUCB1 exploration term and radius", "[confidence]") {
   // sigma = 1/2 gives the paper's sqrt(log(k1 n t^4 / delta) / (2u)).
   CHECK(lucb1_radius(3, 2.0, 0.5) == Approx(std::sqrt(2.0 / 6.0)).epsilon(1e-14));
 }
+
+TEST_CASE("Abbasi-Yadkori width of seed 002 eq. (3)", "[confidence]") {
+  // R sqrt(2 log(det(A)^(1/2) det(lambda I)^(-1/2) / delta)) + sqrt(lambda) S
+  CHECK(abbasi_yadkori_width(1.0, std::log(10.0), 2, 1.0, 0.05, 2.0) ==
+        Approx(4.879939172986476).epsilon(1e-12));
+  CHECK(abbasi_yadkori_width(0.5, std::log(50.0), 3, 2.0, 0.1, 1.5) ==
+        Approx(3.3899565847391626).epsilon(1e-12));
+}
+
+TEST_CASE("Static width of Soare et al. (seed 002 Prop. 1)", "[confidence]") {
+  CHECK(soare_static_width(1.0, 100, 36.0, 0.05) == Approx(11.060521246854702).epsilon(1e-12));
+}

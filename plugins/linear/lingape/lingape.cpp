@@ -66,9 +66,11 @@ class LinGapE final : public Algorithm {
                                                         lambda_, delta_, norm_bound_);
     // ||x_j - x_i||^2_{A^{-1}} = q_j - 2 x_j^T A^{-1} x_i + q_i = q_j - 2 W_i^T x_j + q_i
     const Eigen::VectorXd cross = x_.transpose() * w_.col(static_cast<Eigen::Index>(i));
+    // j = i contributes exactly 0 (no rounding noise from the incremental products).
     std::size_t j = i;
-    double b = -std::numeric_limits<double>::infinity();
+    double b = 0.0;
     for (std::size_t a = 0; a < k_; ++a) {
+      if (a == i) continue;
       const auto ai = static_cast<Eigen::Index>(a);
       const double norm_sq = std::max(0.0, q_(ai) - 2.0 * cross(ai) + q_(static_cast<Eigen::Index>(i)));
       const double value = means(ai) - means(static_cast<Eigen::Index>(i)) + std::sqrt(norm_sq) * width;
