@@ -2,6 +2,7 @@
 #include "cpex/numerics/confidence.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace cpex::numerics {
 
@@ -34,7 +35,10 @@ double abbasi_yadkori_width(double noise_r, double log_det_a, std::size_t dimens
 double soare_static_width(double sigma, std::uint64_t n, double directions, double delta) {
   const double nd = static_cast<double>(n);
   const double pi = 3.14159265358979323846;
-  return 2.0 * sigma * std::sqrt(2.0 * std::log(6.0 * nd * nd * directions / (delta * pi * pi)));
+  const double argument = 6.0 * nd * nd * directions / (delta * pi * pi);
+  // Below one sample (or a log below 0) the bound says nothing: no run may stop on it.
+  if (!(argument > 1.0)) return std::numeric_limits<double>::infinity();
+  return 2.0 * sigma * std::sqrt(2.0 * std::log(argument));
 }
 
 }  // namespace cpex::numerics

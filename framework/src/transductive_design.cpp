@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <Eigen/Cholesky>
+#include <Eigen/SVD>
 
 #include "cpex/errors.hpp"
 
@@ -25,24 +26,43 @@ Eigen::MatrixXd moment(const Eigen::MatrixXd& features, const Eigen::VectorXd& p
   return features * p.asDiagonal() * features.transpose();
 }
 
-}  // namespace
+// Coordinates in an orthonormal basis of the features' span: when K < d (or the features
+// are otherwise rank-deficient) the design lives in that span, where the directions
+// x - x' lie too.
+struct InSpan {
+  Eigen::MatrixXd features, directions;
+};
 
-double design_value(const Eigen::MatrixXd& features, const Eigen::MatrixXd& directions,
-                    const Eigen::VectorXd& p) {
-  Eigen::MatrixXd inverse;
-  if (!invert(moment(features, p), inverse)) return std::numeric_limits<double>::infinity();
-  return (directions.array() * (inverse * directions).array()).colwise().sum().maxCoeff();
+InSpan in_span(const Eigen::MatrixXd& features, const Eigen::MatrixXd& directions) {
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd(features, Eigen::ComputeThinU);
+  svd.setThreshold(1e-10);
+  const auto rank = svd.rank();
+  if (rank == features.rows()) return {features, directions};
+  const Eigen::MatrixXd basis = svd.matrixU().leftCols(rank);
+  return {basis.transpose() * features, basis.transpose() * directions};
 }
 
-Eigen::VectorXd transductive_design(const Eigen::MatrixXd& features,
-                                    const Eigen::MatrixXd& directions,
+}  // namespace
+
+double design_value(const Eigen::MatrixXd& all_features, const Eigen::MatrixXd& all_directions,
+                    const Eigen::VectorXd& p) {
+  const InSpan span = in_span(all_features, all_directions);
+  Eigen::MatrixXd inverse;
+  if (!invert(moment(span.features, p), inverse)) return std::numeric_limits<double>::infinity();
+  return (span.directions.array() * (inverse * span.directions).array()).colwise().sum().maxCoeff();
+}
+
+Eigen::VectorXd transductive_design(const Eigen::MatrixXd& all_features,
+                                    const Eigen::MatrixXd& all_directions,
                                     const DesignOptions& options) {
+  const InSpan span = in_span(all_features, all_directions);
+  const Eigen::MatrixXd& features = span.features;
+  const Eigen::MatrixXd& directions = span.directions;
   const auto k = features.cols();
   Eigen::VectorXd p = Eigen::VectorXd::Constant(k, 1.0 / static_cast<double>(k));
   Eigen::MatrixXd inverse;
   if (!invert(moment(features, p), inverse))
-    throw Error("the arms' features do not span R^" + std::to_string(features.rows()) +
-                ": no allocation makes the design matrix invertible");
+    throw Error("the design matrix of the arms' features is numerically singular");
   Eigen::VectorXd s(features.rows());
   for (int t = 0; t < options.iterations; ++t) {
     // The direction of largest uncertainty, and the arm that reduces it most.

@@ -48,4 +48,5 @@ TEST_CASE("Abbasi-Yadkori width of seed 002 eq. (3)", "[confidence]") {
 
 TEST_CASE("Static width of Soare et al. (seed 002 Prop. 1)", "[confidence]") {
   CHECK(soare_static_width(1.0, 100, 36.0, 0.05) == Approx(11.060521246854702).epsilon(1e-12));
+  CHECK(std::isinf(soare_static_width(1.0, 0, 36.0, 0.05)));
 }

@@ -8,9 +8,8 @@
 //   ratio (eq. 12): argmin_{a : p*_a(y) > 0} T_a / p*_a(y), with p*(y) from the L1
 //                   program (eq. 11) solved by GLPK and cached per arm pair.
 //
-// Cost: W = A^{-1} X and q_a = x_a^T A^{-1} x_a are kept up to date by the same rank-one
-// update as A^{-1} (O(K d) per sample, recomputed exactly whenever the design refactors),
-// so a round costs O(K d + d^2), below the O(K d^2) of a direct evaluation.
+// Cost: numerics::ArmDesign keeps W = A^{-1} X and q_a = x_a^T A^{-1} x_a up to date with
+// A^{-1}, so a round costs O(K d + d^2), below the O(K d^2) of a direct evaluation.
 #include <cmath>
 #include <map>
 
@@ -18,7 +17,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
-#include "cpex/numerics/design_matrix.hpp"
+#include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/l1_representation.hpp"
 #include "cpex/plugin.hpp"
 
@@ -36,18 +35,17 @@ class LinGapE final : public Algorithm {
 
   void start(const AlgorithmContext& context) override {
     const Problem& problem = *context.problem;
-    x_ = problem.features;
-    k_ = static_cast<std::size_t>(x_.cols());
-    if (x_.cols() == 0) throw ParameterError("selection", "the environment gives no arm features");
+    if (problem.features.cols() == 0)
+      throw ParameterError("selection", "the environment gives no arm features");
     noise_ = problem.noise_sigma;
     norm_bound_ = problem.parameter_bound;
     if (!(norm_bound_ > 0.0))
       throw ParameterError("lambda", "LinGapE needs a bound S > 0 on ||theta||, and the "
                                      "environment announces none");
-    design_ = numerics::DesignMatrix(static_cast<std::size_t>(x_.rows()), lambda_, refactor_every_);
+    arms_ = numerics::ArmDesign(problem.features, lambda_, refactor_every_);
+    k_ = arms_.arms();
     counts_.assign(k_, 0);
     next_initial_ = 0;
-    refresh_projections();
     ratios_.clear();
     answer_ = 0;
   }
@@ -57,23 +55,20 @@ class LinGapE final : public Algorithm {
       action.arm = next_initial_++;
       return true;
     }
-    const Eigen::VectorXd theta = design_.estimate();
-    const Eigen::VectorXd means = x_.transpose() * theta;
+    const Eigen::VectorXd means = arms_.means();
     const std::size_t i = best_arm(means);
     answer_ = i;
-    const double width = numerics::abbasi_yadkori_width(noise_, design_.log_det(),
-                                                        static_cast<std::size_t>(x_.rows()),
-                                                        lambda_, delta_, norm_bound_);
-    // ||x_j - x_i||^2_{A^{-1}} = q_j - 2 x_j^T A^{-1} x_i + q_i = q_j - 2 W_i^T x_j + q_i
-    const Eigen::VectorXd cross = x_.transpose() * w_.col(static_cast<Eigen::Index>(i));
-    // j = i contributes exactly 0 (no rounding noise from the incremental products).
+    const auto& design = arms_.design();
+    const double width = numerics::abbasi_yadkori_width(
+        noise_, design.log_det(), static_cast<std::size_t>(design.matrix().rows()), lambda_,
+        delta_, norm_bound_);
+    // B(t) = max_j Delta_hat(j, i) + beta(j, i); j = i contributes exactly 0.
     std::size_t j = i;
     double b = 0.0;
     for (std::size_t a = 0; a < k_; ++a) {
       if (a == i) continue;
-      const auto ai = static_cast<Eigen::Index>(a);
-      const double norm_sq = std::max(0.0, q_(ai) - 2.0 * cross(ai) + q_(static_cast<Eigen::Index>(i)));
-      const double value = means(ai) - means(static_cast<Eigen::Index>(i)) + std::sqrt(norm_sq) * width;
+      const double value = means(static_cast<Eigen::Index>(a)) - means(static_cast<Eigen::Index>(i)) +
+                           std::sqrt(arms_.pair_norm_sq(a, i)) * width;
       if (value > b) {
         b = value;
         j = a;
@@ -85,31 +80,15 @@ class LinGapE final : public Algorithm {
   }
 
   void observe(const Action& action, const Observation& observation) override {
-    const auto x = x_.col(static_cast<Eigen::Index>(action.arm));
-    const std::uint64_t factorizations = design_.factorizations();
-    // The rank-one change of A^{-1}, applied to W = A^{-1} X and q as well.
-    const bool incremental = design_.invertible();
-    double denominator = 1.0;
-    if (incremental) {
-      s_.noalias() = design_.inverse() * x;
-      u_.noalias() = x_.transpose() * s_;
-      denominator += x.dot(s_);
-    }
-    design_.add(x, observation.reward);
+    arms_.add(action.arm, observation.reward);
     ++counts_[action.arm];
-    if (!incremental || design_.factorizations() != factorizations) {
-      refresh_projections();
-    } else {
-      w_.noalias() -= (s_ / denominator) * u_.transpose();
-      q_.array() -= u_.array().square() / denominator;
-    }
   }
 
   Recommendation recommend() const override {
     Recommendation answer;
     answer.epsilon = epsilon_;
-    answer.decision.arms = {next_initial_ < k_ ? best_arm(x_.transpose() * design_.estimate())
-                                               : answer_};
+    answer.decision.arms = {next_initial_ < k_ && arms_.invertible() ? best_arm(arms_.means())
+                                                                     : answer_};
     return answer;
   }
 
@@ -119,17 +98,12 @@ class LinGapE final : public Algorithm {
   }
 
  private:
-  void refresh_projections() {
-    w_ = design_.inverse() * x_;
-    q_ = (x_.array() * w_.array()).colwise().sum().transpose();
-  }
-
-  // argmin_a y^T (A + x_a x_a^T)^{-1} y = argmax_a (y^T A^{-1} x_a)^2 / (1 + q_a).
+  // argmin_a y^T (A + x_a x_a^T)^{-1} y = argmax_a (y^T A^{-1} x_a)^2 / (1 + q_a), O(K d).
   std::size_t select_greedy(std::size_t i, std::size_t j) const {
-    const Eigen::VectorXd v = w_.col(static_cast<Eigen::Index>(i)) - w_.col(static_cast<Eigen::Index>(j));
-    const Eigen::VectorXd projection = x_.transpose() * v;  // y^T A^{-1} x_a
+    const Eigen::VectorXd v = arms_.projected(i) - arms_.projected(j);  // A^{-1} y
+    const Eigen::VectorXd projection = arms_.features().transpose() * v;
     Eigen::Index best = 0;
-    (projection.array().square() / (1.0 + q_.array())).maxCoeff(&best);
+    (projection.array().square() / (1.0 + arms_.self_norms().array())).maxCoeff(&best);
     return static_cast<std::size_t>(best);
   }
 
@@ -137,8 +111,9 @@ class LinGapE final : public Algorithm {
     const auto key = std::make_pair(std::min(i, j), std::max(i, j));
     auto it = ratios_.find(key);
     if (it == ratios_.end()) {
-      const Eigen::VectorXd y = x_.col(static_cast<Eigen::Index>(i)) - x_.col(static_cast<Eigen::Index>(j));
-      auto p = numerics::l1_selection_ratios(x_, y);
+      const auto& x = arms_.features();
+      const Eigen::VectorXd y = x.col(static_cast<Eigen::Index>(i)) - x.col(static_cast<Eigen::Index>(j));
+      auto p = numerics::l1_selection_ratios(x, y);
       if (!p) throw Error("lingape: the L1 program (seed 002 eq. 11) has no solution for arms " +
                           std::to_string(i) + " and " + std::to_string(j));
       it = ratios_.emplace(key, std::move(*p)).first;
@@ -149,11 +124,9 @@ class LinGapE final : public Algorithm {
   bool greedy_;
   double delta_, epsilon_, lambda_;
   std::uint64_t refactor_every_;
-  Eigen::MatrixXd x_, w_;
-  Eigen::VectorXd q_, s_, u_;
   std::size_t k_ = 0, next_initial_ = 0, answer_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
-  numerics::DesignMatrix design_;
+  numerics::ArmDesign arms_;
   std::vector<std::uint64_t> counts_;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;
 };

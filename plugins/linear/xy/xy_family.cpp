@@ -4,11 +4,13 @@
 //                directions Y = {x - x'} (seed 002 eq. 5);
 //   xy-oracle    knows theta*: the design minimizing max_i ||x* - x_i||_{A^{-1}} / Delta_i
 //                (eq. 18);
-//   xy-adaptive  phases j = 1, 2, ...: the design over the directions among the arms still
-//                in play, A reset at every phase (eq. 6); a phase ends when
-//                max_y ||y||^2_{A^{-1}} < alpha times its value at the end of the previous
-//                phase (1/(d(d+1)+1) before the first), then arms dominated under the
-//                phase's confidence delta_j = delta/(j(j+1)) are discarded.
+//   xy-adaptive  phases j = 1, 2, ...: the design over the directions among the arms X_j
+//                still potentially optimal, A reset at every phase (eq. 6); a phase ends
+//                when max_{y in Y_j} ||y||^2_{A^{-1}} < alpha times its value at the end of
+//                the previous phase (1/(d(d+1)+1) before the first); X_{j+1} is then every
+//                arm of X not dominated under the phase's samples and confidence
+//                delta_j = delta/(j(j+1)) (seed 002 §4: "based on the samples collected
+//                during the previous phase", which is why discarded arms can come back).
 //
 // Designs are computed once (per phase) by Frank-Wolfe and followed by pulling
 // argmin_{p_a>0} T_a/p_a. Estimates are least squares with `lambda` (0: ordinary least
@@ -24,7 +26,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
-#include "cpex/numerics/design_matrix.hpp"
+#include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/transductive_design.hpp"
 #include "cpex/plugin.hpp"
 
@@ -71,15 +73,15 @@ class XyAllocation : public Algorithm {
         p_ = numerics::transductive_design(x_, pair_directions(x_, active_), options_);
       }
     } catch (const Error& e) {
-      throw ParameterError("design-iterations", e.what());
+      throw ParameterError("lambda", e.what());
     }
     reset_phase();
   }
 
   bool next(Action& action) override {
-    if (design_.invertible()) {
-      const Eigen::VectorXd means = x_.transpose() * design_.estimate();
-      answer_ = best_among(means);
+    if (arms_.invertible()) {
+      const Eigen::VectorXd means = arms_.means();
+      answer_ = best_arm(means);
       if (separated(means, answer_)) return false;
       if (kind_ == Kind::Adaptive && end_of_phase(means)) {
         if (active_.size() == 1) {
@@ -93,7 +95,7 @@ class XyAllocation : public Algorithm {
   }
 
   void observe(const Action& action, const Observation& observation) override {
-    design_.add(x_.col(static_cast<Eigen::Index>(action.arm)), observation.reward);
+    arms_.add(action.arm, observation.reward);
     ++counts_[action.arm];
   }
 
@@ -134,9 +136,8 @@ class XyAllocation : public Algorithm {
   }
 
   void reset_phase() {
-    design_ = numerics::DesignMatrix(d_, lambda_);
+    arms_ = numerics::ArmDesign(x_, lambda_);
     counts_.assign(k_, 0);
-    directions_ = pair_directions(x_, active_);
   }
 
   double phase_delta() const {
@@ -145,24 +146,17 @@ class XyAllocation : public Algorithm {
 
   double width() const {
     const double directions = static_cast<double>(k_) * static_cast<double>(k_);
-    return numerics::soare_static_width(noise_, design_.observations(), directions, phase_delta());
+    return numerics::soare_static_width(noise_, arms_.design().observations(), directions,
+                                        phase_delta());
   }
 
-  std::size_t best_among(const Eigen::VectorXd& means) const {
-    std::size_t best = active_.front();
-    for (std::size_t a : active_)
-      if (means(static_cast<Eigen::Index>(a)) > means(static_cast<Eigen::Index>(best))) best = a;
-    return best;
-  }
-
-  // The static stopping rule: arm i beats every other arm in play by its confidence width.
+  // The static stopping rule: arm i beats every other arm by its confidence width.
   bool separated(const Eigen::VectorXd& means, std::size_t i) const {
     const double c = width();
-    for (std::size_t j : active_) {
+    for (std::size_t j = 0; j < k_; ++j) {
       if (j == i) continue;
-      const Eigen::VectorXd y = x_.col(static_cast<Eigen::Index>(i)) - x_.col(static_cast<Eigen::Index>(j));
       const double gap = means(static_cast<Eigen::Index>(i)) - means(static_cast<Eigen::Index>(j));
-      if (gap + epsilon_ < c * std::sqrt(design_.norm_sq(y))) return false;
+      if (gap + epsilon_ < c * std::sqrt(arms_.pair_norm_sq(i, j))) return false;
     }
     return true;
   }
@@ -170,18 +164,19 @@ class XyAllocation : public Algorithm {
   // XY-adaptive: end the phase when the design has shrunk the uncertainty enough, discard
   // dominated arms and start the next phase. Returns true if a phase ended.
   bool end_of_phase(const Eigen::VectorXd& means) {
-    const Eigen::MatrixXd projected = design_.inverse() * directions_;
-    const double value = (directions_.array() * projected.array()).colwise().sum().maxCoeff();
+    double value = 0.0;
+    for (std::size_t a = 0; a < active_.size(); ++a)
+      for (std::size_t b = a + 1; b < active_.size(); ++b)
+        value = std::max(value, arms_.pair_norm_sq(active_[a], active_[b]));
     if (value >= alpha_ * previous_value_) return false;
     const double c = width();
     std::vector<std::size_t> kept;
-    for (std::size_t a : active_) {
+    for (std::size_t a = 0; a < k_; ++a) {
       bool dominated = false;
-      for (std::size_t b : active_) {
+      for (std::size_t b = 0; b < k_; ++b) {
         if (b == a) continue;
-        const Eigen::VectorXd y = x_.col(static_cast<Eigen::Index>(b)) - x_.col(static_cast<Eigen::Index>(a));
         const double gap = means(static_cast<Eigen::Index>(b)) - means(static_cast<Eigen::Index>(a));
-        if (gap >= c * std::sqrt(design_.norm_sq(y))) {
+        if (gap >= c * std::sqrt(arms_.pair_norm_sq(a, b))) {
           dominated = true;
           break;
         }
@@ -201,12 +196,12 @@ class XyAllocation : public Algorithm {
   Kind kind_;
   double delta_, epsilon_, lambda_, alpha_;
   numerics::DesignOptions options_;
-  Eigen::MatrixXd x_, directions_;
+  Eigen::MatrixXd x_;
   Eigen::VectorXd p_;
   std::size_t k_ = 0, d_ = 0, answer_ = 0, phase_ = 1;
   double noise_ = 1.0, previous_value_ = 1.0;
   std::vector<std::size_t> active_;
-  numerics::DesignMatrix design_;
+  numerics::ArmDesign arms_;
   std::vector<std::uint64_t> counts_;
 };
 

@@ -30,7 +30,8 @@ double abbasi_yadkori_width(double noise_r, double log_det_a, std::size_t dimens
                             double lambda, double delta, double norm_bound_s);
 
 // The static-allocation width of Soare et al. (2014, Prop. 1; seed 002 eq. (2)) for n
-// samples and `directions` directions: 2 sigma sqrt(2 log(6 n^2 directions / (delta pi^2))).
+// samples and `directions` directions: 2 sigma sqrt(2 log(6 n^2 directions / (delta pi^2))),
+// and +infinity while the logarithm is not positive (e.g. n = 0).
 double soare_static_width(double sigma, std::uint64_t n, double directions, double delta);
 
 }  // namespace cpex::numerics

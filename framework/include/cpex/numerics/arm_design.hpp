@@ -1,0 +1,47 @@
+// Least squares over a fixed set of arms with known features X (d x K): a DesignMatrix
+// plus W = A^{-1} X and q_a = x_a^T A^{-1} x_a, kept up to date by the same rank-one
+// update as A^{-1} (O(K d) per observation; recomputed whenever the inverse is refactored).
+// With them, ||x_i - x_j||^2_{A^{-1}} costs O(d) and all estimated means O(K d + d^2), so a
+// linear-bandit round needs no O(K d^2) product.
+#pragma once
+
+#include <cstdint>
+
+#include <Eigen/Core>
+
+#include "cpex/numerics/design_matrix.hpp"
+
+namespace cpex::numerics {
+
+class ArmDesign {
+ public:
+  ArmDesign() = default;
+  ArmDesign(Eigen::MatrixXd features, double lambda, std::uint64_t refactor_every = 1000);
+
+  // Observe `reward` for arm `arm`.
+  void add(std::size_t arm, double reward);
+
+  bool invertible() const { return design_.invertible(); }
+  const DesignMatrix& design() const { return design_; }
+  const Eigen::MatrixXd& features() const { return x_; }
+  std::size_t arms() const { return static_cast<std::size_t>(x_.cols()); }
+
+  // x_a^T theta_hat for every arm (valid when invertible()).
+  Eigen::VectorXd means() const { return x_.transpose() * design_.estimate(); }
+  // ||x_i - x_j||^2 in the A^{-1} norm, O(d).
+  double pair_norm_sq(std::size_t i, std::size_t j) const;
+  // A^{-1} x_a (a column of W) and x_a^T A^{-1} x_a.
+  Eigen::Ref<const Eigen::VectorXd> projected(std::size_t a) const {
+    return w_.col(static_cast<Eigen::Index>(a));
+  }
+  const Eigen::VectorXd& self_norms() const { return q_; }
+
+ private:
+  void refresh();
+
+  Eigen::MatrixXd x_, w_;
+  Eigen::VectorXd q_, s_, u_;
+  DesignMatrix design_;
+};
+
+}  // namespace cpex::numerics
