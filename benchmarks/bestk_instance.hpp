@@ -7,20 +7,11 @@
 #include <sstream>
 #include <string>
 
+#include "bench_registry.hpp"
 #include "cpex/pipeline.hpp"
-#include "cpex/plugin_host.hpp"
 #include "cpex/run.hpp"
 
 namespace cpex::bench {
-
-inline const Registry& registry() {
-  static auto* host = [] {
-    auto* h = new PluginHost();  // kept for the whole process
-    h->load({CPEX_PLUGIN_DIR}, 1);
-    return h;
-  }();
-  return host->registry();
-}
 
 inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
   std::ostringstream text;

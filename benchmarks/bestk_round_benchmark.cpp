@@ -3,27 +3,16 @@
 // that stops during the measurement is replaced by a fresh one outside the timing.
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
 #include "bestk_instance.hpp"
 
 namespace {
 
 void sample_cost(benchmark::State& state, const std::string& algorithm) {
   const auto n = static_cast<std::size_t>(state.range(0));
-  std::uint64_t repetition = 0;
-  cpex::RunObjects run = cpex::bench::warmed_up_run(algorithm, n, repetition);
-  cpex::Action action;
-  cpex::Observation observation;
-  for (auto _ : state) {
-    while (!run.algorithm->next(action)) {
-      // The run stopped (lil'UCB can, on the tied instance): continue with a fresh one.
-      state.PauseTiming();
-      run = cpex::bench::warmed_up_run(algorithm, n, ++repetition);
-      state.ResumeTiming();
-    }
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  state.SetItemsProcessed(state.iterations());
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) {
+    return cpex::bench::warmed_up_run(algorithm, n, repetition);
+  });
 }
 
 }  // namespace

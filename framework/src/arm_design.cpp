@@ -7,7 +7,8 @@ namespace cpex::numerics {
 
 ArmDesign::ArmDesign(Eigen::MatrixXd features, double lambda, std::uint64_t refactor_every)
     : x_(std::move(features)),
-      design_(static_cast<std::size_t>(x_.rows()), lambda, refactor_every) {
+      design_(static_cast<std::size_t>(x_.rows()), lambda, refactor_every),
+      counts_(static_cast<std::size_t>(x_.cols()), 0) {
   refresh();
 }
 
@@ -27,6 +28,7 @@ void ArmDesign::add(std::size_t arm, double reward) {
     denominator += x.dot(s_);
   }
   design_.add(x, reward);
+  ++counts_[arm];
   if (!incremental || design_.factorizations() != factorizations) {
     refresh();
     return;

@@ -44,7 +44,6 @@ class LinGapE final : public Algorithm {
                                      "environment announces none");
     arms_ = numerics::ArmDesign(problem.features, lambda_, refactor_every_);
     k_ = arms_.arms();
-    counts_.assign(k_, 0);
     next_initial_ = 0;
     ratios_.clear();
     answer_ = 0;
@@ -81,7 +80,6 @@ class LinGapE final : public Algorithm {
 
   void observe(const Action& action, const Observation& observation) override {
     arms_.add(action.arm, observation.reward);
-    ++counts_[action.arm];
   }
 
   Recommendation recommend() const override {
@@ -118,7 +116,7 @@ class LinGapE final : public Algorithm {
                           std::to_string(i) + " and " + std::to_string(j));
       it = ratios_.emplace(key, std::move(*p)).first;
     }
-    return track(it->second, counts_);
+    return track(it->second, arms_.counts());
   }
 
   bool greedy_;
@@ -127,7 +125,6 @@ class LinGapE final : public Algorithm {
   std::size_t k_ = 0, next_initial_ = 0, answer_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
   numerics::ArmDesign arms_;
-  std::vector<std::uint64_t> counts_;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;
 };
 

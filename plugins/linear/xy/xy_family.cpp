@@ -90,13 +90,12 @@ class XyAllocation : public Algorithm {
         }
       }
     }
-    action.arm = track(p_, counts_);
+    action.arm = track(p_, arms_.counts());
     return true;
   }
 
   void observe(const Action& action, const Observation& observation) override {
     arms_.add(action.arm, observation.reward);
-    ++counts_[action.arm];
   }
 
   Recommendation recommend() const override {
@@ -137,7 +136,6 @@ class XyAllocation : public Algorithm {
 
   void reset_phase() {
     arms_ = numerics::ArmDesign(x_, lambda_);
-    counts_.assign(k_, 0);
   }
 
   double phase_delta() const {
@@ -202,7 +200,6 @@ class XyAllocation : public Algorithm {
   double noise_ = 1.0, previous_value_ = 1.0;
   std::vector<std::size_t> active_;
   numerics::ArmDesign arms_;
-  std::vector<std::uint64_t> counts_;
 };
 
 void register_xy(Registry& registry) {

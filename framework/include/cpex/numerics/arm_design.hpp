@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -20,6 +21,8 @@ class ArmDesign {
 
   // Observe `reward` for arm `arm`.
   void add(std::size_t arm, double reward);
+  // Observations of each arm so far.
+  const std::vector<std::uint64_t>& counts() const { return counts_; }
 
   bool invertible() const { return design_.invertible(); }
   const DesignMatrix& design() const { return design_; }
@@ -42,6 +45,7 @@ class ArmDesign {
   Eigen::MatrixXd x_, w_;
   Eigen::VectorXd q_, s_, u_;
   DesignMatrix design_;
+  std::vector<std::uint64_t> counts_;
 };
 
 }  // namespace cpex::numerics

@@ -50,38 +50,32 @@ class TopKPartition {
 template <typename OnChange>
 void TopKPartition::update(std::size_t item, double score, OnChange&& on_change) {
   const bool was_top = in_top_[item] != 0;
-  Set& from = was_top ? top_ : rest_;
-  auto node = from.extract(Ranked{score_[item], item});
+  Set& own = was_top ? top_ : rest_;
+  Set& across = was_top ? rest_ : top_;
+  auto node = own.extract(Ranked{score_[item], item});
   score_[item] = score;
   node.value() = Ranked{score, item};
+  // The item crosses when it falls below the best of Low (from High) or rises above the
+  // worst of High (from Low); then the boundary item of the other set takes its place.
   const Better better;
-  if (was_top) {
-    if (!rest_.empty() && better(*rest_.begin(), node.value())) {
-      auto promoted = rest_.extract(rest_.begin());
-      const std::size_t other = promoted.value().item;
-      top_.insert(std::move(promoted));
-      rest_.insert(std::move(node));
-      in_top_[other] = 1;
-      in_top_[item] = 0;
-      on_change(other);
-      on_change(item);
-      return;
-    }
-    top_.insert(std::move(node));
-  } else {
-    if (!top_.empty() && better(node.value(), *std::prev(top_.end()))) {
-      auto demoted = top_.extract(std::prev(top_.end()));
-      const std::size_t other = demoted.value().item;
-      rest_.insert(std::move(demoted));
-      top_.insert(std::move(node));
-      in_top_[other] = 0;
-      in_top_[item] = 1;
-      on_change(other);
-      on_change(item);
-      return;
-    }
-    rest_.insert(std::move(node));
+  bool crosses = false;
+  typename Set::iterator boundary;
+  if (!across.empty()) {
+    boundary = was_top ? across.begin() : std::prev(across.end());
+    crosses = was_top ? better(*boundary, node.value()) : better(node.value(), *boundary);
   }
+  if (!crosses) {
+    own.insert(std::move(node));
+    return;
+  }
+  auto moved = across.extract(boundary);
+  const std::size_t other = moved.value().item;
+  own.insert(std::move(moved));
+  across.insert(std::move(node));
+  in_top_[other] = was_top ? 1 : 0;
+  in_top_[item] = was_top ? 0 : 1;
+  on_change(other);
+  on_change(item);
 }
 
 }  // namespace cpex::numerics

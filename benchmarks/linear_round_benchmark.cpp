@@ -1,0 +1,64 @@
+// Wall-clock cost of one LinGapE round (next + pull + observe) for (K, d) = (6, 5)
+// (Soare's instance), (100, 36) and (1000, 36) (random unit features, theta = 0.1 e_1, so
+// runs are long), with the greedy and the ratio rule (Google Benchmark). A run that stops
+// during the measurement is replaced by a fresh one outside the timing.
+#include <benchmark/benchmark.h>
+
+#include <sstream>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "cpex/pipeline.hpp"
+#include "cpex/run.hpp"
+
+namespace {
+
+std::string pipeline_text(int arms, int d, const std::string& selection) {
+  std::ostringstream text;
+  text << "[environment]\nplugin = linear\n";
+  if (arms == d + 1) {
+    text << "generator = soare\nd = " << d << "\n";
+  } else {
+    text << "generator = sphere\narms = " << arms << "\ntheta = 0.1";
+    for (int i = 1; i < d; ++i) text << ", 0";
+    text << "\n";
+  }
+  text << "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\nselection = " << selection
+       << "\n";
+  return text.str();
+}
+
+cpex::RunObjects warmed_up(const cpex::Pipeline& pipeline, std::uint64_t repetition) {
+  cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{1, 0, repetition});
+  cpex::Action action;
+  cpex::Observation observation;
+  for (std::size_t i = 0; i < 2 * run.context.problem->num_arms; ++i) {
+    if (!run.algorithm->next(action)) break;
+    run.environment->pull(action, observation);
+    run.algorithm->observe(action, observation);
+  }
+  return run;
+}
+
+void round_cost(benchmark::State& state, const std::string& selection) {
+  const auto arms = static_cast<int>(state.range(0)), d = static_cast<int>(state.range(1));
+  const cpex::Pipeline pipeline = cpex::assemble(
+      cpex::PipelineFile::from_text(pipeline_text(arms, d, selection), "bench.ini"),
+      cpex::bench::registry());
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(pipeline, repetition); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (const char* selection : {"greedy", "ratio"})
+    benchmark::RegisterBenchmark((std::string("lingape-round/") + selection).c_str(), round_cost,
+                                 std::string(selection))
+        ->Args({6, 5})
+        ->Args({100, 36})
+        ->Args({1000, 36});
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
