@@ -58,7 +58,8 @@ int describe_plugin(const Registry& registry, const std::string& name) {
   std::cout << "  " << std::left << std::setw(14) << "plugin" << "selects this plugin: plugin = "
               << name << '\n';
   for (const auto& spec : entry->schema.specs()) {
-    std::cout << "  " << std::left << std::setw(14) << spec.name << spec.help << '\n'
+    std::cout << "  " << std::left << std::setw(14) << spec.name
+              << (spec.name.size() >= 14 ? "\n                " : "") << spec.help << '\n'
               << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
               << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
   }
