@@ -176,4 +176,8 @@ TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
                {"environment 'linear' is made for decisions of 1 arms"});
   expect_error("run " + file + " --set environment.generator=explicit --set environment.features=1,0,0",
                {"[environment] features: linear: has 3 numbers, not a multiple of d = 2"});
+  expect_error("run " + file + " --set algorithm.plugin=xy-static --set environment.generator=explicit"
+               " --set environment.d=3 --set environment.features=1,0,0,0,1,0 --set environment.theta=1,0,0",
+               {"[algorithm] lambda: xy-static: ordinary least squares (lambda = 0) needs arms whose "
+                "features span R^3, but these 2 arms span a space of dimension 2: set lambda > 0"});
 }

@@ -22,6 +22,8 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/QR>
+
 #include "allocation.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
@@ -62,6 +64,14 @@ class XyAllocation : public Algorithm {
     k_ = static_cast<std::size_t>(x_.cols());
     d_ = static_cast<std::size_t>(x_.rows());
     noise_ = context.problem->noise_sigma;
+    if (lambda_ == 0.0) {
+      const Eigen::Index rank = Eigen::ColPivHouseholderQR<Eigen::MatrixXd>(x_).rank();
+      if (rank < x_.rows())
+        throw ParameterError("lambda", "ordinary least squares (lambda = 0) needs arms whose "
+                                       "features span R^" + std::to_string(d_) + ", but these " +
+                                       std::to_string(k_) + " arms span a space of dimension " +
+                                       std::to_string(rank) + ": set lambda > 0");
+    }
     active_.clear();
     for (std::size_t a = 0; a < k_; ++a) active_.push_back(a);
     phase_ = 1;
