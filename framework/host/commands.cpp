@@ -82,11 +82,15 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
 
   std::vector<std::string> varied;
   for (const auto& axis : axes) varied.insert(varied.end(), axis.keys.begin(), axis.keys.end());
+  SinkList sinks;
   std::unique_ptr<CsvResultWriter> csv;
-  if (!options.out.empty()) csv = std::make_unique<CsvResultWriter>(options.out, varied);
+  if (!options.out.empty()) sinks.add((csv = std::make_unique<CsvResultWriter>(options.out, varied)).get());
+  std::unique_ptr<CsvTraceWriter> trace;
+  if (!pipelines.front().run.trace_file.empty())
+    sinks.add((trace = std::make_unique<CsvTraceWriter>(pipelines.front().run.trace_file)).get());
 
   const std::vector<Job> jobs = make_jobs(pipelines, points);
-  const std::vector<RunRecord> records = execute(jobs, {options.threads}, csv.get());
+  const std::vector<RunRecord> records = execute(jobs, {options.threads}, &sinks);
   print_summaries(std::cout, pipelines, points, records, options.json, sweep);
   return 0;
 }

@@ -34,6 +34,7 @@ class OrderedDelivery {
     slots_[id] = std::move(record);
     while (next_ < slots_.size() && slots_[next_]) {
       if (sink_) sink_->write(*slots_[next_], jobs_[next_]);
+      std::vector<TraceRow>().swap(slots_[next_]->trace);  // written; free the memory
       ++next_;
     }
   }

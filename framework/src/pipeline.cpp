@@ -16,7 +16,12 @@ const ParamSchema& run_schema() {
       .integer("max-samples", 100'000'000, Range::at_least(1),
                "a run that reaches this many samples is stopped and recorded as capped")
       .choice("record-pulls", "no", {"no", "yes"},
-              "yes: record how often each arm was pulled (the `pulls` result column)");
+              "yes: record how often each arm was pulled (the `pulls` result column)")
+      .path("trace-file", std::nullopt, "CSV file for the per-round values algorithms emit "
+            "(run_id, point, repetition, sample, name, value); none: no trace")
+      .optional()
+      .integer("trace-every", 1, Range::at_least(1),
+               "keep the values emitted when the sample count is a multiple of this");
   return schema;
 }
 
@@ -114,6 +119,8 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   p.run.repetitions = run.integer("repetitions");
   p.run.max_samples = run.integer("max-samples");
   p.run.record_pulls = run.text("record-pulls") == "yes";
+  if (run.has("trace-file")) p.run.trace_file = run.text("trace-file");
+  p.run.trace_every = run.integer("trace-every");
 
   probe(p);
   return p;

@@ -41,4 +41,21 @@ void CsvResultWriter::write(const RunRecord& r, const Job& job) {
   if (!out_) throw Error("writing results file '" + path_ + "' failed");
 }
 
+CsvTraceWriter::CsvTraceWriter(const std::string& path) : path_(path), out_(path, std::ios::trunc) {
+  if (!out_) throw Error("cannot write trace file '" + path + "'");
+  out_ << "run_id,point,repetition,sample,name,value\n";
+  out_.flush();
+}
+
+void CsvTraceWriter::write(const RunRecord& r, const Job&) {
+  std::ostringstream rows;
+  rows.precision(12);
+  for (const TraceRow& t : r.trace)
+    rows << r.run_id << ',' << r.point << ',' << r.repetition << ',' << t.sample << ','
+         << csv_field(t.name) << ',' << t.value << '\n';
+  out_ << rows.str();
+  out_.flush();
+  if (!out_) throw Error("writing trace file '" + path_ + "' failed");
+}
+
 }  // namespace cpex

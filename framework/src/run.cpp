@@ -2,6 +2,7 @@
 #include "cpex/run.hpp"
 
 #include <chrono>
+#include <optional>
 
 #include "cpex/errors.hpp"
 
@@ -64,15 +65,36 @@ void probe(const Pipeline& pipeline) {
   instantiate(pipeline, seed);
 }
 
-RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
+namespace {
+
+// Collects the values an algorithm emits, stamped with the current sample count.
+class RunTrace : public TraceSink {
+ public:
+  RunTrace(std::vector<TraceRow>& rows, std::uint64_t every) : rows_(rows), every_(every) {}
+  void record(std::string_view name, double value) override {
+    if (sample % every_ == 0) rows_.push_back({sample, std::string(name), value});
+  }
+  std::uint64_t sample = 0;
+
+ private:
+  std::vector<TraceRow>& rows_;
+  std::uint64_t every_;
+};
+
+}  // namespace
+
+RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
   const auto start = std::chrono::steady_clock::now();
-  RunObjects run = instantiate(p, seed, trace);
+  RunRecord record;
+  std::optional<RunTrace> trace;
+  if (!p.run.trace_file.empty())
+    trace.emplace(record.trace, static_cast<std::uint64_t>(p.run.trace_every));
+  RunObjects run = instantiate(p, seed, trace ? &*trace : nullptr);
   Environment& environment = *run.environment;
   Algorithm& algorithm = *run.algorithm;
   const bool semi_bandit = run.context.problem->feedback == FeedbackKind::SemiBandit;
   const auto max_samples = static_cast<std::uint64_t>(p.run.max_samples);
 
-  RunRecord record;
   record.repetition = seed.repetition;
   std::vector<double> per_arm(semi_bandit ? run.context.problem->num_arms : 0);
   Action action;
@@ -80,6 +102,7 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   std::uint64_t samples = 0;
   std::vector<std::uint64_t> pulls(p.run.record_pulls ? run.context.problem->num_arms : 0);
   for (;;) {
+    if (trace) trace->sample = samples;
     if (!algorithm.next(action)) {
       record.stopped = true;
       break;

@@ -61,7 +61,8 @@ std::vector<SweepAxis> read_axes(const PipelineFile& file) {
       const auto dot = target.find('.');
       if (dot == std::string::npos || dot == 0 || dot + 1 == target.size())
         throw ConfigError(where + " = '" + entry.value + "': expected section.key = v1,v2,...");
-      if (target.rfind("sweep.", 0) == 0 || target == "run.repetitions")
+      if (target.rfind("sweep.", 0) == 0 || target == "run.repetitions" ||
+          target == "run.trace-file")
         throw ConfigError(where + ": " + target + " cannot be swept");
       if (std::find(swept.begin(), swept.end(), target) != swept.end())
         throw ConfigError(where + ": " + target + " is swept twice");

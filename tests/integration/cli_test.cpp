@@ -118,3 +118,31 @@ TEST_CASE("cpex sweep runs the product of its axes with one column per axis", "[
   CHECK(as_run.status == 1);
   CHECK_THAT(as_run.err, Contains("has a [sweep] section: use 'cpex sweep"));
 }
+
+TEST_CASE("A pipeline can ask for a trace of per-round values", "[cli]") {
+  const std::string one = cpex::test::temp_file("trace1.csv", ""), two = cpex::test::temp_file("trace2.csv", "");
+  const std::string common = "run pipelines/quickstart.ini --set run.repetitions=3 --set run.trace-every=10";
+  REQUIRE(run_cpex(common + " --threads 1 --set run.trace-file=" + one).status == 0);
+  REQUIRE(run_cpex(common + " --threads 2 --set run.trace-file=" + two).status == 0);
+  const std::string text = cpex::test::read_file(one);
+  CHECK(text == cpex::test::read_file(two));
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);
+  CHECK(line == "run_id,point,repetition,sample,name,value");
+  std::size_t rows = 0, last_run = 0;
+  while (std::getline(in, line)) {
+    ++rows;
+    std::vector<std::string> cells;
+    std::istringstream cells_in(line);
+    for (std::string cell; std::getline(cells_in, cell, ',');) cells.push_back(cell);
+    REQUIRE(cells.size() == 6);
+    CHECK(cells[4] == "ucb_l-lcb_h");
+    CHECK(std::stoull(cells[3]) % 10 == 0);
+    const std::size_t run = std::stoul(cells[0]);
+    CHECK(run >= last_run);  // in run order
+    last_run = run;
+  }
+  CHECK(rows > 30);
+  CHECK(last_run == 2);
+}

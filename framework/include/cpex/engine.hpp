@@ -26,6 +26,18 @@ class ResultSink {
   virtual void write(const RunRecord& record, const Job& job) = 0;
 };
 
+// Hands every record to several sinks, in order.
+class SinkList : public ResultSink {
+ public:
+  void add(ResultSink* sink) { sinks_.push_back(sink); }
+  void write(const RunRecord& record, const Job& job) override {
+    for (ResultSink* sink : sinks_) sink->write(record, job);
+  }
+
+ private:
+  std::vector<ResultSink*> sinks_;
+};
+
 // Jobs for each point's repetitions, point-major; run ids are the positions in this list.
 std::vector<Job> make_jobs(const std::vector<Pipeline>& pipelines,
                            const std::vector<SweepPoint>& points);
@@ -36,6 +48,7 @@ struct EngineOptions {
 
 // Run every job. On a failing run, stops starting new runs, lets the sinks receive every
 // record that precedes the failure, and throws RunError naming the run and the cause.
+// Trace rows are dropped from the records once the sink has had them.
 std::vector<RunRecord> execute(const std::vector<Job>& jobs, const EngineOptions& options,
                                ResultSink* sink);
 

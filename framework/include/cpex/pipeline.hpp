@@ -18,6 +18,8 @@ struct RunSettings {
   std::int64_t repetitions = 100;
   std::int64_t max_samples = 100'000'000;
   bool record_pulls = false;  // count the pulls of every arm (the `pulls` column)
+  std::string trace_file;     // where the algorithms' per-round values go; empty: no trace
+  std::int64_t trace_every = 1;  // keep the values recorded at every n-th sample
 };
 
 // The [run] section's schema (seed, repetitions, max-samples).

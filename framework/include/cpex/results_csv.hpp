@@ -1,4 +1,5 @@
-// CSV export of run records: one row per run, columns as in docs/results.md.
+// CSV export of run records (one row per run, columns as in docs/results.md) and of the
+// values algorithms emit through the trace hook.
 #pragma once
 
 #include <fstream>
@@ -16,6 +17,18 @@ class CsvResultWriter : public ResultSink {
   CsvResultWriter(const std::string& path, const std::vector<std::string>& varied_keys);
 
   // Writes one row and flushes it, so rows written survive a later failure.
+  void write(const RunRecord& record, const Job& job) override;
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
+// The trace file: one row per value an algorithm emitted, in run order:
+// run_id, point, repetition, sample, name, value.
+class CsvTraceWriter : public ResultSink {
+ public:
+  explicit CsvTraceWriter(const std::string& path);
   void write(const RunRecord& record, const Job& job) override;
 
  private:

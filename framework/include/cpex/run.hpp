@@ -16,6 +16,13 @@
 
 namespace cpex {
 
+// One value an algorithm emitted through the trace hook.
+struct TraceRow {
+  std::uint64_t sample;  // samples taken before the round that emitted it
+  std::string name;
+  double value;
+};
+
 // The result of one run (one CSV row, without the pipeline-level columns).
 struct RunRecord {
   std::uint64_t run_id = 0;
@@ -28,6 +35,7 @@ struct RunRecord {
   double wall_seconds = 0.0;
   std::string resolved;  // the algorithm's resolved parameters, "name=value;..."
   std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces
+  std::vector<TraceRow> trace;  // with run.trace-file: the algorithm's emitted values
 };
 
 // The live objects of one run. Destroyed before the plugin libraries are unloaded.
@@ -45,7 +53,7 @@ RunObjects instantiate(const Pipeline& pipeline, const RunSeed& seed, TraceSink*
 // Instantiate once (repetition 0) so that bad parameters fail before any run.
 void probe(const Pipeline& pipeline);
 
-// Execute one run to the end.
-RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace = nullptr);
+// Execute one run to the end (collecting a trace when the pipeline asks for one).
+RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed);
 
 }  // namespace cpex

@@ -13,6 +13,7 @@ void LucbSkeleton::start(const AlgorithmContext& context) {
   if (k_ == 0 || k_ >= n)
     throw ParameterError("k", "needs 0 < k < number of arms, got k = " + std::to_string(k_));
   rng_ = context.rng;
+  trace_ = context.trace;
   stats_.reset(n);
   built_ = false;
   round_ = 0;
@@ -35,7 +36,9 @@ bool LucbSkeleton::next(Action& action) {
   upper_low_.advance(x);
   const std::size_t h = lower_high_.argmin();
   const std::size_t l = upper_low_.argmin();
-  if (separated(lower_high_.key(h), -upper_low_.key(l))) return false;
+  const double lcb = lower_high_.key(h), ucb = -upper_low_.key(l);
+  if (trace_) trace_->record("ucb_l-lcb_h", ucb - lcb);
+  if (separated(lcb, ucb)) return false;
   if (sampling_ == Sampling::Both) {
     queue_ = {h, l};
     queued_ = 2;

@@ -51,6 +51,7 @@ class LucbSkeleton : public Algorithm {
 
   Sampling sampling_;
   RandomStream rng_;
+  TraceSink* trace_ = nullptr;
   std::size_t k_ = 0;
   ArmStatistics stats_;
   bool built_ = false;

@@ -38,6 +38,7 @@ class LinGapE final : public Algorithm {
     if (problem.features.cols() == 0)
       throw ParameterError("selection", "the environment gives no arm features");
     noise_ = problem.noise_sigma;
+    trace_ = context.trace;
     norm_bound_ = problem.parameter_bound;
     if (!(norm_bound_ > 0.0))
       throw ParameterError("lambda", "LinGapE needs a bound S > 0 on ||theta||, and the "
@@ -73,6 +74,7 @@ class LinGapE final : public Algorithm {
         j = a;
       }
     }
+    if (trace_) trace_->record("B", b);
     if (b <= epsilon_) return false;
     action.arm = greedy_ ? select_greedy(i, j) : select_ratio(i, j);
     return true;
@@ -125,6 +127,7 @@ class LinGapE final : public Algorithm {
   std::size_t k_ = 0, next_initial_ = 0, answer_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
   numerics::ArmDesign arms_;
+  TraceSink* trace_ = nullptr;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;
 };
 
