@@ -55,7 +55,7 @@ class LinGapE final : public Algorithm {
       action.arm = next_initial_++;
       return true;
     }
-    const Eigen::VectorXd means = arms_.means();
+    const Eigen::VectorXd& means = arms_.means();
     const std::size_t i = best_arm(means);
     answer_ = i;
     const auto& design = arms_.design();
@@ -87,8 +87,7 @@ class LinGapE final : public Algorithm {
   Recommendation recommend() const override {
     Recommendation answer;
     answer.epsilon = epsilon_;
-    answer.decision.arms = {next_initial_ < k_ && arms_.invertible() ? best_arm(arms_.means())
-                                                                     : answer_};
+    answer.decision.arms = {answer_};
     return answer;
   }
 
@@ -99,11 +98,11 @@ class LinGapE final : public Algorithm {
 
  private:
   // argmin_a y^T (A + x_a x_a^T)^{-1} y = argmax_a (y^T A^{-1} x_a)^2 / (1 + q_a), O(K d).
-  std::size_t select_greedy(std::size_t i, std::size_t j) const {
-    const Eigen::VectorXd v = arms_.projected(i) - arms_.projected(j);  // A^{-1} y
-    const Eigen::VectorXd projection = arms_.features().transpose() * v;
+  std::size_t select_greedy(std::size_t i, std::size_t j) {
+    v_.noalias() = arms_.projected(i) - arms_.projected(j);  // A^{-1} y
+    projection_.noalias() = arms_.features().transpose() * v_;
     Eigen::Index best = 0;
-    (projection.array().square() / (1.0 + arms_.self_norms().array())).maxCoeff(&best);
+    (projection_.array().square() / (1.0 + arms_.self_norms().array())).maxCoeff(&best);
     return static_cast<std::size_t>(best);
   }
 
@@ -127,6 +126,7 @@ class LinGapE final : public Algorithm {
   std::size_t k_ = 0, next_initial_ = 0, answer_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
   numerics::ArmDesign arms_;
+  Eigen::VectorXd v_, projection_;  // buffers of the greedy rule
   TraceSink* trace_ = nullptr;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;
 };

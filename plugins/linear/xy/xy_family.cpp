@@ -90,7 +90,7 @@ class XyAllocation : public Algorithm {
 
   bool next(Action& action) override {
     if (arms_.invertible()) {
-      const Eigen::VectorXd means = arms_.means();
+      const Eigen::VectorXd& means = arms_.means();
       answer_ = best_arm(means);
       if (separated(means, answer_)) return false;
       if (kind_ == Kind::Adaptive && end_of_phase(means)) {
@@ -170,7 +170,8 @@ class XyAllocation : public Algorithm {
   }
 
   // XY-adaptive: end the phase when the design has shrunk the uncertainty enough, discard
-  // dominated arms and start the next phase. Returns true if a phase ended.
+  // dominated arms and start the next phase. Returns true if a phase ended. `means` views
+  // the current design's buffer: it is not used after reset_phase() replaces the design.
   bool end_of_phase(const Eigen::VectorXd& means) {
     double value = 0.0;
     for (std::size_t a = 0; a < active_.size(); ++a)

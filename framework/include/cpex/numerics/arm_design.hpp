@@ -29,8 +29,12 @@ class ArmDesign {
   const Eigen::MatrixXd& features() const { return x_; }
   std::size_t arms() const { return static_cast<std::size_t>(x_.cols()); }
 
-  // x_a^T theta_hat for every arm (valid when invertible()).
-  Eigen::VectorXd means() const { return x_.transpose() * design_.estimate(); }
+  // x_a^T theta_hat = W^T b for every arm (valid when invertible()), O(K d), written into a
+  // buffer the design owns (no allocation per round).
+  const Eigen::VectorXd& means() {
+    means_.noalias() = w_.transpose() * design_.response();
+    return means_;
+  }
   // ||x_i - x_j||^2 in the A^{-1} norm, O(d).
   double pair_norm_sq(std::size_t i, std::size_t j) const;
   // A^{-1} x_a (a column of W) and x_a^T A^{-1} x_a.
@@ -43,7 +47,7 @@ class ArmDesign {
   void refresh();
 
   Eigen::MatrixXd x_, w_;
-  Eigen::VectorXd q_, s_, u_;
+  Eigen::VectorXd q_, s_, u_, means_;
   DesignMatrix design_;
   std::vector<std::uint64_t> counts_;
 };
