@@ -14,6 +14,7 @@
 #include <map>
 
 #include "allocation.hpp"
+#include "linear_algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
@@ -24,12 +25,12 @@
 namespace cpex::linear {
 namespace {
 
-class LinGapE final : public Algorithm {
+class LinGapE final : public LinearAlgorithm {
  public:
   explicit LinGapE(const ParamValues& p)
-      : greedy_(p.text("selection") == "greedy"),
+      : LinearAlgorithm(p.real("epsilon")),
+        greedy_(p.text("selection") == "greedy"),
         delta_(p.real("delta")),
-        epsilon_(p.real("epsilon")),
         lambda_(p.real("lambda")),
         refactor_every_(static_cast<std::uint64_t>(p.integer("refactor-every"))) {}
 
@@ -80,17 +81,6 @@ class LinGapE final : public Algorithm {
     return true;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    arms_.add(action.arm, observation.reward);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
-    answer.decision.arms = {answer_};
-    return answer;
-  }
-
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
     return {{"selection", std::string(greedy_ ? "greedy" : "ratio")}, {"delta", delta_},
             {"epsilon", epsilon_}, {"lambda", lambda_}, {"R", noise_}, {"S", norm_bound_}};
@@ -121,11 +111,10 @@ class LinGapE final : public Algorithm {
   }
 
   bool greedy_;
-  double delta_, epsilon_, lambda_;
+  double delta_, lambda_;
   std::uint64_t refactor_every_;
-  std::size_t k_ = 0, next_initial_ = 0, answer_ = 0;
+  std::size_t k_ = 0, next_initial_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
-  numerics::ArmDesign arms_;
   Eigen::VectorXd v_, projection_;  // buffers of the greedy rule
   TraceSink* trace_ = nullptr;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;

@@ -25,6 +25,7 @@
 #include <Eigen/QR>
 
 #include "allocation.hpp"
+#include "linear_algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
@@ -46,14 +47,14 @@ Eigen::MatrixXd pair_directions(const Eigen::MatrixXd& x, const std::vector<std:
   return y;
 }
 
-class XyAllocation : public Algorithm {
+class XyAllocation final : public LinearAlgorithm {
  public:
   enum class Kind { Static, Oracle, Adaptive };
 
   XyAllocation(Kind kind, const ParamValues& p)
-      : kind_(kind),
+      : LinearAlgorithm(p.real("epsilon")),
+        kind_(kind),
         delta_(p.real("delta")),
-        epsilon_(p.real("epsilon")),
         lambda_(p.real("lambda")),
         alpha_(kind == Kind::Adaptive ? p.real("alpha") : 0.0) {
     options_.iterations = static_cast<int>(p.integer("design-iterations"));
@@ -102,17 +103,6 @@ class XyAllocation : public Algorithm {
     }
     action.arm = track(p_, arms_.counts());
     return true;
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    arms_.add(action.arm, observation.reward);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
-    answer.decision.arms = {answer_};
-    return answer;
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
@@ -203,14 +193,13 @@ class XyAllocation : public Algorithm {
   }
 
   Kind kind_;
-  double delta_, epsilon_, lambda_, alpha_;
+  double delta_, lambda_, alpha_;
   numerics::DesignOptions options_;
   Eigen::MatrixXd x_;
   Eigen::VectorXd p_;
-  std::size_t k_ = 0, d_ = 0, answer_ = 0, phase_ = 1;
+  std::size_t k_ = 0, d_ = 0, phase_ = 1;
   double noise_ = 1.0, previous_value_ = 1.0;
   std::vector<std::size_t> active_;
-  numerics::ArmDesign arms_;
 };
 
 void register_xy(Registry& registry) {

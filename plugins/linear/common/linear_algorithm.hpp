@@ -1,0 +1,32 @@
+// The base of the linear-bandit algorithms: every observation goes into an ArmDesign
+// (least squares with W = A^{-1} X kept up to date), and the answer is one arm, promised
+// epsilon-optimal.
+#pragma once
+
+#include "cpex/algorithm.hpp"
+#include "cpex/numerics/arm_design.hpp"
+
+namespace cpex::linear {
+
+class LinearAlgorithm : public Algorithm {
+ public:
+  void observe(const Action& action, const Observation& observation) override {
+    arms_.add(action.arm, observation.reward);
+  }
+
+  Recommendation recommend() const override {
+    Recommendation answer;
+    answer.epsilon = epsilon_;
+    answer.decision.arms = {answer_};
+    return answer;
+  }
+
+ protected:
+  explicit LinearAlgorithm(double epsilon) : epsilon_(epsilon) {}
+
+  double epsilon_;
+  numerics::ArmDesign arms_;
+  std::size_t answer_ = 0;  // the current empirical best arm
+};
+
+}  // namespace cpex::linear
