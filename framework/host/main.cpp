@@ -69,8 +69,8 @@ int main(int argc, char** argv) {
 
   try {
     cpex::PluginHost host;
-    host.load(cpex::plugin_search_path(plugin_paths), plugin_paths.size() +
-                                                          (cpex::plugin_search_path({}, false).size()));
+    const auto paths = cpex::plugin_search_path(plugin_paths);
+    host.load(paths, paths.size() - 1);  // all must exist but the built-in default (last)
     if (command == "list") return cpex::host::list_plugins(host.registry());
     if (command == "describe") return cpex::host::describe_plugin(host.registry(), positional[1]);
     return cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep");
