@@ -15,8 +15,7 @@ namespace fs = std::filesystem;
 
 namespace cpex {
 
-std::vector<fs::path> plugin_search_path(const std::vector<std::string>& from_flags,
-                                         bool include_default) {
+std::vector<fs::path> plugin_search_path(const std::vector<std::string>& from_flags) {
   std::vector<fs::path> paths(from_flags.begin(), from_flags.end());
   if (const char* env = std::getenv("CPEX_PLUGIN_PATH")) {
     std::string list = env;
@@ -28,10 +27,8 @@ std::vector<fs::path> plugin_search_path(const std::vector<std::string>& from_fl
       start = end + 1;
     }
   }
-  if (include_default) {
-    fs::path exe = boost::dll::program_location();
-    paths.push_back(exe.parent_path() / ".." / "lib" / "cpex" / "plugins");
-  }
+  const fs::path exe = boost::dll::program_location();
+  paths.push_back(exe.parent_path() / ".." / "lib" / "cpex" / "plugins");
   return paths;
 }
 

@@ -16,8 +16,8 @@ namespace cpex {
 // Directories (or single library files) searched for plugins, in order: the --plugin-path
 // arguments, then the ':'-separated entries of $CPEX_PLUGIN_PATH, then the default
 // `<dir of the executable>/../lib/cpex/plugins` (the same in the build and install trees).
-std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& from_flags,
-                                                      bool include_default = true);
+// The default is always the last entry.
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::string>& from_flags);
 
 class PluginHost {
  public:
