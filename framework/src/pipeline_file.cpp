@@ -58,7 +58,7 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
     if (dot == std::string::npos)
       throw ConfigError(name + ": key '" + full + "' stands outside any [section]");
     RawEntry entry{full.substr(0, dot), full.substr(dot + 1),
-                   option.value.empty() ? "" : option.value.front(), name};
+                   option.value.empty() ? "" : option.value.front(), name, file.directory()};
     if (!seen.insert(full).second && full != "sweep.axis")
       throw ConfigError(name + ": [" + entry.section + "] " + entry.key + " is given twice");
     file.entries_.push_back(std::move(entry));
@@ -83,9 +83,14 @@ PipelineFile PipelineFile::from_text(const std::string& text, const std::string&
 }
 
 void PipelineFile::set(const std::string& section, const std::string& key,
-                       const std::string& value, const std::string& origin) {
+                       const std::string& value, const std::string& origin,
+                       const std::string& directory) {
   std::erase_if(entries_, [&](const RawEntry& e) { return e.section == section && e.key == key; });
-  entries_.push_back({section, key, value, origin});
+  entries_.push_back({section, key, value, origin, directory});
+}
+
+std::string PipelineFile::directory() const {
+  return std::filesystem::path(path_).parent_path().string();
 }
 
 void PipelineFile::apply_override(const std::string& assignment) {
@@ -95,7 +100,7 @@ void PipelineFile::apply_override(const std::string& assignment) {
   if (eq == std::string::npos || dot == std::string::npos || dot == 0 || dot + 1 == target.size())
     throw ConfigError("--set '" + assignment + "': expected section.key=value");
   set(target.substr(0, dot), target.substr(dot + 1),
-      boost::algorithm::trim_copy(assignment.substr(eq + 1)), "--set");
+      boost::algorithm::trim_copy(assignment.substr(eq + 1)), "--set", "");
 }
 
 std::vector<std::string> PipelineFile::sections() const {
@@ -117,14 +122,6 @@ std::optional<std::string> PipelineFile::get(const std::string& section,
   for (const auto& e : entries_)
     if (e.section == section && e.key == key) return e.value;
   return std::nullopt;
-}
-
-std::vector<std::string> PipelineFile::get_all(const std::string& section,
-                                               const std::string& key) const {
-  std::vector<std::string> out;
-  for (const auto& e : entries_)
-    if (e.section == section && e.key == key) out.push_back(e.value);
-  return out;
 }
 
 namespace {
@@ -203,12 +200,10 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
                                      ? " = '" + entry.value + "': "
                                      : " = " + entry.value + " is out of range: ") +
                         owner + "." + spec->name + " must be " + spec->allowed());
-    if (spec->is_path && entry.origin != "--set") {
-      // Relative to the pipeline file that gave it (sweep values carry "FILE [sweep]").
-      const std::string origin = entry.origin.substr(0, entry.origin.find(" [sweep]"));
+    if (spec->is_path) {
       const std::filesystem::path given = std::get<std::string>(value);
-      if (given.is_relative() && !given.empty())
-        value = (std::filesystem::path(origin).parent_path() / given).lexically_normal().string();
+      if (given.is_relative() && !given.empty() && !entry.directory.empty())
+        value = (std::filesystem::path(entry.directory) / given).lexically_normal().string();
     }
     values.set(spec->name, std::move(value));
   }

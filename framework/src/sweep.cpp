@@ -114,7 +114,8 @@ PipelineFile apply(const PipelineFile& file, const SweepPoint& point) {
   PipelineFile copy = file;
   for (const auto& [name, value] : point.values) {
     const auto dot = name.find('.');
-    copy.set(name.substr(0, dot), name.substr(dot + 1), value, file.path() + " [sweep]");
+    copy.set(name.substr(0, dot), name.substr(dot + 1), value, file.path() + " [sweep]",
+             file.directory());
   }
   return copy;
 }

@@ -3,6 +3,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/pipeline_file.hpp"
+#include "cpex/sweep.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;
@@ -86,4 +87,22 @@ TEST_CASE("Section errors name the file, section, key, value and what is allowed
   const auto missing = PipelineFile::from_text("[algorithm]\ndelta = 0.1\n", "p.ini");
   CHECK_THROWS_WITH(read_section(missing, "algorithm", schema(), "lucb"),
                     Contains("means is required by lucb"));
+}
+
+TEST_CASE("Relative file paths are taken from the directory of the file that gave them",
+          "[pipeline-file]") {
+  ParamSchema s;
+  s.path("file", std::nullopt, "a data file");
+  auto read = [&](const PipelineFile& file) { return read_section(file, "environment", s, "env", {}).text("file"); };
+  const auto file = PipelineFile::from_text("[environment]\nfile = data/x.csv\n", "runs/seed/p.ini");
+  CHECK(read(file) == "runs/seed/data/x.csv");
+  CHECK(read(PipelineFile::from_text("[environment]\nfile = /abs/x.csv\n", "runs/p.ini")) == "/abs/x.csv");
+  // A sweep value comes from the same file: same directory.
+  const auto swept = PipelineFile::from_text(
+      "[environment]\nfile = a.csv\n[sweep]\naxis = environment.file = b.csv\n", "runs/p.ini");
+  CHECK(read(apply(swept, expand(read_axes(swept)).front())) == "runs/b.csv");
+  // --set is relative to the working directory.
+  auto overridden = file;
+  overridden.apply_override("environment.file=local.csv");
+  CHECK(read(overridden) == "local.csv");
 }

@@ -15,7 +15,9 @@ struct RawEntry {
   std::string section;
   std::string key;
   std::string value;
-  std::string origin;  // the file path, or "--set"
+  std::string origin;     // the file path, or "--set", for messages
+  std::string directory;  // base of relative file paths: the file's directory, or ""
+                          // (the working directory) for --set
 };
 
 class PipelineFile {
@@ -29,13 +31,14 @@ class PipelineFile {
   // "section.key=value"; replaces every earlier value of that key.
   void apply_override(const std::string& assignment);
   void set(const std::string& section, const std::string& key, const std::string& value,
-           const std::string& origin);
+           const std::string& origin, const std::string& directory);
+  // Directory of the file, the base of relative paths in it ("" for in-memory files).
+  std::string directory() const;
 
   const std::string& path() const { return path_; }
   std::vector<std::string> sections() const;
   std::vector<RawEntry> section(const std::string& name) const;
   std::optional<std::string> get(const std::string& section, const std::string& key) const;
-  std::vector<std::string> get_all(const std::string& section, const std::string& key) const;
 
  private:
   static PipelineFile parse(std::istream& in, const std::string& name);
