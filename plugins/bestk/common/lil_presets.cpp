@@ -36,6 +36,10 @@ double faithful_delta(ErrorBound bound, double nu, double epsilon, std::size_t a
   return nu;
 }
 
+double heuristic_delta(ErrorBound bound, double nu) {
+  return bound == ErrorBound::LilUcb ? nu / 5.0 : nu;
+}
+
 LilSettings resolve_lil(const ParamValues& params, ErrorBound bound, std::size_t arms) {
   LilSettings s;
   s.preset = params.text("preset");
@@ -46,7 +50,8 @@ LilSettings resolve_lil(const ParamValues& params, ErrorBound bound, std::size_t
     throw ParameterError("epsilon", "the faithful preset needs epsilon in (0, 1), got " +
                                         to_string(ParamValue{s.epsilon}));
   s.delta = params.has("delta") ? params.real("delta")
-                                : (faithful ? faithful_delta(bound, s.nu, s.epsilon, arms) : s.nu);
+                                : (faithful ? faithful_delta(bound, s.nu, s.epsilon, arms)
+                                            : heuristic_delta(bound, s.nu));
   return s;
 }
 

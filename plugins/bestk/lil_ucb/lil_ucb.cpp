@@ -34,7 +34,6 @@ class LilUcb final : public Algorithm {
                                 "[oracle], got k = " + std::to_string(k));
     settings_ = resolve_lil(params_, ErrorBound::LilUcb, n);
     const bool faithful = settings_.preset == "faithful";
-    if (!faithful && !params_.has("delta")) settings_.delta = settings_.nu / 5.0;
     beta_ = params_.has("beta") ? params_.real("beta") : (faithful ? 1.0 : 0.5);
     const double least_lambda = std::pow((2.0 + beta_) / beta_, 2.0);
     lambda_ = params_.has("lambda") ? params_.real("lambda")
