@@ -43,4 +43,12 @@ double ArmDesign::pair_norm_sq(std::size_t i, std::size_t j) const {
   return std::max(0.0, q_(ii) + q_(jj) - 2.0 * x_.col(jj).dot(w_.col(ii)));
 }
 
+std::size_t ArmDesign::most_informative_arm(std::size_t i, std::size_t j) {
+  v_.noalias() = w_.col(static_cast<Eigen::Index>(i)) - w_.col(static_cast<Eigen::Index>(j));
+  projection_.noalias() = x_.transpose() * v_;  // y^T A^{-1} x_a for every arm
+  Eigen::Index best = 0;
+  (projection_.array().square() / (1.0 + q_.array())).maxCoeff(&best);
+  return static_cast<std::size_t>(best);
+}
+
 }  // namespace cpex::numerics

@@ -41,13 +41,6 @@ void DesignMatrix::add(const Eigen::Ref<const Eigen::VectorXd>& x, double reward
   log_det_ += std::log(denominator);
 }
 
-double DesignMatrix::norm_sq_after(const Eigen::Ref<const Eigen::VectorXd>& y,
-                                   const Eigen::Ref<const Eigen::VectorXd>& x) const {
-  const Eigen::VectorXd ax = inverse_ * x;
-  const double yx = y.dot(ax);
-  return norm_sq(y) - yx * yx / (1.0 + x.dot(ax));
-}
-
 void DesignMatrix::refactor() {
   since_refactor_ = 0;
   ++factorizations_;

@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/design_matrix.hpp"
 #include "cpex/random.hpp"
 
@@ -31,9 +33,7 @@ TEST_CASE("Incremental inverse, log det and estimate agree with direct computati
     CHECK((design.inverse() - inverse).cwiseAbs().maxCoeff() < 1e-10);
     CHECK(design.log_det() == Approx(std::log(a.determinant())).epsilon(1e-10));
     CHECK((design.estimate() - a.ldlt().solve(b)).cwiseAbs().maxCoeff() < 1e-9);
-    const Eigen::VectorXd y = Eigen::VectorXd::LinSpaced(d, -1, 1), x = Eigen::VectorXd::Ones(d);
-    const Eigen::MatrixXd after = (a + x * x.transpose()).inverse();
-    CHECK(design.norm_sq_after(y, x) == Approx(y.dot(after * y)).epsilon(1e-10));
+    const Eigen::VectorXd y = Eigen::VectorXd::LinSpaced(d, -1, 1);
     CHECK(design.norm_sq(y) == Approx(y.dot(inverse * y)).epsilon(1e-10));
   }
 }
@@ -65,4 +65,40 @@ TEST_CASE("Periodic refactorization keeps the same answers", "[linear-numerics]"
   CHECK(often.factorizations() > 40);
   CHECK((often.inverse() - never.inverse()).cwiseAbs().maxCoeff() < 1e-10);
   CHECK(often.log_det() == Approx(never.log_det()).epsilon(1e-12));
+}
+
+TEST_CASE("ArmDesign's incremental products agree with direct computation", "[linear-numerics]") {
+  cpex::RandomStream rng(cpex::RunSeed{6, 0, 0}, cpex::StreamRole::Algorithm);
+  const int d = 4, k = 7;
+  Eigen::MatrixXd x(d, k);
+  for (int c = 0; c < k; ++c)
+    for (int r = 0; r < d; ++r) x(r, c) = rng.normal();
+  cpex::numerics::ArmDesign arms(x, 0.5, 50);  // several refactorizations on the way
+  Eigen::MatrixXd a = 0.5 * Eigen::MatrixXd::Identity(d, d);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(d);
+  for (int t = 0; t < 400; ++t) {
+    const auto arm = static_cast<std::size_t>(rng.below(k));
+    const double r = rng.normal();
+    arms.add(arm, r);
+    a += x.col(static_cast<Eigen::Index>(arm)) * x.col(static_cast<Eigen::Index>(arm)).transpose();
+    b += r * x.col(static_cast<Eigen::Index>(arm));
+  }
+  const Eigen::MatrixXd inverse = a.inverse();
+  CHECK((arms.means() - x.transpose() * (inverse * b)).cwiseAbs().maxCoeff() < 1e-9);
+  CHECK(arms.counts()[0] + arms.counts()[1] + arms.counts()[2] + arms.counts()[3] +
+            arms.counts()[4] + arms.counts()[5] + arms.counts()[6] == 400);
+  // Pair norms, and the greedy choice (seed 002 eq. 9) against inverting A + x x^T per arm.
+  const Eigen::VectorXd y = x.col(1) - x.col(4);
+  CHECK(arms.pair_norm_sq(1, 4) == Approx(y.dot(inverse * y)).epsilon(1e-9));
+  std::size_t best = 0;
+  double best_value = std::numeric_limits<double>::infinity();
+  for (int c = 0; c < k; ++c) {
+    const Eigen::MatrixXd after = (a + x.col(c) * x.col(c).transpose()).inverse();
+    const double value = y.dot(after * y);
+    if (value < best_value) {
+      best_value = value;
+      best = static_cast<std::size_t>(c);
+    }
+  }
+  CHECK(arms.most_informative_arm(1, 4) == best);
 }

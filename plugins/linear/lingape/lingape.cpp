@@ -77,7 +77,7 @@ class LinGapE final : public LinearAlgorithm {
     }
     if (trace_) trace_->record("B", b);
     if (b <= epsilon_) return false;
-    action.arm = greedy_ ? select_greedy(i, j) : select_ratio(i, j);
+    action.arm = greedy_ ? arms_.most_informative_arm(i, j) : select_ratio(i, j);
     return true;
   }
 
@@ -87,15 +87,6 @@ class LinGapE final : public LinearAlgorithm {
   }
 
  private:
-  // argmin_a y^T (A + x_a x_a^T)^{-1} y = argmax_a (y^T A^{-1} x_a)^2 / (1 + q_a), O(K d).
-  std::size_t select_greedy(std::size_t i, std::size_t j) {
-    v_.noalias() = arms_.projected(i) - arms_.projected(j);  // A^{-1} y
-    projection_.noalias() = arms_.features().transpose() * v_;
-    Eigen::Index best = 0;
-    (projection_.array().square() / (1.0 + arms_.self_norms().array())).maxCoeff(&best);
-    return static_cast<std::size_t>(best);
-  }
-
   std::size_t select_ratio(std::size_t i, std::size_t j) {
     const auto key = std::make_pair(std::min(i, j), std::max(i, j));
     auto it = ratios_.find(key);
@@ -115,7 +106,6 @@ class LinGapE final : public LinearAlgorithm {
   std::uint64_t refactor_every_;
   std::size_t k_ = 0, next_initial_ = 0;
   double noise_ = 1.0, norm_bound_ = 0.0;
-  Eigen::VectorXd v_, projection_;  // buffers of the greedy rule
   TraceSink* trace_ = nullptr;
   std::map<std::pair<std::size_t, std::size_t>, Eigen::VectorXd> ratios_;
 };

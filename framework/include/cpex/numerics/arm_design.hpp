@@ -37,6 +37,11 @@ class ArmDesign {
   }
   // ||x_i - x_j||^2 in the A^{-1} norm, O(d).
   double pair_norm_sq(std::size_t i, std::size_t j) const;
+  // The arm whose next pull shrinks ||x_i - x_j||_{A^{-1}} most (seed 002 eq. 9):
+  // argmin_a y^T (A + x_a x_a^T)^{-1} y = argmax_a (y^T A^{-1} x_a)^2 / (1 + x_a^T A^{-1} x_a)
+  // by Sherman-Morrison, for y = x_i - x_j; O(K d), ties to the smaller index.
+  std::size_t most_informative_arm(std::size_t i, std::size_t j);
+
   // A^{-1} x_a (a column of W) and x_a^T A^{-1} x_a.
   Eigen::Ref<const Eigen::VectorXd> projected(std::size_t a) const {
     return w_.col(static_cast<Eigen::Index>(a));
@@ -47,7 +52,7 @@ class ArmDesign {
   void refresh();
 
   Eigen::MatrixXd x_, w_;
-  Eigen::VectorXd q_, s_, u_, means_;
+  Eigen::VectorXd q_, s_, u_, means_, v_, projection_;
   DesignMatrix design_;
   std::vector<std::uint64_t> counts_;
 };

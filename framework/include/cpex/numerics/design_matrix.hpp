@@ -37,9 +37,6 @@ class DesignMatrix {
   double norm_sq(const Eigen::Ref<const Eigen::VectorXd>& y) const {
     return y.dot(inverse_ * y);
   }
-  // ||y||^2 in the (A + x x^T)^{-1} norm, without changing A (Sherman-Morrison, O(d^2)).
-  double norm_sq_after(const Eigen::Ref<const Eigen::VectorXd>& y,
-                       const Eigen::Ref<const Eigen::VectorXd>& x) const;
 
   // Recompute the inverse and log det from A (Cholesky).
   void refactor();
