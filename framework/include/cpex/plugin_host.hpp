@@ -34,13 +34,12 @@ class PluginHost {
 
   Registry& registry() { return registry_; }
   const Registry& registry() const { return registry_; }
-  const std::vector<std::filesystem::path>& loaded() const { return loaded_; }
 
  private:
   void load_directory(const std::filesystem::path& dir);
 
   std::vector<boost::dll::shared_library> libraries_;  // declared first: destroyed last
-  std::vector<std::filesystem::path> loaded_;
+  std::vector<std::filesystem::path> loaded_;  // canonical paths, to load each library once
   Registry registry_;
 };
 

@@ -28,7 +28,6 @@ class KineticTournament {
   // The item with the smallest key at the current point, or npos when none is active.
   std::size_t argmin() const { return winner_[1] == kNone ? npos : winner_[1]; }
   double key(std::size_t item) const { return value_[item] + slope_[item] * x_; }
-  double position() const { return x_; }
 
  private:
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
