@@ -1,12 +1,13 @@
 // Parallel execution of runs with ordered delivery of their records.
 #include "cpex/engine.hpp"
 
+#include <atomic>
+#include <limits>
 #include <mutex>
 #include <optional>
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_group.h>
 
 #include "cpex/errors.hpp"
 
@@ -64,14 +65,16 @@ std::vector<RunRecord> execute(const std::vector<Job>& jobs, const EngineOptions
                 static_cast<std::size_t>(options.threads));
 
   OrderedDelivery delivery(jobs, sink);
+  // The lowest failing run id. Runs after it are skipped; runs before it still complete,
+  // so the sinks receive every record that precedes the failure, whatever the scheduling.
+  std::atomic<std::size_t> first_failure{std::numeric_limits<std::size_t>::max()};
   std::mutex error_mutex;
   std::optional<std::pair<std::size_t, std::string>> failure;
-  tbb::task_group_context context;
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
       [&](const tbb::blocked_range<std::size_t>& range) {
         for (std::size_t id = range.begin(); id != range.end(); ++id) {
-          if (context.is_group_execution_cancelled()) return;
+          if (id > first_failure.load()) return;
           const Job& job = jobs[id];
           try {
             const RunSeed seed{job.pipeline->run.seed, job.point->stream_key, job.repetition};
@@ -81,13 +84,15 @@ std::vector<RunRecord> execute(const std::vector<Job>& jobs, const EngineOptions
             delivery.finish(id, std::move(record));
           } catch (const std::exception& e) {
             std::lock_guard lock(error_mutex);
-            if (!failure || id < failure->first) failure.emplace(id, e.what());
-            context.cancel_group_execution();
+            if (!failure || id < failure->first) {
+              failure.emplace(id, e.what());
+              first_failure.store(id);
+            }
             return;
           }
         }
       },
-      tbb::simple_partitioner(), context);
+      tbb::simple_partitioner());
 
   if (failure)
     throw RunError("run " + std::to_string(failure->first) + " (algorithm '" +

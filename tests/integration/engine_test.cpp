@@ -50,18 +50,25 @@ TEST_CASE("Records are identical for 1 and 2 threads and delivered in order", "[
 }
 
 TEST_CASE("A failing run keeps the records before it and names the run", "[engine]") {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(
-      "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 5\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 20\n")};
-  const std::vector<SweepPoint> points = expand({});
-  const auto jobs = make_jobs(pipelines, points);
-  for (int threads : {1, 2}) {
-    Collect sink;
-    CHECK_THROWS_WITH(execute(jobs, {threads}, &sink),
-                      Contains("run 5 (algorithm 'lucb', repetition 5) failed") &&
-                          Contains("deliberate failure"));
-    REQUIRE(sink.ids.size() == 5);
-    for (std::size_t i = 0; i < 5; ++i) CHECK(sink.ids[i] == i);
+  for (int fail_at : {5, 30}) {
+    // The failing run fails at its first pull, while runs before it may not have started:
+    // they must still complete and be delivered, for any thread count.
+    const std::vector<Pipeline> pipelines = {test::pipeline_from(
+        "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-after = 0\n"
+        "fail-repetition = " + std::to_string(fail_at) +
+        "\n[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 40\n")};
+    const std::vector<SweepPoint> points = expand({});
+    const auto jobs = make_jobs(pipelines, points);
+    for (int threads : {1, 2}) {
+      INFO("failing run " << fail_at << ", " << threads << " threads");
+      Collect sink;
+      CHECK_THROWS_WITH(execute(jobs, {threads}, &sink),
+                        Contains("run " + std::to_string(fail_at) + " (algorithm 'lucb', repetition " +
+                                 std::to_string(fail_at) + ") failed") &&
+                            Contains("deliberate failure"));
+      REQUIRE(sink.ids.size() == static_cast<std::size_t>(fail_at));
+      for (std::size_t i = 0; i < sink.ids.size(); ++i) CHECK(sink.ids[i] == i);
+    }
   }
 }
 

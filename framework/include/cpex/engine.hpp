@@ -46,8 +46,9 @@ struct EngineOptions {
   int threads = 0;  // 0: all cores
 };
 
-// Run every job. On a failing run, stops starting new runs, lets the sinks receive every
-// record that precedes the failure, and throws RunError naming the run and the cause.
+// Run every job. When a run fails, the runs after it are skipped, the runs before it still
+// complete (so the sinks receive every record that precedes the failure, for any thread
+// count), and RunError names the first failing run and the cause.
 // Trace rows are dropped from the records once the sink has had them.
 std::vector<RunRecord> execute(const std::vector<Job>& jobs, const EngineOptions& options,
                                ResultSink* sink);
