@@ -27,7 +27,9 @@ void register_linear(cpex::Registry& registry) {
   // Which of features, features-file and theta a generator needs is checked when the
   // instance is built.
   environments::add_noise_parameters(linear.schema);
-  linear.create = environments::make_linear;
+  linear.create = [](const ParamValues& p, const EnvironmentContext& c) {
+    return environments::make_linear(p, c.seed);
+  };
   registry.add(std::move(linear));
 
   EnvironmentEntry dataset;
@@ -44,7 +46,9 @@ void register_linear(cpex::Registry& registry) {
       .real("min-gap", 0.05, Range::at_least(0.0), "every arm's gap to the best is at least this")
       .integer("attempts", 10000, Range::at_least(1), "samples tried before giving up");
   environments::add_noise_parameters(dataset.schema);
-  dataset.create = environments::make_linear_dataset;
+  dataset.create = [](const ParamValues& p, const EnvironmentContext& c) {
+    return environments::make_linear_dataset(p, c.seed);
+  };
   registry.add(std::move(dataset));
 }
 

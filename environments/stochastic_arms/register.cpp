@@ -12,7 +12,9 @@ void register_stochastic_arms(cpex::Registry& registry) {
   gaussian.feedback = FeedbackKind::SingleArm;
   gaussian.schema.real_list("means", Range::any(), "mean reward of each arm (at least 2)")
       .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise");
-  gaussian.create = environments::make_gaussian;
+  gaussian.create = [](const ParamValues& p, const EnvironmentContext& c) {
+    return environments::make_gaussian(p, c.seed);
+  };
   registry.add(std::move(gaussian));
 
   EnvironmentEntry bernoulli;
@@ -21,7 +23,9 @@ void register_stochastic_arms(cpex::Registry& registry) {
   bernoulli.feedback = FeedbackKind::SingleArm;
   bernoulli.schema.real_list("means", Range::closed(0.0, 1.0),
                              "success probability of each arm (at least 2)");
-  bernoulli.create = environments::make_bernoulli;
+  bernoulli.create = [](const ParamValues& p, const EnvironmentContext& c) {
+    return environments::make_bernoulli(p, c.seed);
+  };
   registry.add(std::move(bernoulli));
 
   EnvironmentEntry topk;
@@ -36,7 +40,9 @@ void register_stochastic_arms(cpex::Registry& registry) {
       .real("alpha", 0.3, Range::greater_than(0.0), "exponent of the exponential families")
       .choice("noise", "gaussian", {"gaussian", "bernoulli"}, "reward distribution")
       .real("variance", 0.25, Range::greater_than(0.0), "Gaussian reward variance");
-  topk.create = environments::make_topk_instance;
+  topk.create = [](const ParamValues& p, const EnvironmentContext& c) {
+    return environments::make_topk_instance(p, c.seed);
+  };
   registry.add(std::move(topk));
 }
 

@@ -11,6 +11,14 @@ void Oracle::maximize(std::span<const double>, Decision&) const {
   throw Error("this oracle does not offer linear maximization");
 }
 
+bool Oracle::second_best(std::span<const double>, const Decision&, Decision&) const {
+  throw Error("this oracle does not offer the second-best decision");
+}
+
+void Oracle::maximize_quadratic(const Eigen::MatrixXd&, std::size_t, Decision&) const {
+  throw Error("this oracle does not offer quadratic maximization");
+}
+
 void Oracle::optimal(std::span<const double> theta, Decision& out) const { maximize(theta, out); }
 
 double Oracle::value(std::span<const double> theta, const Decision& decision) const {

@@ -16,6 +16,10 @@ const char* to_string(FeedbackKind kind) {
   return "?";
 }
 
+const char* to_string(KeyParameter parameter) {
+  return parameter == KeyParameter::Mean ? "mean" : "variance";
+}
+
 std::string to_string(const Decision& decision) {
   std::ostringstream out;
   for (std::size_t i = 0; i < decision.arms.size(); ++i) out << (i ? " " : "") << decision.arms[i];

@@ -20,21 +20,40 @@ namespace {
 
 RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   RunObjects run;
+  // Oracles first: an oracle may fix its own ground set (a graph) from the run's oracle
+  // stream, and an environment may plant its instance in the decision class.
+  auto oracle_error = [&](const OracleChoice& choice, const ParameterError& e,
+                          const std::string& context) {
+    return ConfigError(p.source + ": [" + choice.section + "] " + e.key() + ": " +
+                       choice.entry->name + ": " + e.what() + context);
+  };
+  for (const auto& choice : p.oracles) {
+    try {
+      run.oracles.push_back(choice.entry->create(choice.params, OracleContext{seed}));
+    } catch (const ParameterError& e) {
+      throw oracle_error(choice, e, "");
+    }
+  }
   try {
-    run.environment = p.environment->create(p.environment_params, seed);
+    run.environment = p.environment->create(p.environment_params,
+                                            EnvironmentContext{seed, run.oracles.front().get()});
   } catch (const ParameterError& e) {
     rethrow_in(p, "environment", p.environment->name, e);
   }
   const Problem& problem = run.environment->problem();
-  for (const auto& choice : p.oracles) {
+  for (std::size_t i = 0; i < p.oracles.size(); ++i) {
+    const OracleChoice& choice = p.oracles[i];
+    const std::size_t ground = run.oracles[i]->ground_set_size();
+    if (ground != 0 && ground != problem.num_arms)
+      throw ConfigError(p.source + ": oracle '" + choice.entry->name + "' in [" +
+                        choice.section + "] is defined on " + std::to_string(ground) +
+                        " arms, but environment '" + p.environment->name + "' has " +
+                        std::to_string(problem.num_arms) + " arms");
     try {
-      run.oracles.push_back(choice.entry->create(choice.params));
-      run.oracles.back()->bind(problem);
+      run.oracles[i]->bind(problem);
     } catch (const ParameterError& e) {
-      throw ConfigError(p.source + ": [" + choice.section + "] " + e.key() + ": " +
-                        choice.entry->name + ": " + e.what() + " (environment '" +
-                        p.environment->name + "' has " + std::to_string(problem.num_arms) +
-                        " arms)");
+      throw oracle_error(choice, e, " (environment '" + p.environment->name + "' has " +
+                                        std::to_string(problem.num_arms) + " arms)");
     }
   }
   const std::size_t k = run.oracles.front()->decision_size();

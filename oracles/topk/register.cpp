@@ -10,9 +10,9 @@ void register_top_k(cpex::Registry& registry) {
   OracleEntry entry;
   entry.name = "top-k";
   entry.summary = "all subsets of k arms; maximization selects the k largest weights";
-  entry.capabilities = kLinearMaximization | kCardinality;
+  entry.capabilities = kLinearMaximization | kSecondBest | kCardinality;
   entry.schema.integer("k", 1, Range::at_least(1), "number of arms in a decision (k < arms)");
-  entry.create = [](const ParamValues& params) -> std::unique_ptr<Oracle> {
+  entry.create = [](const ParamValues& params, const OracleContext&) -> std::unique_ptr<Oracle> {
     return std::make_unique<oracles::TopKOracle>(static_cast<std::size_t>(params.integer("k")));
   };
   registry.add(std::move(entry));

@@ -27,6 +27,28 @@ void TopKOracle::maximize(std::span<const double> weights, Decision& out) const 
   out.values.clear();
 }
 
+bool TopKOracle::second_best(std::span<const double> weights, const Decision& excluded,
+                             Decision& out) const {
+  maximize(weights, out);
+  if (out.arms != excluded.arms) return true;
+  if (k_ >= weights.size()) return false;
+  std::size_t weakest = out.arms.front();
+  for (std::size_t arm : out.arms)
+    if (weights[arm] <= weights[weakest]) weakest = arm;  // ascending: ties to the larger index
+  std::size_t strongest = weights.size();
+  std::size_t member = 0;  // walks the sorted optimum to skip its arms
+  for (std::size_t arm = 0; arm < weights.size(); ++arm) {
+    if (member < out.arms.size() && out.arms[member] == arm) {
+      ++member;
+      continue;
+    }
+    if (strongest == weights.size() || weights[arm] > weights[strongest]) strongest = arm;
+  }
+  *std::find(out.arms.begin(), out.arms.end(), weakest) = strongest;
+  std::sort(out.arms.begin(), out.arms.end());
+  return true;
+}
+
 bool TopKOracle::acceptable(std::span<const double> theta, const Decision& optimal,
                             const Decision& candidate, double epsilon) const {
   if (candidate.arms.size() != k_) return false;

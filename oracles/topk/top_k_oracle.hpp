@@ -1,5 +1,6 @@
 // The `top-k` oracle: the decision class of all k-subsets of the arms. Linear maximization
-// is selection of the k largest weights (ties to the smaller index) in O(N + k log k).
+// is selection of the k largest weights (ties to the smaller index) in O(N + k log k); the
+// second-best decision is one exchange away from the optimum, O(N).
 #pragma once
 
 #include <vector>
@@ -15,6 +16,12 @@ class TopKOracle : public Oracle {
   void bind(const Problem& problem) override;
   std::size_t decision_size() const override { return k_; }
   void maximize(std::span<const double> weights, Decision& out) const override;
+  // The optimum if it is not `excluded`; otherwise the optimum with its weakest member
+  // (smallest weight, ties to the larger index) exchanged for the strongest outsider
+  // (largest weight, ties to the smaller index). One exchange suffices: any other
+  // k-subset loses at least one member and gains at least one outsider.
+  bool second_best(std::span<const double> weights, const Decision& excluded,
+                   Decision& out) const override;
   // With epsilon > 0, the (epsilon, k)-optimality of Kalyanakrishnan et al. (2012): every
   // recommended arm has theta >= theta_[k] - epsilon. With epsilon = 0: an optimal set.
   bool acceptable(std::span<const double> theta, const Decision& optimal,

@@ -17,7 +17,7 @@ void register_duplicate(cpex::Registry& registry) {
   cpex::EnvironmentEntry entry;
   entry.name = "gaussian";
   entry.summary = "a second 'gaussian', which must be refused";
-  entry.create = [](const cpex::ParamValues&, const cpex::RunSeed&) {
+  entry.create = [](const cpex::ParamValues&, const cpex::EnvironmentContext&) {
     return std::unique_ptr<cpex::Environment>(new Nothing);
   };
   registry.add(std::move(entry));

@@ -64,8 +64,9 @@ void register_fixtures(Registry& registry) {
   full.summary = "test fixture: noiseless arms with full-bandit feedback";
   full.feedback = FeedbackKind::FullBanditSum;
   full.schema.real_list("means", Range::any(), "means");
-  full.create = [](const ParamValues& p, const RunSeed& s) -> std::unique_ptr<Environment> {
-    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::FullBanditSum, -1, 0, s);
+  full.create = [](const ParamValues& p, const EnvironmentContext& c) -> std::unique_ptr<Environment> {
+    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::FullBanditSum, -1, 0,
+                                       c.seed);
   };
   registry.add(std::move(full));
 
@@ -75,9 +76,10 @@ void register_fixtures(Registry& registry) {
   failing.schema.real_list("means", Range::any(), "means")
       .integer("fail-repetition", 0, Range::at_least(0), "repetition that fails")
       .integer("fail-after", 10, Range::at_least(0), "pulls before the failure");
-  failing.create = [](const ParamValues& p, const RunSeed& s) -> std::unique_ptr<Environment> {
+  failing.create = [](const ParamValues& p, const EnvironmentContext& c) -> std::unique_ptr<Environment> {
     return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::SingleArm,
-                                       p.integer("fail-repetition"), p.integer("fail-after"), s);
+                                       p.integer("fail-repetition"), p.integer("fail-after"),
+                                       c.seed);
   };
   registry.add(std::move(failing));
 
@@ -86,7 +88,7 @@ void register_fixtures(Registry& registry) {
   oracle.summary = "test fixture: linear maximization without the cardinality capability";
   oracle.capabilities = kLinearMaximization;
   oracle.schema.integer("k", 1, Range::at_least(1), "decision size");
-  oracle.create = [](const ParamValues& p) -> std::unique_ptr<Oracle> {
+  oracle.create = [](const ParamValues& p, const OracleContext&) -> std::unique_ptr<Oracle> {
     return std::make_unique<NoCardinality>(static_cast<std::size_t>(p.integer("k")));
   };
   registry.add(std::move(oracle));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "cpex/abi.hpp"
 #include "test_support.hpp"
 
 using cpex::test::run_cpex;
@@ -96,7 +97,8 @@ TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {
   expect_error("list --plugin-path " + broken + "/no-entry",
                {"libcpex-broken-no-entry.so' is not a CPEx plugin"});
   expect_error("list --plugin-path " + broken + "/wrong-abi",
-               {"libcpex-broken-wrong-abi.so' was built for CPEx ABI version 1001"});
+               {"libcpex-broken-wrong-abi.so' was built for CPEx ABI version " +
+                std::to_string(cpex::kAbiVersion + 1000)});
   expect_error("list --plugin-path " + broken + "/duplicate",
                {"plugin name 'gaussian' is registered twice", "libcpex-broken-duplicate.so"});
   const auto env = run_cpex("list");  // sanity: without the broken path all is well

@@ -19,7 +19,7 @@ Pipeline linear(const std::string& environment, const std::string& algorithm = "
 }
 
 std::unique_ptr<Environment> make(const Pipeline& p, std::uint64_t repetition = 0) {
-  return p.environment->create(p.environment_params, RunSeed{1, 0, repetition});
+  return p.environment->create(p.environment_params, EnvironmentContext{RunSeed{1, 0, repetition}});
 }
 
 const std::string kData = CPEX_SOURCE_DIR "/data/breast_cancer_wisconsin.csv";

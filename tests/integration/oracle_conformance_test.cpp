@@ -39,7 +39,7 @@ TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle
     const std::size_t k = 1 + rng.below(n - 1);
     ParamValues params;
     params.set("k", static_cast<std::int64_t>(k));
-    auto oracle = entry->create(params);
+    auto oracle = entry->create(params, OracleContext{});
     Problem problem;
     problem.num_arms = n;
     oracle->bind(problem);
@@ -68,7 +68,7 @@ TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle
 TEST_CASE("top-k judges epsilon-optimality arm by arm", "[oracle]") {
   ParamValues params;
   params.set("k", std::int64_t{2});
-  auto oracle = test::plugins().oracle("top-k")->create(params);
+  auto oracle = test::plugins().oracle("top-k")->create(params, OracleContext{});
   const std::vector<double> theta = {1.0, 0.9, 0.85, 0.5};
   Decision best, close{{0, 2}, {}}, far{{0, 3}, {}};
   oracle->optimal(theta, best);
@@ -77,4 +77,51 @@ TEST_CASE("top-k judges epsilon-optimality arm by arm", "[oracle]") {
   CHECK_FALSE(oracle->acceptable(theta, best, close, 0.0));
   CHECK(oracle->acceptable(theta, best, close, 0.1));
   CHECK_FALSE(oracle->acceptable(theta, best, far, 0.1));
+}
+
+TEST_CASE("top-k's second best is the best k-subset other than the excluded one",
+          "[oracle][conformance]") {
+  const OracleEntry* entry = test::plugins().oracle("top-k");
+  REQUIRE((entry->capabilities & kSecondBest) != 0);
+  RandomStream rng(RunSeed{12, 0, 0}, StreamRole::Oracle);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t n = 2 + rng.below(7);
+    const std::size_t k = 1 + rng.below(n - 1);
+    ParamValues params;
+    params.set("k", static_cast<std::int64_t>(k));
+    auto oracle = entry->create(params, OracleContext{});
+    Problem problem;
+    problem.num_arms = n;
+    oracle->bind(problem);
+    std::vector<double> w(n);
+    const bool ties = trial % 2 == 0;
+    for (auto& x : w) x = ties ? static_cast<double>(rng.below(3)) - 1 : rng.uniform01() * 2 - 1;
+    // Exclude the optimum half of the time, a random k-subset otherwise.
+    Decision excluded;
+    oracle->maximize(w, excluded);
+    if (trial % 4 >= 2) {
+      std::vector<std::size_t> all(n);
+      for (std::size_t i = 0; i < n; ++i) all[i] = i;
+      for (std::size_t i = 0; i < k; ++i) std::swap(all[i], all[i + rng.below(n - i)]);
+      excluded.arms.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k));
+      std::sort(excluded.arms.begin(), excluded.arms.end());
+    }
+    double best_other = -1e300;
+    for_each_subset(n, k, [&](const std::vector<std::size_t>& s) {
+      if (s == excluded.arms) return;
+      double v = 0;
+      for (auto i : s) v += w[i];
+      best_other = std::max(best_other, v);
+    });
+    Decision got;
+    REQUIRE(oracle->second_best(w, excluded, got));
+    REQUIRE(got.arms.size() == k);
+    REQUIRE(std::is_sorted(got.arms.begin(), got.arms.end()));
+    REQUIRE(std::adjacent_find(got.arms.begin(), got.arms.end()) == got.arms.end());
+    REQUIRE(got.arms != excluded.arms);
+    REQUIRE(oracle->value(w, got) == Approx(best_other).margin(1e-12));
+    Decision again;
+    oracle->second_best(w, excluded, again);
+    REQUIRE(again == got);
+  }
 }

@@ -19,7 +19,7 @@ std::vector<double> truth_of(const std::string& generator, std::int64_t n, std::
   p.set("alpha", alpha);
   p.set("noise", std::string("gaussian"));
   p.set("variance", 0.25);
-  auto env = test::plugins().environment("topk-instance")->create(p, seed);
+  auto env = test::plugins().environment("topk-instance")->create(p, EnvironmentContext{seed});
   CHECK(env->problem().num_arms == static_cast<std::size_t>(n));
   CHECK(env->problem().k == static_cast<std::size_t>(k));
   CHECK(env->problem().noise_sigma == 0.5);

@@ -21,11 +21,33 @@ class Oracle {
   // 0 when decisions differ in size.
   virtual std::size_t decision_size() const { return 0; }
 
+  // Number of arms the class is defined on when the oracle fixes it itself (the edges of
+  // its graph, the length of a partition), or 0 when it adapts to the environment. The
+  // assembler refuses an environment with another number of arms, naming both numbers.
+  // An oracle with a fixed ground set answers maximize() and second_best() already before
+  // bind(), so that an environment can plant an instance in its class.
+  virtual std::size_t ground_set_size() const { return 0; }
+
   // Linear maximization: argmax over the class of sum_{e in M} w_e, deterministic under
   // ties. Oracles without kLinearMaximization need not override it.
   virtual void maximize(std::span<const double> weights, Decision& out) const;
 
-  // Optimal decision for a parameter vector; for linear classes this is maximize().
+  // kSecondBest: the best decision of the class other than `excluded` under `weights`
+  // (deterministic under ties, documented by each oracle). Returns false when the class
+  // holds no other decision. ICB and the full-bandit stopping rules call it.
+  virtual bool second_best(std::span<const double> weights, const Decision& excluded,
+                           Decision& out) const;
+
+  // kQuadratic: a subset of k arms (sorted ascending) that maximizes, exactly or
+  // approximately as the oracle documents, chi^T W chi for a symmetric n x n matrix W.
+  virtual void maximize_quadratic(const Eigen::MatrixXd& w, std::size_t k, Decision& out) const;
+
+  // Optimal decision for a parameter vector; for linear classes this is maximize(). For
+  // separable CPE-CS classes (kSeparableLeading) it is the *leading* optimal decision
+  // vector (Decision::values) under the oracle's documented tie-breaking, and value() is
+  // the separable reward r(theta; y); kBiMonotone declares that every component of the
+  // leading decision is monotone in its own parameter and oppositely monotone in the
+  // others (seed 003, Theorem 3).
   virtual void optimal(std::span<const double> theta, Decision& out) const;
 
   // Objective value of a decision under theta (sum of member weights by default).

@@ -21,6 +21,12 @@ enum class FeedbackKind {
 
 const char* to_string(FeedbackKind kind);
 
+// The key parameter theta_i that an environment's truth() holds for each arm (seed 003:
+// tau = 1 for the mean, tau = 2 for the variance).
+enum class KeyParameter { Mean, Variance };
+
+const char* to_string(KeyParameter parameter);
+
 // What an algorithm may know about the problem before it starts. The hidden parameter
 // (theta*) is not here: only Environment::truth() has it, and only the framework and
 // algorithms that declare `reads_truth` may call it.
@@ -40,6 +46,8 @@ struct Problem {
   double parameter_bound = 0.0;
   // Known group sizes (partitioned sampling problems); empty otherwise.
   std::vector<double> group_sizes;
+  // What truth() holds per arm: the mean reward (every family but CPE-CS with variances).
+  KeyParameter parameter = KeyParameter::Mean;
 };
 
 // One pull requested by an algorithm. For single-arm and linear feedback `arm` is used;

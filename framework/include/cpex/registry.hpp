@@ -28,15 +28,30 @@ struct EntryInfo {
   std::string library;  // filled in by the registry: the library that registered it
 };
 
+// What an environment factory may use besides its parameters.
+struct EnvironmentContext {
+  RunSeed seed;  // identifies the run's random streams
+  // The pipeline's decision-class oracle ([oracle]), created but not yet bound: an
+  // environment may plant its instance in the class (e.g. means with a chosen gap between
+  // the best and the second-best spanning tree). Never null in a pipeline run.
+  const Oracle* decision_oracle = nullptr;
+};
+
+// What an oracle factory may use besides its parameters.
+struct OracleContext {
+  RunSeed seed;  // an oracle that draws its instance (a random graph) uses StreamRole::Oracle
+};
+
 struct EnvironmentEntry : EntryInfo {
   FeedbackKind feedback = FeedbackKind::SingleArm;
-  // Builds the instance for one run; `seed` identifies the run's random streams.
-  std::function<std::unique_ptr<Environment>(const ParamValues&, const RunSeed& seed)> create;
+  // Builds the instance for one run.
+  std::function<std::unique_ptr<Environment>(const ParamValues&, const EnvironmentContext&)>
+      create;
 };
 
 struct OracleEntry : EntryInfo {
   unsigned capabilities = 0;
-  std::function<std::unique_ptr<Oracle>(const ParamValues&)> create;
+  std::function<std::unique_ptr<Oracle>(const ParamValues&, const OracleContext&)> create;
 };
 
 struct AlgorithmEntry : EntryInfo {
