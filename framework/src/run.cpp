@@ -2,13 +2,34 @@
 #include "cpex/run.hpp"
 
 #include <chrono>
+#include <new>
 #include <optional>
+#include <stdexcept>
 
 #include "cpex/errors.hpp"
 
 namespace cpex {
 
 namespace {
+
+// The plugin boundary: called in a catch (...) block around plugin code, turns whatever
+// was thrown into a framework Error naming `what` (framework errors pass unchanged). No
+// message is a bare std::bad_alloc or a std::vector's internal name.
+[[noreturn]] void rethrow_as_error(const std::string& what) {
+  try {
+    throw;
+  } catch (const Error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw Error("out of memory while " + what);
+  } catch (const std::length_error&) {
+    throw Error("out of memory while " + what + " (a size beyond what can be allocated)");
+  } catch (const std::exception& e) {
+    throw PluginError(what + " failed: " + e.what());
+  } catch (...) {
+    throw PluginError(what + " failed with an exception that is not a std::exception");
+  }
+}
 
 [[noreturn]] void rethrow_in(const Pipeline& p, const std::string& section,
                              const std::string& plugin, const ParameterError& e) {
@@ -24,6 +45,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.environment = p.environment->create(p.environment_params, seed);
   } catch (const ParameterError& e) {
     rethrow_in(p, "environment", p.environment->name, e);
+  } catch (...) {
+    rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
   const Problem& problem = run.environment->problem();
   for (const auto& choice : p.oracles) {
@@ -35,6 +58,9 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                         choice.entry->name + ": " + e.what() + " (environment '" +
                         p.environment->name + "' has " + std::to_string(problem.num_arms) +
                         " arms)");
+    } catch (...) {
+      rethrow_as_error(p.source + ": building oracle '" + choice.entry->name + "' in [" +
+                       choice.section + "]");
     }
   }
   const std::size_t k = run.oracles.front()->decision_size();
@@ -56,6 +82,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.algorithm->start(run.context);
   } catch (const ParameterError& e) {
     rethrow_in(p, "algorithm", p.algorithm->name, e);
+  } catch (...) {
+    rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");
   }
   return run;
 }
@@ -83,7 +111,9 @@ class RunTrace : public TraceSink {
 
 }  // namespace
 
-RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
+namespace {
+
+RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
   const auto start = std::chrono::steady_clock::now();
   RunRecord record;
   std::optional<RunTrace> trace;
@@ -135,6 +165,17 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;
+}
+
+}  // namespace
+
+RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
+  try {
+    return run_unguarded(p, seed);
+  } catch (...) {
+    rethrow_as_error("running algorithm '" + p.algorithm->name + "' on environment '" +
+                     p.environment->name + "'");
+  }
 }
 
 }  // namespace cpex
