@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
 # Install dependencies, build, and run the default test suite (everything but the
-# `long` label; see docs/testing.md for the long runs).
+# `long` label; see docs/testing.md for the long runs) in two configurations: Release,
+# and AddressSanitizer + UndefinedBehaviorSanitizer (-O1, no benchmarks). Then a short
+# libFuzzer run of every fuzz target where clang is available (scripts/fuzz.sh).
+# Environment: CPEX_SKIP_SANITIZERS=1 skips the sanitizer build, CPEX_FUZZ_SECONDS sets
+# the fuzz time per target (default 20; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
-cd build
-ctest --output-on-failure -j "$(nproc)" -LE long
+(cd build && ctest --output-on-failure -j "$(nproc)" -LE long)
+
+if [ "${CPEX_SKIP_SANITIZERS:-0}" != 1 ]; then
+  bash scripts/build_sanitized.sh
+  (cd build-asan &&
+   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+   ctest --output-on-failure -j "$(nproc)" -LE long)
+fi
+
+fuzz_seconds=${CPEX_FUZZ_SECONDS:-20}
+[ "$fuzz_seconds" = 0 ] || bash scripts/fuzz.sh "$fuzz_seconds"

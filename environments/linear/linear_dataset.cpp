@@ -11,6 +11,7 @@
 
 #include "cpex/data/csv_table.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "linear_arms.hpp"
 
 namespace cpex::environments {
@@ -41,6 +42,10 @@ FittedData fit(const ParamValues& params) {
     y(r) = v == 0.0 ? -1.0 : v;
   }
   if (table.columns.size() < 2) throw ParameterError("file", "'" + path + "' has no feature columns");
+  if (table.columns.size() > static_cast<std::size_t>(kMaxDimension))
+    throw ParameterError("file", "'" + path + "' has " + std::to_string(table.columns.size()) +
+                                     " columns, more than the limit of " +
+                                     std::to_string(kMaxDimension) + " features + the label");
   // Features: every other column, standardized (mean 0, sd 1) if asked, plus an intercept.
   const bool standardize = params.text("standardize") == "yes";
   const bool intercept = params.text("intercept") == "yes";
@@ -76,6 +81,10 @@ std::unique_ptr<Environment> make_linear_dataset(const ParamValues& params, cons
   const auto k = static_cast<std::size_t>(params.integer("arms"));
   const double min_gap = params.real("min-gap");
   const auto attempts = params.integer("attempts");
+  // Each attempt costs O(arms): bound the total work of the search up front.
+  if (static_cast<double>(attempts) * static_cast<double>(k) > 1e8)
+    throw ParameterError("attempts", "attempts x arms = " + std::to_string(attempts) + " x " +
+                                         std::to_string(k) + " is more than the limit of 1e8");
   if (valid.size() < k)
     throw ParameterError("arms", "only " + std::to_string(valid.size()) +
                                      " rows have x^T theta* in [-1, 1], fewer than arms = " +

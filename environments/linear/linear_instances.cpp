@@ -1,9 +1,11 @@
 // The `linear` environment: features inline, from a CSV file, or from seed 002's
 // generators (soare, canonical, sphere).
+#include <algorithm>
 #include <cmath>
 
 #include "cpex/data/csv_table.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "linear_arms.hpp"
 
 namespace cpex::environments {
@@ -14,9 +16,24 @@ Eigen::VectorXd vector_of(const std::vector<double>& values) {
   return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
+// Refuses a d x K feature matrix beyond the documented limits before it is allocated.
+void check_feature_size(std::size_t d, std::size_t k, const std::string& key) {
+  if (d > static_cast<std::size_t>(kMaxDimension))
+    throw ParameterError(key, "dimension d = " + std::to_string(d) + " is more than the limit of " +
+                                  std::to_string(kMaxDimension));
+  if (k > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError(key, std::to_string(k) + " arms are more than the limit of " +
+                                  std::to_string(kMaxArms));
+  if (k > static_cast<std::size_t>(kMaxFeatureEntries) / std::max<std::size_t>(d, 1))
+    throw ParameterError(key, std::to_string(k) + " arms of dimension " + std::to_string(d) +
+                                  " are more than the limit of " +
+                                  std::to_string(kMaxFeatureEntries) + " feature entries (d x K)");
+}
+
 Eigen::VectorXd required_theta(const ParamValues& params, const std::string& generator) {
   if (!params.has("theta"))
     throw ParameterError("theta", "generator '" + generator + "' needs theta");
+  check_feature_size(params.reals("theta").size(), 1, "theta");
   return vector_of(params.reals("theta"));
 }
 
@@ -25,6 +42,8 @@ Eigen::MatrixXd explicit_features(const ParamValues& params) {
   if (params.has("features-file")) {
     const auto& path = params.text("features-file");
     const data::CsvTable table = data::read_csv_table(path, "features-file");
+    check_feature_size(table.columns.size(), static_cast<std::size_t>(table.rows.rows()),
+                       "features-file");
     return table.rows.transpose();
   }
   if (!params.has("features"))
@@ -34,6 +53,7 @@ Eigen::MatrixXd explicit_features(const ParamValues& params) {
   if (values.size() % d != 0)
     throw ParameterError("features", "has " + std::to_string(values.size()) +
                                          " numbers, not a multiple of d = " + std::to_string(d));
+  check_feature_size(d, values.size() / d, "features");
   Eigen::MatrixXd features(d, values.size() / d);
   for (std::size_t i = 0; i < values.size(); ++i)
     features(static_cast<Eigen::Index>(i % d), static_cast<Eigen::Index>(i / d)) = values[i];
@@ -68,6 +88,7 @@ std::unique_ptr<Environment> make_linear(const ParamValues& params, const RunSee
   } else {  // sphere: arms uniform on the unit sphere, drawn from the instance stream
     theta = required_theta(params, generator);
     const auto k = static_cast<Eigen::Index>(params.integer("arms"));
+    check_feature_size(static_cast<std::size_t>(theta.size()), static_cast<std::size_t>(k), "arms");
     RandomStream stream(seed, StreamRole::EnvironmentInstance);
     features.resize(theta.size(), k);
     for (Eigen::Index i = 0; i < k; ++i) {

@@ -2,6 +2,7 @@
 #include "independent_arms.hpp"
 
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 
 namespace cpex::environments {
 
@@ -10,6 +11,9 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, double 
     : noise_(noise), sigma_(sigma), means_(std::move(means)) {
   if (means_.size() < 2)
     throw ParameterError("means", "needs at least 2 arms, got " + std::to_string(means_.size()));
+  if (means_.size() > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError("means", "has " + std::to_string(means_.size()) +
+                                      " arms, more than the limit of " + std::to_string(kMaxArms));
   problem_.feedback = FeedbackKind::SingleArm;
   problem_.num_arms = means_.size();
   problem_.noise_sigma = noise == Noise::Gaussian ? sigma : 0.5;

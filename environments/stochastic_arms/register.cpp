@@ -1,4 +1,5 @@
 // Registration of the `gaussian` and `bernoulli` environments.
+#include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "independent_arms.hpp"
 
@@ -35,7 +36,7 @@ void register_stochastic_arms(cpex::Registry& registry) {
   topk.schema
       .choice("generator", "one-sparse", {"one-sparse", "alpha-exponential", "lil-exponential"},
               "instance family (seed 004 §5)")
-      .integer("n", 10, Range::at_least(2), "number of arms")
+      .integer("n", 10, Range::closed(2, static_cast<double>(kMaxArms)), "number of arms")
       .integer("k", 1, Range::at_least(1), "size of the top set the instance is made for (< n)")
       .real("alpha", 0.3, Range::greater_than(0.0), "exponent of the exponential families")
       .choice("noise", "gaussian", {"gaussian", "bernoulli"}, "reward distribution")

@@ -79,6 +79,8 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   std::vector<Pipeline> pipelines;
   pipelines.reserve(points.size());
   for (const auto& point : points) pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
+  if (pipelines.empty()) throw ConfigError(path + ": [sweep] has no points");
+  check_run_count(pipelines.size(), pipelines.front().run.repetitions, path);
 
   std::vector<std::string> varied;
   for (const auto& axis : axes) varied.insert(varied.end(), axis.keys.begin(), axis.keys.end());

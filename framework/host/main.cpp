@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
 
 namespace po = boost::program_options;
@@ -24,11 +25,8 @@ const char* kUsage =
     "  --out FILE.csv      write one row per run\n"
     "  --json              print the summary as JSON on stdout\n";
 
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  return text;
-}
+// One printable line: control and invalid UTF-8 bytes escaped, long messages cut.
+std::string one_line(const std::string& text) { return cpex::printable_message(text); }
 
 }  // namespace
 
@@ -62,7 +60,7 @@ int main(int argc, char** argv) {
   const bool takes_argument = command == "describe" || command == "run" || command == "sweep";
   if (!(takes_argument || command == "list") ||
       positional.size() != (takes_argument ? 2u : 1u)) {
-    std::cerr << "cpex: unknown command or wrong arguments: '" << command
+    std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
               << "' (see cpex --help)\n";
     return 2;
   }
@@ -74,8 +72,16 @@ int main(int argc, char** argv) {
     if (command == "list") return cpex::host::list_plugins(host.registry());
     if (command == "describe") return cpex::host::describe_plugin(host.registry(), positional[1]);
     return cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep");
+  } catch (const std::bad_alloc&) {
+    std::cerr << "cpex: error: out of memory while running '" << one_line(command) << ' '
+              << one_line(positional.size() > 1 ? positional[1] : "") << "'\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "cpex: error: " << one_line(e.what()) << '\n';
+    return 1;
+  } catch (...) {
+    std::cerr << "cpex: error: an exception that is not a std::exception ended '"
+              << one_line(command) << "'\n";
     return 1;
   }
 }

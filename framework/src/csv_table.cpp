@@ -2,12 +2,14 @@
 #include "cpex/data/csv_table.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include <boost/algorithm/string/trim.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/input_file.hpp"
+#include "cpex/limits.hpp"
+#include "cpex/messages.hpp"
 
 namespace cpex::data {
 
@@ -32,18 +34,37 @@ std::size_t CsvTable::column(const std::string& name, const std::string& key,
 }
 
 CsvTable read_csv_table(const std::string& path, const std::string& key) {
-  std::ifstream in(path);
-  if (!in) throw ParameterError(key, "cannot read data file '" + path + "'");
+  std::string text;
+  try {
+    text = read_regular_file(path, key, kMaxDataFileBytes);
+  } catch (const ParameterError& e) {
+    throw ParameterError(key, std::string("data file ") + e.what());
+  }
+  return parse_csv_table(text, path, key);
+}
+
+CsvTable parse_csv_table(const std::string& text, const std::string& path_name,
+                         const std::string& key) {
+  const std::string path = shorten(path_name, 200);
+  std::istringstream in(text);
   CsvTable table;
   std::string line;
   std::size_t line_number = 0;
-  std::vector<std::vector<double>> values;
+  std::vector<double> values;  // row-major
   while (std::getline(in, line)) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (boost::algorithm::trim_copy(line).empty()) continue;
     const auto cells = split_cells(line);
     if (table.columns.empty()) {
+      for (const auto& name : cells)
+        if (name.empty())
+          throw ParameterError(key, path + ":" + std::to_string(line_number) +
+                                        ": the header has an empty column name");
+      if (cells.size() > kMaxCsvColumns)
+        throw ParameterError(key, path + ":" + std::to_string(line_number) + ": the header has " +
+                                      std::to_string(cells.size()) + " columns, more than the "
+                                      "limit of " + std::to_string(kMaxCsvColumns));
       table.columns = cells;
       continue;
     }
@@ -51,23 +72,29 @@ CsvTable read_csv_table(const std::string& path, const std::string& key) {
     if (cells.size() != table.columns.size())
       throw ParameterError(key, where + ": " + std::to_string(cells.size()) + " cells, but the "
                                 "header has " + std::to_string(table.columns.size()) + " columns");
-    std::vector<double> row(cells.size());
+    if (values.size() + cells.size() > kMaxCsvCells)
+      throw ParameterError(key, where + ": more than " + std::to_string(kMaxCsvCells) +
+                                    " numbers in the table (the limit of a data file)");
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::string& text = cells[c];
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), row[c]);
+      double& cell = values.emplace_back();
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), cell);
       if (text.empty() || error != std::errc() || end != text.data() + text.size())
         throw ParameterError(key, where + ": column " + std::to_string(c + 1) + " ('" +
-                                      table.columns[c] + "'): '" + text + "' is not a number");
+                                      shorten(table.columns[c]) + "'): '" + shorten(text) +
+                                      "' is not a number");
+      if (!usable_real(cell))
+        throw ParameterError(key, where + ": column " + std::to_string(c + 1) + " ('" +
+                                      shorten(table.columns[c]) + "'): '" + shorten(text) +
+                                      "' is not a finite number of magnitude at most 1e15");
     }
-    values.push_back(std::move(row));
   }
-  if (table.columns.empty()) throw ParameterError(key, "data file '" + path + "' is empty");
+  if (table.columns.empty())
+    throw ParameterError(key, "data file '" + path + "' is empty (no header line)");
   if (values.empty()) throw ParameterError(key, "data file '" + path + "' has no data rows");
-  table.rows.resize(static_cast<Eigen::Index>(values.size()),
-                    static_cast<Eigen::Index>(table.columns.size()));
-  for (std::size_t r = 0; r < values.size(); ++r)
-    for (std::size_t c = 0; c < values[r].size(); ++c)
-      table.rows(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = values[r][c];
+  const auto columns = static_cast<Eigen::Index>(table.columns.size());
+  table.rows = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+      values.data(), static_cast<Eigen::Index>(values.size()) / columns, columns);
   return table;
 }
 

@@ -12,7 +12,7 @@ const ParamSchema& run_schema() {
   static const ParamSchema schema = ParamSchema()
       .integer("seed", 1, Range::at_least(0), "pipeline seed; a run's randomness depends only "
                "on (seed, sweep point, repetition)")
-      .integer("repetitions", 100, Range::at_least(1), "independent runs of the pipeline")
+      .integer("repetitions", 100, Range::closed(1, 1e9), "independent runs of the pipeline")
       .integer("max-samples", 100'000'000, Range::at_least(1),
                "a run that reaches this many samples is stopped and recorded as capped")
       .choice("record-pulls", "no", {"no", "yes"},

@@ -13,6 +13,9 @@
 #include <boost/program_options.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/input_file.hpp"
+#include "cpex/limits.hpp"
+#include "cpex/messages.hpp"
 
 namespace po = boost::program_options;
 
@@ -56,7 +59,7 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
     const std::string& full = option.string_key;
     const auto dot = full.find('.');
     if (dot == std::string::npos)
-      throw ConfigError(name + ": key '" + full + "' stands outside any [section]");
+      throw ConfigError(name + ": key '" + shorten(full) + "' stands outside any [section]");
     RawEntry entry{full.substr(0, dot), full.substr(dot + 1),
                    option.value.empty() ? "" : option.value.front(), name, file.directory()};
     if (!seen.insert(full).second && full != "sweep.axis")
@@ -67,13 +70,13 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
 }
 
 PipelineFile PipelineFile::read(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    throw ConfigError("pipeline file '" + path + "' does not exist");
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw ConfigError("pipeline file '" + path + "' is not a regular file");
-  std::ifstream in(path);
-  if (!in) throw ConfigError("cannot read pipeline file '" + path + "'");
+  std::string text;
+  try {
+    text = read_regular_file(path, "pipeline file", kMaxPipelineFileBytes);
+  } catch (const ParameterError& e) {
+    throw ConfigError(std::string("pipeline file ") + e.what());
+  }
+  std::istringstream in(text);
   return parse(in, path);
 }
 
@@ -98,7 +101,7 @@ void PipelineFile::apply_override(const std::string& assignment) {
   const std::string target = boost::algorithm::trim_copy(assignment.substr(0, eq));
   const auto dot = target.find('.');
   if (eq == std::string::npos || dot == std::string::npos || dot == 0 || dot + 1 == target.size())
-    throw ConfigError("--set '" + assignment + "': expected section.key=value");
+    throw ConfigError("--set '" + shorten(assignment) + "': expected section.key=value");
   set(target.substr(0, dot), target.substr(dot + 1),
       boost::algorithm::trim_copy(assignment.substr(eq + 1)), "--set", "");
 }
@@ -148,6 +151,14 @@ ParamValue convert(const ParamSpec& spec, const boost::any& value) {
   return {};
 }
 
+// Reals (and list elements) must be finite and within kMaxRealMagnitude.
+bool usable_number(const ParamValue& value) {
+  if (const auto* x = std::get_if<double>(&value)) return usable_real(*x);
+  if (const auto* list = std::get_if<std::vector<double>>(&value))
+    return std::all_of(list->begin(), list->end(), usable_real);
+  return true;
+}
+
 bool within(const ParamSpec& spec, const ParamValue& value) {
   if (const auto* x = std::get_if<double>(&value)) return spec.range.contains(*x);
   if (const auto* i = std::get_if<std::int64_t>(&value))
@@ -191,14 +202,18 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
     try {
       po::store(parsed, map);
     } catch (const po::error&) {
-      throw ConfigError(where + " = '" + entry.value + "': " + owner + "." + spec->name +
-                        " must be " + spec->allowed());
+      throw ConfigError(where + " = '" + shorten(entry.value) + "': " + owner + "." +
+                        spec->name + " must be " + spec->allowed());
     }
     ParamValue value = convert(*spec, map[entry.key].value());
+    if (!usable_number(value))
+      throw ConfigError(where + " = '" + shorten(entry.value) + "' is out of range: " + owner +
+                        "." + spec->name +
+                        " takes only finite numbers of magnitude at most 1e15 (no inf, nan)");
     if (!within(*spec, value))
       throw ConfigError(where + (spec->type == ParamType::Choice
-                                     ? " = '" + entry.value + "': "
-                                     : " = " + entry.value + " is out of range: ") +
+                                     ? " = '" + shorten(entry.value) + "': "
+                                     : " = " + shorten(entry.value) + " is out of range: ") +
                         owner + "." + spec->name + " must be " + spec->allowed());
     if (spec->is_path) {
       const std::filesystem::path given = std::get<std::string>(value);

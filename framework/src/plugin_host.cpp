@@ -57,6 +57,25 @@ void PluginHost::load_directory(const fs::path& dir) {
   for (const auto& file : files) load_library(file);
 }
 
+namespace {
+
+// The loader's own reason for a failed load. Boost.DLL reports "...failed (dlerror system
+// message: REASON): <errno text>", where the errno text is unrelated (often "Bad file
+// descriptor"): keep only REASON, or else drop the errno text.
+std::string load_failure(const std::system_error& e) {
+  std::string text = e.what();
+  const std::string marker = "dlerror system message: ";
+  const auto start = text.find(marker);
+  const auto end = text.rfind(')');
+  if (start != std::string::npos && end != std::string::npos && end > start)
+    return text.substr(start + marker.size(), end - start - marker.size());
+  const std::string suffix = ": " + e.code().message();
+  if (text.size() > suffix.size() && text.ends_with(suffix)) text.resize(text.size() - suffix.size());
+  return text;
+}
+
+}  // namespace
+
 void PluginHost::load_library(const fs::path& file) {
   std::error_code ec;
   const fs::path canonical = fs::weakly_canonical(file, ec);
@@ -67,6 +86,8 @@ void PluginHost::load_library(const fs::path& file) {
   boost::dll::shared_library library;
   try {
     library.load(key, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::system_error& e) {
+    throw PluginError("'" + name + "' is not a loadable shared library: " + load_failure(e));
   } catch (const std::exception& e) {
     throw PluginError("'" + name + "' is not a loadable shared library: " + e.what());
   }
@@ -89,6 +110,9 @@ void PluginHost::load_library(const fs::path& file) {
     throw;
   } catch (const std::exception& e) {
     throw PluginError("'" + name + "' failed while registering its plugins: " + e.what());
+  } catch (...) {  // the plugin boundary: nothing a plugin throws may end the host
+    throw PluginError("'" + name + "' failed while registering its plugins with an exception "
+                      "that is not a std::exception");
   }
 }
 

@@ -2,13 +2,34 @@
 #include "cpex/run.hpp"
 
 #include <chrono>
+#include <new>
 #include <optional>
+#include <stdexcept>
 
 #include "cpex/errors.hpp"
 
 namespace cpex {
 
 namespace {
+
+// The plugin boundary: called in a catch (...) block around plugin code, turns whatever
+// was thrown into a framework Error naming `what` (framework errors pass unchanged). No
+// message is a bare std::bad_alloc or a std::vector's internal name.
+[[noreturn]] void rethrow_as_error(const std::string& what) {
+  try {
+    throw;
+  } catch (const Error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw Error("out of memory while " + what);
+  } catch (const std::length_error&) {
+    throw Error("out of memory while " + what + " (a size beyond what can be allocated)");
+  } catch (const std::exception& e) {
+    throw PluginError(what + " failed: " + e.what());
+  } catch (...) {
+    throw PluginError(what + " failed with an exception that is not a std::exception");
+  }
+}
 
 [[noreturn]] void rethrow_in(const Pipeline& p, const std::string& section,
                              const std::string& plugin, const ParameterError& e) {
@@ -32,6 +53,9 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
       run.oracles.push_back(choice.entry->create(choice.params, OracleContext{seed}));
     } catch (const ParameterError& e) {
       throw oracle_error(choice, e, "");
+    } catch (...) {
+      rethrow_as_error(p.source + ": building oracle '" + choice.entry->name + "' in [" +
+                       choice.section + "]");
     }
   }
   try {
@@ -39,6 +63,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                                             EnvironmentContext{seed, run.oracles.front().get()});
   } catch (const ParameterError& e) {
     rethrow_in(p, "environment", p.environment->name, e);
+  } catch (...) {
+    rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
   const Problem& problem = run.environment->problem();
   for (std::size_t i = 0; i < p.oracles.size(); ++i) {
@@ -54,6 +80,9 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     } catch (const ParameterError& e) {
       throw oracle_error(choice, e, " (environment '" + p.environment->name + "' has " +
                                         std::to_string(problem.num_arms) + " arms)");
+    } catch (...) {
+      rethrow_as_error(p.source + ": building oracle '" + choice.entry->name + "' in [" +
+                       choice.section + "]");
     }
   }
   const std::size_t k = run.oracles.front()->decision_size();
@@ -75,6 +104,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.algorithm->start(run.context);
   } catch (const ParameterError& e) {
     rethrow_in(p, "algorithm", p.algorithm->name, e);
+  } catch (...) {
+    rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");
   }
   return run;
 }
@@ -102,7 +133,9 @@ class RunTrace : public TraceSink {
 
 }  // namespace
 
-RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
+namespace {
+
+RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
   const auto start = std::chrono::steady_clock::now();
   RunRecord record;
   std::optional<RunTrace> trace;
@@ -154,6 +187,17 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;
+}
+
+}  // namespace
+
+RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
+  try {
+    return run_unguarded(p, seed);
+  } catch (...) {
+    rethrow_as_error("running algorithm '" + p.algorithm->name + "' on environment '" +
+                     p.environment->name + "'");
+  }
 }
 
 }  // namespace cpex

@@ -7,6 +7,7 @@
 #include <boost/algorithm/string/trim.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 
 namespace cpex {
 
@@ -55,37 +56,71 @@ std::vector<SweepAxis> read_axes(const PipelineFile& file) {
     if (entry.key != "axis") throw ConfigError(where + ": unknown key (known keys: axis)");
     const auto eq = entry.value.find('=');
     if (eq == std::string::npos)
-      throw ConfigError(where + " = '" + entry.value + "': expected section.key = v1,v2,...");
+      throw ConfigError(where + " = '" + shorten(entry.value) +
+                          "': expected section.key = v1,v2,...");
     SweepAxis axis;
-    for (const auto& target : split(entry.value.substr(0, eq), '&')) {
+    const auto targets = split(entry.value.substr(0, eq), '&');
+    if (targets.empty())
+      throw ConfigError(where + " = '" + shorten(entry.value) +
+                        "': no key before '=' (expected section.key = v1,v2,...)");
+    for (const auto& target : targets) {
       const auto dot = target.find('.');
       if (dot == std::string::npos || dot == 0 || dot + 1 == target.size())
-        throw ConfigError(where + " = '" + entry.value + "': expected section.key = v1,v2,...");
+        throw ConfigError(where + " = '" + shorten(entry.value) +
+                          "': expected section.key = v1,v2,...");
       if (target.rfind("sweep.", 0) == 0 || target == "run.repetitions" ||
           target == "run.trace-file")
-        throw ConfigError(where + ": " + target + " cannot be swept");
+        throw ConfigError(where + ": " + shorten(target) + " cannot be swept");
       if (std::find(swept.begin(), swept.end(), target) != swept.end())
-        throw ConfigError(where + ": " + target + " is swept twice");
+        throw ConfigError(where + ": " + shorten(target) + " is swept twice");
       swept.push_back(target);
       axis.keys.push_back(target);
     }
     for (const auto& item : split_values(entry.value.substr(eq + 1))) {
       auto tuple = axis.keys.size() == 1 ? std::vector<std::string>{item} : split(item, ';');
       if (tuple.size() != axis.keys.size())
-        throw ConfigError(where + ": value '" + item + "' has " + std::to_string(tuple.size()) +
+        throw ConfigError(where + ": value '" + shorten(item) + "' has " + std::to_string(tuple.size()) +
                           " parts for " + std::to_string(axis.keys.size()) + " keys");
       for (const auto& v : tuple)
-        if (v.empty()) throw ConfigError(where + " = '" + entry.value + "': an empty value");
+        if (v.empty()) throw ConfigError(where + " = '" + shorten(entry.value) + "': an empty value");
       axis.values.push_back(std::move(tuple));
+      if (axis.values.size() > kMaxSweepPoints)
+        throw ConfigError(where + ": more than " + std::to_string(kMaxSweepPoints) +
+                          " values (the limit of sweep points)");
     }
+    if (axis.values.empty())
+      throw ConfigError(where + " = '" + shorten(entry.value) + "': no values after '='");
     axes.push_back(std::move(axis));
   }
+  count_points(axes, file.path());
   return axes;
 }
 
-std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes) {
+std::size_t count_points(const std::vector<SweepAxis>& axes, const std::string& origin) {
   std::size_t count = 1;
-  for (const auto& axis : axes) count *= axis.values.size();
+  for (const auto& axis : axes) {
+    // count * size <= limit, checked without overflow (both factors are at least 0).
+    const std::size_t size = axis.values.size();
+    if (size == 0)
+      throw ConfigError(origin + ": [sweep] axis " + shorten(axis.keys.empty() ? "" : axis.keys[0]) +
+                        ": no values");
+    if (count > kMaxSweepPoints / size)
+      throw ConfigError(origin + ": [sweep] axis: the product of the axes has more than " +
+                        std::to_string(kMaxSweepPoints) + " points (the limit of a sweep)");
+    count *= size;
+  }
+  return count;
+}
+
+void check_run_count(std::size_t points, std::int64_t repetitions, const std::string& origin) {
+  if (repetitions < 1 || static_cast<std::uint64_t>(repetitions) > kMaxRuns / points)
+    throw ConfigError(origin + ": [run] repetitions = " + std::to_string(repetitions) + " x " +
+                      std::to_string(points) + " sweep points is more than " +
+                      std::to_string(kMaxRuns) + " runs (the limit of one invocation)");
+}
+
+std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes) {
+  const std::size_t count = count_points(axes, "sweep");
   std::vector<SweepPoint> points(count);
   std::vector<std::size_t> digits(axes.size());
   for (std::size_t index = 0; index < count; ++index) {

@@ -22,7 +22,8 @@ struct CommandResult {
 };
 
 // Runs `cpex <arguments>` through the shell from the source directory, with
-// $CPEX_PLUGIN_PATH cleared (or set to `plugin_path_variable` when given), capturing
+// $CPEX_PLUGIN_PATH cleared (or set to `plugin_path_variable` when given), under a 120 s
+// `timeout` (a hang fails with status 124 instead of blocking the suite), capturing
 // stdout and stderr.
 CommandResult run_cpex(const std::string& arguments, const std::string& plugin_path_variable = "");
 

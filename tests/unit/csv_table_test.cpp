@@ -29,7 +29,7 @@ TEST_CASE("CSV errors name the file, line and column", "[csv]") {
                     Contains("ragged.csv:2: 3 cells, but the header has 2 columns"));
   const auto empty_cell = cpex::test::temp_file("cell.csv", "a,b\n1,\n");
   CHECK_THROWS_WITH(read_csv_table(empty_cell, "file"), Contains("column 2 ('b'): '' is not a number"));
-  CHECK_THROWS_WITH(read_csv_table("/no/such.csv", "file"), Contains("cannot read data file '/no/such.csv'"));
+  CHECK_THROWS_WITH(read_csv_table("/no/such.csv", "file"), Contains("data file '/no/such.csv' does not exist"));
   const auto header_only = cpex::test::temp_file("header.csv", "a,b\n");
   CHECK_THROWS_WITH(read_csv_table(header_only, "file"), Contains("has no data rows"));
   // The error names the parameter that gave the path.

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "cpex/limits.hpp"
 #include "cpex/pipeline_file.hpp"
 
 namespace cpex {
@@ -31,11 +32,19 @@ struct SweepPoint {
 };
 
 // Axes of the file's [sweep] section (empty if there is none). ConfigError on malformed
-// lines, repeated keys or empty value lists.
+// lines, repeated keys, an axis without keys or values, or more than kMaxSweepPoints
+// points in the product.
 std::vector<SweepAxis> read_axes(const PipelineFile& file);
 
+// The number of points of the product (1 without axes), counted without overflow;
+// ConfigError naming `origin` if an axis is empty or the product exceeds kMaxSweepPoints.
+std::size_t count_points(const std::vector<SweepAxis>& axes, const std::string& origin);
+
+// ConfigError naming `origin` and [run] repetitions if points x repetitions > kMaxRuns.
+void check_run_count(std::size_t points, std::int64_t repetitions, const std::string& origin);
+
 // The Cartesian product in row-major order (the last axis varies fastest). Without axes,
-// a single point with no values.
+// a single point with no values; never empty (ConfigError as count_points).
 std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes);
 
 // The file with the point's values applied and the [sweep] section kept for reference.

@@ -23,6 +23,12 @@ struct CsvTable {
 // unreadable file, a row with another number of cells, or a cell that is not a number
 // ("file:LINE: column C ('name'): 'x' is not a number"). `key` names the parameter that
 // gave the path.
+// The file must be a regular file of at most kMaxDataFileBytes (read_regular_file), and
+// every cell a finite number of magnitude at most kMaxRealMagnitude.
 CsvTable read_csv_table(const std::string& path, const std::string& key);
+
+// The same from text already read; `path` only names the source in messages.
+CsvTable parse_csv_table(const std::string& text, const std::string& path,
+                         const std::string& key);
 
 }  // namespace cpex::data
