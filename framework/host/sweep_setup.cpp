@@ -81,6 +81,17 @@ PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 
+  // Count the points before making them (each is assembled before the first run).
+  constexpr std::uint64_t kMaxPoints = 10'000'000;
+  std::uint64_t count = 1;
+  for (const auto& axis : s.axes) {
+    if (axis.values.empty())
+      throw ConfigError(path + ": [sweep] axis " + axis.keys.front() + ": no values");
+    if (__builtin_mul_overflow(count, static_cast<std::uint64_t>(axis.values.size()), &count) ||
+        count > kMaxPoints)
+      throw ConfigError(path + ": [sweep] the axes make more than " + std::to_string(kMaxPoints) +
+                        " points (every point is assembled before the first run)");
+  }
   // Assemble (and so validate) every point before the first run.
   s.points = expand(s.axes);
   if (s.points.empty()) throw ConfigError(path + ": the sweep has no points");

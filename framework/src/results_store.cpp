@@ -145,7 +145,11 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   const bool exists = fs::exists(path, ec);
   if (exists && !fs::is_regular_file(path, ec))
     throw Error("results store '" + path + "' is not a regular file");
-  if (exists && ::access(path.c_str(), W_OK) != 0)
+  // No write permission bits counts as read-only even for root (who may write anyway).
+  if (exists && (::access(path.c_str(), W_OK) != 0 ||
+                 (fs::status(path, ec).permissions() &
+                  (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) ==
+                     fs::perms::none))
     throw Error("results store '" + path + "' is read-only");
   bool fresh = !exists || fs::file_size(path, ec) == 0;
   if (!fresh) {
