@@ -115,7 +115,7 @@ TEST_CASE("$CPEX_PLUGIN_PATH is searched, and its entries must exist", "[cli][ba
   CHECK_THAT(missing.err, Contains("plugin path '/no/such/env/dir' does not exist"));
 }
 
-TEST_CASE("A failing run is recorded as an error row; the others all run", "[cli][bad-input]") {
+TEST_CASE("A failing run is recorded as an error row and the others all run", "[cli][bad-input]") {
   const auto file = file_with(
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 3\n"
       "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");

@@ -162,7 +162,7 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
   CHECK_THAT(again.err, Contains("600 runs already done, 0 to run"));
 }
 
-TEST_CASE("A store of another sweep is refused with what differs; --force-new starts over",
+TEST_CASE("A store of another sweep is refused with what differs, force-new starts over",
           "[cli][store]") {
   const std::string pipeline = cpex::test::temp_file("other.ini", kSweep);
   const std::string db = fresh("other.db");
@@ -253,7 +253,7 @@ TEST_CASE("A mixed-algorithm sweep gives each plugin its own parameter block", "
   CHECK_THAT(typo.err, Contains("lil-ucbb") && Contains("no plugin named"));
 }
 
-TEST_CASE("An override of a swept key narrows the axis; several axes at once", "[cli][overrides]") {
+TEST_CASE("An override of a swept key narrows the axis, several axes at once", "[cli][overrides]") {
   const std::string pipeline = cpex::test::temp_file("narrow.ini", kSweep);
   const auto narrowed = run_cpex("sweep '" + pipeline + "' --json --set algorithm.delta=0.05");
   REQUIRE(narrowed.status == 0);

@@ -33,7 +33,7 @@ TEST_CASE("Clopper-Pearson matches tabulated values", "[stats]") {
   CHECK(a.upper == Approx(1.0 - b.lower).epsilon(1e-12));
 }
 
-TEST_CASE("Summaries count stopped, capped and failed runs; statistics over stopped runs", "[stats]") {
+TEST_CASE("Summaries count stopped, capped and failed runs, statistics over stopped runs", "[stats]") {
   std::vector<cpex::RunRecord> records(6);
   const std::uint64_t samples[] = {10, 40, 20, 30, 1000, 0};
   for (std::size_t i = 0; i < 6; ++i) {
