@@ -8,6 +8,7 @@ packages=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev libboost-graph-dev
   libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev
   catch2 libbenchmark-dev libglpk-dev python3 valgrind bc
+  libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -92,7 +92,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
 
   const std::uint64_t selected = selection.count(jobs.size());
   const bool show_progress = mpi.rank == 0 && !opts.quiet && (opts.progress || ::isatty(2));
-  ProgressMeter progress(mpi.size > 1 ? selected : selected, show_progress);
+  ProgressMeter progress(selected, show_progress);
   if (store && store->resumed() && !opts.quiet)
     std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
               << " runs already done, " << selected << " to run\n";
@@ -128,8 +128,11 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     return kExitInterrupted;
   }
   if (summaries.failed > 0) {
-    std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); first: "
-              << summaries.first_failure << '\n';
+    std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); "
+              << (summaries.first_failure.empty()
+                      ? "see the 'error' column of '" + opts.out + "'"
+                      : "first: " + summaries.first_failure)
+              << '\n';
     return kExitRunsFailed;
   }
   return 0;

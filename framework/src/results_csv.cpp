@@ -12,11 +12,23 @@
 
 namespace cpex {
 
+void append_csv_field(std::string& out, std::string_view text) {
+  if (text.find_first_of(",\"\n\r") == std::string_view::npos) {
+    out += text;
+    return;
+  }
+  out += '"';
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
 std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
+  std::string out;
+  append_csv_field(out, text);
+  return out;
 }
 
 RowFile::RowFile(const std::string& path, const std::string& what) : path_(path), what_(what) {
@@ -52,10 +64,11 @@ std::string csv_header(const std::vector<std::string>& varied_keys) {
 std::string csv_row(const RunRecord& r, const Job& job) {
   const bool failed = r.stop == StopReason::Error;
   std::string row;
+  row.reserve(160 + r.resolved.size() + r.pulls.size() + r.error.size());
   append_number(row, r.run_id);
   row += ',';
   append_number(row, static_cast<std::uint64_t>(r.point));
-  for (const auto& [key, value] : job.point->values) (row += ',') += csv_field(value);
+  for (const auto& [key, value] : job.point->values) append_csv_field(row += ',', value);
   (row += ',') += job.pipeline->algorithm->name;
   (row += ',') += job.pipeline->environment->name;
   (row += ',') += job.pipeline->oracles.front().entry->name;
@@ -66,15 +79,15 @@ std::string csv_row(const RunRecord& r, const Job& job) {
   row += ',';
   if (!failed) append_number(row, r.samples);
   (row += ',') += stopped_text(r.stop);
-  (row += ',') += csv_field(r.recommendation);
+  append_csv_field(row += ',', r.recommendation);
   row += ',';
   if (!failed) row += r.correct ? '1' : '0';
   row += ',';
   append_number(row, r.wall_seconds);
-  (row += ',') += csv_field(r.resolved);
+  append_csv_field(row += ',', r.resolved);
   (row += ',') += r.pulls;
   (row += ',') += status_text(r.stop);
-  (row += ',') += csv_field(r.error);
+  append_csv_field(row += ',', r.error);
   row += '\n';
   return row;
 }
@@ -102,7 +115,7 @@ void CsvTraceWriter::write(const RunRecord& r, const Job&) {
     append_number(rows, r.repetition);
     rows += ',';
     append_number(rows, t.sample);
-    (rows += ',') += csv_field(t.name);
+    append_csv_field(rows += ',', t.name);
     rows += ',';
     append_number(rows, t.value);
     rows += '\n';

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cpex/engine.hpp"
@@ -59,5 +60,6 @@ class CsvTraceWriter : public ResultSink {
 
 // RFC 4180 quoting: the field as is, or in double quotes with quotes doubled.
 std::string csv_field(const std::string& text);
+void append_csv_field(std::string& out, std::string_view text);
 
 }  // namespace cpex
