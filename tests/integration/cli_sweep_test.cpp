@@ -283,10 +283,15 @@ TEST_CASE("Ctrl-C stops cleanly: finished runs are kept and summarized", "[cli][
     ::dup2(fd, 2);
     ::unsetenv("CPEX_PLUGIN_PATH");
     ::execl(CPEX_BINARY, CPEX_BINARY, "sweep", pipeline.c_str(), "--out", db.c_str(), "--threads",
-            "2", static_cast<char*>(nullptr));
+            "2", "--progress", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  // Interrupt once runs are under way (the progress line shows up), however loaded the
+  // machine is.
+  for (int waited = 0; waited < 600; ++waited) {
+    if (cpex::test::read_file(out).find("runs/s") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
   ::kill(pid, SIGINT);
   CHECK(wait_status(pid) == 130);
   const std::string printed = cpex::test::read_file(out);
