@@ -13,6 +13,10 @@
 #include "cpex/plugin_host.hpp"
 #include "mpi_sweep.hpp"
 
+#ifndef CPEX_VERSION
+#define CPEX_VERSION "unknown"
+#endif
+
 namespace po = boost::program_options;
 
 namespace {
@@ -31,7 +35,8 @@ const char* kUsage =
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
-    "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n";
+    "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
+    "  --version           print the version\n";
 
 std::string one_line(std::string text) {
   for (char& c : text)
@@ -55,7 +60,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     po::options_description described;
-    described.add_options()("help,h", "")("plugin-path", po::value(&plugin_paths), "")(
+    described.add_options()("help,h", "")("version", "")("plugin-path", po::value(&plugin_paths), "")(
         "set", po::value(&options.overrides), "")("threads", po::value(&options.threads), "")(
         "out", po::value(&options.out), "")("json", po::bool_switch(&options.json), "")(
         "progress", po::bool_switch(&options.progress), "")(
@@ -68,6 +73,10 @@ int main(int argc, char** argv) {
     po::variables_map map;
     po::store(po::command_line_parser(argc, argv).options(described).positional(args).run(), map);
     po::notify(map);
+    if (map.count("version")) {
+      std::cout << "cpex " << CPEX_VERSION << (cpex::host::mpi_built() ? " (MPI)" : "") << '\n';
+      return finish(0);
+    }
     if (map.count("help") || positional.empty()) {
       std::cout << kUsage;
       return finish(positional.empty() && !map.count("help") ? 2 : 0);

@@ -8,6 +8,7 @@ namespace cpex::host {
 void mpi_start(int*, char***) {}
 void mpi_stop() {}
 void mpi_abort(int status) { std::exit(status); }
+bool mpi_built() { return false; }
 MpiContext mpi_context() { return {}; }
 void mpi_share_done(const MpiContext&, std::vector<std::uint64_t>&) {}
 EngineReport mpi_run(const MpiContext&, const JobSource& jobs, const RunSelection& selection,

@@ -23,6 +23,7 @@ void mpi_stop();
 // Ends every rank after an error on one (no-op with a single rank).
 [[noreturn]] void mpi_abort(int status);
 MpiContext mpi_context();
+bool mpi_built();  // whether this host was built with MPI
 
 // Broadcasts rank 0's list of runs already done (a resumed store) to every rank.
 void mpi_share_done(const MpiContext& mpi, std::vector<std::uint64_t>& done);

@@ -376,3 +376,9 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
     CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("cpex --version names the version", "[cli]") {
+  const auto version = run_cpex("--version");
+  CHECK(version.status == 0);
+  CHECK_THAT(version.out, Catch::Matchers::StartsWith("cpex 0."));
+}
