@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <optional>
 
 #include <tbb/global_control.h>
@@ -44,6 +45,7 @@ struct Item {
   std::uint64_t id = 0;
   Job job;
   std::optional<RunRecord> record;  // empty: abandoned after a stop
+  bool busy = false;
 };
 
 RunRecord failed_record(const std::string& message) {
@@ -67,6 +69,11 @@ EngineReport run_sweep(const JobSource& jobs, const RunSelection& selection,
   const std::size_t window = options.window ? options.window : 64 * std::max<std::size_t>(threads, 1);
 
   EngineReport report;
+  // Items live in a ring: the pipeline admits at most `window` items and finishes them in
+  // order, so when the k-th item is generated the (k - window)-th is done and its slot is
+  // free. Nothing is allocated per run and nothing leaks if a sink throws.
+  std::vector<Item> ring(window);
+  std::uint64_t generated = 0;
   std::uint64_t next = selection.shard_index;
   std::size_t done_pos = 0;
   const auto stopping = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
@@ -82,10 +89,13 @@ EngineReport run_sweep(const JobSource& jobs, const RunSelection& selection,
       if (next < id) next = jobs.size();  // wrapped past 2^64
       while (done_pos < selection.done.size() && selection.done[done_pos] < id) ++done_pos;
       if (done_pos < selection.done.size() && selection.done[done_pos] == id) continue;
-      auto item = std::make_unique<Item>();
-      item->id = id;
-      item->job = jobs.job(id);
-      return item.release();
+      Item& item = ring[generated++ % window];
+      if (item.busy) throw std::logic_error("run engine: ring slot still in use");
+      item.busy = true;
+      item.id = id;
+      item.job = jobs.job(id);
+      item.record.reset();
+      return &item;
     }
   };
   auto execute_one = [&](Item* item) -> Item* {
@@ -107,12 +117,13 @@ EngineReport run_sweep(const JobSource& jobs, const RunSelection& selection,
     }
     return item;
   };
-  auto deliver = [&](Item* raw) {
-    std::unique_ptr<Item> item(raw);
+  auto deliver = [&](Item* item) {
+    item->busy = false;
     if (!item->record) return;
     sink.write(*item->record, item->job);
     ++report.delivered;
     if (item->record->stop == StopReason::Error) ++report.failed;
+    std::vector<TraceRow>().swap(item->record->trace);  // written; free the memory
   };
 
   tbb::parallel_pipeline(
