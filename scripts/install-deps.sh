@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev
   catch2 libbenchmark-dev libglpk-dev python3 valgrind bc
   clang libclang-rt-14-dev   # libFuzzer targets (scripts/fuzz.sh)
+  libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
 )
 
 missing=()

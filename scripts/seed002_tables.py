@@ -21,7 +21,7 @@ PAPER_TABLE1 = {
 
 def label(row):
     name = row["algorithm"]
-    if name == "lingape" and "selection=ratio" in row["resolved"]:
+    if name == "lingape" and '"selection":"ratio"' in row["resolved"]:
         return "lingape (ratio)"
     return name
 

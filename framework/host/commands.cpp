@@ -1,18 +1,10 @@
-// list / describe / run / sweep.
+// list / describe (run / sweep: sweep_command.cpp; export / merge: store_commands.cpp).
 #include "commands.hpp"
 
 #include <iomanip>
 #include <iostream>
-#include <memory>
 
-#include "cpex/engine.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/results_csv.hpp"
-#include "cpex/stats.hpp"
-#include "cpex/sweep.hpp"
-#include "summary_output.hpp"
 
 namespace cpex::host {
 
@@ -63,37 +55,6 @@ int describe_plugin(const Registry& registry, const std::string& name) {
               << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
               << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
   }
-  return 0;
-}
-
-int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
-                 bool sweep) {
-  PipelineFile file = PipelineFile::read(path);
-  for (const auto& assignment : options.overrides) file.apply_override(assignment);
-  const std::vector<SweepAxis> axes = read_axes(file);
-  if (!sweep && !file.section("sweep").empty())
-    throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
-
-  // Assemble (and so validate) every point before the first run.
-  const std::vector<SweepPoint> points = expand(axes);
-  std::vector<Pipeline> pipelines;
-  pipelines.reserve(points.size());
-  for (const auto& point : points) pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
-  if (pipelines.empty()) throw ConfigError(path + ": [sweep] has no points");
-  check_run_count(pipelines.size(), pipelines.front().run.repetitions, path);
-
-  std::vector<std::string> varied;
-  for (const auto& axis : axes) varied.insert(varied.end(), axis.keys.begin(), axis.keys.end());
-  SinkList sinks;
-  std::unique_ptr<CsvResultWriter> csv;
-  if (!options.out.empty()) sinks.add((csv = std::make_unique<CsvResultWriter>(options.out, varied)).get());
-  std::unique_ptr<CsvTraceWriter> trace;
-  if (!pipelines.front().run.trace_file.empty())
-    sinks.add((trace = std::make_unique<CsvTraceWriter>(pipelines.front().run.trace_file)).get());
-
-  const std::vector<Job> jobs = make_jobs(pipelines, points);
-  const std::vector<RunRecord> records = execute(jobs, {options.threads}, &sinks);
-  print_summaries(std::cout, pipelines, points, records, options.json, sweep);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-// The host's sub-commands: list, describe, run and sweep.
+// The host's sub-commands: list, describe, run, sweep, export and merge.
 #pragma once
 
 #include <string>
@@ -8,11 +8,21 @@
 
 namespace cpex::host {
 
+// Exit statuses besides 0 (success), 1 (error) and 2 (usage).
+constexpr int kExitRunsFailed = 3;     // the sweep finished, but some runs threw
+constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (finished runs are kept)
+
 struct RunOptions {
   std::vector<std::string> overrides;  // --set section.key=value
   int threads = 0;
-  std::string out;  // CSV path, empty: none
+  std::string out;  // .csv, or .db / .sqlite (the SQLite store); empty: none
   bool json = false;
+  bool progress = false;   // --progress: show progress even when stderr is not a terminal
+  bool quiet = false;      // --quiet: never show progress
+  bool force = false;      // --force: overwrite an existing file that is not a CPEx output
+  bool force_new = false;  // --force-new: start a store of another sweep over
+  std::string shard;       // --shard I/N (1 <= I <= N), empty: all runs
+  std::string command_line;
 };
 
 int list_plugins(const Registry& registry);
@@ -20,5 +30,10 @@ int describe_plugin(const Registry& registry, const std::string& name);
 // `sweep` false: the file must not have a [sweep] section.
 int run_pipeline(const Registry& registry, const std::string& file, const RunOptions& options,
                  bool sweep);
+// cpex export DB --csv FILE [--where EXPR]
+int export_store(const std::string& store, const std::string& csv, const std::string& where,
+                 bool force);
+// cpex merge OUT.db IN.db...
+int merge_shards(const std::string& out, const std::vector<std::string>& inputs);
 
 }  // namespace cpex::host

@@ -1,6 +1,7 @@
 // cpex: the command-line host. Parses the command line, loads plugins from the search path
 // and dispatches to a sub-command. Every failure ends with one line on stderr and a
-// non-zero exit status (1: error, 2: usage).
+// non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130:
+// interrupted by Ctrl-C).
 #include <iostream>
 #include <string>
 #include <vector>
@@ -11,6 +12,11 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
+#include "mpi_sweep.hpp"
+
+#ifndef CPEX_VERSION
+#define CPEX_VERSION "unknown"
+#endif
 
 namespace po = boost::program_options;
 
@@ -18,70 +24,108 @@ namespace {
 
 const char* kUsage =
     "usage: cpex list | describe NAME | run FILE | sweep FILE [options]\n"
+    "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
-    "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable)\n"
+    "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable); on a swept key it\n"
+    "                      narrows that axis to the given value(s)\n"
     "  --threads N         worker threads (default: all cores)\n"
-    "  --out FILE.csv      write one row per run\n"
-    "  --json              print the summary as JSON on stdout\n";
+    "  --out FILE          FILE.db: SQLite results store (resumable); FILE.csv: one row per run\n"
+    "  --json              print the summary as JSON on stdout\n"
+    "  --progress / --quiet   force / silence the progress line (default: on a terminal)\n"
+    "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
+    "  --force-new         start a store of another sweep over instead of refusing\n"
+    "  --force             overwrite an existing file that is not a CPEx output\n"
+    "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
+    "  --version           print the version\n";
 
 // One printable line: control and invalid UTF-8 bytes escaped, long messages cut.
 std::string one_line(const std::string& text) { return cpex::printable_message(text); }
 
+int finish(int status) {
+  cpex::host::mpi_stop();
+  return status;
+}
+
+// The one error line (printed by rank 0 only under MPI, whose other ranks are aborted).
+int fail(const std::string& message) {
+  const auto mpi = cpex::host::mpi_context();
+  if (mpi.rank == 0) std::cerr << "cpex: error: " << message << '\n';
+  if (mpi.size > 1) cpex::host::mpi_abort(1);
+  return finish(1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  cpex::host::mpi_start(&argc, &argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
+  std::string csv, where;
+  for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     po::options_description described;
-    described.add_options()("help,h", "")("plugin-path", po::value(&plugin_paths), "")(
+    described.add_options()("help,h", "")("version", "")("plugin-path", po::value(&plugin_paths), "")(
         "set", po::value(&options.overrides), "")("threads", po::value(&options.threads), "")(
         "out", po::value(&options.out), "")("json", po::bool_switch(&options.json), "")(
-        "args", po::value(&positional), "");
+        "progress", po::bool_switch(&options.progress), "")(
+        "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
+        "force-new", po::bool_switch(&options.force_new), "")(
+        "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
+        "where", po::value(&where), "")("args", po::value(&positional), "");
     po::positional_options_description args;
     args.add("args", -1);
     po::variables_map map;
     po::store(po::command_line_parser(argc, argv).options(described).positional(args).run(), map);
     po::notify(map);
+    if (map.count("version")) {
+      std::cout << "cpex " << CPEX_VERSION << (cpex::host::mpi_built() ? " (MPI)" : "") << '\n';
+      return finish(0);
+    }
     if (map.count("help") || positional.empty()) {
       std::cout << kUsage;
-      return positional.empty() && !map.count("help") ? 2 : 0;
+      return finish(positional.empty() && !map.count("help") ? 2 : 0);
     }
     if (map.count("threads") && options.threads < 1)
       throw po::error("--threads must be at least 1");
   } catch (const po::error& e) {
     std::cerr << "cpex: " << one_line(e.what()) << " (see cpex --help)\n";
-    return 2;
+    return finish(2);
   }
 
   const std::string& command = positional.front();
-  const bool takes_argument = command == "describe" || command == "run" || command == "sweep";
-  if (!(takes_argument || command == "list") ||
-      positional.size() != (takes_argument ? 2u : 1u)) {
+  const bool takes_argument = command == "describe" || command == "run" || command == "sweep" ||
+                              command == "export";
+  const bool ok = (takes_argument && positional.size() == 2) ||
+                  (command == "list" && positional.size() == 1) ||
+                  (command == "merge" && positional.size() >= 3);
+  if (!ok) {
     std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
               << "' (see cpex --help)\n";
-    return 2;
+    return finish(2);
   }
 
   try {
+    if (command == "export")
+      return finish(cpex::host::export_store(positional[1], csv, where, options.force));
+    if (command == "merge")
+      return finish(cpex::host::merge_shards(
+          positional[1], std::vector<std::string>(positional.begin() + 2, positional.end())));
     cpex::PluginHost host;
     const auto paths = cpex::plugin_search_path(plugin_paths);
     host.load(paths, paths.size() - 1);  // all must exist but the built-in default (last)
-    if (command == "list") return cpex::host::list_plugins(host.registry());
-    if (command == "describe") return cpex::host::describe_plugin(host.registry(), positional[1]);
-    return cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep");
+    if (command == "list") return finish(cpex::host::list_plugins(host.registry()));
+    if (command == "describe")
+      return finish(cpex::host::describe_plugin(host.registry(), positional[1]));
+    return finish(
+        cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
   } catch (const std::bad_alloc&) {
-    std::cerr << "cpex: error: out of memory while running '" << one_line(command) << ' '
-              << one_line(positional.size() > 1 ? positional[1] : "") << "'\n";
-    return 1;
+    return fail("out of memory while running '" + one_line(command) + ' ' +
+                one_line(positional.size() > 1 ? positional[1] : "") + "'");
   } catch (const std::exception& e) {
-    std::cerr << "cpex: error: " << one_line(e.what()) << '\n';
-    return 1;
+    return fail(one_line(e.what()));
   } catch (...) {
-    std::cerr << "cpex: error: an exception that is not a std::exception ended '"
-              << one_line(command) << "'\n";
-    return 1;
+    return fail("an exception that is not a std::exception ended '" + one_line(command) + "'");
   }
 }

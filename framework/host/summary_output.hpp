@@ -5,15 +5,15 @@
 #include <vector>
 
 #include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/stats.hpp"
 #include "cpex/sweep.hpp"
 
 namespace cpex::host {
 
-// One summary per sweep point (records are in run-id order, point-major). For a plain
-// run (`sweep` false) the JSON is the single point's summary object.
+// One summary per sweep point. For a plain run (`sweep` false) the JSON is the single
+// point's summary object.
 void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
-                     const std::vector<SweepPoint>& points, const std::vector<RunRecord>& records,
-                     bool json, bool sweep);
+                     const std::vector<SweepPoint>& points,
+                     const std::vector<SummaryAccumulator>& summaries, bool json, bool sweep);
 
 }  // namespace cpex::host

@@ -15,6 +15,9 @@ const ParamSchema& run_schema() {
       .integer("repetitions", 100, Range::closed(1, 1e9), "independent runs of the pipeline")
       .integer("max-samples", 100'000'000, Range::at_least(1),
                "a run that reaches this many samples is stopped and recorded as capped")
+      .real("max-seconds", 0.0, Range::at_least(0.0),
+            "a run that takes longer than this (wall clock, seconds) is stopped and recorded "
+            "as capped; 0: no limit")
       .choice("record-pulls", "no", {"no", "yes"},
               "yes: record how often each arm was pulled (the `pulls` result column)")
       .path("trace-file", std::nullopt, "CSV file for the per-round values algorithms emit "
@@ -83,6 +86,39 @@ void check_compatibility(const Pipeline& p) {
   }
 }
 
+// Per-plugin parameter blocks: in a plugin section, a key "NAME.key" (written as a
+// `[algorithm.NAME]` block, or `--set algorithm.NAME.key=v`) applies only when the
+// section's plugin is NAME, and then wins over a plain "key". So one sweep over
+// `algorithm.plugin` can give each algorithm its own parameters. Returns the file with
+// the chosen plugin's block applied; `ignored` receives every scoped key.
+PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& registry,
+                                const std::string& section, const std::string& plugin,
+                                std::vector<std::string>& ignored) {
+  PipelineFile copy = file;
+  ignored = {"plugin"};
+  for (const auto& entry : file.section(section)) {
+    const auto dot = entry.key.find('.');
+    if (dot == std::string::npos) continue;
+    const std::string owner = entry.key.substr(0, dot);
+    if (!registry.find(owner))
+      throw ConfigError(entry.origin + ": [" + section + "] " + entry.key + ": no plugin named '" +
+                        owner + "' (a key NAME.key, or a [" + section +
+                        ".NAME] block, applies only when plugin = NAME)");
+    ignored.push_back(entry.key);
+    if (owner == plugin)
+      copy.set(section, entry.key.substr(dot + 1), entry.value, entry.origin, entry.directory);
+  }
+  return copy;
+}
+
+ParamValues read_plugin_section(const PipelineFile& file, const Registry& registry,
+                                const std::string& section, const std::string& plugin,
+                                const ParamSchema& schema) {
+  std::vector<std::string> ignored;
+  const PipelineFile scoped = apply_plugin_block(file, registry, section, plugin, ignored);
+  return read_section(scoped, section, schema, plugin, ignored);
+}
+
 }  // namespace
 
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
@@ -110,14 +146,17 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   check_compatibility(p);
 
   for (auto& choice : p.oracles)
-    choice.params = read_section(file, choice.section, choice.entry->schema, choice.entry->name);
-  p.environment_params =
-      read_section(file, "environment", p.environment->schema, p.environment->name);
-  p.algorithm_params = read_section(file, "algorithm", p.algorithm->schema, p.algorithm->name);
+    choice.params = read_plugin_section(file, registry, choice.section, choice.entry->name,
+                                        choice.entry->schema);
+  p.environment_params = read_plugin_section(file, registry, "environment", p.environment->name,
+                                             p.environment->schema);
+  p.algorithm_params = read_plugin_section(file, registry, "algorithm", p.algorithm->name,
+                                           p.algorithm->schema);
   const ParamValues run = read_section(file, "run", run_schema(), "run", {});
   p.run.seed = static_cast<std::uint64_t>(run.integer("seed"));
   p.run.repetitions = run.integer("repetitions");
   p.run.max_samples = run.integer("max-samples");
+  p.run.max_seconds = run.real("max-seconds");
   p.run.record_pulls = run.text("record-pulls") == "yes";
   if (run.has("trace-file")) p.run.trace_file = run.text("trace-file");
   p.run.trace_every = run.integer("trace-every");

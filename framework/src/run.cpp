@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cpex/errors.hpp"
+#include "cpex/record_format.hpp"
 
 namespace cpex {
 
@@ -133,9 +134,28 @@ class RunTrace : public TraceSink {
 
 }  // namespace
 
+const char* stopped_text(StopReason reason) {
+  switch (reason) {
+    case StopReason::Rule: return "rule";
+    case StopReason::MaxSamples: return "max-samples";
+    case StopReason::MaxSeconds: return "max-seconds";
+    case StopReason::Error: return "";
+  }
+  return "";
+}
+
+const char* status_text(StopReason reason) {
+  switch (reason) {
+    case StopReason::Rule: return "stopped";
+    case StopReason::Error: return "error";
+    default: return "capped";
+  }
+}
+
 namespace {
 
-RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
+RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
+                        const std::atomic<bool>* interrupt) {
   const auto start = std::chrono::steady_clock::now();
   RunRecord record;
   std::optional<RunTrace> trace;
@@ -153,13 +173,27 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
   Observation observation;
   std::uint64_t samples = 0;
   std::vector<std::uint64_t> pulls(p.run.record_pulls ? run.context.problem->num_arms : 0);
-  for (;;) {
+  // The clock (run.max-seconds) and the interrupt flag are looked at every 1024 rounds.
+  const bool timed = p.run.max_seconds > 0.0 || interrupt;
+  const auto deadline =
+      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(p.run.max_seconds > 0.0 ? p.run.max_seconds : 1e9));
+  record.stop = StopReason::MaxSamples;
+  for (std::uint64_t round = 1;; ++round) {
     if (trace) trace->sample = samples;
     if (!algorithm.next(action)) {
       record.stopped = true;
+      record.stop = StopReason::Rule;
       break;
     }
     if (samples >= max_samples) break;
+    if (timed && round % 1024 == 0) {
+      if (interrupt && interrupt->load(std::memory_order_relaxed)) throw RunInterrupted();
+      if (p.run.max_seconds > 0.0 && std::chrono::steady_clock::now() >= deadline) {
+        record.stop = StopReason::MaxSeconds;
+        break;
+      }
+    }
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
     environment.pull(action, observation);
     samples += semi_bandit ? action.super_arm.size() : 1;
@@ -171,8 +205,10 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
     }
     algorithm.observe(action, observation);
   }
-  for (std::size_t i = 0; i < pulls.size(); ++i)
-    record.pulls += (i ? " " : "") + std::to_string(pulls[i]);
+  for (std::size_t i = 0; i < pulls.size(); ++i) {
+    if (i) record.pulls += ' ';
+    append_number(record.pulls, pulls[i]);
+  }
   record.samples = samples;
 
   const Recommendation answer = algorithm.recommend();
@@ -182,8 +218,7 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
   judge.optimal(environment.truth(), best);
   record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
 
-  for (const auto& [name, value] : algorithm.resolved())
-    record.resolved += (record.resolved.empty() ? "" : ";") + name + '=' + to_string(value);
+  record.resolved = resolved_json(algorithm.resolved());
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;
@@ -191,9 +226,11 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed) {
 
 }  // namespace
 
-RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
+RunRecord run_once(const Pipeline& p, const RunSeed& seed, const std::atomic<bool>* interrupt) {
   try {
-    return run_unguarded(p, seed);
+    return run_unguarded(p, seed, interrupt);
+  } catch (const RunInterrupted&) {
+    throw;
   } catch (...) {
     rethrow_as_error("running algorithm '" + p.algorithm->name + "' on environment '" +
                      p.environment->name + "'");

@@ -1,10 +1,11 @@
-// Run summaries and the Clopper-Pearson interval (Boost.Math's inverse incomplete beta).
+// Run summaries, the Clopper-Pearson interval (Boost.Math's inverse incomplete beta) and
+// the order-statistic interval of the median (Boost.Math's binomial distribution).
 #include "cpex/stats.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
+#include <boost/math/distributions/binomial.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
 namespace cpex {
@@ -20,40 +21,87 @@ Interval clopper_pearson(std::uint64_t successes, std::uint64_t trials, double c
   return ci;
 }
 
-Summary summarize(std::span<const RunRecord> records) {
+Interval median_interval(std::span<const std::uint64_t> sorted, double confidence) {
+  if (sorted.empty()) return {0.0, 0.0};
+  const std::size_t n = sorted.size();
+  const double tail = (1.0 - confidence) / 2.0;
+  const boost::math::binomial_distribution<double> half(static_cast<double>(n), 0.5);
+  // Largest j <= n/2 with P(B <= j) <= tail, by bisection (the cdf increases in j).
+  if (boost::math::cdf(half, 0.0) > tail)
+    return {static_cast<double>(sorted.front()), static_cast<double>(sorted.back())};
+  std::size_t good = 0, bad = n / 2 + 1;
+  while (bad - good > 1) {
+    const std::size_t mid = good + (bad - good) / 2;
+    (boost::math::cdf(half, static_cast<double>(mid)) <= tail ? good : bad) = mid;
+  }
+  return {static_cast<double>(sorted[good]), static_cast<double>(sorted[n - 1 - good])};
+}
+
+void SummaryAccumulator::add(const RunRecord& r) {
+  add(r.stop, r.samples, r.correct, r.wall_seconds);
+}
+
+void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct,
+                             double wall_seconds) {
+  if (stop == StopReason::Error) {
+    ++failed_;
+    return;
+  }
+  wall_ += wall_seconds;
+  if (stop != StopReason::Rule) {
+    ++capped_;
+    capped_errors_ += correct ? 0 : 1;
+    return;
+  }
+  ++stopped_;
+  errors_ += correct ? 0 : 1;
+  const double x = static_cast<double>(samples);
+  const double delta = x - mean_;
+  mean_ += delta / static_cast<double>(stopped_);
+  m2_ += delta * (x - mean_);
+  min_ = stopped_ == 1 ? samples : std::min(min_, samples);
+  max_ = stopped_ == 1 ? samples : std::max(max_, samples);
+  if (!samples_.empty() && samples < samples_.back()) sorted_ = false;
+  samples_.push_back(samples);
+}
+
+Summary SummaryAccumulator::summary() const {
   Summary s;
-  s.runs = records.size();
-  if (records.empty()) return s;
-  std::vector<std::uint64_t> samples;
-  samples.reserve(records.size());
-  double total = 0.0, wall = 0.0;
-  for (const auto& r : records) {
-    samples.push_back(r.samples);
-    total += static_cast<double>(r.samples);
-    wall += r.wall_seconds;
-    s.errors += r.correct ? 0 : 1;
-    s.capped += r.stopped ? 0 : 1;
+  s.stopped = stopped_;
+  s.capped = capped_;
+  s.failed = failed_;
+  s.runs = stopped_ + capped_ + failed_;
+  s.capped_errors = capped_errors_;
+  if (stopped_ + capped_ > 0) s.mean_wall_seconds = wall_ / static_cast<double>(stopped_ + capped_);
+  s.mean_samples_ci = {0.0, 0.0};
+  s.median_samples_ci = {0.0, 0.0};
+  s.error_rate_ci = clopper_pearson(0, 0);
+  if (stopped_ == 0) return s;
+  if (!sorted_) {
+    std::sort(samples_.begin(), samples_.end());
+    sorted_ = true;
   }
-  std::sort(samples.begin(), samples.end());
-  const std::size_t n = samples.size();
-  s.mean_samples = total / static_cast<double>(n);
-  double squares = 0.0;
-  for (std::uint64_t x : samples) {
-    const double d = static_cast<double>(x) - s.mean_samples;
-    squares += d * d;
-  }
-  const double sd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  const std::size_t n = samples_.size();
+  s.mean_samples = mean_;
+  const double sd = n > 1 ? std::sqrt(m2_ / static_cast<double>(n - 1)) : 0.0;
   const double half = 1.959963984540054 * sd / std::sqrt(static_cast<double>(n));
-  s.mean_samples_ci = {s.mean_samples - half, s.mean_samples + half};
-  s.median_samples = n % 2 ? static_cast<double>(samples[n / 2])
-                           : 0.5 * (static_cast<double>(samples[n / 2 - 1]) +
-                                    static_cast<double>(samples[n / 2]));
-  s.min_samples = samples.front();
-  s.max_samples = samples.back();
-  s.error_rate = static_cast<double>(s.errors) / static_cast<double>(n);
-  s.error_rate_ci = clopper_pearson(s.errors, n);
-  s.mean_wall_seconds = wall / static_cast<double>(n);
+  s.mean_samples_ci = {std::max(0.0, mean_ - half), mean_ + half};
+  s.median_samples = n % 2 ? static_cast<double>(samples_[n / 2])
+                           : 0.5 * (static_cast<double>(samples_[n / 2 - 1]) +
+                                    static_cast<double>(samples_[n / 2]));
+  s.median_samples_ci = median_interval(samples_);
+  s.min_samples = min_;
+  s.max_samples = max_;
+  s.errors = errors_;
+  s.error_rate = static_cast<double>(errors_) / static_cast<double>(n);
+  s.error_rate_ci = clopper_pearson(errors_, n);
   return s;
+}
+
+Summary summarize(std::span<const RunRecord> records) {
+  SummaryAccumulator accumulator;
+  for (const auto& r : records) accumulator.add(r);
+  return accumulator.summary();
 }
 
 }  // namespace cpex

@@ -38,7 +38,7 @@ TEST_CASE("Every Best-K algorithm and preset solves the shared instances", "[con
           REQUIRE(r.correct);
           REQUIRE(r.samples >= static_cast<std::uint64_t>(n));
         }
-        CHECK(records.front().resolved.find(std::string("preset=") + preset) == 0);
+        CHECK(records.front().resolved.find(std::string("{\"preset\":\"") + preset + "\"") == 0);
       }
     }
   }
@@ -47,7 +47,7 @@ TEST_CASE("Every Best-K algorithm and preset solves the shared instances", "[con
                              "[algorithm]\nplugin = lil-ucb\npreset = " + preset +
                              "\n[run]\nrepetitions = 30\n");
     for (const auto& r : records) REQUIRE(r.correct);
-    CHECK(records.front().resolved.find(";beta=") != std::string::npos);
+    CHECK(records.front().resolved.find(",\"beta\":") != std::string::npos);
   }
 }
 
@@ -58,13 +58,17 @@ TEST_CASE("Resolved preset values appear in the results", "[conformance]") {
         .front()
         .resolved;
   };
+  // A JSON object; reals in their shortest round-trip form.
   CHECK(resolved("lil-ucb", "heuristic", 1) ==
-        "preset=heuristic;nu=0.01;epsilon=0;delta=0.002;beta=0.5;lambda=2");
-  CHECK(resolved("lil-ucb", "faithful", 1) ==
-        "preset=faithful;nu=0.01;epsilon=0.01;delta=2.93992656344853e-10;beta=1;lambda=9");
-  CHECK(resolved("lil-rand-lucb", "faithful", 2) ==
-        "preset=faithful;nu=0.01;epsilon=0.01;delta=4.72737266084373e-07");
-  CHECK(resolved("lil-rand-lucb", "heuristic", 2) == "preset=heuristic;nu=0.01;epsilon=0;delta=0.01");
+        R"({"preset":"heuristic","nu":0.01,"epsilon":0,"delta":0.002,"beta":0.5,"lambda":2})");
+  CHECK_THAT(resolved("lil-ucb", "faithful", 1),
+             Catch::Matchers::StartsWith(R"({"preset":"faithful","nu":0.01,"epsilon":0.01,"delta":2.939926563448)") &&
+                 Catch::Matchers::EndsWith(R"(e-10,"beta":1,"lambda":9})"));
+  CHECK_THAT(resolved("lil-rand-lucb", "faithful", 2),
+             Catch::Matchers::StartsWith(R"({"preset":"faithful","nu":0.01,"epsilon":0.01,"delta":4.727372660843)") &&
+                 Catch::Matchers::EndsWith("e-07}"));
+  CHECK(resolved("lil-rand-lucb", "heuristic", 2) ==
+        R"({"preset":"heuristic","nu":0.01,"epsilon":0,"delta":0.01})");
 }
 
 TEST_CASE("lil'CLUCB's top-K path matches its generic oracle path sample for sample",

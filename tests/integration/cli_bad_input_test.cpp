@@ -117,15 +117,20 @@ TEST_CASE("$CPEX_PLUGIN_PATH is searched, and its entries must exist", "[cli][ba
   CHECK_THAT(missing.err, Contains("plugin path '/no/such/env/dir' does not exist"));
 }
 
-TEST_CASE("A failing run keeps the rows already written", "[cli][bad-input]") {
+TEST_CASE("A failing run is recorded as an error row and the others all run", "[cli][bad-input]") {
   const auto file = file_with(
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 3\n"
       "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
   const std::string csv = temp_file("partial.csv", "");
-  expect_error("run " + file + " --threads 1 --plugin-path " CPEX_FIXTURE_PLUGIN_DIR " --out " + csv,
-               {"run 3 (algorithm 'lucb', repetition 3) failed", "deliberate failure"});
+  const auto r =
+      run_cpex("run " + file + " --threads 1 --plugin-path " CPEX_FIXTURE_PLUGIN_DIR " --out " + csv);
+  CHECK(r.status == 3);  // finished, but a run failed
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Contains("run 3 (algorithm 'lucb', repetition 3): ") &&
+                        Contains("deliberate failure"));
   const std::string rows = cpex::test::read_file(csv);
-  CHECK(std::count(rows.begin(), rows.end(), '\n') == 1 + 3);
+  CHECK(std::count(rows.begin(), rows.end(), '\n') == 1 + 10);
+  CHECK_THAT(rows, Contains(",error,fixture-failing: deliberate failure\n"));
 }
 
 TEST_CASE("Usage errors exit with status 2", "[cli][bad-input]") {

@@ -81,7 +81,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   CHECK(rows_one == rows_two);
   CHECK_THAT(rows_one.front(),
              Contains("run_id,point,algorithm,environment,oracle,repetition,seed,samples,stopped,"
-                      "recommendation,correct,resolved,pulls"));
+                      "recommendation,correct,resolved,pulls,status,error"));
   CHECK_THAT(rows_one[1], Contains(",rule,0 1,1,"));
 
   const auto text = run_cpex("run pipelines/quickstart.ini --set run.repetitions=10");

@@ -33,19 +33,26 @@ TEST_CASE("Clopper-Pearson matches tabulated values", "[stats]") {
   CHECK(a.upper == Approx(1.0 - b.lower).epsilon(1e-12));
 }
 
-TEST_CASE("Summaries count errors, caps and sample statistics", "[stats]") {
-  std::vector<cpex::RunRecord> records(4);
-  const std::uint64_t samples[] = {10, 40, 20, 30};
-  for (std::size_t i = 0; i < 4; ++i) {
+TEST_CASE("Summaries count stopped, capped and failed runs, statistics over stopped runs", "[stats]") {
+  std::vector<cpex::RunRecord> records(6);
+  const std::uint64_t samples[] = {10, 40, 20, 30, 1000, 0};
+  for (std::size_t i = 0; i < 6; ++i) {
     records[i].samples = samples[i];
-    records[i].correct = i != 2;
-    records[i].stopped = i != 3;
+    records[i].correct = i != 2 && i != 4;
+    records[i].stop = i == 4 ? cpex::StopReason::MaxSamples
+                      : i == 5 ? cpex::StopReason::Error
+                               : cpex::StopReason::Rule;
+    records[i].stopped = records[i].stop == cpex::StopReason::Rule;
     records[i].wall_seconds = 1.0;
   }
   const auto s = cpex::summarize(records);
-  CHECK(s.runs == 4);
-  CHECK(s.errors == 1);
+  CHECK(s.runs == 6);
+  CHECK(s.stopped == 4);
   CHECK(s.capped == 1);
+  CHECK(s.failed == 1);
+  CHECK(s.errors == 1);         // among the stopped runs
+  CHECK(s.capped_errors == 1);  // the capped run is wrong too, counted apart
+  // The capped run's 1000 samples (the cap) do not enter the sample statistics.
   CHECK(s.mean_samples == 25.0);
   CHECK(s.median_samples == 25.0);
   // sd of {10, 20, 30, 40} is sqrt(500/3); half-width 1.96 * sd / 2.
@@ -56,4 +63,42 @@ TEST_CASE("Summaries count errors, caps and sample statistics", "[stats]") {
   CHECK(s.error_rate == 0.25);
   CHECK(s.error_rate_ci.lower < 0.25);
   CHECK(s.error_rate_ci.upper > 0.25);
+}
+
+TEST_CASE("The mean interval of a count never goes below zero", "[stats]") {
+  std::vector<cpex::RunRecord> records(3);
+  records[0].samples = 0;
+  records[1].samples = 0;
+  records[2].samples = 100;
+  const auto s = cpex::summarize(records);
+  CHECK(s.mean_samples_ci.lower == 0.0);
+  CHECK(s.mean_samples_ci.upper > 100.0 / 3);
+}
+
+TEST_CASE("The median interval is the order-statistic interval of the binomial", "[stats]") {
+  // Brute force: the largest j with P(Bin(n, 1/2) <= j) <= 0.025, by summing the pmf.
+  for (std::size_t n : {6u, 7u, 10u, 25u, 100u, 1001u}) {
+    std::vector<std::uint64_t> sorted(n);
+    for (std::size_t i = 0; i < n; ++i) sorted[i] = 3 * i + 1;
+    long double cdf = 0, pmf = std::pow(0.5L, static_cast<long double>(n));
+    std::size_t j = 0;
+    bool found = false;
+    for (std::size_t k = 0; k <= n / 2; ++k) {
+      cdf += pmf;
+      if (cdf > 0.025L) break;
+      j = k;
+      found = true;
+      pmf = pmf * static_cast<long double>(n - k) / static_cast<long double>(k + 1);
+    }
+    INFO("n = " << n);
+    REQUIRE(found);
+    const auto ci = cpex::median_interval(sorted);
+    CHECK(ci.lower == static_cast<double>(sorted[j]));
+    CHECK(ci.upper == static_cast<double>(sorted[n - 1 - j]));
+  }
+  // Too few values for 95%: the whole range.
+  const std::vector<std::uint64_t> five = {1, 2, 3, 4, 5};
+  const auto ci = cpex::median_interval(five);
+  CHECK(ci.lower == 1.0);
+  CHECK(ci.upper == 5.0);
 }

@@ -17,6 +17,7 @@ struct RunSettings {
   std::uint64_t seed = 1;
   std::int64_t repetitions = 100;
   std::int64_t max_samples = 100'000'000;
+  double max_seconds = 0.0;   // wall-clock cap per run; 0: none
   bool record_pulls = false;  // count the pulls of every arm (the `pulls` column)
   std::string trace_file;     // where the algorithms' per-round values go; empty: no trace
   std::int64_t trace_every = 1;  // keep the values recorded at every n-th sample

@@ -3,6 +3,7 @@
 // recommendation against the oracle's optimal decision on the true parameters.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,17 +24,23 @@ struct TraceRow {
   double value;
 };
 
+// How a run ended: by the algorithm's own rule, at a cap (run.max-samples,
+// run.max-seconds), or with an exception (recorded, the sweep goes on).
+enum class StopReason { Rule, MaxSamples, MaxSeconds, Error };
+
 // The result of one run (one CSV row, without the pipeline-level columns).
 struct RunRecord {
   std::uint64_t run_id = 0;
   std::size_t point = 0;
   std::uint64_t repetition = 0;
   std::uint64_t samples = 0;
-  bool stopped = false;  // by the algorithm's own rule; false: hit run.max-samples
+  bool stopped = false;  // by the algorithm's own rule (stop == Rule)
+  StopReason stop = StopReason::Rule;
+  std::string error;     // stop == Error: the exception's message
   std::string recommendation;
   bool correct = false;
   double wall_seconds = 0.0;
-  std::string resolved;  // the algorithm's resolved parameters, "name=value;..."
+  std::string resolved;  // the algorithm's resolved parameters, a JSON object
   std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces
   std::vector<TraceRow> trace;  // with run.trace-file: the algorithm's emitted values
 };
@@ -53,7 +60,22 @@ RunObjects instantiate(const Pipeline& pipeline, const RunSeed& seed, TraceSink*
 // Instantiate once (repetition 0) so that bad parameters fail before any run.
 void probe(const Pipeline& pipeline);
 
-// Execute one run to the end (collecting a trace when the pipeline asks for one).
-RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed);
+// The `stopped` column ("rule", "max-samples", "max-seconds"; "" for an error) and the
+// `status` column ("stopped", "capped", "error").
+const char* stopped_text(StopReason reason);
+const char* status_text(StopReason reason);
+
+// Thrown by run_once when `interrupt` was set while the run was going: the run is
+// abandoned (not a result; a resumed sweep runs it again).
+class RunInterrupted : public std::exception {
+ public:
+  const char* what() const noexcept override { return "run interrupted"; }
+};
+
+// Execute one run to the end (collecting a trace when the pipeline asks for one). The
+// run is capped at run.max-samples and run.max-seconds; `interrupt`, when given and set,
+// abandons it (RunInterrupted).
+RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed,
+                   const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace cpex

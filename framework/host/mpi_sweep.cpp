@@ -1,0 +1,213 @@
+// MPI sweeps: rank r of P runs the selected ids whose position is r modulo P; records
+// travel to rank 0 as small binary messages, received by a thread that polls
+// (MPI_Iprobe, so a waiting rank 0 does not spin a core) and feeds the sinks under a lock.
+#include "mpi_sweep.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <mpi.h>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::host {
+
+namespace {
+
+constexpr int kTagRecord = 1;
+constexpr int kTagDone = 2;
+MpiContext g_context;
+bool g_started = false;
+
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(name)) return true;
+  return false;
+}
+
+template <typename T>
+void put(std::string& out, const T& value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+void put_text(std::string& out, const std::string& text) {
+  put(out, static_cast<std::uint64_t>(text.size()));
+  out += text;
+}
+template <typename T>
+T get(const char*& in) {
+  T value;
+  std::memcpy(&value, in, sizeof value);
+  in += sizeof value;
+  return value;
+}
+std::string get_text(const char*& in) {
+  const auto n = get<std::uint64_t>(in);
+  std::string text(in, n);
+  in += n;
+  return text;
+}
+
+std::string encode(const RunRecord& r) {
+  std::string out;
+  put(out, r.run_id);
+  put(out, static_cast<std::uint64_t>(r.point));
+  put(out, r.repetition);
+  put(out, r.samples);
+  put(out, static_cast<std::int32_t>(r.stop));
+  put(out, static_cast<std::uint8_t>(r.correct));
+  put(out, r.wall_seconds);
+  put_text(out, r.recommendation);
+  put_text(out, r.resolved);
+  put_text(out, r.pulls);
+  put_text(out, r.error);
+  return out;
+}
+
+RunRecord decode(const std::string& message) {
+  const char* in = message.data();
+  RunRecord r;
+  r.run_id = get<std::uint64_t>(in);
+  r.point = static_cast<std::size_t>(get<std::uint64_t>(in));
+  r.repetition = get<std::uint64_t>(in);
+  r.samples = get<std::uint64_t>(in);
+  r.stop = static_cast<StopReason>(get<std::int32_t>(in));
+  r.stopped = r.stop == StopReason::Rule;
+  r.correct = get<std::uint8_t>(in) != 0;
+  r.wall_seconds = get<double>(in);
+  r.recommendation = get_text(in);
+  r.resolved = get_text(in);
+  r.pulls = get_text(in);
+  r.error = get_text(in);
+  return r;
+}
+
+// Sends every record to rank 0.
+class SendToRoot : public ResultSink {
+ public:
+  void write(const RunRecord& record, const Job&) override {
+    const std::string message = encode(record);
+    MPI_Send(message.data(), static_cast<int>(message.size()), MPI_BYTE, 0, kTagRecord,
+             MPI_COMM_WORLD);
+  }
+};
+
+// Serializes the local engine's deliveries and the receiver's.
+class LockedSink : public ResultSink {
+ public:
+  explicit LockedSink(ResultSink& next) : next_(next) {}
+  void write(const RunRecord& record, const Job& job) override {
+    std::lock_guard lock(mutex_);
+    next_.write(record, job);
+  }
+
+ private:
+  ResultSink& next_;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+void mpi_start(int* argc, char*** argv) {
+  if (!launched_by_mpi()) return;
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided);
+  g_started = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_context.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_context.size);
+  if (provided < MPI_THREAD_SERIALIZED && g_context.size > 1) {
+    if (g_context.rank == 0)
+      std::fprintf(stderr, "cpex: error: the MPI library does not support MPI_THREAD_SERIALIZED\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+void mpi_stop() {
+  if (g_started) MPI_Finalize();
+  g_started = false;
+}
+
+void mpi_abort(int status) {
+  if (g_started && g_context.size > 1) MPI_Abort(MPI_COMM_WORLD, status);
+  mpi_stop();
+  std::exit(status);
+}
+
+bool mpi_built() { return true; }
+MpiContext mpi_context() { return g_context; }
+
+void mpi_share_done(const MpiContext& mpi, std::vector<std::uint64_t>& done) {
+  if (mpi.size <= 1) return;
+  std::uint64_t n = done.size();
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  done.resize(n);
+  if (n) MPI_Bcast(done.data(), static_cast<int>(n), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+}
+
+EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSelection& selection,
+                     const EngineOptions& options, ResultSink& sink) {
+  RunSelection mine = selection;
+  mine.shard_count = selection.shard_count * static_cast<std::uint64_t>(mpi.size);
+  mine.shard_index = selection.shard_index + selection.shard_count * static_cast<std::uint64_t>(mpi.rank);
+  if (mpi.rank != 0) {
+    SendToRoot send;
+    const EngineReport report = run_sweep(jobs, mine, options, send);
+    const std::uint8_t interrupted = report.interrupted;
+    MPI_Send(&interrupted, 1, MPI_BYTE, 0, kTagDone, MPI_COMM_WORLD);
+    return report;
+  }
+  LockedSink locked(sink);
+  EngineReport remote;
+  std::exception_ptr receive_error;
+  std::thread receiver([&] {
+    try {
+      int finished = 0;
+      std::string buffer;
+      while (finished < mpi.size - 1) {
+        int flag = 0;
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+        if (!flag) {
+          std::this_thread::sleep_for(std::chrono::microseconds(200));
+          continue;
+        }
+        int count = 0;
+        MPI_Get_count(&status, MPI_BYTE, &count);
+        buffer.resize(static_cast<std::size_t>(count));
+        MPI_Recv(buffer.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        if (status.MPI_TAG == kTagDone) {
+          ++finished;
+          remote.interrupted = remote.interrupted || buffer[0] != 0;
+          continue;
+        }
+        const RunRecord record = decode(buffer);
+        locked.write(record, jobs.job(record.run_id));
+        ++remote.delivered;
+        if (record.stop == StopReason::Error) ++remote.failed;
+      }
+    } catch (...) {
+      receive_error = std::current_exception();
+    }
+  });
+  EngineReport report;
+  try {
+    report = run_sweep(jobs, mine, options, locked);
+  } catch (const std::exception& e) {
+    // The receiver would wait for ranks that cannot be told to stop: end them all.
+    std::fprintf(stderr, "cpex: error: %s\n", e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  receiver.join();
+  if (receive_error) std::rethrow_exception(receive_error);
+  report.delivered += remote.delivered;
+  report.failed += remote.failed;
+  report.interrupted = report.interrupted || remote.interrupted;
+  return report;
+}
+
+}  // namespace cpex::host

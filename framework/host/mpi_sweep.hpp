@@ -1,0 +1,36 @@
+// Multi-machine sweeps over MPI (built with -DCPEX_WITH_MPI=ON): under `mpirun -np P`,
+// every rank runs its share of the selected runs with oneTBB on its cores; ranks > 0 send
+// their records to rank 0, which alone writes the outputs and prints the summary. The
+// rows are those of the single-process sweep (run ids, seeds and values do not depend on
+// the rank). Without MPI (or outside mpirun) the context is a single rank.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cpex/engine.hpp"
+
+namespace cpex::host {
+
+struct MpiContext {
+  int rank = 0;
+  int size = 1;
+};
+
+// Initializes MPI when built with it and started by an MPI launcher; else no-op.
+void mpi_start(int* argc, char*** argv);
+void mpi_stop();
+// Ends every rank after an error on one (no-op with a single rank).
+[[noreturn]] void mpi_abort(int status);
+MpiContext mpi_context();
+bool mpi_built();  // whether this host was built with MPI
+
+// Broadcasts rank 0's list of runs already done (a resumed store) to every rank.
+void mpi_share_done(const MpiContext& mpi, std::vector<std::uint64_t>& done);
+
+// Runs this rank's share of `selection` (rank r of P takes every P-th selected id);
+// on rank 0, `sink` receives every rank's records (not in run-id order).
+EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSelection& selection,
+                     const EngineOptions& options, ResultSink& sink);
+
+}  // namespace cpex::host

@@ -1,0 +1,141 @@
+// cpex run / cpex sweep: prepare, open the outputs (CSV or SQLite store, resuming a store
+// of the same sweep), run the selected runs with progress and Ctrl-C handling, print the
+// summaries, and choose the exit status.
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "cpex/errors.hpp"
+#include "cpex/results_csv.hpp"
+#include "cpex/results_store.hpp"
+#include "mpi_sweep.hpp"
+#include "summary_output.hpp"
+#include "sweep_setup.hpp"
+#include "sweep_sinks.hpp"
+
+namespace cpex::host {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  g_interrupted.store(true);
+  const char message[] = "\ncpex: interrupted: finishing; Ctrl-C again to abort\n";
+  [[maybe_unused]] auto written = ::write(2, message, sizeof message - 1);
+  std::signal(SIGINT, SIG_DFL);
+}
+
+}  // namespace
+
+int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
+                 bool sweep) {
+  RunOptions opts = options;
+  RunSelection selection;
+  if (!opts.shard.empty()) {
+    const auto [index, count] = parse_shard(opts.shard);
+    selection.shard_index = index;
+    selection.shard_count = count;
+    opts.shard = std::to_string(index + 1) + "/" + std::to_string(count);
+  }
+  PreparedSweep s = prepare_sweep(registry, path, opts, sweep);
+  const JobSpace jobs(s.pipelines, s.points);
+  const std::string& trace_file = s.pipelines.front().run.trace_file;
+  const MpiContext mpi = mpi_context();
+
+  // Outputs: never an input, never each other, never a foreign file without --force.
+  std::vector<NamedPath> outputs;
+  const bool to_store = !opts.out.empty() && is_store_path(opts.out);
+  if (!opts.out.empty()) outputs.push_back({"--out", opts.out});
+  if (!trace_file.empty()) outputs.push_back({"[run] trace-file", trace_file});
+  check_outputs(s.inputs, outputs);
+  if (!opts.out.empty())
+    check_overwrite(outputs.front(), to_store ? ExistingOutput::CpexStore : ExistingOutput::CpexCsv,
+                    opts.force);
+  if (!trace_file.empty()) check_overwrite(outputs.back(), ExistingOutput::CpexTrace, opts.force);
+  if (!trace_file.empty() && (selection.shard_count > 1 || mpi.size > 1))
+    throw ConfigError(path + ": [run] trace-file cannot be combined with --shard or MPI "
+                      "(each part would write the same trace file)");
+  if (mpi.size > 1 && !opts.out.empty() && !to_store)
+    throw ConfigError("--out '" + opts.out + "': under MPI the output must be a store (.db)");
+
+  SummarySink summaries(s.points.size());
+  std::unique_ptr<ResultStore> store;
+  std::unique_ptr<CsvResultWriter> csv;
+  std::unique_ptr<CsvTraceWriter> trace;
+  if (mpi.rank == 0) {
+    if (to_store) {
+      store = std::make_unique<ResultStore>(opts.out, s.meta,
+                                            StoreOpenOptions{opts.force_new, opts.force},
+                                            s.axis_keys);
+      if (store->resumed()) {
+        if (!trace_file.empty())
+          throw ConfigError("results store '" + opts.out + "' is being resumed, but [run] "
+                            "trace-file would then miss the runs already done (use --force-new)");
+        selection.done = store->done();
+        store->for_each_row([&](std::uint64_t point, StopReason stop, std::uint64_t samples,
+                                bool correct, double wall) {
+          if (point < summaries.points.size()) summaries.points[point].add(stop, samples, correct, wall);
+          if (stop == StopReason::Error) ++summaries.failed;
+        });
+      }
+    } else if (!opts.out.empty()) {
+      csv = std::make_unique<CsvResultWriter>(opts.out, s.axis_keys);
+    }
+    if (!trace_file.empty()) trace = std::make_unique<CsvTraceWriter>(trace_file);
+  }
+  mpi_share_done(mpi, selection.done);
+
+  const std::uint64_t selected = selection.count(jobs.size());
+  const bool show_progress = mpi.rank == 0 && !opts.quiet && (opts.progress || ::isatty(2));
+  ProgressMeter progress(selected, show_progress);
+  if (store && store->resumed() && !opts.quiet)
+    std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
+              << " runs already done, " << selected << " to run\n";
+
+  SinkList sinks;
+  if (store) sinks.add(store.get());
+  if (csv) sinks.add(csv.get());
+  if (trace) sinks.add(trace.get());
+  sinks.add(&summaries);
+  sinks.add(&progress);
+
+  g_interrupted.store(false);
+  auto previous = std::signal(SIGINT, on_interrupt);
+  EngineOptions engine{opts.threads, &g_interrupted, 0};
+  EngineReport report;
+  try {
+    report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
+                          : run_sweep(jobs, selection, engine, sinks);
+  } catch (...) {
+    std::signal(SIGINT, previous);
+    throw;
+  }
+  std::signal(SIGINT, previous);
+  progress.finish();
+  if (store) store->commit();
+  if (mpi.rank != 0) return report.interrupted ? kExitInterrupted : 0;
+
+  print_summaries(std::cout, s.pipelines, s.points, summaries.points, opts.json, sweep);
+  std::cout.flush();
+  if (report.interrupted) {
+    std::cerr << "cpex: interrupted: " << report.delivered << " runs finished and kept"
+              << (store ? "; run the same command again to resume" : "") << '\n';
+    return kExitInterrupted;
+  }
+  if (summaries.failed > 0) {
+    std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); "
+              << (summaries.first_failure.empty()
+                      ? "see the 'error' column of '" + opts.out + "'"
+                      : "first: " + summaries.first_failure)
+              << '\n';
+    return kExitRunsFailed;
+  }
+  return 0;
+}
+
+}  // namespace cpex::host

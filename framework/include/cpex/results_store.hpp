@@ -1,0 +1,90 @@
+// The SQLite results store (`--out FILE.db`): sweep metadata in `meta`, one row per run in
+// `runs` (schema in docs/results.md), written in batched transactions as runs finish.
+// Re-opening a store of the same sweep resumes it (the runs it holds are not run again);
+// a store of another sweep is refused with what differs. Also: export to CSV and the
+// merge of shards.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cpex/engine.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace cpex {
+
+// meta entries; the identity keys (below) must match for a resume or a merge.
+using StoreMeta = std::map<std::string, std::string>;
+
+// Keys of `meta` that identify a sweep: format, schema, pipeline, plugins, version, axes,
+// repetitions, points, runs (and shard, for a resume; not for a merge).
+const std::vector<std::string>& store_identity_keys();
+
+// "" if the two metas describe the same sweep, else one line saying what differs.
+// `with_shard`: the shard must match too.
+std::string describe_difference(const StoreMeta& stored, const StoreMeta& now, bool with_shard);
+
+struct StoreOpenOptions {
+  bool force_new = false;  // a store of another sweep: start over instead of refusing
+  bool force = false;      // an existing file that is not a CPEx store: replace it
+};
+
+class ResultStore : public ResultSink {
+ public:
+  // Creates `path` with `meta` (which must hold the identity keys, and `axes` as a JSON
+  // array of the axis keys), or resumes it when it is a store of the same sweep. Errors:
+  // not a CPEx store, read-only, another sweep (each one line naming the file).
+  ResultStore(const std::string& path, const StoreMeta& meta, const StoreOpenOptions& options,
+              const std::vector<std::string>& axis_keys);
+  ~ResultStore() override;
+  ResultStore(const ResultStore&) = delete;
+  ResultStore& operator=(const ResultStore&) = delete;
+
+  bool resumed() const { return resumed_; }
+  // Run ids the store already held when opened, ascending.
+  const std::vector<std::uint64_t>& done() const { return done_; }
+  // Calls `f` for every row already in the store (to rebuild summaries on a resume).
+  void for_each_row(const std::function<void(std::uint64_t point, StopReason stop,
+                                             std::uint64_t samples, bool correct,
+                                             double wall_seconds)>& f) const;
+
+  void write(const RunRecord& record, const Job& job) override;
+  // Commits the rows written so far (also done every 1000 rows, every second, and on
+  // destruction).
+  void commit();
+
+ private:
+  void begin();
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* insert_ = nullptr;
+  std::size_t axes_ = 0;
+  bool resumed_ = false;
+  bool in_transaction_ = false;
+  std::size_t pending_ = 0;
+  double last_commit_ = 0.0;
+  std::vector<std::uint64_t> done_;
+};
+
+// Reads a store's meta; Error if `path` is not a CPEx results store.
+StoreMeta read_store_meta(const std::string& path);
+
+// Writes the rows of `store` (optionally filtered by the SQL expression `where`) to a CSV
+// file with the CSV columns, in run-id order. Returns the number of rows.
+std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where);
+
+struct MergeReport {
+  std::uint64_t rows = 0;      // rows in the output after the merge
+  std::uint64_t expected = 0;  // runs of the whole sweep
+};
+
+// Joins shard stores of one sweep into `out` (created, or an existing store of the same
+// sweep). Error naming the shard when one belongs to another sweep.
+MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs);
+
+}  // namespace cpex
