@@ -8,6 +8,7 @@ packages=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev libboost-graph-dev
   libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev
   catch2 libbenchmark-dev libglpk-dev python3 valgrind bc
+  python3-matplotlib python3-pandas libsqlite3-dev
 )
 
 missing=()

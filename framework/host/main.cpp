@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "commands.hpp"
+#include "report_command.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin_host.hpp"
 
@@ -17,6 +18,7 @@ namespace {
 
 const char* kUsage =
     "usage: cpex list | describe NAME | run FILE | sweep FILE [options]\n"
+    "       cpex report RESULTS... [options]   (see cpex report --help)\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
     "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable)\n"
@@ -33,6 +35,7 @@ std::string one_line(std::string text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "report") return cpex::host::report_main(argc, argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
