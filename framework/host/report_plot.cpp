@@ -37,6 +37,14 @@ fs::path plot_script() {
   return script.lexically_normal();
 }
 
+// $CPEX_PYTHON, else Debian's interpreter (the one python3-matplotlib serves, even when
+// another python3 comes first on PATH), else python3 from PATH.
+std::string plot_python() {
+  const char* configured = std::getenv("CPEX_PYTHON");
+  if (configured && *configured) return configured;
+  return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+}
+
 // A fresh temporary file; removed when the owner goes out of scope.
 struct TempFile {
   std::string path;
@@ -68,8 +76,7 @@ void plot_report(const report::GroupedReport& report, const PlotOptions& options
     out << report_json(report).dump() << '\n';
     if (!out) throw Error("--plot: cannot write " + summary.path);
   }
-  const char* configured = std::getenv("CPEX_PYTHON");
-  const std::string python = configured && *configured ? configured : "python3";
+  const std::string python = plot_python();
   std::string series;
   for (const auto& key : options.series) series += (series.empty() ? "" : ",") + key;
   std::vector<std::string> args = {python, script.string(), summary.path, options.file,
@@ -98,6 +105,7 @@ void plot_report(const report::GroupedReport& report, const PlotOptions& options
   const std::string message = last_line(errors.path);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     throw Error("--plot needs Python 3 with matplotlib: cannot run '" + python + "'; " + kInstall);
+  if (message.rfind("--plot", 0) == 0) throw Error(message);
   throw Error("--plot: " + (message.empty() ? "'" + python + "' failed" : message));
 }
 

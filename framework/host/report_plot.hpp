@@ -18,7 +18,7 @@ struct PlotOptions {
   std::string title;
 };
 
-// Runs $CPEX_PYTHON (default python3) on the plotting script. Throws Error with one line:
+// Runs $CPEX_PYTHON (default /usr/bin/python3, else python3 on PATH) on the plotting script. Throws Error with one line:
 // the script's own message, or which Debian package to install when Python 3 or
 // matplotlib is missing.
 void plot_report(const report::GroupedReport& report, const PlotOptions& options);
