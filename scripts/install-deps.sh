@@ -10,6 +10,7 @@ packages=(
   catch2 libbenchmark-dev libglpk-dev python3 valgrind bc
   clang libclang-rt-14-dev   # libFuzzer targets (scripts/fuzz.sh)
   libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
+  python3-matplotlib python3-pandas
 )
 
 missing=()

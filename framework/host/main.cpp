@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "commands.hpp"
+#include "report_command.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
@@ -25,6 +26,7 @@ namespace {
 const char* kUsage =
     "usage: cpex list | describe NAME | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
+    "       cpex report RESULTS... [options]   (see cpex report --help)\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
     "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable); on a swept key it\n"
@@ -58,6 +60,7 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "report") return cpex::host::report_main(argc, argv);
   cpex::host::mpi_start(&argc, &argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/special_functions/beta.hpp>
+
+#include "cpex/random.hpp"
 
 namespace cpex {
 
@@ -102,6 +106,28 @@ Summary summarize(std::span<const RunRecord> records) {
   SummaryAccumulator accumulator;
   for (const auto& r : records) accumulator.add(r);
   return accumulator.summary();
+}
+
+Interval bootstrap_mean_interval(std::span<const double> values, double confidence,
+                                 std::size_t resamples) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (values.size() < 2 || resamples == 0) return {nan, nan};
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  RandomStream stream(RunSeed{0x6370657862'6f6f74ull, 0, 0}, StreamRole::Algorithm);  // "cpexboot"
+  const std::uint64_t n = sorted.size();
+  std::vector<double> means(resamples);
+  for (double& mean : means) {
+    double total = 0.0;
+    for (std::uint64_t i = 0; i < n; ++i) total += sorted[stream.below(n)];
+    mean = total / static_cast<double>(n);
+  }
+  std::sort(means.begin(), means.end());
+  const double tail = (1.0 - confidence) / 2.0;
+  const auto last = static_cast<double>(resamples - 1);
+  const auto lower = static_cast<std::size_t>(std::floor(tail * last));
+  const auto upper = static_cast<std::size_t>(std::ceil((1.0 - tail) * last));
+  return {means[lower], means[upper]};
 }
 
 }  // namespace cpex

@@ -62,4 +62,12 @@ class SummaryAccumulator {
 
 Summary summarize(std::span<const RunRecord> records);
 
+// Percentile-bootstrap interval of the mean of `values` at `confidence`: the mean of
+// `resamples` resamples drawn with replacement from the sorted values (a fixed random
+// stream, so the interval depends only on the multiset of values), cut at the
+// (1-confidence)/2 and (1+confidence)/2 quantiles. It lies within [min, max] of the values,
+// so the interval of a count is never negative. Fewer than 2 values: both bounds NaN.
+Interval bootstrap_mean_interval(std::span<const double> values, double confidence = 0.95,
+                                 std::size_t resamples = 10000);
+
 }  // namespace cpex

@@ -1,0 +1,114 @@
+// `cpex report`: reads results files, groups them and prints a table or draws a plot.
+#include "report_command.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "cpex/errors.hpp"
+#include "cpex/report/group_summary.hpp"
+#include "cpex/report/results_table.hpp"
+#include "report_output.hpp"
+#include "report_plot.hpp"
+
+namespace po = boost::program_options;
+
+namespace cpex::host {
+
+namespace {
+
+const char* kReportUsage =
+    "usage: cpex report RESULTS... [options]\n"
+    "  RESULTS             a CSV from --out or an SQLite store; PATH::KEY=VALUE,... adds\n"
+    "                      constant columns to that file's rows\n"
+    "  --by KEY,...        group by these columns (default: every swept key and algorithm)\n"
+    "  --format F          text (default), md, csv or json\n"
+    "  --columns KEY       pivot: one column per value of KEY, --y in each cell\n"
+    "  --y METRIC          samples (default), error-rate or wall\n"
+    "  --plot FILE         draw FILE.svg, .png or .pdf (needs python3-matplotlib)\n"
+    "  --x KEY             the x axis of --plot (required with --plot)\n"
+    "  --series KEY,...    one line per value of these keys (default: algorithm)\n"
+    "  --logx, --logy      logarithmic axes\n"
+    "  --title TEXT        the figure's title\n";
+
+std::vector<std::string> split_keys(const std::string& text) {
+  std::vector<std::string> keys;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    if (end > begin) keys.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return keys;
+}
+
+void add_key(std::vector<std::string>& keys, const std::string& key) {
+  if (!key.empty() && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+}
+
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+}  // namespace
+
+int report_main(int argc, char** argv) {
+  std::vector<std::string> inputs;
+  std::string by, format_name = "text", pivot, metric_name = "samples", series = "algorithm";
+  PlotOptions plot;
+  try {
+    po::options_description described;
+    described.add_options()("help,h", "")("by", po::value(&by), "")(
+        "format", po::value(&format_name), "")("columns", po::value(&pivot), "")(
+        "y", po::value(&metric_name), "")("plot", po::value(&plot.file), "")(
+        "x", po::value(&plot.x), "")("series", po::value(&series), "")(
+        "logx", po::bool_switch(&plot.logx), "")("logy", po::bool_switch(&plot.logy), "")(
+        "title", po::value(&plot.title), "")("inputs", po::value(&inputs), "");
+    po::positional_options_description positional;
+    positional.add("inputs", -1);
+    po::variables_map map;
+    po::store(po::command_line_parser(argc - 1, argv + 1).options(described).positional(positional).run(), map);
+    po::notify(map);
+    if (map.count("help")) {
+      std::cout << kReportUsage;
+      return 0;
+    }
+    if (inputs.empty()) throw po::error("report: no RESULTS file given");
+    if (!plot.file.empty() && plot.x.empty()) throw po::error("--plot needs --x KEY");
+    if (plot.file.empty() && (!plot.x.empty() || plot.logx || plot.logy))
+      throw po::error("--x, --logx and --logy need --plot FILE");
+  } catch (const po::error& e) {
+    std::cerr << "cpex: " << one_line(e.what()) << " (see cpex report --help)\n";
+    return 2;
+  }
+
+  try {
+    const ReportFormat format = parse_report_format(format_name);
+    const ReportMetric metric = parse_report_metric(metric_name);
+    std::vector<report::ResultsInput> parsed;
+    for (const auto& input : inputs) parsed.push_back(report::parse_results_argument(input));
+    const report::ResultsTable table = report::read_results(parsed);
+    std::vector<std::string> keys = by.empty() ? report::default_group_keys(table) : split_keys(by);
+    add_key(keys, pivot);
+    if (plot.file.empty()) {
+      write_report(std::cout, report::summarize_groups(table, keys), format, pivot, metric);
+      return 0;
+    }
+    plot.y = metric_name;
+    plot.series = split_keys(series);
+    add_key(keys, plot.x);
+    for (const auto& key : plot.series) add_key(keys, key);
+    plot_report(report::summarize_groups(table, keys), plot);
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "cpex: error: " << one_line(e.what()) << '\n';
+    return 1;
+  }
+}
+
+}  // namespace cpex::host

@@ -1,0 +1,26 @@
+// Drawing a grouped report with matplotlib: the report's JSON goes to a temporary file
+// that share/cpex/python/cpex/plot.py (found relative to the cpex executable) renders.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cpex/report/group_summary.hpp"
+
+namespace cpex::host {
+
+struct PlotOptions {
+  std::string file;                 // .svg, .png or .pdf
+  std::string x;                    // grouping key on the x axis
+  std::string y = "samples";        // samples | error-rate | wall
+  std::vector<std::string> series;  // grouping keys that name a line
+  bool logx = false, logy = false;
+  std::string title;
+};
+
+// Runs $CPEX_PYTHON (default /usr/bin/python3, else python3 on PATH) on the plotting script. Throws Error with one line:
+// the script's own message, or which Debian package to install when Python 3 or
+// matplotlib is missing.
+void plot_report(const report::GroupedReport& report, const PlotOptions& options);
+
+}  // namespace cpex::host

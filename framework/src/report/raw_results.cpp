@@ -1,0 +1,132 @@
+// Results files as stored: CSV (quoted fields may hold commas, quotes and newlines) and the
+// SQLite store (through libsqlite3, read-only).
+#include "raw_results.hpp"
+
+#include <array>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <sqlite3.h>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::report {
+
+namespace {
+
+// Splits CSV text into records. `lines` receives each record's first line number.
+std::vector<std::vector<std::string>> parse_csv(const std::string& text, const std::string& path,
+                                                std::vector<std::size_t>& lines) {
+  std::vector<std::vector<std::string>> records;
+  std::vector<std::string> record;
+  std::string cell;
+  bool quoted = false, cell_started = false;
+  std::size_t line = 1, record_line = 1, quote_line = 0;
+  auto end_record = [&] {
+    record.push_back(cell);
+    const bool blank = record.size() == 1 && record.front().empty() && !cell_started;
+    if (!blank) {
+      records.push_back(std::move(record));
+      lines.push_back(record_line);
+    }
+    record.clear();
+    cell.clear();
+    cell_started = false;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        cell += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        if (c == '\n') ++line;
+        cell += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+      cell_started = true;
+      quote_line = line;
+    } else if (c == ',') {
+      record.push_back(cell);
+      cell.clear();
+      cell_started = true;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      end_record();
+      record_line = ++line;
+    } else {
+      cell += c;
+      cell_started = true;
+    }
+  }
+  if (quoted)
+    throw Error(path + ":" + std::to_string(quote_line) + ": a quoted field is never closed");
+  if (cell_started || !record.empty()) end_record();
+  return records;
+}
+
+}  // namespace
+
+bool is_sqlite_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, 16> header{};
+  if (!in.read(header.data(), header.size())) return false;
+  return std::string(header.data(), header.size()) == std::string("SQLite format 3\0", 16);
+}
+
+RawResults read_results_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read results file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  RawResults raw;
+  std::vector<std::size_t> lines;
+  auto records = parse_csv(text.str(), path, lines);
+  if (records.empty()) throw Error(path + ": empty results file (no header row)");
+  raw.columns = std::move(records.front());
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    if (records[r].size() != raw.columns.size())
+      throw Error(path + ":" + std::to_string(lines[r]) + ": " +
+                  std::to_string(records[r].size()) + " cells, but the header has " +
+                  std::to_string(raw.columns.size()) + " columns");
+    raw.rows.push_back(std::move(records[r]));
+    raw.lines.push_back(lines[r]);
+  }
+  return raw;
+}
+
+RawResults read_results_store(const std::string& path) {
+  sqlite3* handle = nullptr;
+  const int opened = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(handle, sqlite3_close);
+  if (opened != SQLITE_OK)
+    throw Error("cannot open results store '" + path + "': " + sqlite3_errmsg(handle));
+  sqlite3_stmt* raw_statement = nullptr;
+  if (sqlite3_prepare_v2(handle, "SELECT * FROM runs ORDER BY run_id", -1, &raw_statement,
+                         nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw_statement);
+    throw Error(path + ": not a cpex results store (" + sqlite3_errmsg(handle) + ")");
+  }
+  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> statement(raw_statement, sqlite3_finalize);
+  RawResults raw;
+  const int count = sqlite3_column_count(raw_statement);
+  for (int c = 0; c < count; ++c) raw.columns.emplace_back(sqlite3_column_name(raw_statement, c));
+  int step;
+  while ((step = sqlite3_step(raw_statement)) == SQLITE_ROW) {
+    std::vector<std::string> row(static_cast<std::size_t>(count));
+    for (int c = 0; c < count; ++c) {
+      const auto* text = sqlite3_column_text(raw_statement, c);
+      if (text) row[static_cast<std::size_t>(c)] = reinterpret_cast<const char*>(text);
+    }
+    raw.rows.push_back(std::move(row));
+    raw.lines.push_back(0);
+  }
+  if (step != SQLITE_DONE) throw Error(path + ": reading the runs table failed: " + sqlite3_errmsg(handle));
+  return raw;
+}
+
+}  // namespace cpex::report

@@ -1,0 +1,153 @@
+// Results files merged into one table with the columns a report groups by.
+#include "cpex/report/results_table.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "cpex/errors.hpp"
+#include "raw_results.hpp"
+
+namespace cpex::report {
+
+namespace {
+
+const std::vector<std::string> kRequired = {"samples", "stopped", "correct", "wall_time_s",
+                                            "algorithm"};
+
+// `name=value;...` (today's CSV) or a JSON object (the store, and later CSVs).
+std::vector<std::pair<std::string, std::string>> parse_resolved(const std::string& text,
+                                                                const std::string& where) {
+  std::vector<std::pair<std::string, std::string>> params;
+  if (text.empty()) return params;
+  if (text.front() == '{') {
+    nlohmann::json object;
+    try {
+      object = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception&) {
+      throw Error(where + ": column 'resolved' is not a JSON object: '" + text + "'");
+    }
+    if (!object.is_object())
+      throw Error(where + ": column 'resolved' is not a JSON object: '" + text + "'");
+    for (const auto& [name, value] : object.items())
+      params.emplace_back(name, value.is_string() ? value.get<std::string>() : value.dump());
+    return params;
+  }
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(';', begin), text.size());
+    const std::string item = text.substr(begin, end - begin);
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw Error(where + ": column 'resolved': '" + item + "' is not name=value");
+      params.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    }
+    begin = end + 1;
+  }
+  return params;
+}
+
+class TableBuilder {
+ public:
+  explicit TableBuilder(ResultsTable& table) : table_(table) {}
+
+  std::size_t column(const std::string& name) {
+    if (auto found = table_.find(name)) return *found;
+    table_.columns.push_back(name);
+    for (auto& row : table_.rows) row.emplace_back();
+    return table_.columns.size() - 1;
+  }
+
+  void add_swept(const std::string& name) {
+    if (std::find(table_.swept.begin(), table_.swept.end(), name) == table_.swept.end())
+      table_.swept.push_back(name);
+  }
+
+  void add(const ResultsInput& input, const RawResults& raw) {
+    for (const auto& name : kRequired)
+      if (std::find(raw.columns.begin(), raw.columns.end(), name) == raw.columns.end())
+        throw Error(input.path + ": no column '" + name + "' (not a cpex results file?)");
+    // The sweep axes sit between `point` and `algorithm`.
+    const auto point = std::find(raw.columns.begin(), raw.columns.end(), "point");
+    const auto algorithm = std::find(raw.columns.begin(), raw.columns.end(), "algorithm");
+    if (point != raw.columns.end() && point < algorithm)
+      for (auto it = point + 1; it != algorithm; ++it) add_swept(*it);
+    for (const auto& [key, value] : input.tags) add_swept(key);
+
+    std::vector<std::size_t> target;
+    for (const auto& name : raw.columns) target.push_back(column(name));
+    const std::size_t status = column("status");
+    const std::size_t stopped = column("stopped");
+    const auto resolved = std::find(raw.columns.begin(), raw.columns.end(), "resolved");
+
+    for (std::size_t r = 0; r < raw.rows.size(); ++r) {
+      const std::string where =
+          input.path + (raw.lines[r] ? ":" + std::to_string(raw.lines[r]) : " row " + std::to_string(r + 1));
+      table_.rows.emplace_back(table_.columns.size());
+      auto& row = table_.rows.back();
+      for (std::size_t c = 0; c < raw.columns.size(); ++c) row[target[c]] = raw.rows[r][c];
+      if (row[status].empty()) row[status] = row[stopped] == "rule" ? "stopped" : "capped";
+      if (row[status] != "stopped" && row[status] != "capped" && row[status] != "error")
+        throw Error(where + ": unknown status '" + row[status] + "' (stopped, capped or error)");
+      if (resolved != raw.columns.end()) {
+        const auto params = parse_resolved(raw.rows[r][static_cast<std::size_t>(resolved - raw.columns.begin())], where);
+        for (const auto& [name, value] : params) {
+          const std::size_t c = column("resolved." + name);
+          table_.rows.back()[c] = value;
+        }
+      }
+      for (const auto& [key, value] : input.tags) {
+        const std::size_t c = column(key);
+        table_.rows.back()[c] = value;
+      }
+    }
+  }
+
+ private:
+  ResultsTable& table_;
+};
+
+}  // namespace
+
+ResultsInput parse_results_argument(const std::string& argument) {
+  ResultsInput input;
+  const std::size_t split = argument.find("::");
+  input.path = argument.substr(0, split);
+  if (split == std::string::npos) return input;
+  std::size_t begin = split + 2;
+  while (begin <= argument.size()) {
+    const std::size_t end = std::min(argument.find(',', begin), argument.size());
+    const std::string item = argument.substr(begin, end - begin);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error("results argument '" + argument + "': tag '" + item + "' is not KEY=VALUE");
+    input.tags.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    begin = end + 1;
+  }
+  return input;
+}
+
+std::optional<std::size_t> ResultsTable::find(const std::string& name) const {
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    if (columns[i] == name) return i;
+  return std::nullopt;
+}
+
+std::size_t ResultsTable::column(const std::string& name) const {
+  if (auto found = find(name)) return *found;
+  std::string known;
+  for (const auto& c : columns) known += (known.empty() ? "" : ", ") + c;
+  throw Error("no column '" + name + "' in the results (columns: " + known + ")");
+}
+
+ResultsTable read_results(const std::vector<ResultsInput>& inputs) {
+  ResultsTable table;
+  TableBuilder builder(table);
+  for (const auto& input : inputs)
+    builder.add(input, is_sqlite_file(input.path) ? read_results_store(input.path)
+                                                  : read_results_csv(input.path));
+  return table;
+}
+
+}  // namespace cpex::report
