@@ -149,7 +149,9 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed) {
   judge.optimal(environment.truth(), best);
   record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
 
-  for (const auto& [name, value] : algorithm.resolved())
+  auto resolved = algorithm.resolved();
+  for (auto& entry : environment.resolved()) resolved.push_back(std::move(entry));
+  for (const auto& [name, value] : resolved)
     record.resolved += (record.resolved.empty() ? "" : ";") + name + '=' + to_string(value);
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,4 +1,4 @@
-// Maximum-weight matchings through Boost's blossom algorithm on exact integer weights.
+// Maximum-weight matchings through LEMON's blossom algorithm on exact integer weights.
 #include "matching.hpp"
 
 #include <algorithm>
@@ -7,10 +7,9 @@
 #include <limits>
 #include <unordered_map>
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/maximum_weighted_matching.hpp>
 
 #include "decision_check.hpp"
+#include "lemon_matching.hpp"
 
 namespace cpex::oracles {
 
@@ -72,21 +71,17 @@ void Matching::best_matching(std::span<const double> weights, std::size_t banned
   for (std::size_t e : used) positive.push_back(weights[e]);
   const std::vector<__int128> integer = scaled_weights(positive, graph_.vertices);
 
-  using Weight = __int128;
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS,
-                                      boost::no_property, boost::property<boost::edge_weight_t, Weight>>;
-  Graph g(graph_.vertices);
-  for (std::size_t i = 0; i < used.size(); ++i)
-    if (integer[i] > 0)
-      boost::add_edge(graph_.edges[used[i]].first, graph_.edges[used[i]].second, integer[i], g);
-  std::vector<boost::graph_traits<Graph>::vertex_descriptor> mate(graph_.vertices);
-  boost::maximum_weighted_matching(g, mate.data());
-  const auto unmatched = boost::graph_traits<Graph>::null_vertex();
-  for (std::size_t u = 0; u < graph_.vertices; ++u) {
-    const std::size_t v = mate[u];
-    if (v == unmatched || v < u) continue;
-    out.arms.push_back(pair_edge.at(static_cast<std::uint64_t>(u) * graph_.vertices + v));
+  std::vector<std::pair<std::size_t, std::size_t>> ends;
+  std::vector<__int128> kept;
+  std::vector<std::size_t> arm_of;
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    if (integer[i] <= 0) continue;
+    ends.push_back(graph_.edges[used[i]]);
+    kept.push_back(integer[i]);
+    arm_of.push_back(used[i]);
   }
+  for (std::size_t i : lemon_max_weight_matching(graph_.vertices, ends, kept))
+    out.arms.push_back(arm_of[i]);
   std::sort(out.arms.begin(), out.arms.end());
 }
 

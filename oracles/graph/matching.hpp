@@ -1,9 +1,11 @@
 // `matching`: the decisions are the matchings of a graph (any size; arm i = edge i), in
-// bipartite and general graphs alike. Maximization runs Boost's maximum_weighted_matching
-// (Edmonds' blossom algorithm, O(V^3)) on the edges of positive weight — an edge of weight
+// bipartite and general graphs alike. Maximization runs LEMON's MaxWeightedMatching
+// (Edmonds' blossom algorithm, O(V m log V)) on the edges of positive weight — an edge of weight
 // <= 0 never raises a matching's total, so the returned matching holds none (ties between
 // matchings that differ only by zero-weight edges go to the smaller one). Among parallel
-// edges only the heaviest (ties: smaller index) can be used. The blossom algorithm tests
+// edges only the heaviest (ties: smaller index) can be used. (Boost 1.74's
+// maximum_weighted_matching, Debian 12's, crashes, loops or errs on some graphs: Boost.Graph
+// issues 199, 223, 399, fixed only in Boost 1.87.) The blossom algorithm tests
 // dual slacks for equality, so weights are converted exactly to 128-bit integers (a
 // common power-of-two scale); see scaled_weights() for the one case where this rounds.
 // The second best is exact: the best matching avoiding one edge of the optimum, for each
