@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config
   libboost-dev libboost-program-options-dev libboost-filesystem-dev libboost-graph-dev
   libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev
-  catch2 libbenchmark-dev libglpk-dev python3 valgrind bc
+  catch2 libbenchmark-dev libglpk-dev liblemon-dev python3 valgrind bc
   clang libclang-rt-14-dev   # libFuzzer targets (scripts/fuzz.sh)
   libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
   python3-matplotlib python3-pandas

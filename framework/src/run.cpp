@@ -218,7 +218,9 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   judge.optimal(environment.truth(), best);
   record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
 
-  record.resolved = resolved_json(algorithm.resolved());
+  auto resolved = algorithm.resolved();
+  for (auto& entry : environment.resolved()) resolved.push_back(std::move(entry));
+  record.resolved = resolved_json(resolved);
   record.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;

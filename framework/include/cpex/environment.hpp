@@ -2,7 +2,11 @@
 #pragma once
 
 #include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "cpex/params.hpp"
 #include "cpex/problem.hpp"
 
 namespace cpex {
@@ -21,6 +25,10 @@ class Environment {
 
   // Answer one pull. Must cost O(1) for single-arm feedback (O(|super arm|) otherwise).
   virtual void pull(const Action& action, Observation& out) = 0;
+
+  // Values describing the drawn instance (e.g. its gap and hardness), appended to the
+  // run's `resolved` column after the algorithm's. Called once, after the run.
+  virtual std::vector<std::pair<std::string, ParamValue>> resolved() const { return {}; }
 };
 
 }  // namespace cpex

@@ -1,0 +1,141 @@
+// Maximum-weight matchings through LEMON's blossom algorithm on exact integer weights.
+#include "matching.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <bit>
+#include <limits>
+#include <unordered_map>
+
+
+#include "decision_check.hpp"
+#include "lemon_matching.hpp"
+
+namespace cpex::oracles {
+
+std::vector<__int128> scaled_weights(const std::vector<double>& weights, std::size_t terms) {
+  // w = m * 2^(e - 53) with an odd-or-zero-trailing 53-bit integer m.
+  int top = std::numeric_limits<int>::min(), lowest_bit = std::numeric_limits<int>::max();
+  for (double w : weights) {
+    int e = 0;
+    const double f = std::frexp(w, &e);
+    auto m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+    const int zeros = std::countr_zero(m);
+    top = std::max(top, e);
+    lowest_bit = std::min(lowest_bit, e - 53 + zeros);
+  }
+  int headroom = 2;
+  while ((std::size_t{1} << headroom) < terms + 1 && headroom < 40) ++headroom;
+  const int cap = 125 - headroom - 2 - top;  // w * 2^shift < 2^(125 - headroom - 2)
+  const int shift = std::min(-lowest_bit, cap);
+  std::vector<__int128> out;
+  out.reserve(weights.size());
+  for (double w : weights) {
+    int e = 0;
+    const double f = std::frexp(w, &e);
+    const auto m = static_cast<__int128>(std::ldexp(f, 53));
+    const int s = e - 53 + shift;
+    if (s >= 0)
+      out.push_back(m << s);
+    else if (s > -120)
+      out.push_back((m + (static_cast<__int128>(1) << (-s - 1))) >> -s);
+    else
+      out.push_back(0);
+  }
+  return out;
+}
+
+Matching::Matching(data::EdgeList graph) : graph_(std::move(graph)) {}
+
+void Matching::best_matching(std::span<const double> weights, std::size_t banned,
+                             Decision& out) const {
+  out.arms.clear();
+  out.values.clear();
+  // The heaviest positive edge per vertex pair (ties: smaller index).
+  std::unordered_map<std::uint64_t, std::size_t> pair_edge;
+  for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
+    if (e == banned || !(weights[e] > 0.0)) continue;
+    auto [u, v] = graph_.edges[e];
+    if (u > v) std::swap(u, v);
+    const auto key = static_cast<std::uint64_t>(u) * graph_.vertices + v;
+    auto [it, fresh] = pair_edge.try_emplace(key, e);
+    if (!fresh && weights[e] > weights[it->second]) it->second = e;
+  }
+  if (pair_edge.empty()) return;
+  std::vector<std::size_t> used;
+  used.reserve(pair_edge.size());
+  for (const auto& [key, e] : pair_edge) used.push_back(e);
+  std::sort(used.begin(), used.end());
+  std::vector<double> positive;
+  positive.reserve(used.size());
+  for (std::size_t e : used) positive.push_back(weights[e]);
+  const std::vector<__int128> integer = scaled_weights(positive, graph_.vertices);
+
+  std::vector<std::pair<std::size_t, std::size_t>> ends;
+  std::vector<__int128> kept;
+  std::vector<std::size_t> arm_of;
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    if (integer[i] <= 0) continue;
+    ends.push_back(graph_.edges[used[i]]);
+    kept.push_back(integer[i]);
+    arm_of.push_back(used[i]);
+  }
+  for (std::size_t i : lemon_max_weight_matching(graph_.vertices, ends, kept))
+    out.arms.push_back(arm_of[i]);
+  std::sort(out.arms.begin(), out.arms.end());
+}
+
+void Matching::maximize(std::span<const double> weights, Decision& out) const {
+  best_matching(weights, graph_.edges.size(), out);
+}
+
+bool Matching::second_best(std::span<const double> weights, const Decision& excluded,
+                           Decision& out) const {
+  maximize(weights, out);
+  if (out.arms != excluded.arms) return true;
+  const Decision optimum = out;
+  Decision candidate;
+  bool found = false;
+  double best = 0.0;
+  auto offer = [&](const Decision& d) {
+    const double v = value(weights, d);
+    if (!found || v > best) {
+      found = true;
+      best = v;
+      out = d;
+    }
+  };
+  for (std::size_t e : optimum.arms) {
+    best_matching(weights, e, candidate);
+    offer(candidate);
+  }
+  std::vector<char> covered(graph_.vertices, 0);
+  for (std::size_t e : optimum.arms) covered[graph_.edges[e].first] = covered[graph_.edges[e].second] = 1;
+  std::size_t extra = graph_.edges.size();
+  for (std::size_t f = 0; f < graph_.edges.size(); ++f) {
+    if (covered[graph_.edges[f].first] || covered[graph_.edges[f].second]) continue;
+    if (extra == graph_.edges.size() || weights[f] > weights[extra]) extra = f;
+  }
+  if (extra != graph_.edges.size()) {
+    candidate = optimum;
+    candidate.arms.push_back(extra);
+    std::sort(candidate.arms.begin(), candidate.arms.end());
+    offer(candidate);
+  }
+  if (!found) out = optimum;
+  return found;
+}
+
+bool Matching::acceptable(std::span<const double> theta, const Decision& optimal,
+                          const Decision& candidate, double epsilon) const {
+  if (!well_formed(candidate.arms, graph_.edges.size())) return false;
+  std::vector<char> covered(graph_.vertices, 0);
+  for (std::size_t e : candidate.arms) {
+    const auto [u, v] = graph_.edges[e];
+    if (covered[u] || covered[v]) return false;
+    covered[u] = covered[v] = 1;
+  }
+  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+}
+
+}  // namespace cpex::oracles

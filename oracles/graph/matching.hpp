@@ -1,0 +1,51 @@
+// `matching`: the decisions are the matchings of a graph (any size; arm i = edge i), in
+// bipartite and general graphs alike. Maximization runs LEMON's MaxWeightedMatching
+// (Edmonds' blossom algorithm, O(V m log V)) on the edges of positive weight — an edge of weight
+// <= 0 never raises a matching's total, so the returned matching holds none (ties between
+// matchings that differ only by zero-weight edges go to the smaller one). Among parallel
+// edges only the heaviest (ties: smaller index) can be used. (Boost 1.74's
+// maximum_weighted_matching, Debian 12's, crashes, loops or errs on some graphs: Boost.Graph
+// issues 199, 223, 399, fixed only in Boost 1.87.) The blossom algorithm tests
+// dual slacks for equality, so weights are converted exactly to 128-bit integers (a
+// common power-of-two scale); see scaled_weights() for the one case where this rounds.
+// The second best is exact: the best matching avoiding one edge of the optimum, for each
+// of its edges, or the optimum plus the best edge disjoint from it.
+#pragma once
+
+#include <vector>
+
+#include "cpex/data/edge_list.hpp"
+#include "cpex/oracle.hpp"
+
+namespace cpex::oracles {
+
+class Matching : public Oracle {
+ public:
+  explicit Matching(data::EdgeList graph);
+
+  void bind(const Problem&) override {}
+  std::size_t ground_set_size() const override { return graph_.edges.size(); }
+  void maximize(std::span<const double> weights, Decision& out) const override;
+  // The optimum if it differs from `excluded`; otherwise the best of: for each edge e of
+  // the optimum (ascending), the best matching without e; then the optimum plus its best
+  // vertex-disjoint edge (ties to the smaller index). Earlier candidates win ties.
+  bool second_best(std::span<const double> weights, const Decision& excluded,
+                   Decision& out) const override;
+  // A candidate that is not a matching is never acceptable.
+  bool acceptable(std::span<const double> theta, const Decision& optimal,
+                  const Decision& candidate, double epsilon) const override;
+
+ private:
+  // The best matching without edge `banned` (none: no ban).
+  void best_matching(std::span<const double> weights, std::size_t banned, Decision& out) const;
+
+  data::EdgeList graph_;
+};
+
+// Exact 128-bit integers proportional to the weights (all > 0): w_i * 2^s for the smallest
+// s that makes every product an integer, capped so that a sum of `terms` products times 4
+// cannot overflow; if the cap binds (weights spanning more than about 2^50 in ratio),
+// the products are rounded to the nearest integer and weights below 2^-s vanish.
+std::vector<__int128> scaled_weights(const std::vector<double>& weights, std::size_t terms);
+
+}  // namespace cpex::oracles

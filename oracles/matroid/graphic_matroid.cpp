@@ -1,0 +1,136 @@
+// Kruskal maximization and single-exchange second best on graphic matroids.
+#include "graphic_matroid.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include <boost/pending/disjoint_sets.hpp>
+
+#include "decision_check.hpp"
+
+namespace cpex::oracles {
+
+namespace {
+
+// Boost's disjoint sets over vertex ids 0..n-1 (union by rank, path compression).
+class Components {
+ public:
+  explicit Components(std::size_t n)
+      : rank_(n, 0), parent_(n), sets_(rank_.data(), parent_.data()) {
+    for (std::size_t v = 0; v < n; ++v) sets_.make_set(v);
+  }
+  // Joins the sets of u and v; false if they were already one set.
+  bool join(std::size_t u, std::size_t v) {
+    const std::size_t a = sets_.find_set(u), b = sets_.find_set(v);
+    if (a == b) return false;
+    sets_.link(a, b);
+    return true;
+  }
+
+ private:
+  std::vector<std::size_t> rank_, parent_;
+  boost::disjoint_sets<std::size_t*, std::size_t*> sets_;
+};
+
+}  // namespace
+
+GraphicMatroid::GraphicMatroid(data::EdgeList graph) : graph_(std::move(graph)) {
+  Components components(graph_.vertices);
+  for (const auto& [u, v] : graph_.edges)
+    if (components.join(u, v)) ++rank_;
+}
+
+void GraphicMatroid::maximize(std::span<const double> weights, Decision& out) const {
+  std::vector<std::size_t> order(graph_.edges.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return weights[a] > weights[b]; });
+  Components components(graph_.vertices);
+  out.arms.clear();
+  out.values.clear();
+  for (std::size_t e : order) {
+    if (components.join(graph_.edges[e].first, graph_.edges[e].second)) {
+      out.arms.push_back(e);
+      if (out.arms.size() == rank_) break;
+    }
+  }
+  std::sort(out.arms.begin(), out.arms.end());
+}
+
+bool GraphicMatroid::second_best(std::span<const double> weights, const Decision& excluded,
+                                 Decision& out) const {
+  maximize(weights, out);
+  if (out.arms != excluded.arms) return true;
+  // Root every tree of the forest: parent vertex, edge to the parent, depth.
+  const std::size_t n = graph_.vertices, none = graph_.edges.size();
+  std::vector<std::vector<std::size_t>> incident(n);
+  std::vector<char> in_forest(graph_.edges.size(), 0);
+  for (std::size_t e : out.arms) {
+    in_forest[e] = 1;
+    incident[graph_.edges[e].first].push_back(e);
+    incident[graph_.edges[e].second].push_back(e);
+  }
+  std::vector<std::size_t> up_edge(n, none), depth(n, 0), stack;
+  std::vector<char> seen(n, 0);
+  for (std::size_t root = 0; root < n; ++root) {
+    if (seen[root]) continue;
+    seen[root] = 1;
+    stack.push_back(root);
+    while (!stack.empty()) {
+      const std::size_t v = stack.back();
+      stack.pop_back();
+      for (std::size_t e : incident[v]) {
+        const auto [a, b] = graph_.edges[e];
+        const std::size_t w = a == v ? b : a;
+        if (seen[w]) continue;
+        seen[w] = 1;
+        up_edge[w] = e;
+        depth[w] = depth[v] + 1;
+        stack.push_back(w);
+      }
+    }
+  }
+  auto parent = [&](std::size_t v) {
+    const auto [a, b] = graph_.edges[up_edge[v]];
+    return a == v ? b : a;
+  };
+  std::size_t best_in = none, best_out = none;
+  double best_gain = 0.0;
+  for (std::size_t f = 0; f < graph_.edges.size(); ++f) {
+    if (in_forest[f]) continue;
+    // Lightest forest edge on the path between f's endpoints (ties to the smaller index).
+    std::size_t u = graph_.edges[f].first, v = graph_.edges[f].second, lightest = none;
+    auto consider = [&](std::size_t e) {
+      if (lightest == none || weights[e] < weights[lightest] ||
+          (weights[e] == weights[lightest] && e < lightest))
+        lightest = e;
+    };
+    while (u != v) {
+      if (depth[u] < depth[v]) std::swap(u, v);
+      consider(up_edge[u]);
+      u = parent(u);
+    }
+    const double gain = weights[f] - weights[lightest];
+    if (best_in == none || gain > best_gain) {
+      best_in = f;
+      best_out = lightest;
+      best_gain = gain;
+    }
+  }
+  if (best_in == none) return false;
+  *std::find(out.arms.begin(), out.arms.end(), best_out) = best_in;
+  std::sort(out.arms.begin(), out.arms.end());
+  return true;
+}
+
+bool GraphicMatroid::acceptable(std::span<const double> theta, const Decision& optimal,
+                                const Decision& candidate, double epsilon) const {
+  if (!well_formed(candidate.arms, graph_.edges.size()) || candidate.arms.size() != rank_)
+    return false;
+  Components components(graph_.vertices);
+  for (std::size_t e : candidate.arms)
+    if (!components.join(graph_.edges[e].first, graph_.edges[e].second)) return false;
+  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+}
+
+}  // namespace cpex::oracles

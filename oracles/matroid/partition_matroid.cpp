@@ -1,0 +1,86 @@
+// Greedy maximization and single-exchange second best on partition matroids.
+#include "partition_matroid.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "cpex/errors.hpp"
+#include "decision_check.hpp"
+
+namespace cpex::oracles {
+
+PartitionMatroid::PartitionMatroid(std::size_t k) : capacities_{k}, rank_(k) {}
+
+PartitionMatroid::PartitionMatroid(std::vector<std::size_t> parts,
+                                   std::vector<std::size_t> capacities)
+    : parts_(std::move(parts)), capacities_(std::move(capacities)) {
+  rank_ = std::accumulate(capacities_.begin(), capacities_.end(), std::size_t{0});
+}
+
+void PartitionMatroid::bind(const Problem& problem) {
+  if (parts_.empty() && rank_ >= problem.num_arms)
+    throw ParameterError("k", "k = " + std::to_string(rank_) +
+                                  " must be smaller than the number of arms");
+}
+
+void PartitionMatroid::maximize(std::span<const double> weights, Decision& out) const {
+  order_.resize(weights.size());
+  std::iota(order_.begin(), order_.end(), std::size_t{0});
+  std::stable_sort(order_.begin(), order_.end(),
+                   [&](std::size_t a, std::size_t b) { return weights[a] > weights[b]; });
+  used_.assign(capacities_.size(), 0);
+  out.arms.clear();
+  out.values.clear();
+  for (std::size_t arm : order_) {
+    const std::size_t j = part(arm);
+    if (used_[j] < capacities_[j]) {
+      ++used_[j];
+      out.arms.push_back(arm);
+      if (out.arms.size() == rank_) break;
+    }
+  }
+  std::sort(out.arms.begin(), out.arms.end());
+}
+
+bool PartitionMatroid::second_best(std::span<const double> weights, const Decision& excluded,
+                                   Decision& out) const {
+  maximize(weights, out);
+  if (out.arms != excluded.arms) return true;
+  const std::size_t none = weights.size();
+  std::vector<std::size_t> weakest(capacities_.size(), none), strongest(capacities_.size(), none);
+  std::size_t member = 0;
+  for (std::size_t arm = 0; arm < weights.size(); ++arm) {
+    const std::size_t j = part(arm);
+    if (member < out.arms.size() && out.arms[member] == arm) {
+      ++member;
+      if (weakest[j] == none || weights[arm] <= weights[weakest[j]]) weakest[j] = arm;
+    } else if (strongest[j] == none || weights[arm] > weights[strongest[j]]) {
+      strongest[j] = arm;
+    }
+  }
+  std::size_t best_part = capacities_.size();
+  double best_gain = 0.0;
+  for (std::size_t j = 0; j < capacities_.size(); ++j) {
+    if (weakest[j] == none || strongest[j] == none) continue;
+    const double gain = weights[strongest[j]] - weights[weakest[j]];
+    if (best_part == capacities_.size() || gain > best_gain) {
+      best_part = j;
+      best_gain = gain;
+    }
+  }
+  if (best_part == capacities_.size()) return false;
+  *std::find(out.arms.begin(), out.arms.end(), weakest[best_part]) = strongest[best_part];
+  std::sort(out.arms.begin(), out.arms.end());
+  return true;
+}
+
+bool PartitionMatroid::acceptable(std::span<const double> theta, const Decision& optimal,
+                                  const Decision& candidate, double epsilon) const {
+  if (!well_formed(candidate.arms, theta.size()) || candidate.arms.size() != rank_) return false;
+  std::vector<std::size_t> count(capacities_.size(), 0);
+  for (std::size_t arm : candidate.arms)
+    if (++count[part(arm)] > capacities_[part(arm)]) return false;
+  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+}
+
+}  // namespace cpex::oracles
