@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/record_format.hpp"
 
@@ -85,6 +86,15 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
       rethrow_as_error(p.source + ": building oracle '" + choice.entry->name + "' in [" +
                        choice.section + "]");
     }
+  }
+  const auto& roles = p.algorithm->needs.oracles;
+  for (std::size_t i = 0; i < roles.size() && i < run.oracles.size(); ++i) {
+    const unsigned withdrawn = roles[i].required & run.oracles[i]->withdrawn_capabilities();
+    if (withdrawn)
+      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+                        describe_capabilities(withdrawn) + " from the oracle in [" +
+                        roles[i].section + "], but oracle '" + p.oracles[i].entry->name +
+                        "' does not offer it for this configuration");
   }
   const std::size_t k = run.oracles.front()->decision_size();
   if (problem.k != 0 && k != 0 && problem.k != k)

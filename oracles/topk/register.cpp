@@ -10,7 +10,11 @@ void register_top_k(cpex::Registry& registry) {
   OracleEntry entry;
   entry.name = "top-k";
   entry.summary = "all subsets of k arms; maximization selects the k largest weights";
-  entry.capabilities = kLinearMaximization | kSecondBest | kCardinality;
+  // Separable and bi-monotone as a CPE-L instance (seed 003 §5): the leading optimum is the
+  // k largest weights, ties to the smaller index, a total order, so membership of arm i
+  // can only grow with theta_i and shrink with theta_j.
+  entry.capabilities =
+      kLinearMaximization | kSecondBest | kCardinality | kSeparableLeading | kBiMonotone;
   entry.schema.integer("k", 1, Range::at_least(1), "number of arms in a decision (k < arms)");
   entry.create = [](const ParamValues& params, const OracleContext&) -> std::unique_ptr<Oracle> {
     return std::make_unique<oracles::TopKOracle>(static_cast<std::size_t>(params.integer("k")));

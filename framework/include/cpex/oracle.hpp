@@ -28,6 +28,11 @@ class Oracle {
   // bind(), so that an environment can plant an instance in its class.
   virtual std::size_t ground_set_size() const { return 0; }
 
+  // Capabilities that this configured oracle does not honour although its entry declares
+  // them (e.g. water-planning with non-convex costs is not bi-monotone). The assembler
+  // refuses, naming the oracle, an algorithm whose role needs one of them. Default: none.
+  virtual unsigned withdrawn_capabilities() const { return 0; }
+
   // Linear maximization: argmax over the class of sum_{e in M} w_e, deterministic under
   // ties. Oracles without kLinearMaximization need not override it.
   virtual void maximize(std::span<const double> weights, Decision& out) const;

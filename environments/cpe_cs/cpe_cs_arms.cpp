@@ -1,0 +1,76 @@
+// The `opinion` and `water` environments.
+#include "cpe_cs_arms.hpp"
+
+#include <cmath>
+
+#include <boost/random/beta_distribution.hpp>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::environments {
+
+CpeCsArms::CpeCsArms(Problem problem, std::vector<double> mean, std::vector<double> truth,
+                     Draw draw, double concentration, const RunSeed& seed)
+    : problem_(std::move(problem)),
+      mean_(std::move(mean)),
+      truth_(std::move(truth)),
+      draw_(draw),
+      concentration_(concentration) {
+  streams_.reserve(mean_.size());
+  for (std::size_t i = 0; i < mean_.size(); ++i)
+    streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+}
+
+void CpeCsArms::pull(const Action& action, Observation& out) {
+  RandomStream& stream = streams_[action.arm];
+  const double mean = mean_[action.arm];
+  if (draw_ == Draw::Bernoulli || mean <= 0.0 || mean >= 1.0) {
+    out.reward = stream.uniform01() < mean ? 1.0 : 0.0;
+    return;
+  }
+  boost::random::beta_distribution<double> beta(mean * concentration_,
+                                                (1.0 - mean) * concentration_);
+  out.reward = beta(stream);
+}
+
+std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSeed& seed) {
+  const std::vector<double>& sizes = params.reals("sizes");
+  const std::vector<double>& p = params.reals("p");
+  if (sizes.size() < 2)
+    throw ParameterError("sizes", "needs at least 2 groups, got " + std::to_string(sizes.size()));
+  if (p.size() != sizes.size())
+    throw ParameterError("p", "has " + std::to_string(p.size()) + " entries, but sizes has " +
+                                  std::to_string(sizes.size()));
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] < 1.0 || sizes[i] != std::floor(sizes[i]))
+      throw ParameterError("sizes", "group " + std::to_string(i) + " has size " +
+                                        std::to_string(sizes[i]) +
+                                        "; a group size is a whole number >= 1");
+  Problem problem;
+  problem.feedback = FeedbackKind::SingleArm;
+  problem.num_arms = sizes.size();
+  problem.noise_sigma = 0.5;
+  problem.group_sizes = sizes;
+  problem.parameter = KeyParameter::Variance;
+  std::vector<double> variance(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) variance[i] = p[i] * (1.0 - p[i]);
+  return std::make_unique<CpeCsArms>(std::move(problem), p, std::move(variance),
+                                     CpeCsArms::Draw::Bernoulli, 0.0, seed);
+}
+
+std::unique_ptr<Environment> make_water(const ParamValues& params, const RunSeed& seed) {
+  const std::vector<double>& means = params.reals("means");
+  if (means.size() < 2)
+    throw ParameterError("means", "needs at least 2 sources, got " + std::to_string(means.size()));
+  Problem problem;
+  problem.feedback = FeedbackKind::SingleArm;
+  problem.num_arms = means.size();
+  problem.noise_sigma = 0.5;
+  problem.parameter = KeyParameter::Mean;
+  const auto draw = params.text("distribution") == "beta" ? CpeCsArms::Draw::Beta
+                                                          : CpeCsArms::Draw::Bernoulli;
+  return std::make_unique<CpeCsArms>(std::move(problem), means, means, draw,
+                                     params.real("concentration"), seed);
+}
+
+}  // namespace cpex::environments

@@ -1,0 +1,23 @@
+// The `water-planning` oracle around the exact gridded solvers.
+#include "water_oracle.hpp"
+
+namespace cpex::oracles {
+
+void WaterOracle::optimal(std::span<const double> theta, Decision& out) const {
+  out.arms.clear();
+  out.values.resize(plan_.arms());
+  plan_.solve(theta, out.values);
+}
+
+double WaterOracle::value(std::span<const double> theta, const Decision& decision) const {
+  return plan_.reward(theta, decision.values);
+}
+
+bool WaterOracle::acceptable(std::span<const double> theta, const Decision& optimal,
+                             const Decision& candidate, double epsilon) const {
+  if (candidate.values.size() != optimal.values.size()) return false;
+  if (candidate.values == optimal.values) return true;
+  return epsilon > 0.0 && Oracle::acceptable(theta, optimal, candidate, epsilon);
+}
+
+}  // namespace cpex::oracles
