@@ -53,7 +53,9 @@ bool SuperArmLeastSquares::refactor() {
   const Eigen::LLT<Eigen::MatrixXd> llt(a_);
   const auto diagonal = llt.matrixLLT().diagonal();
   if (llt.info() != Eigen::Success || a_.rows() == 0 ||
-      diagonal.minCoeff() <= 1e-10 * std::sqrt(std::max(1.0, a_.diagonal().maxCoeff()))) {
+      // A singular PSD A can factor with a pivot of rounding size (~1e-8 for the 4-cycle):
+      // treat pivots^2 below 1e-10 of the largest diagonal entry as zero.
+      diagonal.minCoeff() * diagonal.minCoeff() <= 1e-10 * std::max(1.0, a_.diagonal().maxCoeff())) {
     invertible_ = false;
     return false;
   }
