@@ -11,7 +11,7 @@ namespace cpex::oracles {
 
 class TopKOracle : public Oracle {
  public:
-  explicit TopKOracle(std::size_t k) : k_(k) {}
+  explicit TopKOracle(std::size_t k, bool sum_rule = false) : k_(k), sum_rule_(sum_rule) {}
 
   void bind(const Problem& problem) override;
   std::size_t decision_size() const override { return k_; }
@@ -24,11 +24,13 @@ class TopKOracle : public Oracle {
                    Decision& out) const override;
   // With epsilon > 0, the (epsilon, k)-optimality of Kalyanakrishnan et al. (2012): every
   // recommended arm has theta >= theta_[k] - epsilon. With epsilon = 0: an optimal set.
+  // With `epsilon-rule = sum` (sum_rule): theta(M*) - theta(candidate) <= epsilon.
   bool acceptable(std::span<const double> theta, const Decision& optimal,
                   const Decision& candidate, double epsilon) const override;
 
  private:
   std::size_t k_;
+  bool sum_rule_ = false;
   mutable std::vector<std::size_t> order_;  // scratch; an oracle serves one run at a time
 };
 

@@ -47,6 +47,7 @@ class Oracle {
   // approximately as the oracle documents, chi^T W chi for a symmetric n x n matrix W.
   virtual void maximize_quadratic(const Eigen::MatrixXd& w, std::size_t k, Decision& out) const;
 
+
   // Optimal decision for a parameter vector; for linear classes this is maximize(). For
   // separable CPE-CS classes (kSeparableLeading) it is the *leading* optimal decision
   // vector (Decision::values) under the oracle's documented tie-breaking, and value() is
@@ -62,6 +63,11 @@ class Oracle {
   // value(candidate) >= value(optimal) - epsilon (up to rounding).
   virtual bool acceptable(std::span<const double> theta, const Decision& optimal,
                           const Decision& candidate, double epsilon) const;
+
+  // kQuadratic: the approximation ratio alpha_DkS the oracle guarantees for the densest
+  // k-subgraph problem on n vertices with nonnegative weights (1 for an exact oracle), or 0
+  // when it guarantees none. `alpha = theorem1` of the full-bandit algorithms uses it.
+  virtual double quadratic_guarantee(std::size_t /*n*/, std::size_t /*k*/) const { return 0.0; }
 };
 
 }  // namespace cpex

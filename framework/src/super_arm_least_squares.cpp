@@ -1,0 +1,126 @@
+// SuperArmLeastSquares: sparse accumulation, Sherman-Morrison on k-sparse indicators,
+// periodic Cholesky refactorization; log-binomials; the rank check of a support.
+#include "cpex/numerics/super_arm_least_squares.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include <Eigen/Cholesky>
+#include <Eigen/QR>
+
+namespace cpex::numerics {
+
+SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every)
+    : refactor_every_(refactor_every == 0 ? 1 : refactor_every),
+      a_(Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(arms), static_cast<Eigen::Index>(arms))),
+      inverse_(a_),
+      b_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(arms))),
+      theta_(b_),
+      u_(b_) {}
+
+void SuperArmLeastSquares::add(std::span<const std::size_t> members, double reward) {
+  for (std::size_t i : members) {
+    const auto ii = static_cast<Eigen::Index>(i);
+    b_(ii) += reward;
+    for (std::size_t j : members) a_(ii, static_cast<Eigen::Index>(j)) += 1.0;
+  }
+  ++count_;
+  if (!invertible_) {
+    if (count_ >= static_cast<std::uint64_t>(a_.rows())) refactor();
+    return;
+  }
+  if (++since_refactor_ >= refactor_every_) {
+    refactor();
+    return;
+  }
+  // u = A^{-1} chi (sum of k columns), then A^{-1} -= u u^T / (1 + chi^T u).
+  u_.setZero();
+  for (std::size_t i : members) u_ += inverse_.col(static_cast<Eigen::Index>(i));
+  double chi_u = 0.0, predicted = 0.0;
+  for (std::size_t i : members) {
+    chi_u += u_(static_cast<Eigen::Index>(i));
+    predicted += theta_(static_cast<Eigen::Index>(i));
+  }
+  const double denominator = 1.0 + chi_u;
+  // theta_new = A_new^{-1}(b + chi r) = theta + u (r - chi^T theta) / (1 + chi^T u).
+  theta_.noalias() += u_ * ((reward - predicted) / denominator);
+  inverse_.noalias() -= (u_ / denominator) * u_.transpose();
+}
+
+bool SuperArmLeastSquares::refactor() {
+  since_refactor_ = 0;
+  ++factorizations_;
+  const Eigen::LLT<Eigen::MatrixXd> llt(a_);
+  const auto diagonal = llt.matrixLLT().diagonal();
+  if (llt.info() != Eigen::Success || a_.rows() == 0 ||
+      // A singular PSD A can factor with a pivot of rounding size (~1e-8 for the 4-cycle):
+      // treat pivots^2 below 1e-10 of the largest diagonal entry as zero.
+      diagonal.minCoeff() * diagonal.minCoeff() <= 1e-10 * std::max(1.0, a_.diagonal().maxCoeff())) {
+    invertible_ = false;
+    return false;
+  }
+  invertible_ = true;
+  inverse_ = llt.solve(Eigen::MatrixXd::Identity(a_.rows(), a_.cols()));
+  theta_ = inverse_ * b_;
+  return true;
+}
+
+double SuperArmLeastSquares::estimate_of(std::span<const std::size_t> members) const {
+  double total = 0.0;
+  for (std::size_t i : members) total += theta_(static_cast<Eigen::Index>(i));
+  return total;
+}
+
+double SuperArmLeastSquares::norm_sq(std::span<const std::size_t> members) const {
+  double total = 0.0;
+  for (std::size_t i : members)
+    for (std::size_t j : members)
+      total += inverse_(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+  return total;
+}
+
+double SuperArmLeastSquares::difference_norm_sq(std::span<const std::size_t> m,
+                                                std::span<const std::size_t> n) const {
+  // Members of both cancel; walk the sorted lists for the symmetric difference.
+  std::vector<std::size_t> plus, minus;
+  std::size_t i = 0, j = 0;
+  while (i < m.size() || j < n.size()) {
+    if (j == n.size() || (i < m.size() && m[i] < n[j])) plus.push_back(m[i++]);
+    else if (i == m.size() || n[j] < m[i]) minus.push_back(n[j++]);
+    else ++i, ++j;
+  }
+  auto at = [&](std::size_t r, std::size_t c) {
+    return inverse_(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
+  };
+  double total = 0.0;
+  for (std::size_t r : plus) {
+    for (std::size_t c : plus) total += at(r, c);
+    for (std::size_t c : minus) total -= 2.0 * at(r, c);
+  }
+  for (std::size_t r : minus)
+    for (std::size_t c : minus) total += at(r, c);
+  return std::max(total, 0.0);
+}
+
+double log_binomial(std::size_t n, std::size_t k) {
+  if (k > n) return -INFINITY;
+  const double nn = static_cast<double>(n), kk = static_cast<double>(k);
+  return std::lgamma(nn + 1.0) - std::lgamma(kk + 1.0) - std::lgamma(nn - kk + 1.0);
+}
+
+SupportRank support_rank(std::size_t arms, const std::vector<std::vector<std::size_t>>& super_arms) {
+  Eigen::MatrixXd x = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(arms),
+                                            static_cast<Eigen::Index>(super_arms.size()));
+  for (std::size_t c = 0; c < super_arms.size(); ++c)
+    for (std::size_t i : super_arms[c]) x(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = 1.0;
+  SupportRank out;
+  if (super_arms.empty() || arms == 0) return out;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(x);
+  qr.setThreshold(1e-9);
+  out.rank = static_cast<std::size_t>(qr.rank());
+  const auto& permutation = qr.colsPermutation().indices();
+  for (std::size_t r = 0; r < out.rank; ++r) out.basis.push_back(static_cast<std::size_t>(permutation(static_cast<Eigen::Index>(r))));
+  return out;
+}
+
+}  // namespace cpex::numerics

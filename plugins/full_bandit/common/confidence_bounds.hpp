@@ -1,0 +1,28 @@
+// Confidence widths of the full-bandit static algorithms (seed 000), computed from log K so
+// that K = C(n, k) is never formed (C(1000, 500) ~ 1e299 is near the double range):
+//   ellipsoid (Prop. 1, Soare et al. 2014): C_t = 2 sqrt(2) sigma sqrt(log(c' t^2 K / delta)),
+//   independent (App. A, Lemma 1):          C_t = sigma sqrt(2 log(c' t^2 n / delta)),
+// with c' = 6 / pi^2 and sigma the sub-Gaussian constant of one observation
+// (Problem::noise_sigma; the paper's sigma = kR, see full_bandit_environment.cpp).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+
+namespace cpex::full_bandit {
+
+inline double log_c_prime() { return std::log(6.0 / (std::numbers::pi * std::numbers::pi)); }
+
+inline double ellipsoid_width(double sigma, std::uint64_t t, double log_k, double delta) {
+  const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) + log_k - std::log(delta);
+  return 2.0 * std::numbers::sqrt2 * sigma * std::sqrt(std::max(log_term, 0.0));
+}
+
+inline double independent_width(double sigma, std::uint64_t t, std::size_t n, double delta) {
+  const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) +
+                          std::log(static_cast<double>(n)) - std::log(delta);
+  return sigma * std::sqrt(2.0 * std::max(log_term, 0.0));
+}
+
+}  // namespace cpex::full_bandit

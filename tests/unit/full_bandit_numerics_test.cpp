@@ -1,0 +1,262 @@
+// The libcpex numerics of the full-bandit family: the DkS reduction (Lemma 4), greedy
+// peeling against a direct O(n^3) reference, the exact QP optimum against a bitmask brute
+// force, Theorem 1's bound, Sherman-Morrison drift over 1e5 updates, log-binomials, the rank
+// check of supports, the efficient apportionment, and the G-allocation against the optimum
+// over all super arms.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include <Eigen/Dense>
+
+#include "allocation.hpp"
+#include "g_design_solver.hpp"
+#include "cpex/numerics/apportionment.hpp"
+#include "cpex/numerics/quadratic_maximization.hpp"
+#include "cpex/numerics/super_arm_least_squares.hpp"
+
+using namespace cpex;
+
+namespace {
+
+Eigen::MatrixXd random_symmetric(std::size_t n, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal;
+  Eigen::MatrixXd b(n, n);
+  for (Eigen::Index i = 0; i < b.size(); ++i) b.data()[i] = normal(rng);
+  return (b + b.transpose()) / 2.0;
+}
+
+Eigen::MatrixXd random_positive_definite(std::size_t n, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal;
+  Eigen::MatrixXd b(n, n);
+  for (Eigen::Index i = 0; i < b.size(); ++i) b.data()[i] = normal(rng);
+  return b * b.transpose() + 0.1 * Eigen::MatrixXd::Identity(n, n);
+}
+
+// Reference peeling: rebuild the reduced graph, recompute every degree at every step.
+std::vector<std::size_t> reference_peeling(const Eigen::MatrixXd& w, std::size_t k) {
+  const auto n = static_cast<std::size_t>(w.rows());
+  std::vector<std::size_t> alive(n);
+  for (std::size_t i = 0; i < n; ++i) alive[i] = i;
+  while (alive.size() > k) {
+    std::size_t victim = 0;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < alive.size(); ++a) {
+      double degree = 0.0;
+      for (std::size_t b = 0; b < alive.size(); ++b) {
+        if (a == b) continue;
+        const auto i = static_cast<Eigen::Index>(alive[a]), j = static_cast<Eigen::Index>(alive[b]);
+        degree += w(i, j) + w(i, i) + w(j, j);
+      }
+      if (degree < lowest) {
+        lowest = degree;
+        victim = a;
+      }
+    }
+    alive.erase(alive.begin() + static_cast<std::ptrdiff_t>(victim));
+  }
+  return alive;
+}
+
+double brute_force_qp(const Eigen::MatrixXd& w, std::size_t k) {
+  const auto n = static_cast<unsigned>(w.rows());
+  double best = -std::numeric_limits<double>::infinity();
+  for (unsigned mask = 0; mask < (1u << n); ++mask) {
+    if (static_cast<std::size_t>(std::popcount(mask)) != k) continue;
+    double value = 0.0;
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = 0; j < n; ++j)
+        if ((mask >> i & 1u) && (mask >> j & 1u)) value += w(i, j);
+    best = std::max(best, value);
+  }
+  return best;
+}
+
+std::vector<std::vector<std::size_t>> all_subsets(std::size_t n, std::size_t k) {
+  std::vector<std::vector<std::size_t>> out;
+  for (unsigned mask = 0; mask < (1u << n); ++mask) {
+    if (static_cast<std::size_t>(std::popcount(mask)) != k) continue;
+    std::vector<std::size_t> m;
+    for (std::size_t i = 0; i < n; ++i)
+      if (mask >> i & 1u) m.push_back(i);
+    out.push_back(m);
+  }
+  return out;
+}
+
+double max_variance(const Eigen::MatrixXd& inverse, const std::vector<std::vector<std::size_t>>& arms) {
+  double out = 0.0;
+  for (const auto& m : arms) out = std::max(out, numerics::quadratic_value(inverse, m));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The DkS reduction has nonnegative weights for positive-definite W (Lemma 4)", "[unit][full-bandit]") {
+  std::mt19937_64 rng(1);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Eigen::MatrixXd w = random_positive_definite(2 + trial % 15, rng);
+    const Eigen::MatrixXd reduced = numerics::dks_reduction(w);
+    CHECK(reduced.minCoeff() >= -1e-12);
+    CHECK(reduced.diagonal().cwiseAbs().maxCoeff() == 0.0);
+    CHECK(reduced(0, 1) == Approx(w(0, 1) + w(0, 0) + w(1, 1)));
+  }
+}
+
+TEST_CASE("Greedy peeling matches a direct O(n^3) reference", "[unit][full-bandit]") {
+  std::mt19937_64 rng(2);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t n = 3 + static_cast<std::size_t>(trial % 30);
+    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));  // k = 1 ends in a tie
+    const Eigen::MatrixXd w = trial % 2 ? random_symmetric(n, rng) : random_positive_definite(n, rng);
+    INFO("n = " << n << ", k = " << k);
+    CHECK(numerics::greedy_peeling(w, k) == reference_peeling(w, k));
+  }
+}
+
+TEST_CASE("The exact QP maximum equals a bitmask brute force; Theorem 1 bounds peeling", "[unit][full-bandit]") {
+  std::mt19937_64 rng(3);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t n = 4 + static_cast<std::size_t>(trial % 9);
+    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));
+    const Eigen::MatrixXd w = trial % 3 ? random_positive_definite(n, rng) : random_symmetric(n, rng);
+    const double optimum = brute_force_qp(w, k);
+    const auto exact = numerics::exact_quadratic_maximum(w, k);
+    REQUIRE(exact.size() == k);
+    CHECK(numerics::quadratic_value(w, exact) == Approx(optimum).epsilon(1e-12));
+    if (trial % 3) {
+      const double ratio = numerics::theorem1_ratio(w, k, numerics::peeling_guarantee(n, k));
+      CHECK(ratio > 0.0);
+      CHECK(numerics::quadratic_value(w, numerics::greedy_peeling(w, k)) >= ratio * optimum - 1e-9);
+    }
+  }
+  // Theorem 1's ratio from the eigenvalues: identity -> alpha / (k - 1).
+  CHECK(numerics::theorem1_ratio(Eigen::MatrixXd::Identity(5, 5), 3, 0.5) == Approx(0.25));
+  CHECK(numerics::theorem1_ratio(-Eigen::MatrixXd::Identity(5, 5), 3, 1.0) == 0.0);
+}
+
+TEST_CASE("Sherman-Morrison stays within 1e-9 of a fresh inverse over 1e5 updates", "[unit][full-bandit]") {
+  const std::size_t n = 20, k = 5;
+  for (std::uint64_t refactor_every : {std::uint64_t{1000}, std::uint64_t{1} << 40}) {
+    std::mt19937_64 rng(4);
+    numerics::SuperArmLeastSquares ls(n, refactor_every);
+    std::vector<std::size_t> arms(n);
+    std::normal_distribution<double> noise;
+    for (int t = 0; t < 100000; ++t) {
+      for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+      std::shuffle(arms.begin(), arms.end(), rng);
+      std::vector<std::size_t> m(arms.begin(), arms.begin() + k);
+      std::sort(m.begin(), m.end());
+      ls.add(m, static_cast<double>(m[0]) + noise(rng));
+    }
+    REQUIRE(ls.invertible());
+    const Eigen::MatrixXd fresh = ls.matrix().inverse();
+    INFO("refactor-every " << refactor_every);
+    CHECK((ls.inverse() - fresh).norm() <= 1e-9 * fresh.norm());
+    const Eigen::VectorXd theta = fresh * ls.response();
+    CHECK((ls.estimate() - theta).norm() <= 1e-9 * theta.norm());
+    std::vector<std::size_t> some = {1, 4, 7, 9, 13};
+    CHECK(ls.norm_sq(some) == Approx(numerics::quadratic_value(fresh, some)).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][full-bandit]") {
+  numerics::SuperArmLeastSquares ls(4);
+  const std::vector<std::vector<std::size_t>> pulls = {{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}};
+  const std::vector<double> theta = {1.0, 2.0, 3.0, 4.0};
+  for (std::size_t i = 0; i < pulls.size(); ++i) {
+    ls.add(pulls[i], theta[pulls[i][0]] + theta[pulls[i][1]]);
+    CHECK(ls.invertible() == (i == 4));  // the 4-cycle alone is singular
+  }
+  for (std::size_t i = 0; i < 4; ++i) CHECK(ls.estimate()(static_cast<Eigen::Index>(i)) == Approx(theta[i]));
+  const std::vector<std::size_t> a = {0, 1}, b = {1, 2};
+  const Eigen::MatrixXd inv = ls.matrix().inverse();
+  const Eigen::Vector4d diff(1.0, 0.0, -1.0, 0.0);
+  CHECK(ls.difference_norm_sq(a, b) == Approx(diff.dot(inv * diff)));
+}
+
+TEST_CASE("log C(n, k) by lgamma", "[unit][full-bandit]") {
+  CHECK(numerics::log_binomial(10, 5) == Approx(std::log(252.0)));
+  CHECK(numerics::log_binomial(24, 12) == Approx(std::log(2704156.0)));
+  const double big = numerics::log_binomial(1000, 500);
+  CHECK(std::isfinite(big));
+  CHECK(big == Approx(689.467).epsilon(1e-5));
+}
+
+TEST_CASE("Supports: cyclic windows n = 10, k = 5 are singular, auto always has full rank", "[unit][full-bandit]") {
+  CHECK(numerics::support_rank(10, full_bandit::uniform_support(10, 5, "cyclic")).rank < 10);
+  CHECK(numerics::support_rank(7, full_bandit::uniform_support(7, 3, "cyclic")).rank == 7);
+  for (std::size_t n = 3; n <= 30; ++n)
+    for (std::size_t k = 2; k < n; ++k) {
+      INFO("n = " << n << ", k = " << k);
+      const auto support = full_bandit::uniform_support(n, k, "auto");
+      const auto allocation = full_bandit::uniform_allocation(n, support);
+      REQUIRE(allocation.basis.size() == n);
+      std::vector<std::vector<std::size_t>> basis;
+      for (std::size_t b : allocation.basis) basis.push_back(allocation.support[b]);
+      CHECK(numerics::support_rank(n, basis).rank == n);
+    }
+  CHECK_THROWS_WITH(full_bandit::uniform_allocation(10, full_bandit::uniform_support(10, 5, "cyclic")),
+                    Catch::Contains("rank 6 < n = 10"));
+  CHECK_THROWS_WITH(full_bandit::uniform_support(5, 2, "0 1; 1 7"), Catch::Contains("'7' is not an arm"));
+  CHECK_THROWS_WITH(full_bandit::uniform_support(5, 2, "0 1; 1 1"), Catch::Contains("k = 2 distinct arms"));
+}
+
+TEST_CASE("The efficient apportionment sums to t and stays close to t p", "[unit][full-bandit]") {
+  CHECK(numerics::efficient_apportionment({0.5, 0.25, 0.25}, 8) == std::vector<std::uint64_t>{4, 2, 2});
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> uniform(0.01, 1.0);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::vector<double> p(1 + trial % 12);
+    double total = 0.0;
+    for (double& x : p) total += (x = uniform(rng));
+    for (double& x : p) x /= total;
+    const std::uint64_t t = 1 + rng() % 500;
+    const auto counts = numerics::efficient_apportionment(p, t);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      sum += counts[i];
+      CHECK(std::abs(static_cast<double>(counts[i]) - static_cast<double>(t) * p[i]) <= static_cast<double>(p.size()));
+    }
+    CHECK(sum == t);
+  }
+}
+
+TEST_CASE("The G-allocation is within 1% of the optimum over all super arms", "[unit][full-bandit]") {
+  for (auto [n, k] : {std::pair<std::size_t, std::size_t>{8, 3}, {9, 4}, {10, 5}}) {
+    const auto arms = all_subsets(n, k);
+    // Reference: the multiplicative algorithm (Silvey-Titterington) on every super arm.
+    std::vector<double> p(arms.size(), 1.0 / static_cast<double>(arms.size()));
+    Eigen::MatrixXd reference_inverse;
+    for (int iteration = 0; iteration < 3000; ++iteration) {
+      Eigen::MatrixXd a = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+      for (std::size_t j = 0; j < arms.size(); ++j)
+        for (std::size_t r : arms[j])
+          for (std::size_t c : arms[j]) a(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) += p[j];
+      reference_inverse = a.inverse();
+      for (std::size_t j = 0; j < arms.size(); ++j)
+        p[j] *= numerics::quadratic_value(reference_inverse, arms[j]) / static_cast<double>(n);
+    }
+    const double optimum = max_variance(reference_inverse, arms);
+    CHECK(optimum >= static_cast<double>(n) - 1e-6);  // Kiefer-Wolfowitz: the optimum is n
+
+    const auto start = full_bandit::uniform_allocation(n, full_bandit::uniform_support(n, k, "auto"));
+    full_bandit::WorstDirection exact = [k](const Eigen::MatrixXd& inverse) {
+      return numerics::exact_quadratic_maximum(inverse, k);
+    };
+    const auto design = full_bandit::solve_g_design(n, start.support, exact, {20000, 0.005});
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+    for (std::size_t j = 0; j < design.support.size(); ++j)
+      for (std::size_t r : design.support[j])
+        for (std::size_t c : design.support[j]) a(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) += design.weights[j];
+    const double ours = max_variance(a.inverse(), arms);
+    INFO("n = " << n << ", k = " << k << ": ours " << ours << ", optimum " << optimum << ", iterations "
+                << design.iterations);
+    CHECK(ours <= 1.01 * optimum);
+    CHECK(ours >= optimum * (1.0 - 1e-6));
+  }
+}
