@@ -14,7 +14,9 @@ void register_throwing(cpex::Registry& registry) {
   entry.summary = "an environment whose factory throws an int";
   entry.feedback = cpex::FeedbackKind::SingleArm;
   entry.create = [](const cpex::ParamValues&,
-                    const cpex::RunSeed&) -> std::unique_ptr<cpex::Environment> { throw 42; };
+                    const cpex::EnvironmentContext&) -> std::unique_ptr<cpex::Environment> {
+    throw 42;
+  };
   registry.add(std::move(entry));
 }
 #endif
