@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "cpex/engine.hpp"
+#include "cpex/limits.hpp"
 #include "cpex/errors.hpp"
 #include "test_support.hpp"
 
@@ -83,13 +84,13 @@ TEST_CASE("A failing run becomes one error record and every other run is deliver
   }
 }
 
-TEST_CASE("Jobs are made lazily: a sweep of 10^12 runs starts at once and stops on request",
-          "[engine]") {
+TEST_CASE("Jobs are made lazily: a sweep of 10^9 runs (the limit) starts at once and stops on "
+          "request", "[engine]") {
   const std::vector<Pipeline> pipelines = {
-      test::pipeline_from(with_repetitions("1000000000000"), "huge.ini")};
+      test::pipeline_from(with_repetitions(std::to_string(kMaxRuns)), "huge.ini")};
   const std::vector<SweepPoint> points = expand({});
   const JobSpace jobs(pipelines, points);
-  REQUIRE(jobs.size() == 1'000'000'000'000ull);
+  REQUIRE(jobs.size() == kMaxRuns);
   // Stop after 50 deliveries: no run starts any more, running runs are abandoned (or, if
   // they finish first, still delivered), and deliveries stay in run-id order.
   class StopAfter : public ResultSink {
@@ -116,8 +117,10 @@ TEST_CASE("Jobs are made lazily: a sweep of 10^12 runs starts at once and stops 
 }
 
 TEST_CASE("Points x repetitions that overflow 64 bits are refused", "[engine]") {
-  const std::vector<Pipeline> pipelines(3, test::pipeline_from(
-      with_repetitions("9000000000000000000"), "overflow.ini"));
+  // [run] repetitions is range-checked when read; the engine checks again (defence in depth).
+  Pipeline pipeline = test::pipeline_from(with_repetitions("1"), "overflow.ini");
+  pipeline.run.repetitions = 9'000'000'000'000'000'000;
+  const std::vector<Pipeline> pipelines(3, pipeline);
   std::vector<SweepPoint> points(3);
   CHECK_THROWS_WITH(JobSpace(pipelines, points), Contains("overflow.ini") && Contains("64 bits"));
 }

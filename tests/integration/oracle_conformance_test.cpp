@@ -39,6 +39,7 @@ TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle
     const std::size_t k = 1 + rng.below(n - 1);
     ParamValues params;
     params.set("k", static_cast<std::int64_t>(k));
+    params.set("epsilon-rule", std::string("per-arm"));
     auto oracle = entry->create(params, OracleContext{});
     Problem problem;
     problem.num_arms = n;
@@ -68,6 +69,7 @@ TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle
 TEST_CASE("top-k judges epsilon-optimality arm by arm", "[oracle]") {
   ParamValues params;
   params.set("k", std::int64_t{2});
+  params.set("epsilon-rule", std::string("per-arm"));
   auto oracle = test::plugins().oracle("top-k")->create(params, OracleContext{});
   const std::vector<double> theta = {1.0, 0.9, 0.85, 0.5};
   Decision best, close{{0, 2}, {}}, far{{0, 3}, {}};
@@ -89,6 +91,7 @@ TEST_CASE("top-k's second best is the best k-subset other than the excluded one"
     const std::size_t k = 1 + rng.below(n - 1);
     ParamValues params;
     params.set("k", static_cast<std::int64_t>(k));
+    params.set("epsilon-rule", std::string("per-arm"));
     auto oracle = entry->create(params, OracleContext{});
     Problem problem;
     problem.num_arms = n;
