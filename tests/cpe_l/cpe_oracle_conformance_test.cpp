@@ -28,7 +28,7 @@ TEST_CASE("CPE-L oracles maximize exactly, deterministically, inside their class
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
       REQUIRE(!members.empty());
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       double best = -1e300;
       for (const auto& m : members) best = std::max(best, test::total(w, m));
       Decision got, again;
@@ -54,7 +54,7 @@ TEST_CASE("CPE-L oracles' second best is the best other decision of the class",
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       // Exclude the optimum half of the time, a random member of the class otherwise.
       Decision excluded;
       inst.oracle->maximize(w, excluded);
@@ -87,7 +87,7 @@ TEST_CASE("CPE-L oracles accept only optimal members of their class",
     RandomStream rng(RunSeed{73, 0, 0}, StreamRole::Oracle);
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       Decision best;
       inst.oracle->optimal(w, best);
       const double top = test::total(w, best.arms);
@@ -113,7 +113,7 @@ TEST_CASE("CPE-L gaps through the oracle equal the brute-force gaps of Chen et a
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
-      const std::vector<double> mu = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> mu = test::draw_weights(inst.arms, trial, rng);
       Decision best;
       inst.oracle->optimal(mu, best);
       const double top = test::total(mu, best.arms);
