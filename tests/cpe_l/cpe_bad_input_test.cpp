@@ -70,6 +70,10 @@ TEST_CASE("Empty and missing graphs", "[cli][bad-input][cpe-l]") {
   expect_error(graph_pipeline("plugin = matroid-graphic\ngraph = /no/such/graph.txt\n"),
                {"[oracle] graph", "cannot read graph file '/no/such/graph.txt'"});
   expect_error(graph_pipeline("plugin = matching\n"), {"[oracle] graph", "needs an edge-list file"});
+  expect_error(graph_pipeline("plugin = matching\ngenerator = random\ngraph = g.txt\n"),
+               {"[oracle] generator", "is 'random' but `graph` also names a file"});
+  expect_error(graph_pipeline("plugin = matroid-graphic\ngenerator = random\nvertices = 4\nedges = 7\n"),
+               {"[oracle] edges", "asks for 7 distinct edges", "only 6 vertex pairs"});
 }
 
 TEST_CASE("Partition matroids with bad parts or capacities", "[cli][bad-input][cpe-l]") {
