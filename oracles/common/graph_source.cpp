@@ -58,6 +58,9 @@ data::EdgeList load_graph(const ParamValues& params, const OracleContext& contex
       throw ParameterError("graph", "needs an edge-list file (or set `generator`)");
     return data::read_edge_list(params.text("graph"), "graph");
   }
+  if (params.has("graph"))
+    throw ParameterError("generator", "is '" + generator + "' but `graph` also names a file ('" +
+                                          params.text("graph") + "'); give one of them");
   const auto graph_seed = static_cast<std::uint64_t>(params.integer("graph-seed"));
   RandomStream rng = graph_seed == 0 ? RandomStream(context.seed, StreamRole::Oracle)
                                      : RandomStream(RunSeed{graph_seed, 0, 0}, StreamRole::Oracle);

@@ -26,7 +26,9 @@ std::vector<__int128> scaled_weights(const std::vector<double>& weights, std::si
   }
   int headroom = 2;
   while ((std::size_t{1} << headroom) < terms + 1 && headroom < 40) ++headroom;
-  const int cap = 125 - headroom - 2 - top;  // w * 2^shift < 2^(125 - headroom - 2)
+  // w * 2^shift < 2^(100 - headroom): sums of `terms` such products times LEMON's dual
+  // scale 4 stay below 2^102, far from the 2^127 limit.
+  const int cap = 100 - headroom - top;
   const int shift = std::min(-lowest_bit, cap);
   std::vector<__int128> out;
   out.reserve(weights.size());

@@ -44,7 +44,8 @@ class Matching : public Oracle {
 
 // Exact 128-bit integers proportional to the weights (all > 0): w_i * 2^s for the smallest
 // s that makes every product an integer, capped so that a sum of `terms` products times 4
-// cannot overflow; if the cap binds (weights spanning more than about 2^50 in ratio),
+// stays far from overflow; if the cap binds (binary exponents spanning more than about
+// 47 - log2(terms), e.g. 37 for 1000 vertices),
 // the products are rounded to the nearest integer and weights below 2^-s vanish.
 std::vector<__int128> scaled_weights(const std::vector<double>& weights, std::size_t terms);
 

@@ -15,6 +15,12 @@ PartitionMatroid::PartitionMatroid(std::vector<std::size_t> parts,
                                    std::vector<std::size_t> capacities)
     : parts_(std::move(parts)), capacities_(std::move(capacities)) {
   rank_ = std::accumulate(capacities_.begin(), capacities_.end(), std::size_t{0});
+  part_start_.assign(capacities_.size() + 1, 0);
+  for (std::size_t p : parts_) ++part_start_[p + 1];
+  for (std::size_t j = 0; j < capacities_.size(); ++j) part_start_[j + 1] += part_start_[j];
+  arms_by_part_.resize(parts_.size());
+  std::vector<std::size_t> next(part_start_.begin(), part_start_.end() - 1);
+  for (std::size_t arm = 0; arm < parts_.size(); ++arm) arms_by_part_[next[parts_[arm]]++] = arm;
 }
 
 void PartitionMatroid::bind(const Problem& problem) {
@@ -24,20 +30,23 @@ void PartitionMatroid::bind(const Problem& problem) {
 }
 
 void PartitionMatroid::maximize(std::span<const double> weights, Decision& out) const {
-  order_.resize(weights.size());
-  std::iota(order_.begin(), order_.end(), std::size_t{0});
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](std::size_t a, std::size_t b) { return weights[a] > weights[b]; });
-  used_.assign(capacities_.size(), 0);
+  // The greedy basis takes, in every part, its c_j arms first in the order (weight
+  // descending, index ascending): a selection per part, O(N) in total.
+  auto better = [&](std::size_t a, std::size_t b) {
+    return weights[a] > weights[b] || (weights[a] == weights[b] && a < b);
+  };
   out.arms.clear();
   out.values.clear();
-  for (std::size_t arm : order_) {
-    const std::size_t j = part(arm);
-    if (used_[j] < capacities_[j]) {
-      ++used_[j];
-      out.arms.push_back(arm);
-      if (out.arms.size() == rank_) break;
-    }
+  if (parts_.empty()) {
+    order_.resize(weights.size());
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    select(order_.begin(), order_.end(), rank_, better, out);
+  } else {
+    order_ = arms_by_part_;
+    for (std::size_t j = 0; j < capacities_.size(); ++j)
+      select(order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j]),
+             order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j + 1]), capacities_[j],
+             better, out);
   }
   std::sort(out.arms.begin(), out.arms.end());
 }

@@ -1,9 +1,10 @@
 // `matroid-uniform` and `matroid-partition`: bases are the sets holding exactly c_j arms of
 // every part j (uniform: one part of capacity k). Maximization is the greedy algorithm:
 // arms by weight descending, ties to the smaller index, each taken while its part has
-// room; O(N log N). The second best is the best single exchange inside one part, O(N).
+// room — computed as a selection of the c_j best arms of every part, O(N). The second best is the best single exchange inside one part, O(N).
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "cpex/oracle.hpp"
@@ -34,10 +35,21 @@ class PartitionMatroid : public Oracle {
  private:
   std::size_t part(std::size_t arm) const { return parts_.empty() ? 0 : parts_[arm]; }
 
+  // Appends the `count` best arms of [first, last) under `better` to out.arms.
+  template <class It, class Better>
+  static void select(It first, It last, std::size_t count, Better better, Decision& out) {
+    if (count == 0) return;
+    if (count < static_cast<std::size_t>(last - first))
+      std::nth_element(first, first + static_cast<std::ptrdiff_t>(count) - 1, last, better);
+    out.arms.insert(out.arms.end(), first, first + static_cast<std::ptrdiff_t>(count));
+  }
+
   std::vector<std::size_t> parts_;       // empty: uniform (every arm in part 0)
   std::vector<std::size_t> capacities_;  // per part
   std::size_t rank_ = 0;
-  mutable std::vector<std::size_t> order_, used_;  // scratch; one run at a time
+  std::vector<std::size_t> arms_by_part_;  // arms grouped by part, ascending inside
+  std::vector<std::size_t> part_start_;    // part j is arms_by_part_[part_start_[j] ..]
+  mutable std::vector<std::size_t> order_;  // scratch; one run at a time
 };
 
 }  // namespace cpex::oracles

@@ -49,7 +49,7 @@ void register_matroids(Registry& registry) {
   OracleEntry uniform;
   uniform.name = "matroid-uniform";
   uniform.summary = "uniform matroid: bases are all k-subsets (greedy; a matroid view of top-k)";
-  uniform.capabilities = caps;
+  uniform.capabilities = caps | kCardinality;  // every k-subset is a basis
   uniform.schema.integer("k", 1, Range::at_least(1), "rank: arms in every basis (k < arms)");
   uniform.create = [](const ParamValues& p, const OracleContext&) -> std::unique_ptr<Oracle> {
     return std::make_unique<PartitionMatroid>(static_cast<std::size_t>(p.integer("k")));

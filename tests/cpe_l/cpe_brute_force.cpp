@@ -1,6 +1,7 @@
 // Small random CPE-L instances and brute-force enumeration of their decision classes.
 #include "cpe_brute_force.hpp"
 
+#include <cmath>
 #include <numeric>
 
 #include "test_support.hpp"
@@ -56,9 +57,17 @@ std::size_t forest_size_if_acyclic(const data::EdgeList& g, const std::vector<st
 
 }  // namespace
 
-std::vector<double> draw_weights(std::size_t arms, bool ties, RandomStream& rng) {
+std::vector<double> draw_weights(std::size_t arms, int trial, RandomStream& rng) {
   std::vector<double> w(arms);
-  for (auto& x : w) x = ties ? static_cast<double>(rng.below(4)) - 1.0 : rng.uniform01() * 2 - 1;
+  for (auto& x : w) {
+    if (trial % 3 == 0)
+      x = static_cast<double>(rng.below(4)) - 1.0;
+    else if (trial % 3 == 1)
+      x = rng.uniform01() * 2 - 1;
+    else  // magnitudes from 1 down to 2^-30, either sign
+      x = std::ldexp(rng.uniform01() + 0.5, -static_cast<int>(rng.below(31))) *
+          (rng.below(4) == 0 ? -1.0 : 1.0);
+  }
   return w;
 }
 

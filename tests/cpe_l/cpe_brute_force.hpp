@@ -30,9 +30,9 @@ SmallInstance draw_instance(const std::string& name, RandomStream& rng);
 // Every member of the class, as sorted arm lists (subsets enumerated as bit masks).
 std::vector<std::vector<std::size_t>> enumerate_class(const SmallInstance& instance);
 
-// Weights with frequent ties and zeros (even trials: integers in {-1, 0, 1, 2}) or
-// continuous in [-1, 1].
-std::vector<double> draw_weights(std::size_t arms, bool ties, RandomStream& rng);
+// Weights by trial % 3: integers in {-1, 0, 1, 2} (frequent ties and zeros), uniform in
+// [-1, 1], or magnitudes spread over 2^0 .. 2^-30 with random signs.
+std::vector<double> draw_weights(std::size_t arms, int trial, RandomStream& rng);
 
 double total(const std::vector<double>& w, const std::vector<std::size_t>& arms);
 

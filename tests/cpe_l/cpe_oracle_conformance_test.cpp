@@ -7,6 +7,8 @@
 
 #include "cpe_brute_force.hpp"
 #include "cpex/numerics/cpe_gaps.hpp"
+#include "cpex/registry.hpp"
+#include "test_support.hpp"
 
 using namespace cpex;
 
@@ -26,7 +28,7 @@ TEST_CASE("CPE-L oracles maximize exactly, deterministically, inside their class
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
       REQUIRE(!members.empty());
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       double best = -1e300;
       for (const auto& m : members) best = std::max(best, test::total(w, m));
       Decision got, again;
@@ -52,7 +54,7 @@ TEST_CASE("CPE-L oracles' second best is the best other decision of the class",
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       // Exclude the optimum half of the time, a random member of the class otherwise.
       Decision excluded;
       inst.oracle->maximize(w, excluded);
@@ -85,7 +87,7 @@ TEST_CASE("CPE-L oracles accept only optimal members of their class",
     RandomStream rng(RunSeed{73, 0, 0}, StreamRole::Oracle);
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
-      const std::vector<double> w = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> w = test::draw_weights(inst.arms, trial, rng);
       Decision best;
       inst.oracle->optimal(w, best);
       const double top = test::total(w, best.arms);
@@ -111,7 +113,7 @@ TEST_CASE("CPE-L gaps through the oracle equal the brute-force gaps of Chen et a
     for (int trial = 0; trial < kInstances; ++trial) {
       const test::SmallInstance inst = test::draw_instance(name, rng);
       const auto members = test::enumerate_class(inst);
-      const std::vector<double> mu = test::draw_weights(inst.arms, trial % 2 == 0, rng);
+      const std::vector<double> mu = test::draw_weights(inst.arms, trial, rng);
       Decision best;
       inst.oracle->optimal(mu, best);
       const double top = test::total(mu, best.arms);
@@ -132,6 +134,35 @@ TEST_CASE("CPE-L gaps through the oracle equal the brute-force gaps of Chen et a
         else
           REQUIRE(gaps[e] == Approx(top - rival).margin(1e-9));
       }
+    }
+  }
+}
+
+TEST_CASE("planted-gap plants exactly the chosen gap between best and second best",
+          "[environment][conformance][cpe-l]") {
+  const EnvironmentEntry* planted = test::plugins().environment("planted-gap");
+  REQUIRE(planted);
+  for (const char* name : kOracles) {
+    RandomStream rng(RunSeed{75, 0, 0}, StreamRole::Oracle);
+    for (int trial = 0; trial < 100; ++trial) {
+      const test::SmallInstance inst = test::draw_instance(name, rng);
+      const auto members = test::enumerate_class(inst);
+      if (members.size() < 2 || inst.arms < 2) continue;
+      ParamValues params;
+      for (const ParamSpec& spec : planted->schema.specs())
+        if (spec.default_value) params.set(spec.name, *spec.default_value);
+      const double gap = 0.05 + 0.5 * rng.uniform01();
+      params.set("gap", gap);
+      params.set("arms", static_cast<std::int64_t>(inst.arms));
+      params.set("low", -1.0);
+      auto environment = planted->create(params, EnvironmentContext{RunSeed{9, 0, static_cast<std::uint64_t>(trial)}, inst.oracle.get()});
+      const auto truth = environment->truth();
+      const std::vector<double> mu(truth.begin(), truth.end());
+      std::vector<double> values;
+      for (const auto& m : members) values.push_back(test::total(mu, m));
+      std::sort(values.rbegin(), values.rend());
+      INFO(inst.description << " trial " << trial << " gap " << gap);
+      REQUIRE(values[0] - values[1] == Approx(gap).margin(1e-9));
     }
   }
 }
