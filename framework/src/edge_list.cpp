@@ -2,19 +2,16 @@
 #include "cpex/data/edge_list.hpp"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
 #include "cpex/errors.hpp"
+#include "cpex/input_file.hpp"
 
 namespace cpex::data {
 
+// Only a regular file, at most kMaxDataFileBytes (a FIFO or a device cannot block or
+// stream forever).
 std::string read_edge_list_text(const std::string& path, const std::string& key) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) throw ParameterError(key, "cannot read graph file '" + path + "'");
-  return text.str();
+  return read_regular_file(path, key);
 }
 
 namespace {

@@ -21,7 +21,7 @@ struct EdgeList {
 inline constexpr std::size_t kMaxEdgeListVertices = 10'000'000;
 
 // The whole text of an edge-list file. This is the only step that touches the file
-// system; throws ParameterError(key, "cannot read graph file 'path'") when it fails.
+// system: a regular file of at most kMaxDataFileBytes (read_regular_file).
 std::string read_edge_list_text(const std::string& path, const std::string& key);
 
 // Parses an edge list. `source` names the text in messages ("file:LINE: ..."). Throws
