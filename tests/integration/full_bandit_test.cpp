@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <random>
 
@@ -128,6 +129,21 @@ TEST_CASE("Fig. 1 trace: the approximate values never exceed the exact optima", 
       CHECK(ratios + 10 >= r.samples);  // one per round after the n basis pulls
     }
   }
+}
+
+TEST_CASE("alpha = theorem1 traces Theorem 1's CEM ratio, a valid ratio in (0, 1)", "[integration][full-bandit]") {
+  const Pipeline p = test::pipeline_from(synthetic(8, 4, "saqm", true, "alpha = theorem1\n") +
+                                         "max-samples = 300\ntrace-file = " + test::temp_file("fb-t1.csv", "") + "\n");
+  const RunRecord r = run_once(p, RunSeed{3, 0, 0});
+  std::size_t alphas = 0;
+  for (const TraceRow& row : r.trace)
+    if (row.name == "alpha") {
+      ++alphas;
+      CHECK(row.value > 0.0);
+      CHECK(row.value <= std::sqrt(4.0 * 3.0 / (8.0 * 7.0) / 3.0));  // sqrt(alpha_DkS / (k - 1)) at best
+    }
+  CHECK(alphas > 100);
+  CHECK_FALSE(r.stopped);  // so conservative that 300 samples are far too few
 }
 
 TEST_CASE("Full-bandit bad input: one-line errors naming the culprit", "[integration][full-bandit][bad-input]") {

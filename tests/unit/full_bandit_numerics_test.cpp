@@ -179,6 +179,26 @@ TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][f
   CHECK(ls.difference_norm_sq(a, b) == Approx(diff.dot(inv * diff)));
 }
 
+TEST_CASE("Regularized least squares on super arms keep log det A", "[unit][full-bandit]") {
+  const std::size_t n = 12;
+  numerics::SuperArmLeastSquares ls(n, 7, 1.0);
+  REQUIRE(ls.invertible());
+  std::mt19937_64 rng(8);
+  std::vector<std::size_t> arms(n);
+  for (int t = 0; t < 500; ++t) {
+    for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+    std::shuffle(arms.begin(), arms.end(), rng);
+    std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+    std::sort(m.begin(), m.end());
+    ls.add(m, 1.0);
+    if (t % 37 == 0) {
+      CHECK(ls.log_det() == Approx(std::log(ls.matrix().determinant())).epsilon(1e-9));
+      CHECK((ls.inverse() - ls.matrix().inverse()).norm() <= 1e-9 * ls.inverse().norm());
+    }
+  }
+  CHECK(ls.matrix()(0, 0) >= 1.0);
+}
+
 TEST_CASE("log C(n, k) by lgamma", "[unit][full-bandit]") {
   CHECK(numerics::log_binomial(10, 5) == Approx(std::log(252.0)));
   CHECK(numerics::log_binomial(24, 12) == Approx(std::log(2704156.0)));
