@@ -280,9 +280,9 @@ TEST_CASE("The G-allocation is within 1% of the optimum over all super arms", "[
     CHECK(ours >= optimum * (1.0 - 1e-6));
 
     // The algorithms' worst-direction step: peeling polished by single exchanges.
-    full_bandit::WorstDirection polished = [k, n](const Eigen::MatrixXd& inverse) {
+    full_bandit::WorstDirection polished = [k](const Eigen::MatrixXd& inverse) {
       auto arms = numerics::greedy_peeling(inverse, k);
-      numerics::improve_by_swaps(inverse, arms, n);
+      numerics::improve_by_swaps(inverse, arms, 10);
       return arms;
     };
     const auto heuristic = full_bandit::solve_g_design(n, start.support, polished, {2000, 0.01});
