@@ -183,7 +183,7 @@ TEST_CASE("Full-bandit bad input: one-line errors naming the culprit", "[integra
   fails(big + "[dks]\nplugin = dks-peeling\n[algorithm]\nplugin = saqm\ntrace-optimum = yes\n",
         {"[algorithm] trace-optimum", "1e7"});
   fails(with("[dks]\nplugin = dks-peeling", "[dks]\nplugin = top-k"), {"[dks]", "top-k", "quadratic"});
-  fails(with("[dks]\nplugin = dks-peeling\n", ""), {"[dks]", "plugin"});
+  fails(with("[dks]\nplugin = dks-peeling\n", ""), {"saqm", "needs an oracle section [dks] (quadratic)"});
   fails(with("[algorithm]\nplugin = saqm\n", "[algorithm]\nplugin = saqm\nalpha = 1.5\n"),
         {"[algorithm] alpha", "'theorem1'"});
 }
@@ -196,5 +196,5 @@ TEST_CASE("Full-bandit bad input on the command line: exit status 1, one line", 
   INFO(r.err);
   CHECK(r.status == 1);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, Contains("[dks]"));
+  CHECK_THAT(r.err, Contains("needs an oracle section [dks]"));
 }
