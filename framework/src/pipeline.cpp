@@ -139,6 +139,11 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   for (const auto& role : roles) {
     OracleChoice choice;
     choice.section = role.section;
+    const std::vector<std::string> sections = file.sections();
+    if (role.section != "oracle" &&
+        std::find(sections.begin(), sections.end(), role.section) == sections.end())
+      throw ConfigError(file.path() + ": algorithm '" + p.algorithm->name + "' needs an oracle section [" +
+                        role.section + "] (" + describe_capabilities(role.required) + "), and there is none");
     choice.entry = choose(file, registry, role.section, PluginKind::Oracle, &Registry::oracle);
     p.oracles.push_back(std::move(choice));
   }

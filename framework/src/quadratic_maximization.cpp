@@ -3,6 +3,7 @@
 #include "cpex/numerics/quadratic_maximization.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <Eigen/Eigenvalues>
@@ -72,6 +73,43 @@ double theorem1_ratio(const Eigen::MatrixXd& w, std::size_t k, double alpha_dks)
   const Eigen::VectorXd& lambda = solver.eigenvalues();  // ascending
   if (solver.info() != Eigen::Success || !(lambda(0) > 0.0)) return 0.0;
   return alpha_dks / static_cast<double>(k - 1) * lambda(0) / lambda(lambda.size() - 1);
+}
+
+void improve_by_swaps(const Eigen::MatrixXd& w, std::vector<std::size_t>& subset, std::size_t max_swaps) {
+  const auto n = static_cast<std::size_t>(w.rows());
+  std::vector<char> inside(n, 0);
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(w.rows());  // v = W chi
+  for (std::size_t i : subset) {
+    inside[i] = 1;
+    v += w.col(static_cast<Eigen::Index>(i));
+  }
+  double value = quadratic_value(w, subset);
+  for (std::size_t swap = 0; swap < max_swaps; ++swap) {
+    // new - old = -2 v_a + w_aa + 2 v_b + w_bb - 2 w_ab
+    double best_gain = 1e-12 * std::max(1.0, std::abs(value));
+    std::size_t best_out = n, best_in = n;
+    for (std::size_t a : subset) {
+      const auto ia = static_cast<Eigen::Index>(a);
+      const double removal = -2.0 * v(ia) + w(ia, ia);
+      for (std::size_t b = 0; b < n; ++b) {
+        if (inside[b]) continue;
+        const auto ib = static_cast<Eigen::Index>(b);
+        const double gain = removal + 2.0 * v(ib) + w(ib, ib) - 2.0 * w(ia, ib);
+        if (gain > best_gain) {
+          best_gain = gain;
+          best_out = a;
+          best_in = b;
+        }
+      }
+    }
+    if (best_out == n) break;
+    value += best_gain;
+    inside[best_out] = 0;
+    inside[best_in] = 1;
+    v += w.col(static_cast<Eigen::Index>(best_in)) - w.col(static_cast<Eigen::Index>(best_out));
+    *std::find(subset.begin(), subset.end(), best_out) = best_in;
+    std::sort(subset.begin(), subset.end());
+  }
 }
 
 double quadratic_value(const Eigen::MatrixXd& w, std::span<const std::size_t> subset) {

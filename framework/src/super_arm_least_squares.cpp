@@ -10,13 +10,20 @@
 
 namespace cpex::numerics {
 
-SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every)
+SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every, double lambda)
     : refactor_every_(refactor_every == 0 ? 1 : refactor_every),
-      a_(Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(arms), static_cast<Eigen::Index>(arms))),
-      inverse_(a_),
+      lambda_(lambda),
+      a_(Eigen::MatrixXd::Identity(static_cast<Eigen::Index>(arms), static_cast<Eigen::Index>(arms)) * lambda),
+      inverse_(Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(arms), static_cast<Eigen::Index>(arms))),
       b_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(arms))),
       theta_(b_),
-      u_(b_) {}
+      u_(b_) {
+  if (lambda > 0.0 && arms > 0) {
+    invertible_ = true;
+    inverse_.diagonal().setConstant(1.0 / lambda);
+    log_det_ = static_cast<double>(arms) * std::log(lambda);
+  }
+}
 
 void SuperArmLeastSquares::add(std::span<const std::size_t> members, double reward) {
   for (std::size_t i : members) {
@@ -42,6 +49,7 @@ void SuperArmLeastSquares::add(std::span<const std::size_t> members, double rewa
     predicted += theta_(static_cast<Eigen::Index>(i));
   }
   const double denominator = 1.0 + chi_u;
+  log_det_ += std::log(denominator);  // matrix determinant lemma
   // theta_new = A_new^{-1}(b + chi r) = theta + u (r - chi^T theta) / (1 + chi^T u).
   theta_.noalias() += u_ * ((reward - predicted) / denominator);
   inverse_.noalias() -= (u_ / denominator) * u_.transpose();
@@ -62,6 +70,7 @@ bool SuperArmLeastSquares::refactor() {
   invertible_ = true;
   inverse_ = llt.solve(Eigen::MatrixXd::Identity(a_.rows(), a_.cols()));
   theta_ = inverse_ * b_;
+  log_det_ = 2.0 * diagonal.array().log().sum();
   return true;
 }
 

@@ -21,7 +21,7 @@ void register_top_k(cpex::Registry& registry) {
               "(theta(M*) - theta(M) <= eps, the full-bandit papers)");
   entry.create = [](const ParamValues& params, const OracleContext&) -> std::unique_ptr<Oracle> {
     return std::make_unique<oracles::TopKOracle>(static_cast<std::size_t>(params.integer("k")),
-                                                 params.text("epsilon-rule") == "sum");
+                                                 params.has("epsilon-rule") && params.text("epsilon-rule") == "sum");
   };
   registry.add(std::move(entry));
 }

@@ -28,3 +28,17 @@ TEST_CASE("Best-K algorithms are nu-correct at nu = 0.01 over 3000 runs", "[long
     }
   }
 }
+
+TEST_CASE("Full-bandit algorithms on seed 000's synthetic instances (n = 10, k = 5)", "[long][full-bandit]") {
+  for (const char* algorithm : {"saqm\n[dks]\nplugin = dks-peeling", "sa-foa\n[dks]\nplugin = dks-peeling",
+                                "icb", "sa-exhaustive"}) {
+    const std::vector<cpex::Pipeline> pipelines = {cpex::test::pipeline_from(
+        std::string("[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 10\nk = 5\n"
+                    "delta-min = 0.5\n[oracle]\nplugin = top-k\nk = 5\n[run]\nseed = 5\nrepetitions = 100\n"
+                    "[algorithm]\nallocation = g-allocation\ndelta = 0.05\nplugin = ") + algorithm + "\n")};
+    const cpex::Summary s = cpex::summarize(cpex::execute(cpex::make_jobs(pipelines, cpex::expand({})), {2}, nullptr));
+    INFO(algorithm << ": errors " << s.errors << "/" << s.runs << ", mean samples " << s.mean_samples);
+    CHECK(s.capped == 0);
+    CHECK(s.error_rate_ci.upper <= 0.05);
+  }
+}

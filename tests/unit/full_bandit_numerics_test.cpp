@@ -179,6 +179,26 @@ TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][f
   CHECK(ls.difference_norm_sq(a, b) == Approx(diff.dot(inv * diff)));
 }
 
+TEST_CASE("Regularized least squares on super arms keep log det A", "[unit][full-bandit]") {
+  const std::size_t n = 12;
+  numerics::SuperArmLeastSquares ls(n, 7, 1.0);
+  REQUIRE(ls.invertible());
+  std::mt19937_64 rng(8);
+  std::vector<std::size_t> arms(n);
+  for (int t = 0; t < 500; ++t) {
+    for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+    std::shuffle(arms.begin(), arms.end(), rng);
+    std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+    std::sort(m.begin(), m.end());
+    ls.add(m, 1.0);
+    if (t % 37 == 0) {
+      CHECK(ls.log_det() == Approx(std::log(ls.matrix().determinant())).epsilon(1e-9));
+      CHECK((ls.inverse() - ls.matrix().inverse()).norm() <= 1e-9 * ls.inverse().norm());
+    }
+  }
+  CHECK(ls.matrix()(0, 0) >= 1.0);
+}
+
 TEST_CASE("log C(n, k) by lgamma", "[unit][full-bandit]") {
   CHECK(numerics::log_binomial(10, 5) == Approx(std::log(252.0)));
   CHECK(numerics::log_binomial(24, 12) == Approx(std::log(2704156.0)));
@@ -258,5 +278,40 @@ TEST_CASE("The G-allocation is within 1% of the optimum over all super arms", "[
                 << design.iterations);
     CHECK(ours <= 1.01 * optimum);
     CHECK(ours >= optimum * (1.0 - 1e-6));
+
+    // The algorithms' worst-direction step: peeling polished by single exchanges.
+    full_bandit::WorstDirection polished = [k](const Eigen::MatrixXd& inverse) {
+      auto arms = numerics::greedy_peeling(inverse, k);
+      numerics::improve_by_swaps(inverse, arms, 10);
+      return arms;
+    };
+    const auto heuristic = full_bandit::solve_g_design(n, start.support, polished, {2000, 0.01});
+    a.setZero();
+    for (std::size_t j = 0; j < heuristic.support.size(); ++j)
+      for (std::size_t r : heuristic.support[j])
+        for (std::size_t c : heuristic.support[j]) a(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) += heuristic.weights[j];
+    CHECK(max_variance(a.inverse(), arms) <= 1.05 * optimum);
+  }
+}
+
+TEST_CASE("Swap local search ends in a single-exchange local optimum", "[unit][full-bandit]") {
+  std::mt19937_64 rng(6);
+  for (int trial = 0; trial < 50; ++trial) {
+    const std::size_t n = 5 + static_cast<std::size_t>(trial % 20);
+    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));
+    const Eigen::MatrixXd w = trial % 2 ? random_symmetric(n, rng) : random_positive_definite(n, rng);
+    auto subset = numerics::greedy_peeling(w, k);
+    const double before = numerics::quadratic_value(w, subset);
+    numerics::improve_by_swaps(w, subset, n * n);
+    const double after = numerics::quadratic_value(w, subset);
+    CHECK(after >= before - 1e-12);
+    REQUIRE(std::is_sorted(subset.begin(), subset.end()));
+    for (std::size_t out = 0; out < k; ++out)
+      for (std::size_t in = 0; in < n; ++in) {
+        if (std::find(subset.begin(), subset.end(), in) != subset.end()) continue;
+        auto other = subset;
+        other[out] = in;
+        CHECK(numerics::quadratic_value(w, other) <= after + 1e-9 * std::max(1.0, std::abs(after)));
+      }
   }
 }

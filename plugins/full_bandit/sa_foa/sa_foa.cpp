@@ -43,7 +43,7 @@ class SaFoa final : public FullBanditAlgorithm {
     return out;
   }
 
-  // One candidate of the round (public for the per-candidate benchmark): its objective (5).
+  // One candidate of the round: its objective (5).
   double candidate_value(double width, Decision& candidate) {
     const auto& support = allocation_.support;
     std::size_t pick = rng_.below(support.size());

@@ -43,10 +43,6 @@ class Saqm final : public FullBanditAlgorithm {
       throw ParameterError("alpha", "alpha = '" + alpha_text_ + "' must be a number in (0, 1] or 'theorem1'");
   }
 
- protected:
-  const Oracle* quadratic_oracle() const override { return dks_; }
-
- public:
   void start(const AlgorithmContext& context) override {
     if (context.oracles.size() < 2) throw ParameterError("plugin", "needs a [dks] oracle section");
     dks_ = context.oracles[1];
@@ -65,6 +61,8 @@ class Saqm final : public FullBanditAlgorithm {
   }
 
  protected:
+  const Oracle* quadratic_oracle() const override { return dks_; }
+
   bool should_stop(std::uint64_t t) override {
     const double width = ellipsoid_width(sigma_, t, log_k_, delta_);
     SaqmTerms terms;

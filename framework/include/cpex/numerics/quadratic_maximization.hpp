@@ -31,6 +31,11 @@ double peeling_guarantee(std::size_t n, std::size_t k);
 // eigenvalues, O(n^3)); 0 when W is not positive definite.
 double theorem1_ratio(const Eigen::MatrixXd& w, std::size_t k, double alpha_dks);
 
+// Local search by single exchanges on QP itself: while some swap (a in S out, b not in S in)
+// raises chi^T W chi by more than a relative 1e-12, apply the best one; at most `max_swaps`
+// swaps, O(k (n - k)) per swap with v = W chi kept up to date. `subset` stays sorted.
+void improve_by_swaps(const Eigen::MatrixXd& w, std::vector<std::size_t>& subset, std::size_t max_swaps);
+
 // chi_S^T W chi_S.
 double quadratic_value(const Eigen::MatrixXd& w, std::span<const std::size_t> subset);
 

@@ -19,10 +19,15 @@
 
 namespace cpex::numerics {
 
+//
+// With lambda > 0 (regularized least squares, A = lambda I + sum chi chi^T, as CLUCB-QM of
+// seed 001 needs) A is invertible from the start, and log det A is kept by the matrix
+// determinant lemma (valid whenever invertible()).
 class SuperArmLeastSquares {
  public:
   SuperArmLeastSquares() = default;
-  explicit SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every = 1000);
+  explicit SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every = 1000,
+                                double lambda = 0.0);
 
   // One pull of the super arm `members` (distinct arm indices) with observed sum `reward`.
   void add(std::span<const std::size_t> members, double reward);
@@ -36,6 +41,8 @@ class SuperArmLeastSquares {
   // Valid when invertible().
   const Eigen::MatrixXd& inverse() const { return inverse_; }
   const Eigen::VectorXd& estimate() const { return theta_; }
+  double log_det() const { return log_det_; }
+  double lambda() const { return lambda_; }
 
   // theta_hat(M) = sum of the estimate over M.
   double estimate_of(std::span<const std::size_t> members) const;
@@ -51,6 +58,7 @@ class SuperArmLeastSquares {
   std::uint64_t refactor_every_ = 1000;
   std::uint64_t count_ = 0, since_refactor_ = 0, factorizations_ = 0;
   bool invertible_ = false;
+  double lambda_ = 0.0, log_det_ = 0.0;
   Eigen::MatrixXd a_, inverse_;
   Eigen::VectorXd b_, theta_, u_;
 };

@@ -1,0 +1,71 @@
+// Wall-clock cost of one round (next + pull + observe) of the full-bandit algorithms of
+// seed 000 on its synthetic instances (delta-min = 0.01, so runs do not stop), uniform
+// allocation, DkS oracle dks-peeling:
+//   saqm, icb        n in {10, 24, 50, 100, 200, 500, 1000}, k = n/2 and k = 10;
+//   sa-foa (l = 1)   the same n: a round is n candidates, so time per candidate = round / n;
+//   sa-exhaustive    n = 10, 12, ..., 24, k = n/2 (seed 000 Fig. 2's blow-up).
+// Each run is warmed up past its n basis pulls (and the first factorization) outside the
+// timing. docs/performance.md has the figures and the command.
+#include <benchmark/benchmark.h>
+
+#include <sstream>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "cpex/pipeline.hpp"
+#include "cpex/run.hpp"
+
+namespace {
+
+std::string pipeline_text(int n, int k, const std::string& algorithm) {
+  std::ostringstream text;
+  text << "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = " << n << "\nk = " << k
+       << "\ndelta-min = 0.01\n[oracle]\nplugin = top-k\nk = " << k << "\n";
+  if (algorithm == "saqm" || algorithm == "sa-foa") text << "[dks]\nplugin = dks-peeling\n";
+  text << "[algorithm]\nplugin = " << algorithm << "\n";
+  if (algorithm == "sa-foa") text << "l = 1\n";
+  return text.str();
+}
+
+cpex::RunObjects warmed_up(const cpex::Pipeline& pipeline, std::uint64_t repetition) {
+  cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{1, 0, repetition});
+  cpex::Action action;
+  cpex::Observation observation;
+  for (std::size_t i = 0; i < run.context.problem->num_arms + 1; ++i) {
+    if (!run.algorithm->next(action)) break;
+    run.environment->pull(action, observation);
+    run.algorithm->observe(action, observation);
+  }
+  return run;
+}
+
+void round_cost(benchmark::State& state, const std::string& algorithm) {
+  const auto n = static_cast<int>(state.range(0)), k = static_cast<int>(state.range(1));
+  const cpex::Pipeline pipeline = cpex::assemble(
+      cpex::PipelineFile::from_text(pipeline_text(n, k, algorithm), "bench.ini"), cpex::bench::registry());
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(pipeline, repetition); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (const char* algorithm : {"saqm", "sa-foa", "icb"}) {
+    auto* half = benchmark::RegisterBenchmark((std::string(algorithm) + "/k=n/2").c_str(), round_cost,
+                                              std::string(algorithm));
+    auto* ten = benchmark::RegisterBenchmark((std::string(algorithm) + "/k=10").c_str(), round_cost,
+                                             std::string(algorithm));
+    for (int n : {10, 24, 50, 100, 200, 500, 1000}) {
+      half->Args({n, n / 2});
+      if (n > 10) ten->Args({n, 10});
+    }
+    half->Unit(benchmark::kMicrosecond);
+    ten->Unit(benchmark::kMicrosecond);
+  }
+  auto* exhaustive = benchmark::RegisterBenchmark("sa-exhaustive/k=n/2", round_cost, std::string("sa-exhaustive"));
+  for (int n = 10; n <= 24; n += 2) exhaustive->Args({n, n / 2});
+  exhaustive->Unit(benchmark::kMicrosecond);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
