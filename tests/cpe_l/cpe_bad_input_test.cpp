@@ -68,7 +68,7 @@ TEST_CASE("Empty and missing graphs", "[cli][bad-input][cpe-l]") {
   expect_error(graph_pipeline("plugin = matroid-graphic\ngraph = " + empty + "\n"),
                {"[oracle] graph", "the graph has no edges"});
   expect_error(graph_pipeline("plugin = matroid-graphic\ngraph = /no/such/graph.txt\n"),
-               {"[oracle] graph", "cannot read graph file '/no/such/graph.txt'"});
+               {"[oracle] graph", "'/no/such/graph.txt' does not exist"});
   expect_error(graph_pipeline("plugin = matching\n"), {"[oracle] graph", "needs an edge-list file"});
   expect_error(graph_pipeline("plugin = matching\ngenerator = random\ngraph = g.txt\n"),
                {"[oracle] generator", "is 'random' but `graph` also names a file"});

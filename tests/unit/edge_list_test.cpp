@@ -40,5 +40,5 @@ TEST_CASE("Edge-list errors name the source, the line and the key", "[unit][edge
 
 TEST_CASE("Reading a missing edge-list file names it", "[unit][edge-list]") {
   CHECK_THROWS_WITH(data::read_edge_list("/no/such/edges.txt", "graph"),
-                    Contains("cannot read graph file '/no/such/edges.txt'"));
+                    Contains("'/no/such/edges.txt' does not exist"));
 }
