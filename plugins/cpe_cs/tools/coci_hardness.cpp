@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     host.load({variable && *variable ? variable : CPEX_PLUGIN_DIR}, 1);
     cpex::PipelineFile file = cpex::PipelineFile::read(argv[1]);
     for (int a = 2; a < argc; ++a) file.apply_override(argv[a]);
-    const cpex::Pipeline pipeline = cpex::assemble(file, host.registry());
+    const cpex::Pipeline pipeline = cpex::assemble(file, host.registry(), {"sweep"});
     cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{pipeline.run.seed, 0, 0});
     const std::span<const double> truth = run.environment->truth();
     const cpex::Oracle& oracle = *run.oracles.front();
