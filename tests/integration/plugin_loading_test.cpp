@@ -19,11 +19,13 @@ TEST_CASE("The in-tree plugins load and register by kind", "[loader]") {
   host.load({CPEX_PLUGIN_DIR}, 1);
   CHECK(host.registry().names(PluginKind::Environment) ==
         std::vector<std::string>{"bernoulli", "gaussian", "linear", "linear-dataset",
-                                 "topk-instance"});
-  CHECK(host.registry().names(PluginKind::Oracle) == std::vector<std::string>{"top-k"});
+                                 "opinion", "topk-instance", "water"});
+  CHECK(host.registry().names(PluginKind::Oracle) ==
+        std::vector<std::string>{"osa-greedy", "top-k", "water-planning"});
   CHECK(host.registry().names(PluginKind::Algorithm) ==
-        std::vector<std::string>{"lil-clucb", "lil-lucb", "lil-rand-lucb", "lil-ucb", "lingape",
-                                 "lucb", "lucb-pp", "xy-adaptive", "xy-oracle", "xy-static"});
+        std::vector<std::string>{"coci", "coci-uniform", "lil-clucb", "lil-lucb", "lil-rand-lucb",
+                                 "lil-ucb", "lingape", "lucb", "lucb-pp", "xy-adaptive",
+                                 "xy-oracle", "xy-static"});
   CHECK_THAT(host.registry().find("lucb")->library, Contains("libcpex-lucb.so"));
   // Loading the same directory again is a no-op, not a duplicate.
   CHECK_NOTHROW(host.load({CPEX_PLUGIN_DIR}, 1));
