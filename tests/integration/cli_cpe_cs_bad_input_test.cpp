@@ -12,10 +12,11 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-void expect_error(const std::string& text, const std::vector<std::string>& fragments) {
+void expect_error(const std::string& text, const std::vector<std::string>& fragments,
+                  const std::string& options = "") {
   static int counter = 0;
   const std::string file = temp_file("cpe-cs-bad-" + std::to_string(++counter) + ".ini", text);
-  const auto r = run_cpex("run " + file);
+  const auto r = run_cpex("run " + file + options);
   INFO(text << "\nstderr: " << r.err);
   CHECK(r.status == 1);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -63,6 +64,11 @@ TEST_CASE("COCI refuses a mismatched estimator and a non-bi-monotone oracle",
                      "exponent = 0.5, 0.5, 0.5\n"),
                {"algorithm 'coci' needs bi-monotone", "oracle 'water-planning'",
                 "does not offer it for this configuration"});
+  expect_error("[environment]\nplugin = bernoulli\nmeans = 0.8, 0.5, 0.2\n[oracle]\nplugin = "
+               "fixture-no-cardinality\n[algorithm]\nplugin = coci\n" + kRun,
+               {"algorithm 'coci' needs separable-leading, bi-monotone from the oracle in [oracle]",
+                "oracle 'fixture-no-cardinality' offers linear-maximization"},
+               " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR);
   expect_error(water("b = 2\ncapacities = 2, 2\na = 1, 1\n", "coci-uniform"),
                {"oracle 'water-planning'", "defined on 2 arms", "environment 'water' has 3 arms"});
 }
