@@ -266,3 +266,23 @@ TEST_CASE("water-planning withdraws bi-monotonicity for non-convex costs", "[ora
   w.second = {1, 2};
   CHECK((make_water(w)->withdrawn_capabilities() & kBiMonotone) == 0u);
 }
+
+TEST_CASE("Lemma 3's decreasing-marginal branch fails on a grid: why concave costs are refused",
+          "[oracle][cpe-cs]") {
+  // Concave costs 1.5 sqrt(y), sqrt(y), 1.5 sqrt(y), capacities 1, 1, 2, demand b = 2
+  // (tight at both optima). Raising theta_0 from 0.5 to 1 moves the leading optimum from
+  // (0, 0, 2) (reward 1.4 - 1.5 sqrt 2 = -0.72) to (1, 1, 0) (-0.6): y_1 grows with theta_0.
+  WaterInstance w;
+  w.capacities = {1, 1, 2};
+  w.b = 2;
+  w.power = true;
+  w.a = {1.5, 1.0, 1.5};
+  w.second = {0.5, 0.5, 0.5};
+  auto oracle = make_water(w);
+  CHECK((oracle->withdrawn_capabilities() & kBiMonotone) != 0u);
+  Decision before, after;
+  oracle->optimal(std::vector<double>{0.5, 0.9, 0.7}, before);
+  oracle->optimal(std::vector<double>{1.0, 0.9, 0.7}, after);
+  CHECK(before.values == std::vector<double>{0, 0, 2});
+  CHECK(after.values == std::vector<double>{1, 1, 0});
+}
