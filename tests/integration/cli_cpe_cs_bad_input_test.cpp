@@ -43,7 +43,7 @@ TEST_CASE("osa-greedy and opinion refuse bad budgets, sizes and probabilities",
   expect_error(opinion("10, 20, 30", "0.5, 0.3, 0.1", "2"),
                {"[oracle] budget", "osa-greedy", "smaller than the number of groups (3)"});
   expect_error(opinion("10, 0, 30", "0.5, 0.3, 0.1", "5"),
-               {"[environment] sizes", "opinion", "group 1 has size 0"});
+               {"[environment] sizes", "opinion", "group 1 has size 0; a group size is a whole number"});
   expect_error(opinion("10, 20, 30", "0.5, 1.3, 0.1", "5"), {"[environment]", "p", "1.3"});
 }
 
