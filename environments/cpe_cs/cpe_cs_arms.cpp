@@ -2,6 +2,7 @@
 #include "cpe_cs_arms.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include <boost/random/beta_distribution.hpp>
 
@@ -44,7 +45,7 @@ std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSe
   for (std::size_t i = 0; i < sizes.size(); ++i)
     if (sizes[i] < 1.0 || sizes[i] != std::floor(sizes[i]))
       throw ParameterError("sizes", "group " + std::to_string(i) + " has size " +
-                                        std::to_string(sizes[i]) +
+                                        (std::ostringstream() << sizes[i]).str() +
                                         "; a group size is a whole number >= 1");
   Problem problem;
   problem.feedback = FeedbackKind::SingleArm;

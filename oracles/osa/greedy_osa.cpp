@@ -7,6 +7,8 @@
 //   M_i = n_i^2 theta_i / (y_i (y_i + 1)) (the paper's difference, written without
 //   cancellation), ties to the larger index; this is the paper's "increment all of C(t),
 //   in the last step the largest indices" (an incremented arm's next M is strictly smaller);
+// - a group with theta_i = 0 gets delta_i = 1 (its forced sample is pure slack; the paper's
+//   line 4 gives 0 and its base then overshoots the budget, e.g. theta = (0, .., 0, 1), k = m);
 // - theta = 0 everywhere makes Z undefined: every allocation has variance 0 and the
 //   leading (lexicographically smallest) one is y = (1, ..., 1).
 #include "greedy_osa.hpp"
@@ -38,7 +40,13 @@ std::size_t greedy_osa(std::span<const double> theta, std::span<const double> si
     const double c = std::ceil(a);
     s.alpha[i] = a;
     // Line 4: delta_i = 0 iff ceil(a)(ceil(a) - 1) >= a^2; within rounding, keep the slack.
-    s.slack[i] = c * (c - 1.0) >= a * a * (1.0 + 1e-12) + 1e-300 ? 0.0 : c - a;
+    // theta_i = 0 (a = 0) forces y_i = 1 = a + 1 although line 4 gives delta_i = 0: count
+    // that sample as slack (delta_i = 1), else the base overshoots (Claim (a) of Theorem 5
+    // silently assumes theta > 0; clamped lower corners in COCI have zeros all the time).
+    if (a <= 0.0)
+      s.slack[i] = 1.0;
+    else
+      s.slack[i] = c * (c - 1.0) >= a * a * (1.0 + 1e-12) ? 0.0 : c - a;
     slack_sum += s.slack[i];
   }
   std::size_t used = 0;

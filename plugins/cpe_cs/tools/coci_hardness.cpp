@@ -13,6 +13,7 @@
 #include <iostream>
 #include <limits>
 
+#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/pipeline_file.hpp"
@@ -53,8 +54,14 @@ int main(int argc, char** argv) {
     host.load({variable && *variable ? variable : CPEX_PLUGIN_DIR}, 1);
     cpex::PipelineFile file = cpex::PipelineFile::read(argv[1]);
     for (int a = 2; a < argc; ++a) file.apply_override(argv[a]);
-    const cpex::Pipeline pipeline = cpex::assemble(file, host.registry());
+    const cpex::Pipeline pipeline = cpex::assemble(file, host.registry(), {"sweep"});
     cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{pipeline.run.seed, 0, 0});
+    const cpex::OracleChoice& choice = pipeline.oracles.front();
+    if (!(choice.entry->capabilities & cpex::kBiMonotone) ||
+        (run.oracles.front()->withdrawn_capabilities() & cpex::kBiMonotone))
+      throw cpex::Error("oracle '" + choice.entry->name +
+                        "' is not bi-monotone for this configuration: the corner test of "
+                        "Theorem 3 does not give Lambda_i");
     const std::span<const double> truth = run.environment->truth();
     const cpex::Oracle& oracle = *run.oracles.front();
     const std::vector<double> star(truth.begin(), truth.end());

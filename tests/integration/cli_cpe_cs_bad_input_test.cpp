@@ -1,0 +1,74 @@
+// Bad input of the CPE-CS plugins (seed 003): one line on stderr naming the culprit,
+// exit status 1, no crash.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "test_support.hpp"
+
+using cpex::test::run_cpex;
+using cpex::test::temp_file;
+using Catch::Matchers::Contains;
+
+namespace {
+
+void expect_error(const std::string& text, const std::vector<std::string>& fragments,
+                  const std::string& options = "") {
+  static int counter = 0;
+  const std::string file = temp_file("cpe-cs-bad-" + std::to_string(++counter) + ".ini", text);
+  const auto r = run_cpex("run " + file + options);
+  INFO(text << "\nstderr: " << r.err);
+  CHECK(r.status == 1);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+}
+
+const std::string kRun = "[run]\nrepetitions = 1\n";
+const std::string kCociVariance = "[algorithm]\nplugin = coci\nestimator = variance\n";
+
+std::string opinion(const std::string& sizes, const std::string& p, const std::string& budget) {
+  return "[environment]\nplugin = opinion\nsizes = " + sizes + "\np = " + p +
+         "\n[oracle]\nplugin = osa-greedy\nbudget = " + budget + "\n" + kCociVariance + kRun;
+}
+
+std::string water(const std::string& oracle_keys, const std::string& algorithm = "coci") {
+  return "[environment]\nplugin = water\nmeans = 0.8, 0.5, 0.2\n[oracle]\nplugin = "
+         "water-planning\n" + oracle_keys + "[algorithm]\nplugin = " + algorithm + "\n" + kRun;
+}
+
+}  // namespace
+
+TEST_CASE("osa-greedy and opinion refuse bad budgets, sizes and probabilities",
+          "[cli][bad-input][cpe-cs]") {
+  expect_error(opinion("10, 20, 30", "0.5, 0.3, 0.1", "2"),
+               {"[oracle] budget", "osa-greedy", "smaller than the number of groups (3)"});
+  expect_error(opinion("10, 0, 30", "0.5, 0.3, 0.1", "5"),
+               {"[environment] sizes", "opinion", "group 1 has size 0; a group size is a whole number"});
+  expect_error(opinion("10, 20, 30", "0.5, 1.3, 0.1", "5"), {"[environment]", "p", "1.3"});
+}
+
+TEST_CASE("water-planning refuses infeasible demands and grids", "[cli][bad-input][cpe-cs]") {
+  expect_error(water("b = 7\ncapacities = 2, 2, 2\na = 1, 1, 1\n"),
+               {"[oracle] b", "water-planning", "infeasible", "sum to 6 < b = 7"});
+  expect_error(water("b = 2\ncapacities = 2, 1.5, 2\nstep = 1\na = 1, 1, 1\n"),
+               {"[oracle] step", "water-planning", "does not divide capacity 1.5 of source 1"});
+  expect_error(water("b = 2\ncapacities = 2, 2, 2\na = 1, 1\n"), {"[oracle] a", "has 2 entries"});
+}
+
+TEST_CASE("COCI refuses a mismatched estimator and a non-bi-monotone oracle",
+          "[cli][bad-input][cpe-cs]") {
+  expect_error(water("b = 2\ncapacities = 2, 2, 2\na = 1, 1, 1\n") +
+                   "[algorithm]\nestimator = variance\n",
+               {"[algorithm] estimator", "coci", "environment's key parameter", "is the mean"});
+  expect_error(water("b = 2\ncapacities = 2, 2, 2\ncost = power\na = 1, 1, 1\n"
+                     "exponent = 0.5, 0.5, 0.5\n"),
+               {"algorithm 'coci' needs bi-monotone", "oracle 'water-planning'",
+                "does not offer it for this configuration"});
+  expect_error("[environment]\nplugin = bernoulli\nmeans = 0.8, 0.5, 0.2\n[oracle]\nplugin = "
+               "fixture-no-cardinality\n[algorithm]\nplugin = coci\n" + kRun,
+               {"algorithm 'coci' needs separable-leading, bi-monotone from the oracle in [oracle]",
+                "oracle 'fixture-no-cardinality' offers linear-maximization"},
+               " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR);
+  expect_error(water("b = 2\ncapacities = 2, 2\na = 1, 1\n", "coci-uniform"),
+               {"oracle 'water-planning'", "defined on 2 arms", "environment 'water' has 3 arms"});
+}
