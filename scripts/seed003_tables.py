@@ -99,8 +99,6 @@ def topk_table(directory, out):
                         {"environment.means": means})
         out.write("| %d | %.0f | " % (n, h) +
                   " | ".join(cells[n][a].text() if a in cells[n] else "–" for a in names) + " |\n")
-    if "clucb" not in names:
-        out.write("\n(clucb: pending — pipelines/seed003/topk-clucb.ini.pending)\n")
 
 
 def main():
