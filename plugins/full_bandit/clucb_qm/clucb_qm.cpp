@@ -7,13 +7,19 @@
 //   C_t = R sqrt(2 log(det(A)^{1/2} det(lambda I)^{-1/2} / delta)) + lambda^{1/2} S
 //       (Abbasi-Yadkori et al. 2011, Thm 2), R = Problem::noise_sigma, S = mean-bound sqrt(n)
 //       (a bound on ||theta||_2 from |theta_i| <= mean-bound);
-//   rad(e) = C_t ||e_e||_{A^{-1}}; M_hat = top-k(theta_hat); theta_tilde(e) = theta_hat(e) -
-//   rad(e) on M_hat, + rad(e) off it; M_tilde = top-k(theta_tilde);
+//   rad(e) = C_t ||e_e - e_{e'}||_{A^{-1}}, the radius of the *gap to the fixed arm* (what
+//   one pair measures; rad(e') = 0); M_hat = top-k(theta_hat); theta_tilde(e) =
+//   theta_hat(e) - rad(e) on M_hat, + rad(e) off it; M_tilde = top-k(theta_tilde);
 //   e_t = argmax of rad over M_hat (symmetric difference) M_tilde, the fixed arm left out
 //   (it cannot be paired with itself); if that set is empty, argmax of rad over all arms.
 //   Stop (checked after the initial sweep and after every pair) when
 //   theta_hat(M_hat) - C_t ||chi_{M_hat}|| >= theta_hat(M_2nd) + Z_t / alpha - epsilon,
 //   Z_t = C_t ||chi_{M'}||, M' = QuadraticMaximization(A^{-1}) by the [dks] oracle.
+// Why the gap radius: the seed says "confidence radius rad_t(e) for each single arm". With
+// the radius of theta_hat(e) itself, CLUCB-QM can deadlock: a pair for e informs only
+// theta(e) - theta(e'), so the level uncertainty that dominates ||e_e||_{A^{-1}} never
+// shrinks, e stays the widest arm of the symmetric difference and is paired forever (seen
+// on n = 8, k = 3). The gap radius is what a pair reduces; top-k is invariant to the level.
 // The Abbasi-Yadkori bound holds for every direction at once and at every t, so SAQM's
 // argument (000 Lemma 8) carries over; alpha plays the role it has in SAQM (default 0.9).
 #include <algorithm>
@@ -82,6 +88,8 @@ class ClucbQm final : public PairedPullAlgorithm {
     if (trace_) {
       trace_->record("C", width);
       trace_->record("Z", terms.z);
+      trace_->record("best-lower", terms.best_lower);
+      trace_->record("second", terms.second_value);
     }
     if (saqm_should_stop(terms, alpha_, epsilon_)) return true;
 
@@ -90,9 +98,10 @@ class ClucbQm final : public PairedPullAlgorithm {
     tilde_.resize(n_);
     in_best_.assign(n_, 0);
     for (std::size_t a : best_.arms) in_best_[a] = 1;
+    const auto f = static_cast<Eigen::Index>(fixed_arm_);
     for (std::size_t e = 0; e < n_; ++e) {
       const auto i = static_cast<Eigen::Index>(e);
-      radius_[e] = width * std::sqrt(std::max(inverse(i, i), 0.0));
+      radius_[e] = width * std::sqrt(std::max(inverse(i, i) + inverse(f, f) - 2.0 * inverse(i, f), 0.0));
       tilde_[e] = in_best_[e] ? theta_[i] - radius_[e] : theta_[i] + radius_[e];
     }
     decision_->maximize(tilde_, challenger_);
@@ -107,6 +116,7 @@ class ClucbQm final : public PairedPullAlgorithm {
           explore = e;
         }
       }
+    if (trace_) trace_->record("explore", static_cast<double>(explore));
     return false;
   }
 
