@@ -78,7 +78,8 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
   const auto good = file_with(kGood);
   expect_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
-                "(known: lil-clucb, lil-lucb, lil-rand-lucb, lil-ucb, lingape, lucb, lucb-pp, "
+                "(known: clucb-full, clucb-qm, icb, lil-clucb, lil-lucb, lil-rand-lucb, lil-ucb, "
+                "lingape, lucb, lucb-full, lucb-pp, me-full, sa-exhaustive, sa-foa, saqm, "
                 "xy-adaptive, xy-oracle, xy-static)"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
   expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",

@@ -18,12 +18,15 @@ TEST_CASE("The in-tree plugins load and register by kind", "[loader]") {
   PluginHost host;
   host.load({CPEX_PLUGIN_DIR}, 1);
   CHECK(host.registry().names(PluginKind::Environment) ==
-        std::vector<std::string>{"bernoulli", "gaussian", "linear", "linear-dataset",
-                                 "topk-instance"});
-  CHECK(host.registry().names(PluginKind::Oracle) == std::vector<std::string>{"top-k"});
+        std::vector<std::string>{"bernoulli", "crowdsourcing", "full-bandit", "gaussian", "linear",
+                                 "linear-dataset", "topk-instance"});
+  CHECK(host.registry().names(PluginKind::Oracle) ==
+        std::vector<std::string>{"dks-exact", "dks-peeling", "top-k"});
   CHECK(host.registry().names(PluginKind::Algorithm) ==
-        std::vector<std::string>{"lil-clucb", "lil-lucb", "lil-rand-lucb", "lil-ucb", "lingape",
-                                 "lucb", "lucb-pp", "xy-adaptive", "xy-oracle", "xy-static"});
+        std::vector<std::string>{"clucb-full", "clucb-qm", "icb", "lil-clucb", "lil-lucb", "lil-rand-lucb",
+                                 "lil-ucb", "lingape", "lucb", "lucb-full", "lucb-pp", "me-full",
+                                 "sa-exhaustive", "sa-foa", "saqm", "xy-adaptive", "xy-oracle",
+                                 "xy-static"});
   CHECK_THAT(host.registry().find("lucb")->library, Contains("libcpex-lucb.so"));
   // Loading the same directory again is a no-op, not a duplicate.
   CHECK_NOTHROW(host.load({CPEX_PLUGIN_DIR}, 1));
