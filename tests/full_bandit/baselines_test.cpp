@@ -34,6 +34,9 @@ TEST_CASE("Every baseline returns the optimal super arm on small synthetic insta
   const std::vector<Case> cases = {
       {synthetic(8, 3, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\n", "clucb-qm n=8 k=3"},
       {synthetic(10, 5, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\nfixed-arm = 9\n", "clucb-qm n=10 k=5"},
+      {synthetic(8, 3, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\ncompanions = fixed\n",
+       "clucb-qm n=8 k=3 fixed companions (deadlocked with the level radius)"},
+      {synthetic(10, 4, 1.0) + "[algorithm]\nplugin = clucb-full\ncompanions = random\n", "clucb-full random companions"},
       {synthetic(8, 3, 1.0) + "[algorithm]\nplugin = clucb-full\n", "clucb-full n=8 k=3"},
       {synthetic(12, 5, 1.0) + "[algorithm]\nplugin = clucb-full\nfixed-arm = 4\n", "clucb-full n=12 k=5"},
       {synthetic(10, 3, 1.0, 0.5) + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n", "me-full n=10 k=3"},

@@ -80,7 +80,7 @@ void register_clucb_full(Registry& registry) {
   entry.summary = "CLUCB on gaps to a fixed arm from paired pulls (seed 001 App. E.1 baseline)";
   entry.needs.feedback = {FeedbackKind::FullBanditSum};
   entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  add_paired_parameters(entry.schema);
+  add_paired_parameters(entry.schema, "fixed");
   entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<ClucbFull>(p); };
   registry.add(std::move(entry));
 }

@@ -146,7 +146,7 @@ void register_clucb_qm(Registry& registry) {
   entry.summary = "CLUCB-QM (seed 001 Alg. 4): adaptive paired pulls, SAQM's stopping rule on regularized least squares";
   entry.needs.feedback = {FeedbackKind::FullBanditSum};
   entry.needs.oracles = {{"oracle", kLinearMaximization | kSecondBest | kCardinality}, {"dks", kQuadratic}};
-  add_paired_parameters(entry.schema);
+  add_paired_parameters(entry.schema, "random");
   entry.schema.real("lambda", 1.0, Range::greater_than(0.0), "regularization of least squares (lambda > 0; seed: 1)")
       .real("mean-bound", 1.0, Range::greater_than(0.0),
             "a bound on |theta_i|; S = mean-bound sqrt(n) bounds ||theta||_2 in the confidence width")

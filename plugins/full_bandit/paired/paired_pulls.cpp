@@ -7,21 +7,25 @@
 
 namespace cpex::full_bandit {
 
-void add_paired_parameters(ParamSchema& schema) {
+void add_paired_parameters(ParamSchema& schema, const std::string& companions_default) {
   schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
       .integer("fixed-arm", 0, Range::at_least(0),
-               "the fixed arm e' every explored arm is compared with (0 <= fixed-arm < n)");
+               "the fixed arm e' every explored arm is compared with (0 <= fixed-arm < n)")
+      .choice("companions", companions_default, {"fixed", "random"},
+              "the k - 1 other members of a pair after the sweep: a fixed set, or drawn afresh per pair");
 }
 
 PairedPullAlgorithm::PairedPullAlgorithm(const ParamValues& p)
     : delta_(p.real("delta")),
       epsilon_(p.real("epsilon")),
-      fixed_arm_setting_(p.integer("fixed-arm")) {}
+      fixed_arm_setting_(p.integer("fixed-arm")),
+      random_companions_(p.text("companions") == "random") {}
 
 void PairedPullAlgorithm::start(const AlgorithmContext& context) {
   problem_ = context.problem;
   decision_ = context.oracles.front();
+  rng_ = context.rng;
   n_ = problem_->num_arms;
   k_ = problem_->k;
   if (problem_->feedback != FeedbackKind::FullBanditSum)
@@ -73,6 +77,19 @@ std::pair<std::vector<std::size_t>, std::vector<std::size_t>> PairedPullAlgorith
 
 void PairedPullAlgorithm::plan(std::size_t arm) {
   exploring_ = arm;
+  if (random_companions_ && sweep_ >= n_) {
+    pool_.clear();
+    for (std::size_t a = 0; a < n_; ++a)
+      if (a != arm && a != fixed_arm_) pool_.push_back(a);
+    for (std::size_t i = 0; i + 1 < k_; ++i) std::swap(pool_[i], pool_[i + rng_.below(pool_.size() - i)]);
+    first_.assign(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(k_ - 1));
+    second_ = first_;
+    first_.push_back(arm);
+    second_.push_back(fixed_arm_);
+    std::sort(first_.begin(), first_.end());
+    std::sort(second_.begin(), second_.end());
+    return;
+  }
   auto [m, m2] = pair_for(arm);
   first_ = std::move(m);
   second_ = std::move(m2);
@@ -115,6 +132,7 @@ std::vector<std::pair<std::string, ParamValue>> PairedPullAlgorithm::resolved() 
   return {{"delta", delta_},
           {"epsilon", epsilon_},
           {"fixed-arm", static_cast<std::int64_t>(fixed_arm_)},
+          {"companions", std::string(random_companions_ ? "random" : "fixed")},
           {"sigma", sigma_}};
 }
 

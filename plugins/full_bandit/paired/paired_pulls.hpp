@@ -12,6 +12,10 @@
 //   e in A:     M = A + c,      M' = A - e + c + e'.
 // The n - 1 pairs of the initial sweep (one per arm e != e') then make the design of
 // CLUCB-QM full rank even without regularization. e' itself is never explored directly.
+// With `companions = random` the k - 1 other members are drawn afresh for every pair after
+// the sweep, uniformly among the arms other than e and e' (the algorithm's stream): the
+// difference still estimates theta(e) - theta(e'), and CLUCB-QM's least squares see many
+// different sums, which pins down the common level.
 //
 // A derived algorithm implements decide(): called once the sweep is done and after every
 // pair, it either stops (setting best_) or names the arm to pair next.
@@ -28,8 +32,8 @@
 
 namespace cpex::full_bandit {
 
-// delta, epsilon, fixed-arm.
-void add_paired_parameters(ParamSchema& schema);
+// delta, epsilon, fixed-arm, companions (default `companions_default`).
+void add_paired_parameters(ParamSchema& schema, const std::string& companions_default);
 
 class PairedPullAlgorithm : public Algorithm {
  public:
@@ -57,6 +61,8 @@ class PairedPullAlgorithm : public Algorithm {
 
   double delta_, epsilon_;
   std::int64_t fixed_arm_setting_;
+  bool random_companions_;
+  RandomStream rng_;
   const Problem* problem_ = nullptr;
   const Oracle* decision_ = nullptr;
   std::size_t n_ = 0, k_ = 0, fixed_arm_ = 0;
@@ -70,7 +76,7 @@ class PairedPullAlgorithm : public Algorithm {
   std::vector<char> in_companions_;
   std::vector<std::size_t> companions_;  // A
   std::size_t spare_ = 0;                // c
-  std::vector<std::size_t> first_, second_;
+  std::vector<std::size_t> first_, second_, pool_;
   std::size_t sweep_ = 0;      // next arm of the initial sweep
   std::size_t exploring_ = 0;  // arm of the current pair
   int stage_ = 0;              // 0: M next, 1: M' next
