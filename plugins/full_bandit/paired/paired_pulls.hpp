@@ -5,7 +5,8 @@
 // other k - 1 members are.
 //
 // Which super arm M_t is not fixed by the seed (its Algorithm 4 and 6 did not survive in
-// our copy); we use one fixed companion set, as 001 App. E.2 does for ME and LUCB:
+// our copy). The initial sweep, and every pair with `companions = fixed`, uses one fixed
+// companion set, as 001 App. E.2 does for ME and LUCB:
 //   e' = `fixed-arm` (default 0), A = the k - 1 smallest arms other than e',
 //   c  = the smallest arm outside A and e';
 //   e not in A: M = A + e,      M' = A + e';
