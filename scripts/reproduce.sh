@@ -3,7 +3,7 @@
 # build/reproductions/seedNNN/ (or $CPEX_BUILD_DIR/...), one CSV row per run, then prints
 # the tables of docs/reproductions/seedNNN.md with scripts/seedNNN_tables.py, which exits
 # non-zero if the paper's checked claim does not hold.
-# usage: scripts/reproduce.sh NNN [cpex options, e.g. --threads 2]     (NNN: 002, 004)
+# usage: scripts/reproduce.sh NNN [cpex options, e.g. --threads 2]     (NNN: 000, 001, 002, 004)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:?usage: scripts/reproduce.sh NNN [cpex options]}
@@ -15,6 +15,8 @@ mkdir -p "$out"
 for file in "pipelines/seed$seed"/*.ini; do
   name=$(basename "$file" .ini)
   echo "sweep $name" >&2
-  "$build/bin/cpex" sweep "$file" --out "$out/$name.csv" "$@" > "$out/$name.txt"
+  trace=()  # a pipeline with trace-every (seed 000 Fig. 1) writes its trace beside the CSV
+  grep -q '^trace-every' "$file" && trace=(--set "run.trace-file=$PWD/$out/$name.trace.csv")
+  "$build/bin/cpex" sweep "$file" --out "$out/$name.csv" "${trace[@]}" "$@" > "$out/$name.txt"
 done
 python3 "scripts/seed${seed}_tables.py" "$out" | tee "$out/tables.md"

@@ -1,0 +1,80 @@
+// The `crowdsourcing` environment: simulated profiles of seed 001 Table 1 (see
+// crowdsourcing_profiles.hpp). Arms are workers with accuracy theta_i; pulling a team of k
+// workers returns the number of correct answers, the sum of k Bernoulli(theta_i) outcomes
+// (one independent stream per worker), so the observation is sqrt(k)/2-sub-Gaussian, the
+// constant announced in Problem::noise_sigma (as `full-bandit` with noise = bernoulli).
+// The accuracies are drawn from the run's instance stream: each repetition sees a fresh
+// simulated instance with the row's exact average, best and Delta_min.
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpex/errors.hpp"
+#include "cpex/plugin.hpp"
+#include "crowdsourcing_profiles.hpp"
+
+namespace cpex::environments {
+namespace {
+
+class Crowdsourcing final : public Environment {
+ public:
+  Crowdsourcing(std::vector<double> theta, std::size_t k, const RunSeed& seed)
+      : theta_(std::move(theta)), seen_(theta_.size(), 0) {
+    problem_.feedback = FeedbackKind::FullBanditSum;
+    problem_.num_arms = theta_.size();
+    problem_.k = k;
+    problem_.noise_sigma = 0.5 * std::sqrt(static_cast<double>(k));
+    for (std::size_t i = 0; i < theta_.size(); ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+  }
+
+  const Problem& problem() const override { return problem_; }
+  std::span<const double> truth() const override { return theta_; }
+
+  void pull(const Action& action, Observation& out) override {
+    if (action.super_arm.size() != problem_.k)
+      throw Error("crowdsourcing: a pull must name exactly k = " + std::to_string(problem_.k) + " workers, got " +
+                  std::to_string(action.super_arm.size()));
+    ++stamp_;
+    double correct = 0.0;
+    for (std::size_t arm : action.super_arm) {
+      if (arm >= theta_.size() || seen_[arm] == stamp_)
+        throw Error("crowdsourcing: a pull names worker " + std::to_string(arm) + " twice or outside 0.." +
+                    std::to_string(theta_.size() - 1));
+      seen_[arm] = stamp_;
+      if (streams_[arm].uniform01() < theta_[arm]) correct += 1.0;
+    }
+    out.reward = correct;
+  }
+
+ private:
+  Problem problem_;
+  std::vector<double> theta_;
+  std::vector<RandomStream> streams_;
+  std::vector<std::uint64_t> seen_;
+  std::uint64_t stamp_ = 0;
+};
+
+std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext& c) {
+  const CrowdsourcingProfile& profile = find_crowdsourcing_profile(p.text("profile"));
+  const auto k = static_cast<std::size_t>(p.integer("k"));
+  RandomStream rng(c.seed, StreamRole::EnvironmentInstance);
+  return std::make_unique<Crowdsourcing>(crowdsourcing_accuracies(profile, k, rng), k, c.seed);
+}
+
+void register_crowdsourcing(Registry& registry) {
+  EnvironmentEntry entry;
+  entry.name = "crowdsourcing";
+  entry.summary = "simulated crowdsourcing profiles of seed 001 Table 1 (k workers, sum of Bernoulli answers)";
+  entry.feedback = FeedbackKind::FullBanditSum;
+  entry.schema
+      .text("profile", std::nullopt, "IT, Medicine, Chinese, Pokemon, English or Science (seed 001 Table 1)")
+      .integer("k", 10, Range::at_least(2), "team size (the seed uses k = 10)");
+  entry.create = make;
+  registry.add(std::move(entry));
+}
+
+}  // namespace
+}  // namespace cpex::environments
+
+CPEX_PLUGIN(cpex::environments::register_crowdsourcing)

@@ -1,0 +1,88 @@
+// Issue 10: CLUCB-QM and the CLUCB / ME / LUCB baselines return the optimal super arm on
+// small synthetic instances, and their error rate stays below delta (upper 95%
+// Clopper-Pearson bound <= delta, epsilon = 0 and epsilon > 0, no capped runs).
+#include <catch2/catch.hpp>
+
+#include "cpex/engine.hpp"
+#include "cpex/stats.hpp"
+#include "test_support.hpp"
+
+using namespace cpex;
+
+namespace {
+
+Summary run(const std::string& text) {
+  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
+  return summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
+}
+
+std::string synthetic(int n, int k, double gap, double sigma = 1.0) {
+  return "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = " + std::to_string(n) +
+         "\nk = " + std::to_string(k) + "\ndelta-min = " + std::to_string(gap) +
+         "\nsigma = " + std::to_string(sigma) + "\n[oracle]\nplugin = top-k\nk = " + std::to_string(k) + "\n";
+}
+
+const std::string kDks = "[dks]\nplugin = dks-peeling\n";
+
+}  // namespace
+
+TEST_CASE("Every baseline returns the optimal super arm on small synthetic instances", "[full-bandit]") {
+  struct Case {
+    std::string text;
+    const char* what;
+  };
+  const std::vector<Case> cases = {
+      {synthetic(8, 3, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\n", "clucb-qm n=8 k=3"},
+      {synthetic(10, 5, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\nfixed-arm = 9\n", "clucb-qm n=10 k=5"},
+      {synthetic(8, 3, 1.0) + kDks + "[algorithm]\nplugin = clucb-qm\ncompanions = fixed\n",
+       "clucb-qm n=8 k=3 fixed companions (deadlocked with the level radius)"},
+      {synthetic(10, 4, 1.0) + "[algorithm]\nplugin = clucb-full\ncompanions = random\n", "clucb-full random companions"},
+      {synthetic(8, 3, 1.0) + "[algorithm]\nplugin = clucb-full\n", "clucb-full n=8 k=3"},
+      {synthetic(12, 5, 1.0) + "[algorithm]\nplugin = clucb-full\nfixed-arm = 4\n", "clucb-full n=12 k=5"},
+      {synthetic(10, 3, 1.0, 0.5) + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n", "me-full n=10 k=3"},
+      {synthetic(12, 4, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=12 k=4"},
+      {synthetic(10, 3, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=10 k=3"},
+  };
+  for (const auto& c : cases) {
+    const Summary s = run(c.text + "[run]\nseed = 5\nrepetitions = 4\nmax-samples = 50000000\n");
+    INFO(c.what << ": errors " << s.errors << ", capped " << s.capped << ", mean samples " << s.mean_samples);
+    CHECK(s.capped == 0);
+    CHECK(s.errors == 0);
+  }
+}
+
+TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statistical]") {
+  // A small instance with a clear best pair; delta = 0.1, so 0 errors in 40 runs already
+  // bounds the error rate (Clopper-Pearson upper 95% bound 0.088) below delta.
+  const std::string exact =
+      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.1, 0.0, -0.1, -0.2, -0.3\nk = 2\nsigma = 0.5\n"
+      "[oracle]\nplugin = top-k\nk = 2\n";
+  // epsilon > 0 on an instance whose best pair beats the next ones by less than epsilon:
+  // several answers are acceptable, the run must return one of them.
+  const std::string close =
+      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.0, -0.1, -0.2, -0.3\nk = 2\nsigma = 0.5\n"
+      "[oracle]\nplugin = top-k\nk = 2\n";
+  const std::string tail = "delta = 0.1\n[run]\nseed = 11\nrepetitions = 40\nmax-samples = 50000000\n";
+  struct Case {
+    std::string text;
+    const char* what;
+  };
+  const std::vector<Case> cases = {
+      {exact + kDks + "[algorithm]\nplugin = clucb-qm\n" + tail, "clucb-qm eps=0"},
+      {close + kDks + "[algorithm]\nplugin = clucb-qm\nepsilon = 0.3\n" + tail, "clucb-qm eps=0.3"},
+      {exact + "[algorithm]\nplugin = clucb-full\n" + tail, "clucb-full eps=0"},
+      {close + "[algorithm]\nplugin = clucb-full\nepsilon = 0.3\n" + tail, "clucb-full eps=0.3"},
+      {exact + "[algorithm]\nplugin = me-full\nepsilon = 0.4\n" + tail, "me-full eps=0.4"},
+      {close + "[algorithm]\nplugin = me-full\nepsilon = 0.3\n" + tail, "me-full eps=0.3 close"},
+      {exact + "[algorithm]\nplugin = lucb-full\nepsilon = 0.4\n" + tail, "lucb-full eps=0.4"},
+      {close + "[algorithm]\nplugin = lucb-full\nepsilon = 0.3\n" + tail, "lucb-full eps=0.3 close"},
+  };
+  for (const auto& c : cases) {
+    const Summary s = run(c.text);
+    INFO(c.what << ": errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper
+                << ", mean samples " << s.mean_samples);
+    CHECK(s.runs == 40);
+    CHECK(s.capped == 0);
+    CHECK(s.error_rate_ci.upper <= 0.1);
+  }
+}
