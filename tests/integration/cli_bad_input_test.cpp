@@ -78,7 +78,7 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
   const auto good = file_with(kGood);
   expect_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
-                "(known: ", "lil-rand-lucb, lil-ucb, lingape, lucb, lucb-pp"});
+                "(known: ", "lil-rand-lucb, lil-ucb, lingape, lucb"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
   expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
                {"algorithm 'lucb' needs single-arm feedback",
