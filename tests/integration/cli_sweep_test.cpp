@@ -351,6 +351,8 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
     for (int v = 1; v <= 1500; ++v) big_axes += (v > 1 ? "," : "") + std::to_string(v);
     big_axes += "\n";
   }
+  std::string overflowing;  // 2^64 points: the product wraps a 64-bit counter
+  for (int i = 0; i < 64; ++i) overflowing += "axis = environment.x" + std::to_string(i) + " = 1, 2\n";
   const std::string not_db = cpex::test::temp_file("not.db", "hello, not a database\n");
   const std::string readonly_db = fresh("readonly.db");
   const std::string pipeline = cpex::test::temp_file("ok.ini", kSweep);
@@ -361,7 +363,8 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
        "nosuch"},
       {"sweep '" + sweep_with("empty-values.ini", "axis = environment.sigma =\n") + "'",
        "environment.sigma"},
-      {"sweep '" + sweep_with("too-many.ini", big_axes) + "'", "points"},
+      {"sweep '" + sweep_with("too-many.ini", big_axes) + "'", "more than 100000 points"},
+      {"sweep '" + sweep_with("overflow.ini", overflowing) + "'", "more than 100000 points"},
       {"sweep '" + pipeline + "' --out '" + not_db + "'", "is not a CPEx output"},
       {"sweep '" + pipeline + "' --shard 3/2", "--shard '3/2'"},
       {"sweep '" + pipeline + "' --shard 0/2", "--shard '0/2'"},
