@@ -247,6 +247,16 @@ TEST_CASE("A mixed-algorithm sweep gives each plugin its own parameter block", "
   CHECK_THAT(rows[1], Contains("\"\"delta\"\":0.01"));
   CHECK_THAT(rows[11], Contains("\"\"preset\"\":\"\"heuristic\"\""));
   CHECK_THAT(rows[21], Contains("\"\"rounds\"\":50"));
+  // resolved is JSON that SQLite's JSON functions read; axis values are typed.
+  const std::string filtered = fresh("filtered.csv");
+  const auto exported = run_cpex("export '" + db + "' --csv '" + filtered +
+                                 "' --where \"json_extract(resolved, '$.preset') = 'heuristic'"
+                                 " AND typeof(samples) = 'integer'\"");
+  REQUIRE(exported.status == 0);
+  CHECK_THAT(exported.err, Contains("exported 10 rows"));
+  const auto bad_where = run_cpex("export '" + db + "' --csv '" + filtered + "' --where 'no such'");
+  CHECK(bad_where.status == 1);
+  CHECK_THAT(bad_where.err, Contains("--where 'no such'"));
   // A block for a plugin that does not exist is an error naming it.
   const auto typo = run_cpex("sweep '" + pipeline + "' --set algorithm.lil-ucbb.preset=x" + kFixtures);
   CHECK(typo.status == 1);
