@@ -278,6 +278,9 @@ TEST_CASE("An override of a swept key narrows the axis, several axes at once", "
   CHECK(bad.status == 1);
   CHECK_THAT(bad.err, Contains("--set algorithm.delta=0.3") && Contains("is swept") &&
                           Contains("0.1, 0.05"));
+  const auto sweep_section = run_cpex("sweep '" + pipeline + "' --set 'sweep.axis=run.seed=1,2'");
+  CHECK(sweep_section.status == 1);
+  CHECK_THAT(sweep_section.err, Contains("[sweep] section cannot be overridden"));
 }
 
 TEST_CASE("Ctrl-C stops cleanly: finished runs are kept and summarized", "[cli][interrupt]") {
