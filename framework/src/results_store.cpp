@@ -120,30 +120,40 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       }
     }
   }
-  if (fresh && exists) {
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
-  }
-  db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
-  if (!resumed_) {
-    std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                         "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
-    for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
-    create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
-              " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
-              " wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
-    exec(db_, create, path);
-    sqlite3_stmt* put = nullptr;
-    sqlite3_prepare_v2(db_, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
-    for (const auto& [key, value] : full) {
-      sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_step(put);
-      sqlite3_reset(put);
+  if (fresh) {
+    // Made under a temporary name and renamed into place, so a kill at any moment leaves
+    // either no store or a complete one (schema and meta), never a store that cannot be
+    // resumed.
+    const std::string temp = path + ".creating";
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp + suffix, ec);
+    {
+      Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
+      std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+                           "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
+      for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
+      create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
+                " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
+                " wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
+      exec(c.db, create, path);
+      sqlite3_stmt* put = nullptr;
+      sqlite3_prepare_v2(c.db, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
+      for (const auto& [key, value] : full) {
+        sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_step(put);
+        sqlite3_reset(put);
+      }
+      sqlite3_finalize(put);
+      exec(c.db, "COMMIT;", path);
     }
-    sqlite3_finalize(put);
-    exec(db_, "COMMIT;", path);
-  } else {
+    // A replaced store's journal files must not be applied to the new one.
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+    fs::rename(temp, path, ec);
+    if (ec) throw Error("cannot create results store '" + path + "': " + ec.message());
+  }
+  db_ = open_db(path, SQLITE_OPEN_READWRITE);
+  exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
+  if (resumed_) {
     sqlite3_stmt* ids = nullptr;
     sqlite3_prepare_v2(db_, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, nullptr);
     while (sqlite3_step(ids) == SQLITE_ROW)

@@ -139,13 +139,18 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
   text.replace(text.find("repetitions = 30"), 16, "repetitions = 150");
   const std::string pipeline = cpex::test::temp_file("resume.ini", text);
   const std::string reference = fresh("reference.db"), killed = fresh("killed.db");
-  REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + reference + "' --quiet").status == 0);
+  const auto started = std::chrono::steady_clock::now();
+  REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + reference + "' --quiet --threads 2").status == 0);
+  const double whole_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  // Kill points are drawn relative to the time the whole sweep takes here, so most kills
+  // land while the child is running, on a fast machine or a loaded one.
   std::mt19937 random(20261122);
-  std::uniform_int_distribution<int> delay_ms(30, 600);
+  std::uniform_real_distribution<double> fraction(0.05, 0.3);
   int kills = 0;
   for (int attempt = 0; attempt < 6; ++attempt) {
     const pid_t pid = spawn_cpex({"sweep", pipeline, "--out", killed, "--quiet", "--threads", "2"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(fraction(random) * whole_ms));
     ::kill(pid, SIGKILL);
     const int status = wait_status(pid);
     kills += status == 128 + SIGKILL;
