@@ -10,7 +10,8 @@ namespace cpex::host {
 
 // Exit statuses besides 0 (success), 1 (error) and 2 (usage).
 constexpr int kExitRunsFailed = 3;     // the sweep finished, but some runs threw
-constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (finished runs are kept)
+constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (finished runs are kept);
+                                       // 143 after SIGTERM
 
 struct RunOptions {
   std::vector<std::string> overrides;  // --set section.key=value

@@ -22,12 +22,16 @@ namespace cpex::host {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
 
-extern "C" void on_interrupt(int) {
+// SIGINT (Ctrl-C) and SIGTERM (e.g. Slurm at the time limit): stop cleanly; a second
+// signal of the same kind takes its default action.
+extern "C" void on_interrupt(int signal) {
+  g_signal.store(signal);
   g_interrupted.store(true);
   const char message[] = "\ncpex: interrupted: finishing; Ctrl-C again to abort\n";
   [[maybe_unused]] auto written = ::write(2, message, sizeof message - 1);
-  std::signal(SIGINT, SIG_DFL);
+  std::signal(signal, SIG_DFL);
 }
 
 }  // namespace
@@ -106,6 +110,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
 
   g_interrupted.store(false);
   auto previous = std::signal(SIGINT, on_interrupt);
+  auto previous_term = std::signal(SIGTERM, on_interrupt);
   EngineOptions engine{opts.threads, &g_interrupted, 0};
   EngineReport report;
   try {
@@ -113,19 +118,22 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
                           : run_sweep(jobs, selection, engine, sinks);
   } catch (...) {
     std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previous_term);
     throw;
   }
   std::signal(SIGINT, previous);
+  std::signal(SIGTERM, previous_term);
   progress.finish();
   if (store) store->commit();
-  if (mpi.rank != 0) return report.interrupted ? kExitInterrupted : 0;
+  const int interrupted_status = g_signal.load() == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
+  if (mpi.rank != 0) return report.interrupted ? interrupted_status : 0;
 
   print_summaries(std::cout, s.pipelines, s.points, summaries.points, opts.json, sweep);
   std::cout.flush();
   if (report.interrupted) {
     std::cerr << "cpex: interrupted: " << report.delivered << " runs finished and kept"
               << (store ? "; run the same command again to resume" : "") << '\n';
-    return kExitInterrupted;
+    return interrupted_status;
   }
   if (summaries.failed > 0) {
     std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); "

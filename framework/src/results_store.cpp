@@ -1,4 +1,4 @@
-// The SQLite results store: creation, resume, batched inserts, export and merge.
+// The SQLite results store: creation, resume (identity check) and batched inserts.
 #include "cpex/results_store.hpp"
 
 #include <algorithm>
@@ -9,73 +9,20 @@
 #include <set>
 #include <sstream>
 
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
 #include "cpex/record_format.hpp"
-#include "cpex/results_csv.hpp"
+#include "sqlite_util.hpp"
 
 namespace cpex {
 
 namespace {
 
-constexpr const char* kFormat = "cpex-results";
-constexpr const char* kSchema = "1";
+using namespace sqlite;
 
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::string quoted_identifier(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-// A connection closed on scope exit.
-struct Connection {
-  sqlite3* db = nullptr;
-  ~Connection() {
-    if (db) sqlite3_close(db);
-  }
-};
-
-void exec(sqlite3* db, const std::string& sql, const std::string& path) {
-  char* message = nullptr;
-  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-    const std::string text = message ? message : sqlite3_errmsg(db);
-    sqlite3_free(message);
-    throw Error("results store '" + path + "': " + text);
-  }
-}
-
-// Opens an existing file and reads its meta; Error unless it is a CPEx store.
-StoreMeta read_meta(sqlite3* db, const std::string& path) {
-  StoreMeta meta;
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db, "SELECT key, value FROM meta", -1, &stmt, nullptr) != SQLITE_OK)
-    throw Error("'" + path + "' is not a CPEx results store (" + sqlite3_errmsg(db) + ")");
-  while (sqlite3_step(stmt) == SQLITE_ROW) {
-    const auto* k = sqlite3_column_text(stmt, 0);
-    const auto* v = sqlite3_column_text(stmt, 1);
-    meta[k ? reinterpret_cast<const char*>(k) : ""] = v ? reinterpret_cast<const char*>(v) : "";
-  }
-  sqlite3_finalize(stmt);
-  if (meta["format"] != kFormat)
-    throw Error("'" + path + "' is not a CPEx results store (no meta.format = cpex-results)");
-  return meta;
-}
-
-sqlite3* open_db(const std::string& path, int flags) {
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
-    sqlite3_close(db);
-    throw Error("cannot open results store '" + path + "': " + message);
-  }
-  sqlite3_busy_timeout(db, 10000);
-  return db;
 }
 
 std::string pipeline_difference(const std::string& stored, const std::string& now) {
@@ -173,30 +120,40 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       }
     }
   }
-  if (fresh && exists) {
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
-  }
-  db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
-  if (!resumed_) {
-    std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                         "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
-    for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
-    create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
-              " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
-              " wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
-    exec(db_, create, path);
-    sqlite3_stmt* put = nullptr;
-    sqlite3_prepare_v2(db_, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
-    for (const auto& [key, value] : full) {
-      sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_step(put);
-      sqlite3_reset(put);
+  if (fresh) {
+    // Made under a temporary name and renamed into place, so a kill at any moment leaves
+    // either no store or a complete one (schema and meta), never a store that cannot be
+    // resumed.
+    const std::string temp = path + ".creating";
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp + suffix, ec);
+    {
+      Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
+      std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+                           "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
+      for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
+      create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
+                " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
+                " wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
+      exec(c.db, create, path);
+      sqlite3_stmt* put = nullptr;
+      sqlite3_prepare_v2(c.db, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
+      for (const auto& [key, value] : full) {
+        sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_step(put);
+        sqlite3_reset(put);
+      }
+      sqlite3_finalize(put);
+      exec(c.db, "COMMIT;", path);
     }
-    sqlite3_finalize(put);
-    exec(db_, "COMMIT;", path);
-  } else {
+    // A replaced store's journal files must not be applied to the new one.
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+    fs::rename(temp, path, ec);
+    if (ec) throw Error("cannot create results store '" + path + "': " + ec.message());
+  }
+  db_ = open_db(path, SQLITE_OPEN_READWRITE);
+  exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
+  if (resumed_) {
     sqlite3_stmt* ids = nullptr;
     sqlite3_prepare_v2(db_, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, nullptr);
     while (sqlite3_step(ids) == SQLITE_ROW)
@@ -320,114 +277,5 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
   if (++pending_ >= 1000 || now_seconds() - last_commit_ >= 1.0) commit();
 }
 
-StoreMeta read_store_meta(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw Error("results store '" + path + "' does not exist or is not a regular file");
-  Connection c{open_db(path, SQLITE_OPEN_READONLY)};
-  return read_meta(c.db, path);
-}
-
-std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where) {
-  read_store_meta(store);
-  Connection c{open_db(store, SQLITE_OPEN_READONLY)};
-  std::string sql = "SELECT * FROM runs";
-  if (!where.empty()) sql += " WHERE (" + where + ")";
-  sql += " ORDER BY run_id";
-  sqlite3_stmt* rows = nullptr;
-  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, nullptr) != SQLITE_OK)
-    throw Error("--where '" + where + "': " + sqlite3_errmsg(c.db));
-  RowFile out(csv, "CSV file");
-  const int columns = sqlite3_column_count(rows);
-  std::string line;
-  for (int i = 0; i < columns; ++i) (line += i ? "," : "") += csv_field(sqlite3_column_name(rows, i));
-  out.write(line + "\n");
-  std::uint64_t count = 0;
-  int rc;
-  while ((rc = sqlite3_step(rows)) == SQLITE_ROW) {
-    line.clear();
-    for (int i = 0; i < columns; ++i) {
-      if (i) line += ',';
-      switch (sqlite3_column_type(rows, i)) {
-        case SQLITE_NULL: break;
-        case SQLITE_INTEGER: append_number(line, static_cast<std::int64_t>(sqlite3_column_int64(rows, i))); break;
-        case SQLITE_FLOAT: append_number(line, sqlite3_column_double(rows, i)); break;
-        default: {
-          const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, i));
-          line += csv_field(text ? text : "");
-        }
-      }
-    }
-    out.write(line + "\n");
-    ++count;
-  }
-  const std::string message = rc == SQLITE_DONE ? "" : sqlite3_errmsg(c.db);
-  sqlite3_finalize(rows);
-  if (rc != SQLITE_DONE) throw Error("reading results store '" + store + "': " + message);
-  return count;
-}
-
-MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs) {
-  if (inputs.empty()) throw Error("merge: no input stores");
-  std::vector<StoreMeta> metas;
-  for (const auto& input : inputs) {
-    metas.push_back(read_store_meta(input));
-    const std::string difference = describe_difference(metas.front(), metas.back(), false);
-    if (!difference.empty())
-      throw Error("merge: '" + input + "' is from another sweep than '" + inputs.front() +
-                  "': " + difference);
-  }
-  std::error_code ec;
-  for (const auto& input : inputs)
-    if (std::filesystem::equivalent(input, out, ec))
-      throw Error("merge: the output '" + out + "' is also an input");
-  StoreMeta meta = metas.front();
-  meta["shard"] = "";
-  std::vector<std::string> axis_keys;
-  {
-    // The axis keys from the first input's columns (between point and algorithm).
-    Connection c{open_db(inputs.front(), SQLITE_OPEN_READONLY)};
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
-    const int columns = sqlite3_column_count(stmt);
-    for (int i = 2; i < columns; ++i) {
-      const std::string name = sqlite3_column_name(stmt, i);
-      if (name == "algorithm") break;
-      axis_keys.push_back(name);
-    }
-    sqlite3_finalize(stmt);
-  }
-  {
-    StoreMeta target;
-    std::error_code exists_ec;
-    if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
-      target = read_store_meta(out);
-      const std::string difference = describe_difference(target, meta, false);
-      if (!difference.empty())
-        throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
-      meta["shard"] = target["shard"];
-    }
-    ResultStore create(out, meta, {}, axis_keys);
-  }
-  Connection c{open_db(out, SQLITE_OPEN_READWRITE)};
-  exec(c.db, "PRAGMA journal_mode=WAL;", out);
-  for (const auto& input : inputs) {
-    sqlite3_stmt* attach = nullptr;
-    sqlite3_prepare_v2(c.db, "ATTACH DATABASE ? AS shard", -1, &attach, nullptr);
-    sqlite3_bind_text(attach, 1, input.c_str(), -1, SQLITE_TRANSIENT);
-    const int rc = sqlite3_step(attach);
-    sqlite3_finalize(attach);
-    if (rc != SQLITE_DONE) throw Error("merge: cannot attach '" + input + "': " + sqlite3_errmsg(c.db));
-    exec(c.db, "BEGIN; INSERT OR IGNORE INTO main.runs SELECT * FROM shard.runs; COMMIT;", out);
-    exec(c.db, "DETACH DATABASE shard", out);
-  }
-  MergeReport report;
-  sqlite3_stmt* count = nullptr;
-  sqlite3_prepare_v2(c.db, "SELECT COUNT(*) FROM runs", -1, &count, nullptr);
-  if (sqlite3_step(count) == SQLITE_ROW) report.rows = static_cast<std::uint64_t>(sqlite3_column_int64(count, 0));
-  sqlite3_finalize(count);
-  report.expected = std::stoull(meta.count("runs") ? meta["runs"] : "0");
-  return report;
-}
 
 }  // namespace cpex

@@ -183,7 +183,8 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   Observation observation;
   std::uint64_t samples = 0;
   std::vector<std::uint64_t> pulls(p.run.record_pulls ? run.context.problem->num_arms : 0);
-  // The clock (run.max-seconds) and the interrupt flag are looked at every 1024 rounds.
+  // The clock (run.max-seconds) and the interrupt flag are looked at every 64 rounds
+  // (a clock read costs about 20 ns: 0.3 ns per round).
   const bool timed = p.run.max_seconds > 0.0 || interrupt;
   const auto deadline =
       start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -197,7 +198,7 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
       break;
     }
     if (samples >= max_samples) break;
-    if (timed && round % 1024 == 0) {
+    if (timed && round % 64 == 0) {
       if (interrupt && interrupt->load(std::memory_order_relaxed)) throw RunInterrupted();
       if (p.run.max_seconds > 0.0 && std::chrono::steady_clock::now() >= deadline) {
         record.stop = StopReason::MaxSeconds;

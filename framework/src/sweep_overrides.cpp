@@ -44,6 +44,9 @@ void apply_overrides(PipelineFile& file, std::vector<SweepAxis>& axes,
     const auto eq = assignment.find('=');
     const std::string target =
         boost::algorithm::trim_copy(eq == std::string::npos ? assignment : assignment.substr(0, eq));
+    if (target.rfind("sweep.", 0) == 0)
+      throw ConfigError("--set " + assignment + ": the [sweep] section cannot be overridden "
+                        "(--set on a swept key narrows its axis)");
     SweepAxis* axis = nullptr;
     std::size_t component = 0;
     for (auto& a : axes)

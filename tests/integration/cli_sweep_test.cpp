@@ -139,13 +139,18 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
   text.replace(text.find("repetitions = 30"), 16, "repetitions = 150");
   const std::string pipeline = cpex::test::temp_file("resume.ini", text);
   const std::string reference = fresh("reference.db"), killed = fresh("killed.db");
-  REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + reference + "' --quiet").status == 0);
+  const auto started = std::chrono::steady_clock::now();
+  REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + reference + "' --quiet --threads 2").status == 0);
+  const double whole_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  // Kill points are drawn relative to the time the whole sweep takes here, so most kills
+  // land while the child is running, on a fast machine or a loaded one.
   std::mt19937 random(20261122);
-  std::uniform_int_distribution<int> delay_ms(30, 600);
+  std::uniform_real_distribution<double> fraction(0.05, 0.3);
   int kills = 0;
   for (int attempt = 0; attempt < 6; ++attempt) {
     const pid_t pid = spawn_cpex({"sweep", pipeline, "--out", killed, "--quiet", "--threads", "2"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(fraction(random) * whole_ms));
     ::kill(pid, SIGKILL);
     const int status = wait_status(pid);
     kills += status == 128 + SIGKILL;
@@ -247,6 +252,16 @@ TEST_CASE("A mixed-algorithm sweep gives each plugin its own parameter block", "
   CHECK_THAT(rows[1], Contains("\"\"delta\"\":0.01"));
   CHECK_THAT(rows[11], Contains("\"\"preset\"\":\"\"heuristic\"\""));
   CHECK_THAT(rows[21], Contains("\"\"rounds\"\":50"));
+  // resolved is JSON that SQLite's JSON functions read; axis values are typed.
+  const std::string filtered = fresh("filtered.csv");
+  const auto exported = run_cpex("export '" + db + "' --csv '" + filtered +
+                                 "' --where \"json_extract(resolved, '$.preset') = 'heuristic'"
+                                 " AND typeof(samples) = 'integer'\"");
+  REQUIRE(exported.status == 0);
+  CHECK_THAT(exported.err, Contains("exported 10 rows"));
+  const auto bad_where = run_cpex("export '" + db + "' --csv '" + filtered + "' --where 'no such'");
+  CHECK(bad_where.status == 1);
+  CHECK_THAT(bad_where.err, Contains("--where 'no such'"));
   // A block for a plugin that does not exist is an error naming it.
   const auto typo = run_cpex("sweep '" + pipeline + "' --set algorithm.lil-ucbb.preset=x" + kFixtures);
   CHECK(typo.status == 1);
@@ -268,6 +283,9 @@ TEST_CASE("An override of a swept key narrows the axis, several axes at once", "
   CHECK(bad.status == 1);
   CHECK_THAT(bad.err, Contains("--set algorithm.delta=0.3") && Contains("is swept") &&
                           Contains("0.1, 0.05"));
+  const auto sweep_section = run_cpex("sweep '" + pipeline + "' --set 'sweep.axis=run.seed=1,2'");
+  CHECK(sweep_section.status == 1);
+  CHECK_THAT(sweep_section.err, Contains("[sweep] section cannot be overridden"));
 }
 
 TEST_CASE("Ctrl-C stops cleanly: finished runs are kept and summarized", "[cli][interrupt]") {
@@ -351,6 +369,8 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
     for (int v = 1; v <= 1500; ++v) big_axes += (v > 1 ? "," : "") + std::to_string(v);
     big_axes += "\n";
   }
+  std::string overflowing;  // 2^64 points: the product wraps a 64-bit counter
+  for (int i = 0; i < 64; ++i) overflowing += "axis = environment.x" + std::to_string(i) + " = 1, 2\n";
   const std::string not_db = cpex::test::temp_file("not.db", "hello, not a database\n");
   const std::string readonly_db = fresh("readonly.db");
   const std::string pipeline = cpex::test::temp_file("ok.ini", kSweep);
@@ -361,7 +381,8 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
        "nosuch"},
       {"sweep '" + sweep_with("empty-values.ini", "axis = environment.sigma =\n") + "'",
        "environment.sigma"},
-      {"sweep '" + sweep_with("too-many.ini", big_axes) + "'", "points"},
+      {"sweep '" + sweep_with("too-many.ini", big_axes) + "'", "more than 100000 points"},
+      {"sweep '" + sweep_with("overflow.ini", overflowing) + "'", "more than 100000 points"},
       {"sweep '" + pipeline + "' --out '" + not_db + "'", "is not a CPEx output"},
       {"sweep '" + pipeline + "' --shard 3/2", "--shard '3/2'"},
       {"sweep '" + pipeline + "' --shard 0/2", "--shard '0/2'"},

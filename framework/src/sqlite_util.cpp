@@ -1,0 +1,50 @@
+// SQLite helpers of the results store.
+#include "sqlite_util.hpp"
+
+#include "cpex/errors.hpp"
+
+namespace cpex::sqlite {
+
+std::string quoted_identifier(const std::string& name) {
+  std::string out = "\"";
+  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+void exec(sqlite3* db, const std::string& sql, const std::string& path) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+    const std::string text = message ? message : sqlite3_errmsg(db);
+    sqlite3_free(message);
+    throw Error("results store '" + path + "': " + text);
+  }
+}
+
+StoreMeta read_meta(sqlite3* db, const std::string& path) {
+  StoreMeta meta;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT key, value FROM meta", -1, &stmt, nullptr) != SQLITE_OK)
+    throw Error("'" + path + "' is not a CPEx results store (" + sqlite3_errmsg(db) + ")");
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    const auto* k = sqlite3_column_text(stmt, 0);
+    const auto* v = sqlite3_column_text(stmt, 1);
+    meta[k ? reinterpret_cast<const char*>(k) : ""] = v ? reinterpret_cast<const char*>(v) : "";
+  }
+  sqlite3_finalize(stmt);
+  if (meta["format"] != kFormat)
+    throw Error("'" + path + "' is not a CPEx results store (no meta.format = cpex-results)");
+  return meta;
+}
+
+sqlite3* open_db(const std::string& path, int flags) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw Error("cannot open results store '" + path + "': " + message);
+  }
+  sqlite3_busy_timeout(db, 10000);
+  return db;
+}
+
+}  // namespace cpex::sqlite

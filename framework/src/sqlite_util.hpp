@@ -1,0 +1,31 @@
+// SQLite helpers shared by the results store and its export/merge (internal to libcpex).
+#pragma once
+
+#include <string>
+
+#include <sqlite3.h>
+
+#include "cpex/results_store.hpp"
+
+namespace cpex::sqlite {
+
+inline constexpr const char* kFormat = "cpex-results";
+inline constexpr const char* kSchema = "1";
+
+// A connection closed on scope exit.
+struct Connection {
+  sqlite3* db = nullptr;
+  ~Connection() {
+    if (db) sqlite3_close(db);
+  }
+};
+
+// Runs SQL; Error naming the store on failure.
+void exec(sqlite3* db, const std::string& sql, const std::string& path);
+// Opens a database with a busy timeout; Error naming the file.
+sqlite3* open_db(const std::string& path, int flags);
+// The meta table; Error unless it is a CPEx store.
+StoreMeta read_meta(sqlite3* db, const std::string& path);
+std::string quoted_identifier(const std::string& name);
+
+}  // namespace cpex::sqlite
