@@ -18,6 +18,9 @@ inline constexpr std::size_t kMaxCsvCells = 10'000'000;  // numbers in one table
 // Sweeps: every point is assembled and probed before the first run.
 inline constexpr std::size_t kMaxSweepPoints = 100'000;
 inline constexpr std::uint64_t kMaxRuns = 1'000'000'000;  // points x repetitions
+// The engine keeps every run's job and record until the summary is printed: at most
+// half of the machine's physical memory may go to them, at this estimate per run.
+inline constexpr std::uint64_t kRetainedBytesPerRun = 512;
 
 // Problem sizes (each arm costs an environment stream, algorithm statistics and a
 // `pulls` entry; linear instances hold a d x K feature matrix and d x d designs).
