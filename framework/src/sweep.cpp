@@ -1,7 +1,10 @@
 // Sweep axes, their product, and per-point stream keys.
 #include "cpex/sweep.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <iomanip>
 #include <sstream>
 
 #include <boost/algorithm/string/trim.hpp>
@@ -113,10 +116,24 @@ std::size_t count_points(const std::vector<SweepAxis>& axes, const std::string& 
 }
 
 void check_run_count(std::size_t points, std::int64_t repetitions, const std::string& origin) {
-  if (repetitions < 1 || static_cast<std::uint64_t>(repetitions) > kMaxRuns / points)
-    throw ConfigError(origin + ": [run] repetitions = " + std::to_string(repetitions) + " x " +
-                      std::to_string(points) + " sweep points is more than " +
-                      std::to_string(kMaxRuns) + " runs (the limit of one invocation)");
+  const std::string what = origin + ": [run] repetitions = " + std::to_string(repetitions) +
+                           " x " + std::to_string(points) + " sweep points";
+  if (points == 0 || repetitions < 1 || static_cast<std::uint64_t>(repetitions) > kMaxRuns / points)
+    throw ConfigError(what + " is more than " + std::to_string(kMaxRuns) +
+                      " runs (the limit of one invocation)");
+  const std::uint64_t runs = points * static_cast<std::uint64_t>(repetitions);
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page_size > 0) {
+    const double memory = static_cast<double>(pages) * static_cast<double>(page_size);
+    const double needed = static_cast<double>(runs) * static_cast<double>(kRetainedBytesPerRun);
+    if (needed > memory / 2) {
+      std::ostringstream message;
+      message << what << " = " << runs << " runs would keep about " << std::setprecision(3)
+              << needed / 1e9 << " GB of sample counts in memory for the summary's median, more than half of this machine's "
+              << memory / 1e9 << " GB";
+      throw ConfigError(message.str());
+    }
+  }
 }
 
 std::vector<SweepPoint> expand(const std::vector<SweepAxis>& axes) {

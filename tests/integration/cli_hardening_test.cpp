@@ -125,6 +125,9 @@ TEST_CASE("Absurd sizes are refused up front, naming the key", "[cli][hardening]
   expect_error("run " + linear + " --set environment.generator=sphere --set environment.arms=1000000 "
                                  "--set environment.theta=1,2,3,4,5,6,7,8,9,10,11",
                {"[environment] arms", "more than the limit of 10000000 feature entries"});
+  expect_error("run " + linear + " --set environment.generator=sphere --set environment.arms=100000 "
+                                 "--set environment.theta=1,2,3 --set algorithm.plugin=xy-static",
+               {"[algorithm] plugin: xy-static: 100000 arms give 4999950000 pair directions"});
 }
 
 TEST_CASE("Messages are one printable line of bounded length", "[cli][hardening]") {

@@ -18,6 +18,10 @@ inline constexpr std::size_t kMaxCsvCells = 10'000'000;  // numbers in one table
 // Sweeps: every point is assembled and probed before the first run.
 inline constexpr std::size_t kMaxSweepPoints = 100'000;
 inline constexpr std::uint64_t kMaxRuns = 1'000'000'000;  // points x repetitions
+// The engine generates jobs lazily and streams records (bounded memory), but the summary
+// keeps one 8-byte sample count per stopped run for the exact median and its interval:
+// at most half of the machine's physical memory may go to them.
+inline constexpr std::uint64_t kRetainedBytesPerRun = 8;
 
 // Problem sizes (each arm costs an environment stream, algorithm statistics and a
 // `pulls` entry; linear instances hold a d x K feature matrix and d x d designs).

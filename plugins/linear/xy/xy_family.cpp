@@ -28,6 +28,7 @@
 #include "linear_algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/transductive_design.hpp"
@@ -73,6 +74,15 @@ class XyAllocation final : public LinearAlgorithm {
                                        std::to_string(k_) + " arms span a space of dimension " +
                                        std::to_string(rank) + ": set lambda > 0");
     }
+    // The static and adaptive designs hold every pair direction (d x K(K-1)/2 numbers):
+    // refuse before allocating (cpex/limits.hpp).
+    const double pairs = 0.5 * static_cast<double>(k_) * static_cast<double>(k_ - 1);
+    if (kind_ != Kind::Oracle && pairs * static_cast<double>(d_) > static_cast<double>(kMaxFeatureEntries))
+      throw ParameterError("plugin", std::to_string(k_) + " arms give " +
+                                         std::to_string(static_cast<std::uint64_t>(pairs)) +
+                                         " pair directions of dimension " + std::to_string(d_) +
+                                         ", more than the limit of " +
+                                         std::to_string(kMaxFeatureEntries) + " entries");
     active_.clear();
     for (std::size_t a = 0; a < k_; ++a) active_.push_back(a);
     phase_ = 1;
