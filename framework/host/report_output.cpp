@@ -71,7 +71,7 @@ Table long_table(const GroupedReport& report, bool machine) {
                                          "errors", "error_rate", "error_rate_ci95_low",
                                          "error_rate_ci95_high", "mean_wall_time_s"}
               : std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples mean",
-                                         "median", "95% CI", "errors", "error rate", "95% CI",
+                                         "median", "mean 95% CI", "errors", "error rate", "rate 95% CI",
                                          "wall s"};
   t.header.insert(t.header.end(), stats.begin(), stats.end());
   t.numeric.resize(t.header.size(), true);
@@ -181,7 +181,7 @@ void write_markdown(std::ostream& out, const Table& t) {
   };
   line(t.header);
   out << '|';
-  for (bool numeric : t.numeric) out << (numeric ? "---:|" : "---|");
+  for (bool numeric : t.numeric) out << (numeric ? " ---: |" : " --- |");
   out << '\n';
   for (const auto& row : t.rows) line(row);
 }
