@@ -171,6 +171,16 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
     CHECK(pivot[1].at("a") == "1 [0.158, 1]");
     CHECK(pivot[1].at("b") == "0 [0, 0.842] (2 capped)");
   }
+  SECTION("pivoted with a baseline: b has no resolved.preset and fills a's preset rows") {
+    const auto p = run_cpex("report " + kKnown + " --by environment.n,resolved.preset --columns algorithm --format csv");
+    REQUIRE(p.status == 0);
+    const auto pivot = parse_csv(p.out);
+    REQUIRE(pivot.size() == 2);
+    CHECK(pivot[0].at("resolved.preset") == "heuristic");
+    CHECK(pivot[0].at("a") == "25.0 [15.0, 35.0] (1 capped, 1 err)");
+    CHECK(pivot[0].at("b") == "5.0 [5.0, 5.0]");
+    CHECK(pivot[1].at("b") == "- (2 capped)");
+  }
 }
 
 TEST_CASE("cpex report --format json and the default text table", "[cli][report]") {
