@@ -7,18 +7,27 @@
 #     docs/reproductions/seedNNN.md below its "generated" marker and the figures beside
 #     it (docs/reproductions/seedNNN-figK.png), then checks the paper's claim (exit 1 if
 #     it does not hold).
+#   --report-only: no sweeps; figures, tables and checks from the CSVs already there.
 #   --quick: 2 repetitions per cell; everything (CSVs, figures, the document) goes to
 #     $build/reproductions-quick/seedNNN/ and the docs are left alone; exit 1 if a figure
 #     file is missing or empty. Claims are not checked (too few runs).
 #
-# usage: scripts/reproduce.sh NNN|all [--quick] [cpex options, e.g. --threads 2]
+# usage: scripts/reproduce.sh NNN|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
 #        (NNN: 002, 004; $CPEX_BUILD_DIR: the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: scripts/reproduce.sh NNN|all [--quick] [cpex options]}
 shift
 quick=no
-if [ "${1:-}" = "--quick" ]; then quick=yes; shift; fi
+sweeps=yes
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=yes ;;
+    --report-only) sweeps=no ;;
+    *) break ;;
+  esac
+  shift
+done
 build=${CPEX_BUILD_DIR:-build}
 cpex=$build/bin/cpex
 [ -x "$cpex" ] || { echo "reproduce: no $cpex (build first: bash scripts/build.sh)" >&2; exit 2; }
@@ -45,13 +54,15 @@ reproduce() {
   fi
   mkdir -p "$out" "$figures"
   local start=$SECONDS
-  for file in "pipelines/seed$seed"/*.ini; do
-    local name
-    name=$(basename "$file" .ini)
-    echo "seed $seed: sweep $name" >&2
-    "$cpex" sweep "$file" --out "$out/$name.csv" "$@" > "$out/$name.txt"
-  done
-  echo "seed $seed: sweeps took $((SECONDS - start)) s" >&2
+  if [ $sweeps = yes ]; then
+    for file in "pipelines/seed$seed"/*.ini; do
+      local name
+      name=$(basename "$file" .ini)
+      echo "seed $seed: sweep $name" >&2
+      "$cpex" sweep "$file" --out "$out/$name.csv" "$@" > "$out/$name.txt"
+    done
+    echo "seed $seed: sweeps took $((SECONDS - start)) s" >&2
+  fi
 
   # shellcheck source=/dev/null
   source "scripts/reproductions/seed$seed.sh"   # defines FIGURES, draw_figures, tables, check_claims
