@@ -104,6 +104,7 @@ def main():
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        import matplotlib.ticker
     except ImportError:
         fail("--plot needs matplotlib for Python 3: install the Debian package python3-matplotlib", 3)
     with open(args.summary) as f:
@@ -161,6 +162,8 @@ def main():
             ax.set_yscale("log")
         if not numeric_x:
             ax.set_xticks(range(len(categories)), categories)
+        elif not args.logx and all(number(v).is_integer() for v in xs):
+            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         if panel_keys:
             ax.set_title(panel_title(panel_keys, panel))
         ax.set_xlabel(args.x)
