@@ -71,7 +71,7 @@ Table long_table(const GroupedReport& report, bool machine) {
                                          "errors", "error_rate", "error_rate_ci95_low",
                                          "error_rate_ci95_high", "mean_wall_time_s"}
               : std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples mean",
-                                         "median", "95% CI", "errors", "error rate", "95% CI",
+                                         "median", "mean 95% CI", "errors", "error rate", "rate 95% CI",
                                          "wall s"};
   t.header.insert(t.header.end(), stats.begin(), stats.end());
   t.numeric.resize(t.header.size(), true);
@@ -121,27 +121,54 @@ Table pivot_table(const GroupedReport& report, const std::string& pivot_key, Rep
     t.numeric.push_back(true);
   }
   // Rows in the order of the groups' remaining keys (the groups are sorted by all keys).
-  std::map<std::vector<std::string>, std::size_t, bool (*)(const std::vector<std::string>&,
-                                                          const std::vector<std::string>&)>
-      index([](const std::vector<std::string>& a, const std::vector<std::string>& b) {
-        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), report::value_less);
-      });
-  for (const auto& s : report.groups) {
+  // A group whose value of a row key is empty while other groups have one (a baseline
+  // without that parameter, e.g. LUCB beside presets) fills every row it matches on the
+  // other keys, as in the plots.
+  std::vector<bool> broadcast(row_keys.size(), false);
+  for (std::size_t r = 0; r < row_keys.size(); ++r)
+    for (const auto& s : report.groups) broadcast[r] = broadcast[r] || !s.values[row_keys[r]].empty();
+  auto row_key = [&](const GroupSummary& s) {
     std::vector<std::string> key;
     for (std::size_t k : row_keys) key.push_back(s.values[k]);
-    auto [it, fresh] = index.emplace(key, t.rows.size());
-    if (fresh) {
-      t.rows.push_back(key);
-      t.rows.back().resize(t.header.size());
+    return key;
+  };
+  auto is_baseline = [&](const std::vector<std::string>& key) {
+    for (std::size_t r = 0; r < key.size(); ++r)
+      if (broadcast[r] && key[r].empty()) return true;
+    return false;
+  };
+  std::map<std::vector<std::string>, std::vector<std::string>,
+           bool (*)(const std::vector<std::string>&, const std::vector<std::string>&)>
+      rows([](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), report::value_less);
+      });
+  auto column_of = [&](const GroupSummary& s) {
+    return row_keys.size() +
+           static_cast<std::size_t>(std::find(values.begin(), values.end(), s.values[pivot]) - values.begin());
+  };
+  auto row_for = [&](const std::vector<std::string>& key) -> std::vector<std::string>& {
+    auto [it, fresh] = rows.emplace(key, key);
+    if (fresh) it->second.resize(t.header.size());
+    return it->second;
+  };
+  for (const auto& s : report.groups)
+    if (!is_baseline(row_key(s))) row_for(row_key(s))[column_of(s)] = cell_text(s, metric);
+  for (const auto& s : report.groups) {
+    const auto key = row_key(s);
+    if (!is_baseline(key)) continue;
+    bool placed = false;
+    for (auto& [other, row] : rows) {
+      if (is_baseline(other)) continue;
+      bool match = true;
+      for (std::size_t r = 0; r < key.size(); ++r) match = match && (key[r].empty() || key[r] == other[r]);
+      if (match) {
+        row[column_of(s)] = cell_text(s, metric);
+        placed = true;
+      }
     }
-    const auto column = row_keys.size() +
-        static_cast<std::size_t>(std::find(values.begin(), values.end(), s.values[pivot]) - values.begin());
-    t.rows[it->second][column] = cell_text(s, metric);
+    if (!placed) row_for(key)[column_of(s)] = cell_text(s, metric);
   }
-  std::vector<std::vector<std::string>> ordered(t.rows.size());
-  std::size_t i = 0;
-  for (const auto& [key, row] : index) ordered[i++] = std::move(t.rows[row]);
-  t.rows = std::move(ordered);
+  for (auto& [key, row] : rows) t.rows.push_back(std::move(row));
   return t;
 }
 
@@ -181,7 +208,7 @@ void write_markdown(std::ostream& out, const Table& t) {
   };
   line(t.header);
   out << '|';
-  for (bool numeric : t.numeric) out << (numeric ? "---:|" : "---|");
+  for (bool numeric : t.numeric) out << (numeric ? " ---: |" : " --- |");
   out << '\n';
   for (const auto& row : t.rows) line(row);
 }

@@ -15,9 +15,9 @@ import math
 import sys
 
 METRICS = {
-    "samples": ("samples (mean, 95% bootstrap CI)", lambda g: g["samples"]["mean"],
+    "samples": ("samples (mean, 95% CI)", lambda g: g["samples"]["mean"],
                 lambda g: g["samples"]["ci95"]),
-    "error-rate": ("error rate (95% Clopper-Pearson CI)", lambda g: g["error_rate"],
+    "error-rate": ("error rate (95% CI)", lambda g: g["error_rate"],
                    lambda g: g["error_rate_ci95"]),
     "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
 }
@@ -47,7 +47,7 @@ def short(key):
 
 
 def panel_title(keys, values):
-    return ", ".join("%s = %s" % (short(k), v) for k, v in zip(keys, values))
+    return ", ".join("%s=%s" % (short(k), v) for k, v in zip(keys, values))
 
 
 def parse_arguments():
@@ -104,6 +104,7 @@ def main():
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        import matplotlib.ticker
     except ImportError:
         fail("--plot needs matplotlib for Python 3: install the Debian package python3-matplotlib", 3)
     with open(args.summary) as f:
@@ -151,7 +152,7 @@ def main():
             below = [p[1] - p[2] if p[2] is not None else 0.0 for p in points]
             above = [p[3] - p[1] if p[3] is not None else 0.0 for p in points]
             ax.errorbar(x, y, yerr=[below, above], color=color, marker=marker, markersize=3.5,
-                        capsize=2.5, label=", ".join(name))
+                        capsize=2.5, label=", ".join(v for v in name if v) or "(none)")
             ringed = [(p[0], p[1]) for p in points if p[4]]
             if ringed:
                 ax.scatter(*zip(*ringed), s=60, facecolors="none", edgecolors="red", zorder=5)
@@ -161,6 +162,8 @@ def main():
             ax.set_yscale("log")
         if not numeric_x:
             ax.set_xticks(range(len(categories)), categories)
+        elif not args.logx and all(number(v).is_integer() for v in xs):
+            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         if panel_keys:
             ax.set_title(panel_title(panel_keys, panel))
         ax.set_xlabel(args.x)

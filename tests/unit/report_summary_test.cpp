@@ -23,21 +23,10 @@ const char* kHeader =
     "run_id,point,environment.n,algorithm.plugin,algorithm,environment,oracle,repetition,seed,"
     "samples,stopped,recommendation,correct,wall_time_s,resolved,pulls\n";
 
-// n=10/a: 4 stopped (10..40) + 1 capped wrong; n=10/b: 3 x 5 samples, all right;
-// n=20/a: 2 stopped, both wrong; n=20/b: 2 capped, right.
-const char* kRows =
-    "0,0,10,a,a,env,top-k,0,1,10,rule,0 1,1,0.1,delta=0.05;preset=heuristic,\n"
-    "1,0,10,a,a,env,top-k,1,1,20,rule,0 1,1,0.2,delta=0.05;preset=heuristic,\n"
-    "2,0,10,a,a,env,top-k,2,1,30,rule,\"0 1\",1,0.3,delta=0.05;preset=heuristic,\n"
-    "3,0,10,a,a,env,top-k,3,1,40,rule,0 1,1,0.4,delta=0.05;preset=heuristic,\n"
-    "4,0,10,a,a,env,top-k,4,1,1000,max-samples,0 2,0,1.0,delta=0.05;preset=heuristic,\n"
-    "5,1,10,b,b,env,top-k,0,1,5,rule,0 1,1,0.5,\"{\"\"delta\"\": 0.1}\",\n"
-    "6,1,10,b,b,env,top-k,1,1,5,rule,0 1,1,0.5,\"{\"\"delta\"\": 0.1}\",\n"
-    "7,1,10,b,b,env,top-k,2,1,5,rule,0 1,1,0.5,\"{\"\"delta\"\": 0.1}\",\n"
-    "8,2,20,a,a,env,top-k,0,1,100,rule,1 2,0,2,delta=0.05;preset=heuristic,\n"
-    "9,2,20,a,a,env,top-k,1,1,300,rule,1 2,0,4,delta=0.05;preset=heuristic,\n"
-    "10,3,20,b,b,env,top-k,0,1,50,max-samples,0 1,1,1,\"{\"\"delta\"\": 0.1}\",\n"
-    "11,3,20,b,b,env,top-k,1,1,70,max-samples,0 1,1,3,\"{\"\"delta\"\": 0.1}\",\n";
+// tests/data/report_known.csv: n=10/a: 4 stopped (10..40) + 1 capped wrong; n=10/b: 3 x 5
+// samples, all right; n=20/a: 2 stopped, both wrong; n=20/b: 2 capped, right. `resolved`
+// as name=value;... for a and as JSON for b; one quoted recommendation.
+const std::string kKnown = CPEX_SOURCE_DIR "/tests/data/report_known.csv";
 
 const GroupSummary& group(const GroupedReport& report, const std::vector<std::string>& values) {
   for (const auto& g : report.groups)
@@ -101,7 +90,7 @@ void check_known_groups(const GroupedReport& report) {
 }  // namespace
 
 TEST_CASE("Grouped summaries of a known CSV equal the values computed by hand", "[report]") {
-  const auto path = test::temp_file("known.csv", std::string(kHeader) + kRows);
+  const std::string& path = kKnown;
   const ResultsTable table = read_results({{path, {}}});
   CHECK(table.swept == std::vector<std::string>{"environment.n", "algorithm.plugin"});
   const auto keys = default_group_keys(table);
@@ -144,7 +133,7 @@ TEST_CASE("Failed runs are counted apart and carry no samples or answer", "[repo
 }
 
 TEST_CASE("Tags of an input become columns; inputs are merged", "[report]") {
-  const auto path = test::temp_file("tagged.csv", std::string(kHeader) + kRows);
+  const std::string& path = kKnown;
   const auto input = parse_results_argument(path + "::K=N/2,source=x");
   CHECK(input.path == path);
   REQUIRE(input.tags.size() == 2);
@@ -169,7 +158,7 @@ TEST_CASE("The SQLite store gives the same summaries as the CSV", "[report]") {
       "INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);"
       "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);";
   REQUIRE(sqlite3_exec(db, schema, nullptr, nullptr, nullptr) == SQLITE_OK);
-  // The rows of kRows; the store holds resolved as JSON and the status explicitly.
+  // The rows of report_known.csv; the store holds resolved as JSON and the status explicitly.
   struct Row { int n; const char* alg; int samples; const char* stopped; int correct; double wall; };
   const Row rows[] = {{10, "a", 10, "rule", 1, 0.1},  {10, "a", 20, "rule", 1, 0.2},
                       {10, "a", 30, "rule", 1, 0.3},  {10, "a", 40, "rule", 1, 0.4},
@@ -205,8 +194,7 @@ TEST_CASE("Bad results files are one-line errors naming the file", "[report]") {
   CHECK_THROWS_WITH(read_results({{status, {}}}), Catch::Contains("unknown status 'finished'"));
   CHECK_THROWS_WITH(read_results({{"/nonexistent/runs.csv", {}}}),
                     Catch::Contains("cannot read results file '/nonexistent/runs.csv'"));
-  const auto known = test::temp_file("known2.csv", std::string(kHeader) + kRows);
-  CHECK_THROWS_WITH(summarize_groups(read_results({{known, {}}}), {"environment.m"}),
+  CHECK_THROWS_WITH(summarize_groups(read_results({{kKnown, {}}}), {"environment.m"}),
                     Catch::Contains("no column 'environment.m'"));
 }
 

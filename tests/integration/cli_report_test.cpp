@@ -1,0 +1,276 @@
+// `cpex report` from the command line: the tables parse back (Markdown, CSV, JSON) with the
+// hand-computed values of tests/data/report_known.csv, --plot writes a valid SVG, PNG and
+// PDF, and a missing Python or matplotlib is a one-line error naming the Debian package.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+
+using cpex::test::run_cpex;
+
+namespace {
+
+const std::string kKnown = "tests/data/report_known.csv";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+// A Markdown table as rows of cells keyed by the header.
+std::vector<std::map<std::string, std::string>> parse_markdown(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& line : lines_of(text)) {
+    REQUIRE(line.size() >= 2);
+    REQUIRE(line.front() == '|');
+    REQUIRE(line.back() == '|');
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 1; i < line.size(); ++i) {
+      if (line[i] == '|' && line[i - 1] != '\\') {
+        cells.push_back(cell.substr(1, cell.size() - 2));  // one space each side
+        cell.clear();
+      } else {
+        cell += line[i];
+      }
+    }
+    rows.push_back(cells);
+  }
+  REQUIRE(rows.size() >= 2);
+  for (const auto& c : rows[1]) CHECK((c == "---" || c == "---:"));
+  std::vector<std::map<std::string, std::string>> table;
+  for (std::size_t r = 2; r < rows.size(); ++r) {
+    REQUIRE(rows[r].size() == rows[0].size());
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
+    table.push_back(row);
+  }
+  return table;
+}
+
+// RFC 4180 CSV (the report quotes cells holding commas).
+std::vector<std::map<std::string, std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& line : lines_of(text)) {
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cells.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.emplace_back();
+      } else {
+        cells.back() += c;
+      }
+    }
+    rows.push_back(cells);
+  }
+  std::vector<std::map<std::string, std::string>> table;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    REQUIRE(rows[r].size() == rows[0].size());
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
+    table.push_back(row);
+  }
+  return table;
+}
+
+const std::map<std::string, std::string>& find_row(const std::vector<std::map<std::string, std::string>>& table,
+                                                   const std::string& n, const std::string& algorithm) {
+  for (const auto& row : table)
+    if (row.at("environment.n") == n && row.at("algorithm") == algorithm) return row;
+  FAIL("no row " << n << "/" << algorithm);
+  return table.front();
+}
+
+std::string plot_path(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "cpex-tests";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / name;
+  std::filesystem::remove(path);
+  return path.string();
+}
+
+struct PythonOverride {
+  explicit PythonOverride(const std::string& python) { setenv("CPEX_PYTHON", python.c_str(), 1); }
+  ~PythonOverride() { unsetenv("CPEX_PYTHON"); }
+};
+
+void check_one_line_error(const cpex::test::CommandResult& r, const std::string& needle) {
+  CHECK(r.status == 1);
+  CHECK(r.out.empty());
+  CHECK(lines_of(r.err).size() == 1);
+  CHECK_THAT(r.err, Catch::Contains(needle));
+}
+
+}  // namespace
+
+TEST_CASE("cpex report --format md parses back to the hand-computed summaries", "[cli][report]") {
+  const auto r = run_cpex("report " + kKnown + " --format md");
+  REQUIRE(r.status == 0);
+  const auto table = parse_markdown(r.out);
+  REQUIRE(table.size() == 4);
+  const auto& a10 = find_row(table, "10", "a");
+  CHECK(a10.at("runs") == "5");
+  CHECK(a10.at("stopped") == "4");
+  CHECK(a10.at("capped") == "1");
+  CHECK(a10.at("failed") == "0");
+  CHECK(a10.at("samples mean") == "25.0");
+  CHECK(a10.at("median") == "25.0");
+  CHECK(a10.at("errors") == "1");
+  CHECK(a10.at("error rate") == "0.2");
+  CHECK(a10.at("wall s") == "0.4");
+  const auto& a20 = find_row(table, "20", "a");
+  CHECK(a20.at("mean 95% CI") == "[100, 300]");
+  CHECK(a20.at("rate 95% CI") == "[0.158, 1]");
+  CHECK(a20.at("error rate") == "1");
+  CHECK(find_row(table, "20", "b").at("samples mean").empty());  // only capped runs
+}
+
+TEST_CASE("cpex report --format csv parses back to the hand-computed summaries", "[cli][report]") {
+  const auto r = run_cpex("report " + kKnown + " --format csv");
+  REQUIRE(r.status == 0);
+  const auto table = parse_csv(r.out);
+  REQUIRE(table.size() == 4);
+  const auto& a10 = find_row(table, "10", "a");
+  CHECK(std::stod(a10.at("samples_mean")) == 25.0);
+  CHECK(std::stod(a10.at("error_rate")) == Approx(0.2));
+  CHECK(std::stod(a10.at("error_rate_ci95_low")) == Approx(1.0 - std::pow(0.975, 0.2)).epsilon(1e-8));
+  CHECK(std::stod(a10.at("mean_wall_time_s")) == Approx(0.4));
+  const auto& b10 = find_row(table, "10", "b");
+  CHECK(std::stod(b10.at("samples_ci95_low")) == 5.0);
+  CHECK(std::stod(b10.at("samples_ci95_high")) == 5.0);
+  CHECK(std::stod(b10.at("error_rate_ci95_high")) == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-8));
+  CHECK(find_row(table, "20", "b").at("samples_mean").empty());
+
+  SECTION("pivoted: algorithms across, n down") {
+    const auto p = run_cpex("report " + kKnown + " --columns algorithm --y error-rate --format csv");
+    REQUIRE(p.status == 0);
+    const auto pivot = parse_csv(p.out);
+    REQUIRE(pivot.size() == 2);
+    CHECK(pivot[0].at("environment.n") == "10");
+    CHECK(pivot[0].at("a") == "0.2 [0.00505, 0.716] (1 capped)");
+    CHECK(pivot[1].at("a") == "1 [0.158, 1]");
+    CHECK(pivot[1].at("b") == "0 [0, 0.842] (2 capped)");
+  }
+  SECTION("pivoted with a baseline: b has no resolved.preset and fills a's preset rows") {
+    const auto p = run_cpex("report " + kKnown + " --by environment.n,resolved.preset --columns algorithm --format csv");
+    REQUIRE(p.status == 0);
+    const auto pivot = parse_csv(p.out);
+    REQUIRE(pivot.size() == 2);
+    CHECK(pivot[0].at("resolved.preset") == "heuristic");
+    CHECK(pivot[0].at("a") == "25.0 [15.0, 35.0] (1 capped, 1 err)");
+    CHECK(pivot[0].at("b") == "5.0 [5.0, 5.0]");
+    CHECK(pivot[1].at("b") == "- (2 capped)");
+  }
+}
+
+TEST_CASE("cpex report --format json and the default text table", "[cli][report]") {
+  const auto r = run_cpex("report " + kKnown + " --format json --by algorithm");
+  REQUIRE(r.status == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["keys"] == nlohmann::json::array({"algorithm"}));
+  REQUIRE(json["groups"].size() == 2);
+  CHECK(json["groups"][0]["values"]["algorithm"] == "a");
+  CHECK(json["groups"][0]["runs"] == 7);
+  CHECK(json["groups"][0]["samples"]["mean"].get<double>() == Approx(500.0 / 6.0));  // 10+...+300, not the capped 1000
+  CHECK(json["groups"][1]["samples"]["mean"].get<double>() == 5.0);
+
+  const auto text = run_cpex("report " + kKnown);
+  REQUIRE(text.status == 0);
+  const auto lines = lines_of(text.out);
+  REQUIRE(lines.size() == 6);  // header, rule, 4 groups
+  CHECK_THAT(lines[0], Catch::StartsWith("environment.n  algorithm  runs"));
+  CHECK(lines[1].find_first_not_of("- ") == std::string::npos);
+}
+
+TEST_CASE("cpex report --plot writes a valid SVG, PNG and PDF", "[cli][report][plot]") {
+  const std::string svg = plot_path("report.svg");
+  auto r = run_cpex("report " + kKnown + " --plot " + svg + " --x environment.n --logy");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  boost::property_tree::ptree tree;
+  REQUIRE_NOTHROW(boost::property_tree::read_xml(svg, tree));
+  const auto root = tree.get_child_optional("svg");
+  REQUIRE(root.has_value());
+  CHECK(root->get<std::string>("<xmlattr>.width").size() > 0);
+  std::size_t elements = 0;
+  std::function<void(const boost::property_tree::ptree&)> count = [&](const auto& node) {
+    for (const auto& [name, child] : node) {
+      elements += name != "<xmlattr>";
+      count(child);
+    }
+  };
+  count(*root);
+  CHECK(elements > 50);  // axes, ticks, two lines with their bars, legend
+
+  const std::string png = plot_path("report.png");
+  r = run_cpex("report " + kKnown + " --plot " + png + " --x environment.n --y error-rate");
+  REQUIRE(r.status == 0);
+  std::ifstream in(png, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(bytes.size() > 24);
+  CHECK(bytes.substr(0, 8) == "\x89PNG\r\n\x1a\n");
+  CHECK(bytes.substr(12, 4) == "IHDR");
+  auto be32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+    return v;
+  };
+  CHECK(be32(16) >= 400);  // width in pixels (150 dpi, a 4-inch figure or wider)
+  CHECK(be32(20) >= 300);  // height
+
+  const std::string pdf = plot_path("report.pdf");
+  r = run_cpex("report " + kKnown + " --plot " + pdf + " --x environment.n --y wall --logx");
+  REQUIRE(r.status == 0);
+  CHECK(cpex::test::read_file(pdf).substr(0, 5) == "%PDF-");
+}
+
+TEST_CASE("cpex report --plot without matplotlib or Python is a one-line error", "[cli][report][plot]") {
+  SECTION("an interpreter without matplotlib (python3 -S: no dist-packages)") {
+    REQUIRE(std::filesystem::exists("/usr/bin/python3"));  // Debian's python3 (install-deps)
+    const auto wrapper = cpex::test::temp_file("python-without-site", "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+    PythonOverride python(wrapper);
+    check_one_line_error(run_cpex("report " + kKnown + " --plot " + plot_path("x.svg") + " --x environment.n"),
+                         "install the Debian package python3-matplotlib");
+  }
+  SECTION("no interpreter at all") {
+    PythonOverride python("/nonexistent/python3");
+    check_one_line_error(run_cpex("report " + kKnown + " --plot " + plot_path("x.svg") + " --x environment.n"),
+                         "install the Debian package python3-matplotlib");
+  }
+}
+
+TEST_CASE("cpex report rejects bad input with one line", "[cli][report]") {
+  check_one_line_error(run_cpex("report " + kKnown + " --format xml"), "--format 'xml'");
+  check_one_line_error(run_cpex("report " + kKnown + " --by environment.m"), "no column 'environment.m'");
+  check_one_line_error(run_cpex("report tests/data/none.csv"), "cannot read results file 'tests/data/none.csv'");
+  check_one_line_error(run_cpex("report " + kKnown + " --plot " + plot_path("x.gif") + " --x environment.n"),
+                       "must end in .svg, .png or .pdf");
+  check_one_line_error(run_cpex("report " + kKnown + " --plot " + plot_path("x.svg") + " --x environment.m"),
+                       "no column 'environment.m'");
+  auto usage = run_cpex("report");
+  CHECK(usage.status == 2);
+  usage = run_cpex("report " + kKnown + " --plot x.svg");
+  CHECK(usage.status == 2);
+  CHECK_THAT(usage.err, Catch::Contains("--plot needs --x KEY"));
+}
