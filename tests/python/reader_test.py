@@ -61,14 +61,16 @@ def make_store(csv_frame, path):
     with sqlite3.connect(path) as db:
         db.executescript(STORE_SCHEMA)
         for _, r in csv_frame.iterrows():
-            resolved = dict(item.split("=", 1) for item in r["resolved"].split(";") if item)
+            text = r["resolved"]  # a JSON object (today's CSV) or name=value;... (older CSVs)
+            resolved = (json.loads(text) if text.startswith("{") else
+                        dict(item.split("=", 1) for item in text.split(";") if item))
             db.execute("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
                 int(r["run_id"]), int(r["point"]), str(r["algorithm.delta"]),
                 str(r["environment.sigma"]), r["algorithm"], r["environment"], r["oracle"],
                 int(r["repetition"]), int(r["seed"]), int(r["samples"]), r["stopped"],
                 r["recommendation"], int(r["correct"]), float(r["wall_time_s"]),
-                json.dumps({k: float(v) if re.fullmatch(r"[-+.0-9e]+", v) else v
-                            for k, v in resolved.items()}),
+                json.dumps({k: float(v) if isinstance(v, str) and re.fullmatch(r"[-+.0-9e]+", v)
+                            else v for k, v in resolved.items()}),
                 r["pulls"], str(r["status"]), None))
         db.execute("INSERT INTO meta VALUES ('version', 'test')")
 
