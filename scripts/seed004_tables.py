@@ -61,6 +61,12 @@ def print_tables(table, out):
         for n in sorted(by_n):
             out.write("| %d | " % n + " | ".join(
                 by_n[n][a].text() if a in by_n[n] else "" for a in algorithms) + " |\n")
+        cells = [c for r in by_n.values() for c in r.values()]
+        capped = sum(c.capped for c in cells)
+        runs = sum(len(c.rows) for c in cells)
+        out.write("\nCapped runs in this table: %d of %d%s.\n" % (
+            capped, runs, "" if capped == 0 else " (marked \"c\" in their cells; the "
+            "means are over the runs that stopped)"))
 
 
 def headline(table, out):

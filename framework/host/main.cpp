@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "commands.hpp"
+#include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin_host.hpp"
 
@@ -16,7 +17,8 @@ namespace po = boost::program_options;
 namespace {
 
 const char* kUsage =
-    "usage: cpex list | describe NAME | run FILE | sweep FILE [options]\n"
+    "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
+    "       cpex --version\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
     "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable)\n"
@@ -38,7 +40,7 @@ int main(int argc, char** argv) {
   cpex::host::RunOptions options;
   try {
     po::options_description described;
-    described.add_options()("help,h", "")("plugin-path", po::value(&plugin_paths), "")(
+    described.add_options()("help,h", "")("version", "")("plugin-path", po::value(&plugin_paths), "")(
         "set", po::value(&options.overrides), "")("threads", po::value(&options.threads), "")(
         "out", po::value(&options.out), "")("json", po::bool_switch(&options.json), "")(
         "args", po::value(&positional), "");
@@ -47,6 +49,10 @@ int main(int argc, char** argv) {
     po::variables_map map;
     po::store(po::command_line_parser(argc, argv).options(described).positional(args).run(), map);
     po::notify(map);
+    if (map.count("version")) {
+      std::cout << "cpex " << CPEX_VERSION << " (plugin ABI " << cpex::kAbiVersion << ")\n";
+      return 0;
+    }
     if (map.count("help") || positional.empty()) {
       std::cout << kUsage;
       return positional.empty() && !map.count("help") ? 2 : 0;

@@ -59,7 +59,9 @@ TEST_CASE("Resolved preset values appear in the results", "[conformance]") {
         .resolved;
   };
   CHECK(resolved("lil-ucb", "heuristic", 1) ==
-        "preset=heuristic;nu=0.01;epsilon=0;delta=0.002;beta=0.5;lambda=2");
+        "preset=heuristic;nu=0.01;epsilon=0;delta=0.01;beta=0.5;lambda=2");
+  CHECK(resolved("lil-ucb", "heuristic-jamieson", 1) ==
+        "preset=heuristic-jamieson;nu=0.01;epsilon=0;delta=0.002;beta=0.5;lambda=2");
   CHECK(resolved("lil-ucb", "faithful", 1) ==
         "preset=faithful;nu=0.01;epsilon=0.01;delta=2.93992656344853e-10;beta=1;lambda=9");
   CHECK(resolved("lil-rand-lucb", "faithful", 2) ==

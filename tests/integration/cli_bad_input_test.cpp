@@ -118,7 +118,7 @@ TEST_CASE("$CPEX_PLUGIN_PATH is searched, and its entries must exist", "[cli][ba
 TEST_CASE("A failing run keeps the rows already written", "[cli][bad-input]") {
   const auto file = file_with(
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 3\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
   const std::string csv = temp_file("partial.csv", "");
   expect_error("run " + file + " --threads 1 --plugin-path " CPEX_FIXTURE_PLUGIN_DIR " --out " + csv,
                {"run 3 (algorithm 'lucb', repetition 3) failed", "deliberate failure"});
@@ -162,7 +162,7 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
 
 TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
   const auto file = file_with(
-      "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\n"
+      "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\nk = 1\n"
       "[algorithm]\nplugin = lingape\n[run]\nrepetitions = 1\n");
   expect_error("run " + file + " --set algorithm.plugin=lucb",
                {"algorithm 'lucb' needs single-arm feedback",

@@ -25,7 +25,7 @@ TEST_CASE("LinGapE and the XY allocations are delta-correct", "[statistical]") {
   const std::string instance =
       "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\n"
       "features = 1,0, 0,1, 0.7,0.7, -1,0\ntheta = 1, 0.2\nsigma = 0.5\n"
-      "[oracle]\nplugin = top-k\n[run]\nseed = 21\nrepetitions = 600\n";
+      "[oracle]\nplugin = top-k\nk = 1\n[run]\nseed = 21\nrepetitions = 600\n";
   for (const char* algorithm :
        {"lingape\nselection = greedy", "lingape\nselection = ratio", "xy-static", "xy-oracle",
         "xy-adaptive"}) {
@@ -39,7 +39,7 @@ TEST_CASE("LinGapE and the XY allocations are delta-correct", "[statistical]") {
 TEST_CASE("Table 1 of seed 002: LinGapE concentrates its pulls on arm 2", "[statistical]") {
   const auto records = run(
       "[environment]\nplugin = linear\ngenerator = soare\nd = 5\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\n"
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n"
       "[run]\nseed = 2\nrepetitions = 3\nrecord-pulls = yes\n");
   for (const auto& r : records) {
     REQUIRE(r.correct);
