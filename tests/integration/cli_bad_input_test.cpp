@@ -157,7 +157,7 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
   expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
                {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
   expect_error("run " + file + " --set algorithm.preset=exact",
-               {"[algorithm] preset = 'exact'", "one of {faithful, heuristic}"});
+               {"[algorithm] preset = 'exact'", "one of {faithful, heuristic, heuristic-jamieson}"});
 }
 
 TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
