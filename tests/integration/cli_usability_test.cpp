@@ -96,7 +96,7 @@ TEST_CASE("cpex describe run documents every [run] key with its default", "[cli]
                           "trace-every"})
     CHECK_THAT(r.out, Contains(std::string("  ") + key));
   CHECK_THAT(r.out, Contains("default 100000000"));
-  CHECK_THAT(r.out, Contains("default 100,") || Contains("default 100\n") || Contains("default 100 "));
+  CHECK_THAT(r.out, Contains("default 100,"));  // repetitions
 }
 
 TEST_CASE("cpex list aligns its columns for long names", "[cli][usability]") {

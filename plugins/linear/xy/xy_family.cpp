@@ -199,9 +199,11 @@ class XyAllocation final : public LinearAlgorithm {
       action.arm = initial_++;
       return true;
     }
-    const Eigen::VectorXd& means = arms_.means();
-    answer_ = best_arm(means);
-    if (!published_ && separated(means, answer_, phase_delta())) return false;
+    if (!published_) {  // the published algorithm never stops inside a phase
+      const Eigen::VectorXd& means = arms_.means();
+      answer_ = best_arm(means);
+      if (separated(means, answer_, phase_delta())) return false;
+    }
     const std::uint64_t n = arms_.design().observations();
     if (n >= next_check_ && end_of_phase(n)) {
       if (distinct_candidates() <= 1) {
@@ -247,6 +249,7 @@ class XyAllocation final : public LinearAlgorithm {
       return false;
     }
     const Eigen::VectorXd& means = arms_.means();
+    answer_ = best_arm(means);
     const double c = width(static_cast<double>(k_ * k_), phase_delta());
     std::vector<std::size_t> kept;
     for (std::size_t a = 0; a < k_; ++a) {
