@@ -1,5 +1,5 @@
-// Optimal transductive designs with a certified gap: smoothed-max descent (Frank-Wolfe and
-// multiplicative steps under an Armijo search), the dual lower bound, and direction
+// Optimal transductive designs with a certified gap: a barrier (interior-point) Newton
+// method, the dual lower bound (central-path weights or an LP for the best q), and direction
 // generation for a pluggable worst-direction callback. See the header for the method.
 #include "cpex/numerics/transductive_design.hpp"
 
@@ -140,9 +140,9 @@ double barrier_change(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const 
 
 // Minimizes f over the simplex for explicit directions (span coordinates), from p0 > 0, by
 // a primal barrier method on min t s.t. g_y(p) <= t, p >= 0, sum p = 1: Newton steps on
-// s t - sum_y log(t - g_y) - sum_i log p_i (with the equality in the KKT system), s growing
+// s t - sum_y log(t - g_y) - sum_i log p_i (the equality by a Schur complement), s growing
 // tenfold per centering. On the central path q_y = 1/(s (t - g_y)) sums to 1; its dual bound
-// certifies the gap. `budget` counts Newton steps (decremented).
+// (or the LP best q) certifies the gap. `budget` counts Newton steps (decremented).
 DesignResult solve_explicit(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y,
                             const Eigen::VectorXd& p0, double relative_gap, int& budget) {
   const Eigen::Index k = x.cols(), m = y.cols();

@@ -2,19 +2,16 @@
 // arms minimizing f(p) = max_{y in Y} y^T A(p)^{-1} y, A(p) = sum_i p_i x_i x_i^T (Soare et
 // al. 2014's XY allocations; seed 002 eq. 5 and 18), with a CERTIFIED optimality gap.
 //
-// Method (framework/src/transductive_design.cpp): descent on the log-sum-exp smoothing
-// f_tau(p) = tau log sum_y exp(g_y(p)/tau), g_y(p) = y^T A(p)^{-1} y. Each iteration takes
-// the better (in f_tau, after an Armijo backtracking search) of a Frank-Wolfe step toward
-// the best vertex and a multiplicative step p_i <- p_i sqrt(c_i) / sum_j p_j sqrt(c_j), where
-// c_i = -d f_tau / d p_i = sum_y q_y (x_i^T A^{-1} y)^2 and q = softmax(g/tau). Taking at least
-// the Frank-Wolfe decrease keeps Frank-Wolfe's convergence guarantee for f_tau; tau shrinks
-// whenever the Frank-Wolfe gap falls below the smoothing error tau log |Y|, so p converges to
-// a minimizer of f. Certificate: for ANY distribution q over Y, convexity of
-// h_q(p) = sum_y q_y g_y(p) and sum_i p_i c_i = h_q(p) give
-//     min_p f >= min_p h_q >= 2 h_q(p) - max_i c_i(p)        (the dual bound),
-// so every iteration yields a valid lower bound; the solver stops when
+// Method (framework/src/transductive_design.cpp): a primal barrier (interior-point) method
+// on min t s.t. g_y(p) = y^T A(p)^{-1} y <= t, p >= 0, sum p = 1: Newton steps with the exact
+// Hessian on s t - sum_y log(t - g_y) - sum_i log p_i, s growing tenfold per centering.
+// Certificate: for ANY distribution q over Y, convexity of h_q(p) = sum_y q_y g_y(p) and
+// sum_i p_i c_i = h_q(p), c_i = sum_y q_y (x_i^T A^{-1} y)^2, give
+//     min_p f >= 2 h_q(p) - max_i c_i(p)        (the dual bound),
+// evaluated with the central-path weights q_y ~ 1/(t - g_y) and, when that is not enough,
+// with the best q for the current p (a small LP, GLPK). The bound is tight at an optimum
+// (the KKT mixture q), so the gap goes to 0; the solver stops when
 //     f(p) - best lower bound <= relative_gap * f(p).
-// At an optimum with the KKT mixture q the bound is tight, so the gap goes to 0.
 //
 // The worst direction can also be pluggable (a G-allocation whose directions cannot be
 // enumerated): a callback returns a y (approximately) maximizing y^T M y for the current
@@ -34,7 +31,7 @@
 namespace cpex::numerics {
 
 struct DesignOptions {
-  int iterations = 5000;        // at most this many descent iterations in total
+  int iterations = 5000;        // at most this many Newton steps in total
   double relative_gap = 1e-3;   // stop when f(p) - lower bound <= relative_gap * f(p)
   double prune = 1e-3;          // drop weights below this if the value grows by <= relative_gap
   int max_directions = 200;     // callback mode: at most this many generated directions
