@@ -81,6 +81,46 @@ std::uint64_t lucb1_run(std::mt19937_64& engine) {
   }
 }
 
+// ---- lil'LUCB (Jamieson & Nowak 2014) and LUCB++ (Simchowitz et al. 2017), heuristic
+// preset (epsilon = 0, delta = nu = 0.01), K = 1: the LUCB skeleton with the finite-LIL
+// radius U(T, omega) = sqrt(2 sigma^2 / T log(log(T + 2) / omega)) (seed 004 Lemma 2.1 with
+// epsilon = 0), omega = delta/N for every arm (lil'LUCB), or delta/(2(N-K)) for the
+// empirical best and delta/(2K) for the others (LUCB++); both h and l sampled; stop when
+// LCB(h) >= UCB(l).
+std::uint64_t lil_lucb_run(std::mt19937_64& engine, bool asymmetric) {
+  const std::size_t n = kMeans.size();
+  const double delta = 0.01;
+  const double omega_high = asymmetric ? delta / (2.0 * static_cast<double>(n - 1)) : delta / n;
+  const double omega_low = asymmetric ? delta / 2.0 : delta / n;
+  std::normal_distribution<double> noise(0.0, kSigma);
+  std::vector<double> sum(n, 0.0), count(n, 0.0);
+  std::uint64_t samples = 0;
+  auto pull = [&](std::size_t a) {
+    sum[a] += kMeans[a] + noise(engine);
+    count[a] += 1.0;
+    ++samples;
+  };
+  auto radius = [&](std::size_t a, double omega) {
+    return std::sqrt(2.0 * kSigma * kSigma / count[a] * std::log(std::log(count[a] + 2.0) / omega));
+  };
+  for (std::size_t a = 0; a < n; ++a) pull(a);
+  for (;;) {
+    std::size_t high = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
+    std::size_t low = high == 0 ? 1 : 0;
+    for (std::size_t a = 0; a < n; ++a)
+      if (a != high && sum[a] / count[a] + radius(a, omega_low) >
+                           sum[low] / count[low] + radius(low, omega_low))
+        low = a;
+    if (sum[high] / count[high] - radius(high, omega_high) >=
+        sum[low] / count[low] + radius(low, omega_low))
+      return samples;
+    pull(high);
+    pull(low);
+  }
+}
+
 // ---- Linear, canonical basis K = d = 3: x_a = e_a, so A = diag(lambda + T_a) and
 // theta_hat_a = S_a / (lambda + T_a); theta = (0, gap, 0) puts the best arm at index 1.
 constexpr double kGap = 0.5, kDelta = 0.05;
@@ -237,6 +277,20 @@ TEST_CASE("LUCB1's mean samples match an independent LUCB1", "[statistical][samp
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.1\n"
       "[run]\nseed = 3\nrepetitions = " + std::to_string(kRuns) + "\n");
   check_band("lucb", plugin, reference_mean(lucb1_run), 0.85, 1.15);
+}
+
+TEST_CASE("lil'LUCB's and LUCB++'s mean samples match independent implementations",
+          "[statistical][sample-count]") {
+  for (const bool asymmetric : {false, true}) {
+    const double plugin = plugin_mean(
+        "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5, 0.2, 0.1\nsigma = 0.5\n"
+        "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = " +
+        std::string(asymmetric ? "lucb-pp" : "lil-lucb") +
+        "\npreset = heuristic\n[run]\nseed = 3\nrepetitions = " + std::to_string(kRuns) + "\n");
+    check_band(asymmetric ? "lucb-pp" : "lil-lucb", plugin,
+               reference_mean([&](std::mt19937_64& e) { return lil_lucb_run(e, asymmetric); }),
+               0.85, 1.15);
+  }
 }
 
 TEST_CASE("LinGapE's mean samples match an independent LinGapE, both widths",
