@@ -1,10 +1,12 @@
 // list / describe (run / sweep: sweep_command.cpp; export / merge: store_commands.cpp).
 #include "commands.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
 
 namespace cpex::host {
 
@@ -26,35 +28,62 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
   return text;
 }
 
+constexpr PluginKind kKinds[] = {PluginKind::Environment, PluginKind::Oracle,
+                                 PluginKind::Algorithm};
+
+void print_parameters(const ParamSchema& schema) {
+  for (const auto& spec : schema.specs()) {
+    std::cout << "  " << std::left << std::setw(14) << spec.name
+              << (spec.name.size() >= 14 ? "\n                " : "") << spec.help << '\n'
+              << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
+              << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
+  }
+}
+
 }  // namespace
 
 int list_plugins(const Registry& registry) {
-  for (PluginKind kind : {PluginKind::Environment, PluginKind::Oracle, PluginKind::Algorithm}) {
+  // Columns as wide as their longest entry.
+  std::size_t kind_width = 0, name_width = 0;
+  for (PluginKind kind : kKinds)
+    for (const auto& name : registry.names(kind)) {
+      kind_width = std::max(kind_width, std::string(to_string(kind)).size());
+      name_width = std::max(name_width, name.size());
+    }
+  for (PluginKind kind : kKinds) {
     for (const auto& name : registry.names(kind)) {
       const EntryInfo* entry = registry.find(name);
-      std::cout << std::left << std::setw(12) << to_string(kind) << ' ' << std::setw(16) << name
-                << ' ' << entry->summary << '\n';
+      std::cout << std::left << std::setw(static_cast<int>(kind_width)) << to_string(kind) << "  "
+                << std::setw(static_cast<int>(name_width)) << name << "  " << entry->summary
+                << '\n';
     }
   }
   return 0;
 }
 
 int describe_plugin(const Registry& registry, const std::string& name) {
+  if (name == "run") {
+    std::cout << "[run] (pipeline section): how the runs of a pipeline are made\nkeys:\n";
+    print_parameters(run_schema());
+    return 0;
+  }
   PluginKind kind;
   const EntryInfo* entry = registry.find(name, &kind);
-  if (!entry) throw Error("no plugin named '" + name + "' (see cpex list)");
+  if (!entry) {
+    std::vector<std::string> known = {"run"};
+    for (PluginKind k : kKinds)
+      for (const auto& n : registry.names(k)) known.push_back(n);
+    throw Error("no plugin named '" + name + "'" + did_you_mean(name, known) +
+                " (see cpex list; plugins are loaded from --plugin-path DIR, $CPEX_PLUGIN_PATH "
+                "and the installed plugin directory)");
+  }
   std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
             << "library: " << entry->library << '\n'
             << capabilities_line(registry, name) << '\n'
             << "parameters:\n";
   std::cout << "  " << std::left << std::setw(14) << "plugin" << "selects this plugin: plugin = "
               << name << '\n';
-  for (const auto& spec : entry->schema.specs()) {
-    std::cout << "  " << std::left << std::setw(14) << spec.name
-              << (spec.name.size() >= 14 ? "\n                " : "") << spec.help << '\n'
-              << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
-              << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
-  }
+  print_parameters(entry->schema);
   return 0;
 }
 

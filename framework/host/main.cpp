@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "report_command.hpp"
+#include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
@@ -24,9 +25,10 @@ namespace po = boost::program_options;
 namespace {
 
 const char* kUsage =
-    "usage: cpex list | describe NAME | run FILE | sweep FILE [options]\n"
+    "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex --version\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
     "  --set SECTION.KEY=VALUE   override a pipeline key (repeatable); on a swept key it\n"
@@ -83,7 +85,8 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(described).positional(args).run(), map);
     po::notify(map);
     if (map.count("version")) {
-      std::cout << "cpex " << CPEX_VERSION << (cpex::host::mpi_built() ? " (MPI)" : "") << '\n';
+      std::cout << "cpex " << CPEX_VERSION << " (plugin ABI " << cpex::kAbiVersion << ")"
+                << (cpex::host::mpi_built() ? " (MPI)" : "") << '\n';
       return finish(0);
     }
     if (map.count("help") || positional.empty()) {

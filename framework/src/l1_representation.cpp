@@ -6,18 +6,20 @@
 
 #include <glpk.h>
 
+#include "glpk_lock.hpp"
+
 namespace cpex::numerics {
 
-namespace {
-// GLPK keeps per-thread environment state; serialize calls to stay safe on any build.
-std::mutex glpk_mutex;
-}  // namespace
+std::mutex& glpk_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
 
 std::optional<Eigen::VectorXd> min_l1_representation(const Eigen::MatrixXd& features,
                                                      const Eigen::VectorXd& y) {
   const int d = static_cast<int>(features.rows());
   const int k = static_cast<int>(features.cols());
-  std::lock_guard lock(glpk_mutex);
+  std::lock_guard lock(glpk_mutex());
   glp_prob* lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MIN);
   glp_add_rows(lp, d);

@@ -5,6 +5,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/run.hpp"
+#include "cpex/suggest.hpp"
 
 namespace cpex {
 
@@ -42,6 +43,17 @@ std::string plugin_name(const PipelineFile& file, const std::string& section) {
   return *name;
 }
 
+// Where a key was given: the file, or --set.
+std::string origin_of(const PipelineFile& file, const std::string& section, const std::string& key) {
+  for (const auto& e : file.section(section))
+    if (key.empty() || e.key == key) return e.origin;
+  return file.path();
+}
+
+const char* const kPluginPathHint =
+    "; plugins are loaded from --plugin-path DIR, $CPEX_PLUGIN_PATH and the installed plugin "
+    "directory (see cpex list)";
+
 // Look up a plugin of `kind` named in `section`; the error lists the known names.
 template <typename Entry>
 const Entry* choose(const PipelineFile& file, const Registry& registry, const std::string& section,
@@ -53,16 +65,42 @@ const Entry* choose(const PipelineFile& file, const Registry& registry, const st
   if (registry.find(name, &other))
     hint = ": it is an " + std::string(to_string(other)) + ", not an " + to_string(kind);
   else
-    hint = " is not a known " + std::string(to_string(kind));
-  throw ConfigError(file.path() + ": [" + section + "] plugin = '" + name + "'" + hint +
-                    " (known: " + joined(registry.names(kind)) + ")");
+    hint = " is not a known " + std::string(to_string(kind)) +
+           did_you_mean(name, registry.names(kind));
+  throw ConfigError(origin_of(file, section, "plugin") + ": [" + section + "] plugin = '" + name +
+                    "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
+                    (registry.find(name) ? "" : kPluginPathHint));
 }
 
+// An unknown section is blamed on where it came from (the file or --set).
 void check_sections(const PipelineFile& file, std::vector<std::string> allowed) {
   for (const auto& section : file.sections())
     if (std::find(allowed.begin(), allowed.end(), section) == allowed.end())
-      throw ConfigError(file.path() + ": unknown section [" + section + "] (allowed: " +
+      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + section + "]" +
+                        did_you_mean(section, allowed, "[", "]") + " (allowed: " +
                         joined(allowed) + ")");
+}
+
+// A key its own section's plugin does not know, but another section's does: name that one.
+void check_misplaced_keys(const PipelineFile& file, const Pipeline& p) {
+  struct Owner {
+    std::string section, name;
+    const ParamSchema* schema;
+  };
+  std::vector<Owner> owners = {{"environment", p.environment->name, &p.environment->schema},
+                               {"algorithm", p.algorithm->name, &p.algorithm->schema},
+                               {"run", "run", &run_schema()}};
+  for (const auto& choice : p.oracles)
+    owners.push_back({choice.section, choice.entry->name, &choice.entry->schema});
+  for (const Owner& owner : owners)
+    for (const auto& entry : file.section(owner.section)) {
+      if (entry.key == "plugin" || owner.schema->find(entry.key)) continue;
+      for (const Owner& other : owners)
+        if (other.section != owner.section && other.schema->find(entry.key))
+          throw ConfigError(entry.origin + ": [" + owner.section + "] " + entry.key +
+                            ": unknown key for " + owner.name + "; it belongs in [" +
+                            other.section + "] (" + other.name + ")");
+    }
 }
 
 void check_compatibility(const Pipeline& p) {
@@ -149,6 +187,7 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   }
   // Whether the plugins fit together is decided before their parameters are read.
   check_compatibility(p);
+  check_misplaced_keys(file, p);
 
   for (auto& choice : p.oracles)
     choice.params = read_plugin_section(file, registry, choice.section, choice.entry->name,

@@ -16,6 +16,7 @@
 #include "cpex/input_file.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/suggest.hpp"
 
 namespace po = boost::program_options;
 
@@ -194,9 +195,12 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
     if (std::find(ignored.begin(), ignored.end(), entry.key) != ignored.end()) continue;
     const std::string where = entry.origin + ": [" + section + "] " + entry.key;
     const ParamSpec* spec = schema.find(entry.key);
-    if (!spec)
-      throw ConfigError(where + ": unknown key for " + owner + " (known keys: " +
-                        known_keys(schema, ignored) + ")");
+    if (!spec) {
+      std::vector<std::string> names = ignored;
+      for (const auto& s : schema.specs()) names.push_back(s.name);
+      throw ConfigError(where + ": unknown key for " + owner + did_you_mean(entry.key, names) +
+                        " (known keys: " + known_keys(schema, ignored) + ")");
+    }
     po::parsed_options parsed(&description);
     parsed.options.emplace_back(entry.key, std::vector<std::string>{entry.value});
     try {

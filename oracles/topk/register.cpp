@@ -15,7 +15,8 @@ void register_top_k(cpex::Registry& registry) {
   // can only grow with theta_i and shrink with theta_j.
   entry.capabilities =
       kLinearMaximization | kSecondBest | kCardinality | kSeparableLeading | kBiMonotone;
-  entry.schema.integer("k", 1, Range::at_least(1), "number of arms in a decision (k < arms)")
+  entry.schema.integer("k", std::nullopt, Range::at_least(1),
+                       "number of arms in a decision (k < arms); required")
       .choice("epsilon-rule", "per-arm", {"per-arm", "sum"},
               "epsilon-optimality judged per arm (theta_i >= theta_[k] - eps, Best-K) or on the sum "
               "(theta(M*) - theta(M) <= eps, the full-bandit papers)");

@@ -119,7 +119,7 @@ TEST_CASE("$CPEX_PLUGIN_PATH is searched, and its entries must exist", "[cli][ba
 TEST_CASE("A failing run is recorded as an error row and the others all run", "[cli][bad-input]") {
   const auto file = file_with(
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-repetition = 3\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 10\n");
   const std::string csv = temp_file("partial.csv", "");
   const auto r =
       run_cpex("run " + file + " --threads 1 --plugin-path " CPEX_FIXTURE_PLUGIN_DIR " --out " + csv);
@@ -163,12 +163,12 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
   expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
                {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
   expect_error("run " + file + " --set algorithm.preset=exact",
-               {"[algorithm] preset = 'exact'", "one of {faithful, heuristic}"});
+               {"[algorithm] preset = 'exact'", "one of {faithful, heuristic, heuristic-jamieson}"});
 }
 
 TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
   const auto file = file_with(
-      "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\n"
+      "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\nk = 1\n"
       "[algorithm]\nplugin = lingape\n[run]\nrepetitions = 1\n");
   expect_error("run " + file + " --set algorithm.plugin=lucb",
                {"algorithm 'lucb' needs single-arm feedback",

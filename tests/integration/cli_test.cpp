@@ -103,7 +103,7 @@ TEST_CASE("Overrides change the pipeline, and the seed changes the runs", "[cli]
 TEST_CASE("cpex sweep runs the product of its axes with one column per axis", "[cli]") {
   const std::string file = cpex::test::temp_file(
       "sweep.ini",
-      "[environment]\nplugin = gaussian\nmeans = 0.5,0.3,0\n[oracle]\nplugin = top-k\n"
+      "[environment]\nplugin = gaussian\nmeans = 0.5,0.3,0\n[oracle]\nplugin = top-k\nk = 1\n"
       "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 3\n[sweep]\n"
       "axis = algorithm.delta = 0.1,0.01\naxis = environment.sigma = 0.25,0.5\n");
   const std::string csv = cpex::test::temp_file("sweep.csv", "");

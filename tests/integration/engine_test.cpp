@@ -64,7 +64,7 @@ TEST_CASE("A failing run becomes one error record and every other run is deliver
     const std::vector<Pipeline> pipelines = {test::pipeline_from(
         "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-after = 0\n"
         "fail-repetition = " + std::to_string(fail_at) +
-        "\n[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 40\n")};
+        "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 40\n")};
     const std::vector<SweepPoint> points = expand({});
     const auto jobs = make_jobs(pipelines, points);
     for (int threads : {1, 2}) {

@@ -14,7 +14,7 @@ namespace {
 
 Pipeline linear(const std::string& environment, const std::string& algorithm = "lingape") {
   return test::pipeline_from("[environment]\nplugin = linear\n" + environment +
-                             "\n[oracle]\nplugin = top-k\n[algorithm]\nplugin = " + algorithm +
+                             "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = " + algorithm +
                              "\n[run]\nrepetitions = 1\n");
 }
 
@@ -83,7 +83,7 @@ TEST_CASE("The data set environment fits theta* and samples separated arms",
   const Pipeline p = test::pipeline_from(
       "[environment]\nplugin = linear-dataset\nfile = " + kData +
       "\narms = 8\nnoise = plus-minus-one\nnoise-bound = 2\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\n");
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n");
   for (std::uint64_t rep = 0; rep < 5; ++rep) {
     const auto env = make(p, rep);
     REQUIRE(env->problem().num_arms == 8);
@@ -104,7 +104,7 @@ TEST_CASE("The data set environment fits theta* and samples separated arms",
 TEST_CASE("Data set errors: labels, cells, and impossible gaps", "[linear-environment]") {
   auto dataset = [](const std::string& extra) {
     return test::pipeline_from("[environment]\nplugin = linear-dataset\n" + extra +
-                               "\n[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\n");
+                               "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n");
   };
   CHECK_THROWS_WITH(dataset("file = " + kData + "\nlabel = diagnosis"),
                     Contains("[environment] label: linear-dataset: ") &&

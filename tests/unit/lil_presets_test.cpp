@@ -33,7 +33,10 @@ TEST_CASE("Presets resolve epsilon and delta, and overrides win", "[presets]") {
   const LilSettings heuristic = resolve_lil(preset("heuristic", 0.01), ErrorBound::CEpsDelta, 10);
   CHECK(heuristic.epsilon == 0.0);
   CHECK(heuristic.delta == 0.01);
-  CHECK(resolve_lil(preset("heuristic", 0.01), ErrorBound::LilUcb, 10).delta == Approx(0.002));
+  // Seed 004 §5: delta = nu for lil'UCB too; nu/5 only under heuristic-jamieson.
+  CHECK(resolve_lil(preset("heuristic", 0.01), ErrorBound::LilUcb, 10).delta == 0.01);
+  CHECK(resolve_lil(preset("heuristic-jamieson", 0.01), ErrorBound::LilUcb, 10).delta == Approx(0.002));
+  CHECK(resolve_lil(preset("heuristic-jamieson", 0.01), ErrorBound::CEpsDelta, 10).delta == 0.01);
   const LilSettings faithful = resolve_lil(preset("faithful", 0.01), ErrorBound::CEpsDelta, 10);
   CHECK(faithful.epsilon == kFaithfulEpsilon);
   CHECK(faithful.delta == Approx(4.72737266084373e-07).epsilon(1e-12));

@@ -77,7 +77,7 @@ TEST_CASE("Section errors name the file, section, key, value and what is allowed
   check("k = 1.5", "lucb.k must be an integer");
   check("k = 0", "k = 0 is out of range");
   check("preset = fast", "one of {faithful, heuristic}");
-  check("deltaa = 0.1", "deltaa: unknown key for lucb (known keys: plugin, delta, k, preset, means)");
+  check("deltaa = 0.1", "deltaa: unknown key for lucb (did you mean 'delta'?) (known keys: plugin, delta, k, preset, means)");
   const auto bad_list = PipelineFile::from_text("[algorithm]\nmeans = 0.5, x\n", "p.ini");
   CHECK_THROWS_WITH(read_section(bad_list, "algorithm", schema(), "lucb"),
                     Contains("means = '0.5, x'") && Contains("comma-separated list"));

@@ -1,6 +1,11 @@
-// Frank-Wolfe transductive designs: symmetry, optimality against simple alternatives, and
-// singular feature sets.
+// Optimal transductive designs: the canonical instance's non-uniform optimum (36 at
+// p = (1/3, 1/6, ..., 1/6)), random instances against an independent brute-force grid on the
+// simplex, the certified lower bound, the pluggable worst-direction callback, and feature
+// sets that do not span R^d.
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
 
 #include <Eigen/Dense>
 
@@ -19,36 +24,131 @@ Eigen::MatrixXd all_pairs(const Eigen::MatrixXd& x) {
   return y;
 }
 
-}  // namespace
-
-TEST_CASE("The XY design of the canonical basis is uniform", "[linear-numerics]") {
-  const Eigen::MatrixXd x = Eigen::MatrixXd::Identity(5, 5);
-  const Eigen::VectorXd p = transductive_design(x, all_pairs(x), {3000, 1e-3});
-  for (Eigen::Index i = 0; i < 5; ++i) CHECK(p(i) == Approx(0.2).margin(0.02));
-  // max_y ||e_a - e_b||^2 with uniform weights is 2 / 0.2 = 10.
-  CHECK(design_value(x, all_pairs(x), p) == Approx(10.0).epsilon(0.05));
+// max_y y^T A(p)^{-1} y by a direct solve, independent of the library.
+double direct_value(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const Eigen::VectorXd& p) {
+  const Eigen::MatrixXd a = x * p.asDiagonal() * x.transpose();
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(a);
+  if (!lu.isInvertible()) return std::numeric_limits<double>::infinity();
+  double worst = 0.0;
+  for (Eigen::Index c = 0; c < y.cols(); ++c) worst = std::max(worst, y.col(c).dot(lu.solve(y.col(c))));
+  return worst;
 }
 
-TEST_CASE("The design is at least as good as uniform and as single-direction guesses",
+// The minimum of direct_value over the grid {p : p_i = n_i / steps} of the simplex (K = 3 or 4).
+double grid_minimum(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, int steps) {
+  double best = std::numeric_limits<double>::infinity();
+  Eigen::VectorXd p(x.cols());
+  const bool four = x.cols() == 4;
+  for (int a = 0; a <= steps; ++a)
+    for (int b = 0; a + b <= steps; ++b)
+      for (int c = 0; a + b + c <= steps && (four || c == 0); ++c) {
+        const int rest = steps - a - b - c;
+        if (four) p << a, b, c, rest; else p << a, b, rest;
+        p /= steps;
+        best = std::min(best, direct_value(x, y, p));
+      }
+  return best;
+}
+
+DesignOptions tight() {
+  DesignOptions options;
+  options.relative_gap = 1e-6;
+  options.iterations = 2000;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("XY-oracle design of the canonical instance: 36 at (1/3, 1/6, 1/6, 1/6, 1/6)",
           "[linear-numerics]") {
-  // Soare's instance with d = 3: e_1, e_2, e_3 and (cos w, sin w, 0).
-  const double w = 0.01;
-  Eigen::MatrixXd x = Eigen::MatrixXd::Zero(3, 4);
-  x.leftCols(3).setIdentity();
-  x(0, 3) = std::cos(w);
-  x(1, 3) = std::sin(w);
+  // K = d = 5, theta = (0.5, 0, ...): directions (e_1 - e_i) / 0.5. The value of p is
+  // 4 (1/p_1 + 1/min_{i>1} p_i), minimized at p_1 = 1/3: 4 (3 + 6) = 36; uniform gives 40.
+  const Eigen::MatrixXd x = Eigen::MatrixXd::Identity(5, 5);
+  Eigen::MatrixXd y(5, 4);
+  for (Eigen::Index i = 1; i < 5; ++i) y.col(i - 1) = (x.col(0) - x.col(i)) / 0.5;
+  const DesignResult r = optimal_design(x, y, tight());
+  CHECK(r.converged);
+  CHECK(r.value == Approx(36.0).epsilon(1e-4));
+  CHECK(r.lower_bound <= 36.0 + 1e-9);
+  CHECK(r.lower_bound >= 36.0 * (1.0 - 1e-6));
+  CHECK(r.p(0) == Approx(1.0 / 3.0).margin(1e-3));
+  for (Eigen::Index i = 1; i < 5; ++i) CHECK(r.p(i) == Approx(1.0 / 6.0).margin(1e-3));
+  CHECK(direct_value(x, y, r.p) == Approx(r.value).epsilon(1e-9));
+}
+
+TEST_CASE("XY-static design of the canonical basis is uniform with value 10", "[linear-numerics]") {
+  const Eigen::MatrixXd x = Eigen::MatrixXd::Identity(5, 5);
+  const DesignResult r = optimal_design(x, all_pairs(x), tight());
+  CHECK(r.converged);
+  for (Eigen::Index i = 0; i < 5; ++i) CHECK(r.p(i) == Approx(0.2).margin(1e-3));
+  CHECK(r.value == Approx(10.0).epsilon(1e-4));
+  CHECK(r.lower_bound <= 10.0 + 1e-9);
+}
+
+TEST_CASE("Random designs match a brute-force grid on the simplex, and the bound is valid",
+          "[linear-numerics]") {
+  std::mt19937_64 engine(20240611);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 6; ++trial) {
+    const bool four = trial % 2 == 1;
+    const Eigen::Index d = four ? 3 : 2, k = four ? 4 : 3;
+    Eigen::MatrixXd x(d, k);
+    for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(engine);
+    // Alternate XY-static directions and oracle-like weighted directions.
+    Eigen::MatrixXd y = all_pairs(x);
+    if (trial % 3 == 2) y = y.leftCols(k - 1) * 3.0;
+    const DesignResult r = optimal_design(x, y, tight());
+    const double grid = grid_minimum(x, y, four ? 120 : 600);
+    INFO("trial " << trial << ": solver " << r.value << " [bound " << r.lower_bound
+                  << "], grid " << grid);
+    CHECK(r.converged);
+    CHECK(direct_value(x, y, r.p) == Approx(r.value).epsilon(1e-9));
+    // The grid's minimum is attained by a design, so the certified bound lies below it,
+    // and the solver must do at least as well as the grid (up to its gap).
+    CHECK(r.lower_bound <= grid * (1.0 + 1e-9));
+    CHECK(r.value <= grid * (1.0 + 1e-6));
+  }
+}
+
+TEST_CASE("A worst-direction callback gives the explicit list's design", "[linear-numerics]") {
+  std::mt19937_64 engine(7);
+  std::normal_distribution<double> normal;
+  Eigen::MatrixXd x(3, 7);
+  for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(engine);
   const Eigen::MatrixXd y = all_pairs(x);
-  const Eigen::VectorXd p = transductive_design(x, y, {2000, 1e-3});
-  CHECK(p.sum() == Approx(1.0));
-  CHECK(p.minCoeff() >= 0.0);
-  const double value = design_value(x, y, p);
-  CHECK(value <= design_value(x, y, Eigen::VectorXd::Constant(4, 0.25)) * 1.0001);
-  // The oracle direction alone: (x_1 - x_4)/gap is served best by arm 2 (e_2).
-  Eigen::MatrixXd oracle(3, 1);
-  oracle.col(0) = x.col(0) - x.col(3);
-  Eigen::MatrixXd spanning = x;  // (a design must still span R^3 to be invertible)
-  const Eigen::VectorXd q = transductive_design(spanning, oracle, {2000, 1e-3});
-  CHECK(q(1) > 0.9);
+  int calls = 0;
+  const WorstDirection worst = [&](const Eigen::MatrixXd& m) {
+    ++calls;
+    Eigen::Index best = 0;
+    (y.array() * (m * y).array()).colwise().sum().maxCoeff(&best);
+    return Eigen::VectorXd(y.col(best));
+  };
+  const DesignResult listed = optimal_design(x, y, tight());
+  const DesignResult generated = optimal_design(x, worst, tight());
+  CHECK(listed.converged);
+  CHECK(generated.converged);
+  CHECK(calls > 1);
+  CHECK(generated.value == Approx(listed.value).epsilon(1e-4));
+  CHECK(generated.lower_bound <= listed.value * (1.0 + 1e-9));
+  CHECK(direct_value(x, y, generated.p) == Approx(generated.value).epsilon(1e-9));
+}
+
+TEST_CASE("Soare's instance: the designs are not uniform and the oracle direction wants arm 2",
+          "[linear-numerics]") {
+  const double w = 0.01;
+  Eigen::MatrixXd x = Eigen::MatrixXd::Zero(5, 6);
+  x.leftCols(5).setIdentity();
+  x(0, 5) = std::cos(w);
+  x(1, 5) = std::sin(w);
+  const Eigen::MatrixXd y = all_pairs(x);
+  const DesignResult r = optimal_design(x, y);
+  CHECK(r.converged);
+  CHECK(r.p.sum() == Approx(1.0));
+  CHECK(r.value < direct_value(x, y, Eigen::VectorXd::Constant(6, 1.0 / 6.0)) * 0.9);
+  Eigen::MatrixXd oracle(5, 1);
+  oracle.col(0) = x.col(0) - x.col(5);
+  const DesignResult q = optimal_design(x, oracle);
+  CHECK(q.p(1) > 0.9);
 }
 
 TEST_CASE("Features that do not span R^d get a design in their span", "[linear-numerics]") {
@@ -57,10 +157,9 @@ TEST_CASE("Features that do not span R^d get a design in their span", "[linear-n
   x << 1, 0, 1,
        0, 1, 1,
        0, 0, 0;
-  const Eigen::VectorXd p = transductive_design(x, all_pairs(x), {2000, 1e-3});
-  const Eigen::VectorXd q = transductive_design(x.topRows(2), all_pairs(x.topRows(2)), {2000, 1e-3});
-  CHECK((p - q).cwiseAbs().maxCoeff() < 0.01);  // rotated coordinates: ties may break apart
-  CHECK(std::isfinite(design_value(x, all_pairs(x), p)));
-  CHECK(design_value(x, all_pairs(x), p) ==
-        Approx(design_value(x.topRows(2), all_pairs(x.topRows(2)), q)).epsilon(0.01));
+  const DesignResult p = optimal_design(x, all_pairs(x), tight());
+  const DesignResult q = optimal_design(x.topRows(2), all_pairs(x.topRows(2)), tight());
+  CHECK(std::isfinite(p.value));
+  CHECK(p.value == Approx(q.value).epsilon(1e-4));
+  CHECK(design_value(x, all_pairs(x), p.p) == Approx(p.value).epsilon(1e-9));
 }

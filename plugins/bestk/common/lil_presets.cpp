@@ -11,9 +11,10 @@ namespace cpex::bestk {
 
 void add_lil_parameters(ParamSchema& schema) {
   schema
-      .choice("preset", "heuristic", {"faithful", "heuristic"},
+      .choice("preset", "heuristic", {"faithful", "heuristic", "heuristic-jamieson"},
               "faithful: epsilon, delta with a proven error <= nu; heuristic: epsilon = 0, "
-              "delta = nu (seed 004 §5)")
+              "delta = nu for every algorithm (seed 004 §5); heuristic-jamieson: the same but "
+              "delta = nu/5 for lil'UCB (lil'UCB-heuristic of Jamieson et al. 2014)")
       .real("nu", 0.01, Range::open(0.0, 1.0), "target error probability")
       .optional_real("epsilon", Range{Bound{0.0, true}, Bound{1.0, false}},
                      "LIL parameter epsilon; overrides the preset")
@@ -36,8 +37,8 @@ double faithful_delta(ErrorBound bound, double nu, double epsilon, std::size_t a
   return nu;
 }
 
-double heuristic_delta(ErrorBound bound, double nu) {
-  return bound == ErrorBound::LilUcb ? nu / 5.0 : nu;
+double heuristic_delta(ErrorBound bound, double nu, const std::string& preset) {
+  return preset == "heuristic-jamieson" && bound == ErrorBound::LilUcb ? nu / 5.0 : nu;
 }
 
 LilSettings resolve_lil(const ParamValues& params, ErrorBound bound, std::size_t arms) {
@@ -51,7 +52,7 @@ LilSettings resolve_lil(const ParamValues& params, ErrorBound bound, std::size_t
                                         to_string(ParamValue{s.epsilon}));
   s.delta = params.has("delta") ? params.real("delta")
                                 : (faithful ? faithful_delta(bound, s.nu, s.epsilon, arms)
-                                            : heuristic_delta(bound, s.nu));
+                                            : heuristic_delta(bound, s.nu, s.preset));
   return s;
 }
 

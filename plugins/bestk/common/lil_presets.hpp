@@ -1,7 +1,8 @@
 // Parameter presets of the LIL-based Best-K algorithms (seed 004 §5). `faithful` picks
 // epsilon and delta so that the algorithm's proven error probability is at most nu;
-// `heuristic` uses epsilon = 0 and delta = nu (nu/5 for lil'UCB), as in the experiments of
-// Jamieson et al. 2014.
+// `heuristic` uses epsilon = 0 and delta = nu for every algorithm, lil'UCB included (seed 004
+// §5); `heuristic-jamieson` differs only for lil'UCB, delta = nu/5 (the lil'UCB-heuristic of
+// Jamieson et al. 2014).
 // Explicit `epsilon` / `delta` keys override the preset's choice.
 #pragma once
 
@@ -36,8 +37,8 @@ void add_lil_parameters(ParamSchema& schema);
 // The delta for which `bound` equals nu.
 double faithful_delta(ErrorBound bound, double nu, double epsilon, std::size_t arms);
 
-// The heuristic preset's delta: nu, or nu/5 for lil'UCB (its paper's lil'UCB-heuristic).
-double heuristic_delta(ErrorBound bound, double nu);
+// The heuristic presets' delta: nu; nu/5 for lil'UCB under `heuristic-jamieson`.
+double heuristic_delta(ErrorBound bound, double nu, const std::string& preset);
 
 // Resolve the preset. Throws ParameterError when the faithful preset is given an epsilon
 // outside (0, 1).

@@ -2,11 +2,17 @@
 //
 // Pull each arm once; then every round: theta_hat = A^{-1} b (A = lambda I + sum x x^T),
 // i_t = argmax_i x_i^T theta_hat, j_t = argmax_j Delta_hat(j, i_t) + beta(j, i_t) with
-// beta(i, j) = ||x_i - x_j||_{A^{-1}} C_t and C_t of seed 002 eq. (3); B(t) = that max; stop
+// beta(i, j) = ||x_i - x_j||_{A^{-1}} C_t; B(t) = that max; stop
 // and return i_t when B(t) <= epsilon. Otherwise pull, for y = x_{i_t} - x_{j_t},
 //   greedy (eq. 9): argmin_a y^T (A + x_a x_a^T)^{-1} y, or
 //   ratio (eq. 12): argmin_{a : p*_a(y) > 0} T_a / p*_a(y), with p*(y) from the L1
 //                   program (eq. 11) solved by GLPK and cached per arm pair.
+// C_t (`confidence`): determinant = seed 002 eq. (3),
+//   R sqrt(2 log(det(A)^{1/2} det(lambda I)^{-1/2} / delta)) + lambda^{1/2} S;
+// authors = the width of the seed-002 authors' script (liyuan9988/LinGapE, LinGapE.py),
+//   R sqrt(d log(K^2 (1 + t L^2) / (lambda delta))) + lambda^{1/2} S, t samples so far,
+//   L = max_a ||x_a|| (their script hard-codes L = 1 and the constant 2 = S = ||theta*|| of
+//   Soare's instance). Their script also sets epsilon = Delta_min where the paper says 0.
 //
 // Cost: numerics::ArmDesign keeps W = A^{-1} X and q_a = x_a^T A^{-1} x_a up to date with
 // A^{-1}, so a round costs O(K d + d^2), below the O(K d^2) of a direct evaluation.
@@ -30,6 +36,7 @@ class LinGapE final : public LinearAlgorithm {
   explicit LinGapE(const ParamValues& p)
       : LinearAlgorithm(p.real("epsilon")),
         greedy_(p.text("selection") == "greedy"),
+        authors_(p.text("confidence") == "authors"),
         delta_(p.real("delta")),
         lambda_(p.real("lambda")),
         refactor_every_(static_cast<std::uint64_t>(p.integer("refactor-every"))) {}
@@ -45,6 +52,7 @@ class LinGapE final : public LinearAlgorithm {
       throw ParameterError("lambda", "LinGapE needs a bound S > 0 on ||theta||, and the "
                                      "environment announces none");
     arms_ = numerics::ArmDesign(problem.features, lambda_, refactor_every_);
+    max_norm_sq_ = problem.features.colwise().squaredNorm().maxCoeff();
     k_ = arms_.arms();
     next_initial_ = 0;
     ratios_.clear();
@@ -60,9 +68,11 @@ class LinGapE final : public LinearAlgorithm {
     const std::size_t i = best_arm(means);
     answer_ = i;
     const auto& design = arms_.design();
-    const double width = numerics::abbasi_yadkori_width(
-        noise_, design.log_det(), static_cast<std::size_t>(design.matrix().rows()), lambda_,
-        delta_, norm_bound_);
+    const auto d = static_cast<std::size_t>(design.matrix().rows());
+    const double width =
+        authors_ ? authors_width(static_cast<double>(design.observations()), d)
+                 : numerics::abbasi_yadkori_width(noise_, design.log_det(), d, lambda_, delta_,
+                                                  norm_bound_);
     // B(t) = max_j Delta_hat(j, i) + beta(j, i); j = i contributes exactly 0.
     std::size_t j = i;
     double b = 0.0;
@@ -82,11 +92,20 @@ class LinGapE final : public LinearAlgorithm {
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"selection", std::string(greedy_ ? "greedy" : "ratio")}, {"delta", delta_},
+    return {{"selection", std::string(greedy_ ? "greedy" : "ratio")},
+            {"confidence", std::string(authors_ ? "authors" : "determinant")}, {"delta", delta_},
             {"epsilon", epsilon_}, {"lambda", lambda_}, {"R", noise_}, {"S", norm_bound_}};
   }
 
  private:
+  // The authors' script's C_t: R sqrt(d log(K^2 (1 + t L^2) / (lambda delta))) + sqrt(lambda) S.
+  double authors_width(double t, std::size_t d) const {
+    const double k = static_cast<double>(k_);
+    return noise_ * std::sqrt(static_cast<double>(d) *
+                              std::log(k * k * (1.0 + t * max_norm_sq_) / (lambda_ * delta_))) +
+           std::sqrt(lambda_) * norm_bound_;
+  }
+
   std::size_t select_ratio(std::size_t i, std::size_t j) {
     const auto key = std::make_pair(std::min(i, j), std::max(i, j));
     auto it = ratios_.find(key);
@@ -101,7 +120,8 @@ class LinGapE final : public LinearAlgorithm {
     return track(it->second, arms_.counts());
   }
 
-  bool greedy_;
+  bool greedy_, authors_;
+  double max_norm_sq_ = 1.0;
   double delta_, lambda_;
   std::uint64_t refactor_every_;
   std::size_t k_ = 0, next_initial_ = 0;
@@ -119,6 +139,9 @@ void register_lingape(Registry& registry) {
   entry.schema
       .choice("selection", "greedy", {"greedy", "ratio"},
               "arm selection: greedy (seed 002 eq. 9) or ratio (eq. 10-12, an LP per arm pair)")
+      .choice("confidence", "determinant", {"determinant", "authors"},
+              "C_t: determinant (seed 002 eq. 3) or authors (the width of the authors' script, "
+              "R sqrt(d log(K^2 (1 + t L^2)/(lambda delta))) + sqrt(lambda) S)")
       .real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
       .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
       .real("lambda", 1.0, Range::greater_than(0.0), "regularization of the least squares")

@@ -1,23 +1,63 @@
-// Approximately optimal experimental designs for linear bandits: the allocation p over
-// arms minimizing max_{y in Y} y^T A(p)^{-1} y with A(p) = sum_i p_i x_i x_i^T (the
-// transductive design of Soare et al. 2014's XY allocations), by Frank-Wolfe with step
-// 2/(t+3), t = 0, 1, ... Each iteration updates A(p)^{-1} by Sherman-Morrison (O(d^2)) and scans the
-// directions (O(|Y| d^2)). Weights below `prune` are dropped at the end and the rest
-// renormalized, unless that leaves a singular design. When the features do not span R^d
-// (e.g. fewer arms than dimensions), the design is computed in their span, where every
-// direction x - x' lies.
+// Optimal transductive (XY / G-allocation) designs for linear bandits: the allocation p over
+// arms minimizing f(p) = max_{y in Y} y^T A(p)^{-1} y, A(p) = sum_i p_i x_i x_i^T (Soare et
+// al. 2014's XY allocations; seed 002 eq. 5 and 18), with a CERTIFIED optimality gap.
+//
+// Method (framework/src/transductive_design.cpp): a primal barrier (interior-point) method
+// on min t s.t. g_y(p) = y^T A(p)^{-1} y <= t, p >= 0, sum p = 1: Newton steps with the exact
+// Hessian on s t - sum_y log(t - g_y) - sum_i log p_i, s growing tenfold per centering.
+// Certificate: for ANY distribution q over Y, convexity of h_q(p) = sum_y q_y g_y(p) and
+// sum_i p_i c_i = h_q(p), c_i = sum_y q_y (x_i^T A^{-1} y)^2, give
+//     min_p f >= 2 h_q(p) - max_i c_i(p)        (the dual bound),
+// evaluated with the central-path weights q_y ~ 1/(t - g_y) and, when that is not enough,
+// with the best q for the current p (a small LP, GLPK). The bound is tight at an optimum
+// (the KKT mixture q), so the gap goes to 0; the solver stops when
+//     f(p) - best lower bound <= relative_gap * f(p).
+//
+// The worst direction can also be pluggable (a G-allocation whose directions cannot be
+// enumerated): a callback returns a y (approximately) maximizing y^T M y for the current
+// M = A(p)^{-1}; the solver then generates directions (a working set, solved as above and
+// extended by the callback's answer until the callback finds nothing worse than the working
+// set's certified lower bound allows). The certificate is exact when the callback is.
+//
+// When the features do not span R^d (e.g. fewer arms than dimensions), the design is
+// computed in their span; directions must lie in it (x - x' always does), and M given to a
+// callback is the inverse on the span (B A_s^{-1} B^T for an orthonormal basis B).
 #pragma once
+
+#include <functional>
 
 #include <Eigen/Core>
 
 namespace cpex::numerics {
 
 struct DesignOptions {
-  int iterations = 1000;
-  double prune = 1e-3;
+  int iterations = 5000;        // at most this many Newton steps in total
+  double relative_gap = 1e-3;   // stop when f(p) - lower bound <= relative_gap * f(p)
+  double prune = 1e-3;          // drop weights below this if the value grows by <= relative_gap
+  int max_directions = 200;     // callback mode: at most this many generated directions
+};
+
+struct DesignResult {
+  Eigen::VectorXd p;           // the design (sums to 1)
+  double value = 0.0;          // f(p) = max_y y^T A(p)^{-1} y
+  double lower_bound = 0.0;    // certified: no design has a value below this
+  int iterations = 0;
+  bool converged = false;      // the relative gap was reached within `iterations`
+
+  double relative_gap() const { return value > 0.0 ? (value - lower_bound) / value : 0.0; }
 };
 
 // features: d x K (columns are arms); directions: d x |Y|, in the span of the features.
+DesignResult optimal_design(const Eigen::MatrixXd& features, const Eigen::MatrixXd& directions,
+                            const DesignOptions& options = {});
+
+// Returns a direction y (d-vector) approximately maximizing y^T a_inverse y.
+using WorstDirection = std::function<Eigen::VectorXd(const Eigen::MatrixXd& a_inverse)>;
+
+DesignResult optimal_design(const Eigen::MatrixXd& features, const WorstDirection& worst,
+                            const DesignOptions& options = {});
+
+// The design alone (optimal_design(...).p); kept for callers that need only p.
 Eigen::VectorXd transductive_design(const Eigen::MatrixXd& features,
                                     const Eigen::MatrixXd& directions,
                                     const DesignOptions& options = {});

@@ -1,0 +1,118 @@
+// Usability of the command line: a required top-k `k`, --version, "did you mean" for
+// misspelt plugins, keys and sections, keys in the wrong section, --set blamed for its own
+// sections, `cpex describe run`, and `cpex list` columns that stay aligned for long names.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "test_support.hpp"
+
+using cpex::test::run_cpex;
+using cpex::test::temp_file;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const std::string kGood =
+    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
+    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
+
+// Expects exit status 1 and one stderr line starting with `start` and holding every fragment.
+void expect_error(const std::string& arguments, const std::string& start,
+                  const std::vector<std::string>& fragments) {
+  INFO("cpex " << arguments);
+  const auto r = run_cpex(arguments);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 1);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, StartsWith("cpex: error: " + start));
+  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+}
+
+std::string good_file() { return temp_file("usability.ini", kGood); }
+
+}  // namespace
+
+TEST_CASE("top-k has no default k", "[cli][usability]") {
+  std::string text = kGood;
+  text.erase(text.find("k = 1\n"), 6);
+  const std::string file = temp_file("no-k.ini", text);
+  expect_error("run " + file, file, {"[oracle] k is required by top-k"});
+}
+
+TEST_CASE("cpex --version", "[cli][usability]") {
+  const auto r = run_cpex("--version");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, StartsWith("cpex ") && Contains("plugin ABI"));
+}
+
+TEST_CASE("Misspelt plugin names get a suggestion and the plugin search path",
+          "[cli][usability]") {
+  expect_error("run " + good_file() + " --set algorithm.plugin=LUCB", "--set",
+               {"plugin = 'LUCB' is not a known algorithm (did you mean 'lucb'?)", "--plugin-path",
+                "$CPEX_PLUGIN_PATH"});
+  expect_error("run " + good_file() + " --set environment.plugin=gausian", "--set",
+               {"did you mean 'gaussian'?", "--plugin-path"});
+  expect_error("describe lcub", "no plugin named 'lcub' (did you mean 'lucb'?)",
+               {"--plugin-path", "$CPEX_PLUGIN_PATH"});
+  // Nothing close: no suggestion.
+  const auto r = run_cpex("describe zzzzzzzz");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, !Contains("did you mean"));
+}
+
+TEST_CASE("Misspelt keys and sections get a suggestion", "[cli][usability]") {
+  expect_error("run " + good_file() + " --set algorithm.detla=0.1", "--set",
+               {"[algorithm] detla: unknown key for lucb (did you mean 'delta'?)"});
+  expect_error("run " + good_file() + " --set run.Seed=3", "--set",
+               {"(did you mean 'seed'?)"});
+  const std::string file = temp_file("section.ini", kGood + "[rnu]\nseed = 1\n");
+  expect_error("run " + file, file, {"unknown section [rnu] (did you mean [run]?)"});
+}
+
+TEST_CASE("An unknown section given with --set is blamed on --set", "[cli][usability]") {
+  const std::string file = good_file();
+  const auto r = run_cpex("run " + file + " --set Algorithm.delta=0.1");
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, StartsWith("cpex: error: --set: unknown section [Algorithm] "
+                               "(did you mean [algorithm]?)"));
+  CHECK_THAT(r.err, !Contains(file));
+}
+
+TEST_CASE("A key in the wrong section names the section it belongs to", "[cli][usability]") {
+  expect_error("run " + good_file() + " --set algorithm.k=2", "--set",
+               {"[algorithm] k: unknown key for lucb; it belongs in [oracle] (top-k)"});
+  expect_error("run " + good_file() + " --set environment.seed=2", "--set",
+               {"[environment] seed: unknown key for gaussian; it belongs in [run] (run)"});
+}
+
+TEST_CASE("cpex describe run documents every [run] key with its default", "[cli][usability]") {
+  const auto r = run_cpex("describe run");
+  REQUIRE(r.status == 0);
+  for (const char* key : {"seed", "repetitions", "max-samples", "record-pulls", "trace-file",
+                          "trace-every"})
+    CHECK_THAT(r.out, Contains(std::string("  ") + key));
+  CHECK_THAT(r.out, Contains("default 100000000"));
+  CHECK_THAT(r.out, Contains("default 100,"));  // repetitions
+}
+
+TEST_CASE("cpex list aligns its columns for long names", "[cli][usability]") {
+  const auto r = run_cpex("list --plugin-path " CPEX_FIXTURE_PLUGIN_DIR);
+  REQUIRE(r.status == 0);
+  REQUIRE_THAT(r.out, Contains("fixture-no-cardinality"));  // a name of 22 characters
+  // The summary column starts at the same offset on every line: the first non-space after
+  // the second run of spaces.
+  std::istringstream in(r.out);
+  std::string line;
+  std::vector<std::size_t> offsets;
+  while (std::getline(in, line)) {
+    const std::size_t name = line.find_first_not_of(' ', line.find(' '));
+    const std::size_t summary = line.find_first_not_of(' ', line.find(' ', name));
+    offsets.push_back(summary);
+  }
+  REQUIRE(offsets.size() > 5);
+  CHECK(std::adjacent_find(offsets.begin(), offsets.end(), std::not_equal_to<>()) == offsets.end());
+}
