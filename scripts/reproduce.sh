@@ -8,7 +8,7 @@
 #     it (docs/reproductions/seedNNN-figK.png), then checks the paper's claim (exit 1 if
 #     it does not hold).
 #   --report-only: no sweeps; figures, tables and checks from the CSVs already there.
-#   --quick: 2 repetitions per cell; everything (CSVs, figures, the document) goes to
+#   --quick: 2 repetitions per cell, runs capped at 2 M samples; everything (CSVs, figures, the document) goes to
 #     $build/reproductions-quick/seedNNN/ and the docs are left alone; exit 1 if a figure
 #     file is missing or empty. Claims are not checked (too few runs).
 #
@@ -79,7 +79,9 @@ reproduce() {
     out=$build/reproductions-quick/seed$seed
     figures=$out
     doc=$out/seed$seed.md
-    set -- --set run.repetitions=2 "${cpex_options[@]}"
+    # Few repetitions and a cap, so that the slowest cells (XY-adaptive as published:
+    # 40-210 M samples a run) do not dominate; capped points get a red ring.
+    set -- --set run.repetitions=2 --set run.max-samples=2000000 "${cpex_options[@]}"
   else
     out=$build/reproductions/seed$seed
     figures=docs/reproductions

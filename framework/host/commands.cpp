@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cpex/errors.hpp"
+#include "cpex/pipeline.hpp"
 #include "cpex/suggest.hpp"
 
 namespace cpex::host {

@@ -187,7 +187,7 @@ TEST_CASE("A throwing run leaves one error row, every other row, and exit status
   const std::string pipeline = cpex::test::temp_file(
       "failing.ini",
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-after = 3\nfail-repetition = 7\n"
-      "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 20\n");
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 20\n");
   const std::string db = fresh("failing.db");
   const auto result = run_cpex("run '" + pipeline + "' --threads 2 --out '" + db + "'" + kFixtures);
   CHECK(result.status == 3);
