@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install dependencies, build, and run the default test suite (everything but the
 # `long` label; see docs/testing.md for the long runs) in two configurations: Release,
-# and AddressSanitizer + UndefinedBehaviorSanitizer (-O1, no benchmarks). Then a short
+# and AddressSanitizer + UndefinedBehaviorSanitizer (-O1, no benchmarks; without the quick
+# reproduction, label `reproduce`, whose sweeps run the code the other tests cover). Then a short
 # libFuzzer run of every fuzz target where clang is available (scripts/fuzz.sh).
 # Environment: CPEX_SKIP_SANITIZERS=1 skips the sanitizer build, CPEX_FUZZ_SECONDS sets
 # the fuzz time per target (default 20; 0 skips fuzzing).
@@ -15,7 +16,7 @@ if [ "${CPEX_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash scripts/build_sanitized.sh
   (cd build-asan &&
    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-   ctest --output-on-failure -j "$(nproc)" -LE long)
+   ctest --output-on-failure -j "$(nproc)" -LE "long|reproduce")
 fi
 
 fuzz_seconds=${CPEX_FUZZ_SECONDS:-20}
