@@ -121,6 +121,103 @@ std::uint64_t lil_lucb_run(std::mt19937_64& engine, bool asymmetric) {
   }
 }
 
+// ---- lil'RandLUCB (seed 004 Alg. 1), lil'CLUCB (seed 004 Alg. 2) and lil'UCB (Jamieson et
+// al. 2014), heuristic presets (epsilon = 0, delta = nu = 0.01), K = 1, with the same
+// finite-LIL radius U(T, omega) as above.
+double lil_u(double count, double omega) {
+  return std::sqrt(2.0 * kSigma * kSigma / count * std::log(std::log(count + 2.0) / omega));
+}
+
+// lil'RandLUCB: omega = delta/(2(N-K)) for the empirical best h, delta/(2K) for the rest;
+// l = argmax UCB among the rest; stop when LCB(h) >= UCB(l); otherwise pull h with
+// probability T_l / (T_h + T_l), else l.
+std::uint64_t lil_rand_lucb_run(std::mt19937_64& engine) {
+  const std::size_t n = kMeans.size();
+  const double delta = 0.01, omega_high = delta / (2.0 * static_cast<double>(n - 1)),
+               omega_low = delta / 2.0;
+  std::normal_distribution<double> noise(0.0, kSigma);
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  std::vector<double> sum(n, 0.0), count(n, 0.0);
+  std::uint64_t samples = 0;
+  auto pull = [&](std::size_t a) {
+    sum[a] += kMeans[a] + noise(engine);
+    count[a] += 1.0;
+    ++samples;
+  };
+  for (std::size_t a = 0; a < n; ++a) pull(a);
+  for (;;) {
+    std::size_t high = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
+    std::size_t low = high == 0 ? 1 : 0;
+    for (std::size_t a = 0; a < n; ++a)
+      if (a != high && sum[a] / count[a] + lil_u(count[a], omega_low) >
+                           sum[low] / count[low] + lil_u(count[low], omega_low))
+        low = a;
+    if (sum[high] / count[high] - lil_u(count[high], omega_high) >=
+        sum[low] / count[low] + lil_u(count[low], omega_low))
+      return samples;
+    pull(coin(engine) < count[low] / (count[high] + count[low]) ? high : low);
+  }
+}
+
+// lil'CLUCB: omega = delta/N for every arm; M = {h} (the empirical best), M~ = the argmax
+// of mu - u on h and mu + u elsewhere; stop when M~ = M, else pull the arm of M (+) M~
+// with the larger radius.
+std::uint64_t lil_clucb_run(std::mt19937_64& engine) {
+  const std::size_t n = kMeans.size();
+  const double omega = 0.01 / static_cast<double>(n);
+  std::normal_distribution<double> noise(0.0, kSigma);
+  std::vector<double> sum(n, 0.0), count(n, 0.0);
+  std::uint64_t samples = 0;
+  auto pull = [&](std::size_t a) {
+    sum[a] += kMeans[a] + noise(engine);
+    count[a] += 1.0;
+    ++samples;
+  };
+  for (std::size_t a = 0; a < n; ++a) pull(a);
+  for (;;) {
+    std::size_t high = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
+    auto tilde = [&](std::size_t a) {
+      const double u = lil_u(count[a], omega);
+      return sum[a] / count[a] + (a == high ? -u : u);
+    };
+    std::size_t rival = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (tilde(a) > tilde(rival)) rival = a;
+    if (rival == high) return samples;
+    pull(lil_u(count[high], omega) >= lil_u(count[rival], omega) ? high : rival);
+  }
+}
+
+// lil'UCB (heuristic: beta = 1/2, lambda = 1 + 10/N): pull argmax mu + (1 + beta) U(T,
+// delta) until some arm has T_i >= 1 + lambda * (sum of the others' pulls).
+std::uint64_t lil_ucb_run(std::mt19937_64& engine) {
+  const std::size_t n = kMeans.size();
+  const double delta = 0.01, beta = 0.5, lambda = 1.0 + 10.0 / static_cast<double>(n);
+  std::normal_distribution<double> noise(0.0, kSigma);
+  std::vector<double> sum(n, 0.0), count(n, 0.0);
+  std::uint64_t samples = 0;
+  auto pull = [&](std::size_t a) {
+    sum[a] += kMeans[a] + noise(engine);
+    count[a] += 1.0;
+    ++samples;
+  };
+  for (std::size_t a = 0; a < n; ++a) pull(a);
+  for (;;) {
+    const double total = static_cast<double>(samples);
+    for (std::size_t a = 0; a < n; ++a)
+      if (count[a] >= 1.0 + lambda * (total - count[a])) return samples;
+    std::size_t best = 0;
+    auto index = [&](std::size_t a) { return sum[a] / count[a] + (1.0 + beta) * lil_u(count[a], delta); };
+    for (std::size_t a = 1; a < n; ++a)
+      if (index(a) > index(best)) best = a;
+    pull(best);
+  }
+}
+
 // ---- Linear, canonical basis K = d = 3: x_a = e_a, so A = diag(lambda + T_a) and
 // theta_hat_a = S_a / (lambda + T_a); theta = (0, gap, 0) puts the best arm at index 1.
 constexpr double kGap = 0.5, kDelta = 0.05;
@@ -316,4 +413,19 @@ TEST_CASE("The XY allocations' mean samples match independent references",
   // time agrees within about a percent.
   check_band("xy-oracle", plugin_mean(canonical_pipeline("xy-oracle", 2)),
              static_cast<double>(xy_oracle_samples()), 0.98, 1.02);
+}
+
+TEST_CASE("lil'RandLUCB's, lil'CLUCB's and lil'UCB's mean samples match independent "
+          "implementations", "[statistical][sample-count]") {
+  auto pipeline = [](const std::string& plugin) {
+    return "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5, 0.2, 0.1\nsigma = 0.5\n"
+           "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = " + plugin +
+           "\npreset = heuristic\n[run]\nseed = 3\nrepetitions = " + std::to_string(kRuns) + "\n";
+  };
+  check_band("lil-rand-lucb", plugin_mean(pipeline("lil-rand-lucb")),
+             reference_mean(lil_rand_lucb_run), 0.85, 1.15);
+  check_band("lil-clucb", plugin_mean(pipeline("lil-clucb")), reference_mean(lil_clucb_run),
+             0.85, 1.15);
+  check_band("lil-ucb", plugin_mean(pipeline("lil-ucb")), reference_mean(lil_ucb_run), 0.85,
+             1.15);
 }
