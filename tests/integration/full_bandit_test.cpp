@@ -110,6 +110,27 @@ TEST_CASE("Every full-bandit algorithm finds the optimal super arm, n = 8..12", 
   }
 }
 
+TEST_CASE("ICB runs on the CPE-L matroids: uniform and partition bases of a full-bandit "
+          "instance", "[integration][full-bandit]") {
+  // The best basis of the partition matroid (one arm from each of the parts {0,1},
+  // {2,3}, {4..7}) is {0, 2, 4}; of the uniform matroid of rank 3, the top 3 means {0, 2, 4}
+  // as well, but reached through another decision class.
+  const std::string head =
+      "[environment]\nplugin = full-bandit\nmeans = 0.9, 0.1, 0.8, 0.2, 0.7, 0.3, 0.1, 0.0\n"
+      "k = 3\nsigma = 0.5\n[algorithm]\nplugin = icb\ndelta = 0.05\n"
+      "[run]\nseed = 4\nrepetitions = 10\n";
+  for (const std::string oracle :
+       {"[oracle]\nplugin = matroid-uniform\nk = 3\n",
+        "[oracle]\nplugin = matroid-partition\nparts = 0, 0, 1, 1, 2, 2, 2, 2\ncapacities = 1, 1, 1\n"}) {
+    INFO(oracle);
+    for (const RunRecord& r : run(head + oracle)) {
+      CHECK(r.stopped);
+      CHECK(r.correct);
+      CHECK(r.recommendation == "0 2 4");
+    }
+  }
+}
+
 TEST_CASE("Fig. 1 trace: the approximate values never exceed the exact optima", "[integration][full-bandit]") {
   for (const char* algorithm : {"saqm", "sa-foa"}) {
     const Pipeline p = test::pipeline_from(synthetic(10, 5, algorithm, true, "trace-optimum = yes\n") +
