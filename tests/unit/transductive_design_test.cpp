@@ -96,7 +96,7 @@ TEST_CASE("Random designs match a brute-force grid on the simplex, and the bound
     for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(engine);
     // Alternate XY-static directions and oracle-like weighted directions.
     Eigen::MatrixXd y = all_pairs(x);
-    if (trial % 3 == 2) y = y.leftCols(k - 1) * 3.0;
+    if (trial % 3 == 2) y = (y.leftCols(k - 1) * 3.0).eval();  // eval: no aliasing on resize
     const DesignResult r = optimal_design(x, y, tight());
     const double grid = grid_minimum(x, y, four ? 120 : 600);
     INFO("trial " << trial << ": solver " << r.value << " [bound " << r.lower_bound
