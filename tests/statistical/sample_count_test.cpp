@@ -54,30 +54,56 @@ void check_band(const char* name, double plugin, double reference, double low, d
 const std::vector<double> kMeans = {0.3, 0.5, 0.2, 0.1};  // best: arm 1
 constexpr double kSigma = 0.5, kLucbDelta = 0.1;
 
-std::uint64_t lucb1_run(std::mt19937_64& engine) {
-  const std::size_t n = kMeans.size();
-  std::normal_distribution<double> noise(0.0, kSigma);
-  std::vector<double> sum(n, 0.0);
-  std::vector<double> count(n, 0.0);
-  std::uint64_t samples = 0;
-  auto pull = [&](std::size_t a) {
+// Four Gaussian arms of kMeans (each pulled once at the start), the state every Best-K
+// reference below shares; lil_u is the finite-LIL radius U(T, omega) with epsilon = 0.
+double lil_u(double count, double omega);
+
+struct GaussianArms {
+  explicit GaussianArms(std::mt19937_64& engine_)
+      : engine(engine_), sum(kMeans.size(), 0.0), count(kMeans.size(), 0.0) {
+    for (std::size_t a = 0; a < kMeans.size(); ++a) pull(a);
+  }
+  void pull(std::size_t a) {
     sum[a] += kMeans[a] + noise(engine);
     count[a] += 1.0;
     ++samples;
-  };
-  for (std::size_t a = 0; a < n; ++a) pull(a);
+  }
+  double mean(std::size_t a) const { return sum[a] / count[a]; }
+  double u(std::size_t a, double omega) const { return lil_u(count[a], omega); }
+  // The empirical best arm (ties to the smaller index).
+  std::size_t best() const {
+    std::size_t high = 0;
+    for (std::size_t a = 1; a < sum.size(); ++a)
+      if (mean(a) > mean(high)) high = a;
+    return high;
+  }
+  // The arm other than `high` with the largest mean + U(T, omega).
+  std::size_t best_other_ucb(std::size_t high, double omega) const {
+    std::size_t low = high == 0 ? 1 : 0;
+    for (std::size_t a = 0; a < sum.size(); ++a)
+      if (a != high && mean(a) + u(a, omega) > mean(low) + u(low, omega)) low = a;
+    return low;
+  }
+
+  std::mt19937_64& engine;
+  std::normal_distribution<double> noise{0.0, kSigma};
+  std::vector<double> sum, count;
+  std::uint64_t samples = 0;
+};
+
+std::uint64_t lucb1_run(std::mt19937_64& engine) {
+  GaussianArms arms(engine);
+  const std::size_t n = kMeans.size();
   for (double t = 1.0;; t += 1.0) {
     const double log_term = std::log(1.25 * static_cast<double>(n) * std::pow(t, 4) / kLucbDelta);
-    auto beta = [&](std::size_t a) { return std::sqrt(2.0 * kSigma * kSigma * log_term / count[a]); };
-    std::size_t high = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
+    auto beta = [&](std::size_t a) { return std::sqrt(2.0 * kSigma * kSigma * log_term / arms.count[a]); };
+    const std::size_t high = arms.best();
     std::size_t low = high == 0 ? 1 : 0;
     for (std::size_t a = 0; a < n; ++a)
-      if (a != high && sum[a] / count[a] + beta(a) > sum[low] / count[low] + beta(low)) low = a;
-    if (sum[low] / count[low] + beta(low) < sum[high] / count[high] - beta(high)) return samples;
-    pull(high);
-    pull(low);
+      if (a != high && arms.mean(a) + beta(a) > arms.mean(low) + beta(low)) low = a;
+    if (arms.mean(low) + beta(low) < arms.mean(high) - beta(high)) return arms.samples;
+    arms.pull(high);
+    arms.pull(low);
   }
 }
 
@@ -92,32 +118,13 @@ std::uint64_t lil_lucb_run(std::mt19937_64& engine, bool asymmetric) {
   const double delta = 0.01;
   const double omega_high = asymmetric ? delta / (2.0 * static_cast<double>(n - 1)) : delta / n;
   const double omega_low = asymmetric ? delta / 2.0 : delta / n;
-  std::normal_distribution<double> noise(0.0, kSigma);
-  std::vector<double> sum(n, 0.0), count(n, 0.0);
-  std::uint64_t samples = 0;
-  auto pull = [&](std::size_t a) {
-    sum[a] += kMeans[a] + noise(engine);
-    count[a] += 1.0;
-    ++samples;
-  };
-  auto radius = [&](std::size_t a, double omega) {
-    return std::sqrt(2.0 * kSigma * kSigma / count[a] * std::log(std::log(count[a] + 2.0) / omega));
-  };
-  for (std::size_t a = 0; a < n; ++a) pull(a);
+  GaussianArms arms(engine);
   for (;;) {
-    std::size_t high = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
-    std::size_t low = high == 0 ? 1 : 0;
-    for (std::size_t a = 0; a < n; ++a)
-      if (a != high && sum[a] / count[a] + radius(a, omega_low) >
-                           sum[low] / count[low] + radius(low, omega_low))
-        low = a;
-    if (sum[high] / count[high] - radius(high, omega_high) >=
-        sum[low] / count[low] + radius(low, omega_low))
-      return samples;
-    pull(high);
-    pull(low);
+    const std::size_t high = arms.best(), low = arms.best_other_ucb(high, omega_low);
+    if (arms.mean(high) - arms.u(high, omega_high) >= arms.mean(low) + arms.u(low, omega_low))
+      return arms.samples;
+    arms.pull(high);
+    arms.pull(low);
   }
 }
 
@@ -135,29 +142,13 @@ std::uint64_t lil_rand_lucb_run(std::mt19937_64& engine) {
   const std::size_t n = kMeans.size();
   const double delta = 0.01, omega_high = delta / (2.0 * static_cast<double>(n - 1)),
                omega_low = delta / 2.0;
-  std::normal_distribution<double> noise(0.0, kSigma);
   std::uniform_real_distribution<double> coin(0.0, 1.0);
-  std::vector<double> sum(n, 0.0), count(n, 0.0);
-  std::uint64_t samples = 0;
-  auto pull = [&](std::size_t a) {
-    sum[a] += kMeans[a] + noise(engine);
-    count[a] += 1.0;
-    ++samples;
-  };
-  for (std::size_t a = 0; a < n; ++a) pull(a);
+  GaussianArms arms(engine);
   for (;;) {
-    std::size_t high = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
-    std::size_t low = high == 0 ? 1 : 0;
-    for (std::size_t a = 0; a < n; ++a)
-      if (a != high && sum[a] / count[a] + lil_u(count[a], omega_low) >
-                           sum[low] / count[low] + lil_u(count[low], omega_low))
-        low = a;
-    if (sum[high] / count[high] - lil_u(count[high], omega_high) >=
-        sum[low] / count[low] + lil_u(count[low], omega_low))
-      return samples;
-    pull(coin(engine) < count[low] / (count[high] + count[low]) ? high : low);
+    const std::size_t high = arms.best(), low = arms.best_other_ucb(high, omega_low);
+    if (arms.mean(high) - arms.u(high, omega_high) >= arms.mean(low) + arms.u(low, omega_low))
+      return arms.samples;
+    arms.pull(coin(engine) < arms.count[low] / (arms.count[high] + arms.count[low]) ? high : low);
   }
 }
 
@@ -167,28 +158,15 @@ std::uint64_t lil_rand_lucb_run(std::mt19937_64& engine) {
 std::uint64_t lil_clucb_run(std::mt19937_64& engine) {
   const std::size_t n = kMeans.size();
   const double omega = 0.01 / static_cast<double>(n);
-  std::normal_distribution<double> noise(0.0, kSigma);
-  std::vector<double> sum(n, 0.0), count(n, 0.0);
-  std::uint64_t samples = 0;
-  auto pull = [&](std::size_t a) {
-    sum[a] += kMeans[a] + noise(engine);
-    count[a] += 1.0;
-    ++samples;
-  };
-  for (std::size_t a = 0; a < n; ++a) pull(a);
+  GaussianArms arms(engine);
   for (;;) {
-    std::size_t high = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (sum[a] / count[a] > sum[high] / count[high]) high = a;
-    auto tilde = [&](std::size_t a) {
-      const double u = lil_u(count[a], omega);
-      return sum[a] / count[a] + (a == high ? -u : u);
-    };
+    const std::size_t high = arms.best();
+    auto tilde = [&](std::size_t a) { return arms.mean(a) + (a == high ? -1.0 : 1.0) * arms.u(a, omega); };
     std::size_t rival = 0;
     for (std::size_t a = 1; a < n; ++a)
       if (tilde(a) > tilde(rival)) rival = a;
-    if (rival == high) return samples;
-    pull(lil_u(count[high], omega) >= lil_u(count[rival], omega) ? high : rival);
+    if (rival == high) return arms.samples;
+    arms.pull(arms.u(high, omega) >= arms.u(rival, omega) ? high : rival);
   }
 }
 
@@ -197,24 +175,16 @@ std::uint64_t lil_clucb_run(std::mt19937_64& engine) {
 std::uint64_t lil_ucb_run(std::mt19937_64& engine) {
   const std::size_t n = kMeans.size();
   const double delta = 0.01, beta = 0.5, lambda = 1.0 + 10.0 / static_cast<double>(n);
-  std::normal_distribution<double> noise(0.0, kSigma);
-  std::vector<double> sum(n, 0.0), count(n, 0.0);
-  std::uint64_t samples = 0;
-  auto pull = [&](std::size_t a) {
-    sum[a] += kMeans[a] + noise(engine);
-    count[a] += 1.0;
-    ++samples;
-  };
-  for (std::size_t a = 0; a < n; ++a) pull(a);
+  GaussianArms arms(engine);
   for (;;) {
-    const double total = static_cast<double>(samples);
+    const double total = static_cast<double>(arms.samples);
     for (std::size_t a = 0; a < n; ++a)
-      if (count[a] >= 1.0 + lambda * (total - count[a])) return samples;
+      if (arms.count[a] >= 1.0 + lambda * (total - arms.count[a])) return arms.samples;
+    auto index = [&](std::size_t a) { return arms.mean(a) + (1.0 + beta) * arms.u(a, delta); };
     std::size_t best = 0;
-    auto index = [&](std::size_t a) { return sum[a] / count[a] + (1.0 + beta) * lil_u(count[a], delta); };
     for (std::size_t a = 1; a < n; ++a)
       if (index(a) > index(best)) best = a;
-    pull(best);
+    arms.pull(best);
   }
 }
 
