@@ -15,11 +15,15 @@ std::mutex& glpk_mutex() {
   return mutex;
 }
 
+GlpkSession::GlpkSession() : lock_(glpk_mutex()) {}
+
+GlpkSession::~GlpkSession() { glp_free_env(); }
+
 std::optional<Eigen::VectorXd> min_l1_representation(const Eigen::MatrixXd& features,
                                                      const Eigen::VectorXd& y) {
   const int d = static_cast<int>(features.rows());
   const int k = static_cast<int>(features.cols());
-  std::lock_guard lock(glpk_mutex());
+  GlpkSession session;
   glp_prob* lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MIN);
   glp_add_rows(lp, d);

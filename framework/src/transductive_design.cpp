@@ -80,7 +80,7 @@ double dual_bound(const Norms& n, const Eigen::VectorXd& q) {
 double best_dual_bound(const Norms& n) {
   const int k = static_cast<int>(n.z.rows()), m = static_cast<int>(n.z.cols());
   const Eigen::MatrixXd c = n.z.array().square().matrix();
-  std::lock_guard lock(glpk_mutex());
+  GlpkSession session;
   glp_prob* lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MAX);
   glp_add_rows(lp, k + 1);

@@ -6,10 +6,16 @@
 //   Z'_t = max_{M in F, M != M_hat} theta_hat(M) + C_t ||chi_M - chi_{M_hat}||_{A^{-1}};
 // stop when eps / 2 >= Z'_t - theta_hat(M_hat).
 // Choices (docs/algorithms/full-bandit.md): a draw M_i = M_hat (gamma undefined) is
-// redrawn, up to 8 times, then the next different support member is used; a candidate
-// equal to M_hat is replaced by the best single exchange of M_hat under objective (5)
-// (O(k (n - k))), so that no round stops because every candidate was M_hat.
-// Cost: O(n^2) per candidate (forming B and peeling), O(l n^3) per round.
+// redrawn, up to 8 times, then the next different support member is used. A candidate
+// equal to M_hat: with `best-candidate = exchange` (default) it is replaced by the best
+// single exchange of M_hat under objective (5) (O(k (n - k))), so that no round stops
+// because every candidate was M_hat; with `best-candidate = keep` it enters F with its
+// own value theta_hat(M_hat), as Alg. 3 prints F (not (eps, delta)-PAC: a round whose
+// candidates are all M_hat stops without bounding any gap).
+// The m draws of a round are made first; without a trace the round ends at the first
+// candidate that already violates the stopping condition (same draws, same decisions,
+// same sample counts as evaluating all m; up to l n times faster in non-stopping rounds).
+// Cost: O(n^2) per candidate (forming B and peeling), O(l n^3) per stopping round.
 // Trace (Fig. 1): Z' and, with trace-optimum = yes, Z'-exact (enumeration), ratio and
 // additive-error.
 #include <cmath>
@@ -28,7 +34,9 @@ namespace {
 class SaFoa final : public FullBanditAlgorithm {
  public:
   explicit SaFoa(const ParamValues& p)
-      : FullBanditAlgorithm(p), multiplier_(static_cast<std::size_t>(p.integer("l"))) {}
+      : FullBanditAlgorithm(p),
+        multiplier_(static_cast<std::size_t>(p.integer("l"))),
+        keep_best_(p.text("best-candidate") == "keep") {}
 
   void start(const AlgorithmContext& context) override {
     if (context.oracles.size() < 2) throw ParameterError("plugin", "needs a [dks] oracle section");
@@ -40,23 +48,31 @@ class SaFoa final : public FullBanditAlgorithm {
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
     auto out = FullBanditAlgorithm::resolved();
     out.emplace_back("l", static_cast<std::int64_t>(multiplier_));
+    out.emplace_back("best-candidate", std::string(keep_best_ ? "keep" : "exchange"));
     return out;
   }
 
-  // One candidate of the round: its objective (5).
-  double candidate_value(double width, Decision& candidate) {
+  // The support member M_i of one candidate (uniform; a draw equal to M_hat is redrawn up
+  // to 8 times, then the next different member is taken).
+  std::size_t draw_member() {
     const auto& support = allocation_.support;
     std::size_t pick = rng_.below(support.size());
     for (int redraw = 0; redraw < 8 && support[pick] == best_.arms; ++redraw) pick = rng_.below(support.size());
     for (std::size_t step = 0; step < support.size() && support[pick] == best_.arms; ++step)
       pick = (pick + 1) % support.size();
-    const double distance = std::sqrt(ls_.difference_norm_sq(support[pick], best_.arms));
-    if (!(distance > 0.0)) return best_exchange(width);
+    return pick;
+  }
+
+  // One candidate of the round, from support member `pick`: its objective (5).
+  double candidate_value(std::size_t pick, double width, double best_value, Decision& candidate) {
+    const auto& member = allocation_.support[pick];
+    const double distance = std::sqrt(ls_.difference_norm_sq(member, best_.arms));
+    if (!(distance > 0.0)) return keep_best_ ? best_value : best_exchange(width);
     const double gamma = width / (2.0 * distance);
     b_ = gamma * ls_.inverse();
     b_.diagonal() += ls_.estimate() - 2.0 * gamma * inverse_times_best_;
     dks_->maximize_quadratic(b_, k_, candidate);
-    if (candidate.arms == best_.arms) return best_exchange(width);
+    if (candidate.arms == best_.arms) return keep_best_ ? best_value : best_exchange(width);
     return ls_.estimate_of(candidate.arms) + width * std::sqrt(ls_.difference_norm_sq(candidate.arms, best_.arms));
   }
 
@@ -67,9 +83,14 @@ class SaFoa final : public FullBanditAlgorithm {
     const double width = ellipsoid_width(sigma_, t, log_k_, delta_);
     const double best_value = update_best();
     prepare_round();
-    double z = -std::numeric_limits<double>::infinity();
     const std::size_t m = multiplier_ * n_;
-    for (std::size_t i = 0; i < m; ++i) z = std::max(z, candidate_value(width, candidate_));
+    picks_.resize(m);
+    for (std::size_t& pick : picks_) pick = draw_member();
+    double z = -std::numeric_limits<double>::infinity();
+    for (std::size_t pick : picks_) {
+      z = std::max(z, candidate_value(pick, width, best_value, candidate_));
+      if (!trace_ && !(epsilon_ / 2.0 >= z - best_value)) return false;
+    }
     if (trace_) {
       trace_->record("Z'", z);
       if (trace_optimum_) {
@@ -109,6 +130,8 @@ class SaFoa final : public FullBanditAlgorithm {
   }
 
   std::size_t multiplier_;
+  bool keep_best_;
+  std::vector<std::size_t> picks_;
   const Oracle* dks_ = nullptr;
   Eigen::MatrixXd b_;
   Eigen::VectorXd inverse_times_best_;
@@ -126,6 +149,9 @@ void register_sa_foa(Registry& registry) {
   entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}, {"dks", kQuadratic}};
   add_common_parameters(entry.schema);
   entry.schema.integer("l", 2, Range::at_least(1), "candidates per round: l n");
+  entry.schema.choice("best-candidate", "exchange", {"exchange", "keep"},
+                      "a candidate equal to M_hat: replaced by M_hat's best single exchange (PAC), or kept in F "
+                      "with value theta_hat(M_hat) as Alg. 3 prints F (not PAC)");
   entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<SaFoa>(p); };
   registry.add(std::move(entry));
 }
