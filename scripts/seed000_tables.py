@@ -12,7 +12,7 @@ import sys
 
 from cpex_results import Cell, rows
 
-ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "sa-exhaustive"]
+ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "me-full", "lucb-full", "sa-exhaustive"]
 
 
 def load(out_dir, prefix):

@@ -1,6 +1,6 @@
 // Issue 10 bad input: one line on stderr naming the culprit and exit status 1 for lambda <= 0,
 // a fixed arm outside [0, n), an unknown crowdsourcing profile (the message lists the six),
-// ME / LUCB on n < 3k - 2 or with epsilon = 0, k too large for a profile, a missing [dks].
+// ME / LUCB on n < 2k or with epsilon = 0, k too large for a profile, a missing [dks].
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -44,9 +44,9 @@ TEST_CASE("CLUCB-QM and CLUCB refuse bad parameters", "[full-bandit][bad-input]"
 
 TEST_CASE("ME and LUCB refuse instances the reduction cannot handle", "[full-bandit][bad-input]") {
   const std::string small =
-      "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 10\nk = 5\n[oracle]\nplugin = top-k\nk = 5\n";
-  expect_error(small + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n" + kRun, {"n >= 3k - 2", "n = 10, k = 5"});
-  expect_error(small + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n" + kRun, {"n >= 3k - 2"});
+      "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 9\nk = 5\n[oracle]\nplugin = top-k\nk = 5\n";
+  expect_error(small + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n" + kRun, {"n >= 2k", "n = 9, k = 5"});
+  expect_error(small + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n" + kRun, {"n >= 2k"});
   expect_error(kInstance + "[algorithm]\nplugin = lucb-full\n" + kRun, {"epsilon"});
   expect_error(kInstance + "[algorithm]\nplugin = me-full\nepsilon = 0.5\narm-epsilon = loose\n" + kRun,
                {"arm-epsilon"});

@@ -42,6 +42,10 @@ TEST_CASE("Every baseline returns the optimal super arm on small synthetic insta
       {synthetic(10, 3, 1.0, 0.5) + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n", "me-full n=10 k=3"},
       {synthetic(12, 4, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=12 k=4"},
       {synthetic(10, 3, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=10 k=3"},
+      // n < 3k - 2: phase 2 samples the finalists by pairs against a reference arm.
+      {synthetic(10, 5, 1.0, 0.5) + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n", "me-full n=10 k=5 (pairs)"},
+      {synthetic(10, 5, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=10 k=5 (pairs)"},
+      {synthetic(8, 4, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=8 k=4 (pairs)"},
   };
   for (const auto& c : cases) {
     const Summary s = run(c.text + "[run]\nseed = 5\nrepetitions = 4\nmax-samples = 50000000\n");
@@ -62,6 +66,10 @@ TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statist
   const std::string close =
       "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.0, -0.1, -0.2, -0.3\nk = 2\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 2\n";
+  // k = 3 of n = 6 < 3k - 2: phase 2 of ME / LUCB runs on pairs.
+  const std::string paired =
+      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.0, -0.1, -0.2\nk = 3\nsigma = 0.5\n"
+      "[oracle]\nplugin = top-k\nk = 3\n";
   const std::string tail = "delta = 0.1\n[run]\nseed = 11\nrepetitions = 40\nmax-samples = 50000000\n";
   struct Case {
     std::string text;
@@ -76,6 +84,8 @@ TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statist
       {close + "[algorithm]\nplugin = me-full\nepsilon = 0.3\n" + tail, "me-full eps=0.3 close"},
       {exact + "[algorithm]\nplugin = lucb-full\nepsilon = 0.4\n" + tail, "lucb-full eps=0.4"},
       {close + "[algorithm]\nplugin = lucb-full\nepsilon = 0.3\n" + tail, "lucb-full eps=0.3 close"},
+      {paired + "[algorithm]\nplugin = me-full\nepsilon = 0.4\n" + tail, "me-full eps=0.4 pairs"},
+      {paired + "[algorithm]\nplugin = lucb-full\nepsilon = 0.4\n" + tail, "lucb-full eps=0.4 pairs"},
   };
   for (const auto& c : cases) {
     const Summary s = run(c.text);
