@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <set>
 
 #include <Eigen/Dense>
 
@@ -224,6 +225,28 @@ TEST_CASE("Supports: cyclic windows n = 10, k = 5 are singular, auto always has 
                     Catch::Contains("rank 6 < n = 10"));
   CHECK_THROWS_WITH(full_bandit::uniform_support(5, 2, "0 1; 1 7"), Catch::Contains("'7' is not an arm"));
   CHECK_THROWS_WITH(full_bandit::uniform_support(5, 2, "0 1; 1 1"), Catch::Contains("k = 2 distinct arms"));
+}
+
+TEST_CASE("Supports: random families are 2n distinct k-subsets of full rank, fixed by the stream", "[unit][full-bandit]") {
+  for (const auto& [n, k] : std::vector<std::pair<std::size_t, std::size_t>>{{10, 5}, {36, 10}, {111, 10}, {5, 2}, {4, 3}}) {
+    INFO("n = " << n << ", k = " << k);
+    RandomStream a(RunSeed{7, 0, 0}, StreamRole::Algorithm), b(RunSeed{7, 0, 0}, StreamRole::Algorithm),
+        c(RunSeed{8, 0, 0}, StreamRole::Algorithm);
+    const auto support = full_bandit::uniform_support(n, k, "random", &a);
+    const std::size_t classes = static_cast<std::size_t>(std::llround(std::exp(numerics::log_binomial(n, k))));
+    CHECK(support.size() == std::min(2 * n, classes));
+    std::set<std::vector<std::size_t>> distinct(support.begin(), support.end());
+    CHECK(distinct.size() == support.size());
+    for (const auto& m : support) {
+      CHECK(m.size() == k);
+      CHECK(std::is_sorted(m.begin(), m.end()));
+      CHECK(m.back() < n);
+    }
+    CHECK(numerics::support_rank(n, support).rank == n);
+    CHECK(full_bandit::uniform_support(n, k, "random", &b) == support);
+    if (classes > 2 * n) CHECK(full_bandit::uniform_support(n, k, "random", &c) != support);
+  }
+  CHECK_THROWS_WITH(full_bandit::uniform_support(10, 5, "random"), Catch::Contains("random stream"));
 }
 
 TEST_CASE("The efficient apportionment sums to t and stays close to t p", "[unit][full-bandit]") {

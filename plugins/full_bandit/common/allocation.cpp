@@ -2,6 +2,7 @@
 #include "allocation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -84,8 +85,36 @@ void append_new(std::vector<SuperArm>& to, const std::vector<SuperArm>& from) {
 
 }  // namespace
 
-std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec) {
+std::vector<SuperArm> random_support(std::size_t n, std::size_t k, RandomStream& rng) {
+  // C(n, k) >= 2n whenever 2 <= k < n and n >= 4; smaller classes take every k-subset.
+  const double log_classes = std::lgamma(static_cast<double>(n) + 1.0) - std::lgamma(static_cast<double>(k) + 1.0) -
+                             std::lgamma(static_cast<double>(n - k) + 1.0);
+  const std::size_t wanted =
+      log_classes < std::log(2.0 * static_cast<double>(n)) ? static_cast<std::size_t>(std::llround(std::exp(log_classes)))
+                                                            : 2 * n;
+  std::vector<std::size_t> arms(n);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::set<SuperArm> seen;
+    std::vector<SuperArm> out;
+    for (std::size_t tries = 0; out.size() < wanted && tries < 1000 * wanted; ++tries) {
+      std::iota(arms.begin(), arms.end(), std::size_t{0});
+      for (std::size_t j = 0; j < k; ++j) std::swap(arms[j], arms[j + rng.below(n - j)]);  // partial Fisher-Yates
+      SuperArm m(arms.begin(), arms.begin() + static_cast<std::ptrdiff_t>(k));
+      std::sort(m.begin(), m.end());
+      if (seen.insert(m).second) out.push_back(std::move(m));
+    }
+    if (numerics::support_rank(n, out).rank == n) return out;
+  }
+  std::vector<SuperArm> out = anchored(n, k);  // practically unreachable
+  return out;
+}
+
+std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec, RandomStream* rng) {
   if (spec == "cyclic") return windows(n, k, false);
+  if (spec == "random") {
+    if (rng == nullptr) throw ParameterError("support", "support = random needs the algorithm's random stream");
+    return random_support(n, k, *rng);
+  }
   if (spec != "auto") {
     std::vector<SuperArm> distinct;
     append_new(distinct, parse(n, k, spec));

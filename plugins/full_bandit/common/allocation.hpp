@@ -10,6 +10,11 @@
 //                     {i, ..., i+k-2, i+k mod n} are added, and if that is still
 //                     singular, the family {0..k}\{j} and {0..k-2} + {j} (always full rank);
 //   support = cyclic  the cyclic windows only (an error if they are singular);
+//   support = random  2n distinct k-subsets drawn uniformly from the algorithm's stream
+//                     (redrawn until of rank n; every k-subset if C(n, k) < 2n). Cyclic
+//                     windows are badly conditioned for some (n, k) (n = 111, k = 10: the
+//                     smallest eigenvalue of their design is 1e-4 of the largest), random
+//                     families are close to G-optimal (max_M ||chi_M||^2 near n per pull);
 //   support = "0 1 2; 2 3 4; ..."  explicit super arms separated by ';'.
 // The rank is checked (column-pivoted QR); a support of rank < n is refused naming the rank.
 //
@@ -23,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "cpex/random.hpp"
 #include "g_design_solver.hpp"
 
 namespace cpex::full_bandit {
@@ -35,7 +41,9 @@ struct StaticAllocation {
 };
 
 // The support named by `spec` (see above); throws ParameterError("support", ...) on bad input.
-std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec);
+// `rng` is needed for spec = random only.
+std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec,
+                                      RandomStream* rng = nullptr);
 
 // Uniform weights over `support`, after the rank check.
 StaticAllocation uniform_allocation(std::size_t n, std::vector<SuperArm> support);

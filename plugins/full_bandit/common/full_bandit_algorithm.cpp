@@ -15,7 +15,8 @@ void add_common_parameters(ParamSchema& schema) {
       .choice("allocation", "uniform", {"uniform", "g-allocation"},
               "static allocation p: uniform over the support, or G-optimal (seed 000 App. D)")
       .text("support", "auto",
-            "support of the uniform allocation: auto, cyclic, or super arms '0 1 2; 3 4 5; ...'")
+            "support of the uniform allocation: auto, cyclic, random (2n random k-subsets, algorithm stream), "
+            "or super arms '0 1 2; 3 4 5; ...'")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} by Cholesky after this many Sherman-Morrison updates")
       .integer("g-iterations", 2000, Range::at_least(0), "G-allocation: Fedorov-Wynn iterations at most")
@@ -54,7 +55,7 @@ void FullBanditAlgorithm::start(const AlgorithmContext& context) {
                                        std::to_string(n_) + ", k = " + std::to_string(k_) + ")");
   sigma_ = problem_->noise_sigma;
   log_k_ = numerics::log_binomial(n_, k_);
-  StaticAllocation uniform = uniform_allocation(n_, uniform_support(n_, k_, support_spec_));
+  StaticAllocation uniform = uniform_allocation(n_, uniform_support(n_, k_, support_spec_, &rng_));
   if (g_allocation_) {
     const Oracle* oracle = quadratic_oracle();
     const std::size_t k = k_;
