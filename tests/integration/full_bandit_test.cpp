@@ -96,7 +96,7 @@ TEST_CASE("dks-exact is optimal against enumeration, dks-peeling states its guar
 TEST_CASE("Every full-bandit algorithm finds the optimal super arm, n = 8..12", "[integration][full-bandit]") {
   for (std::size_t n : {8u, 10u, 12u}) {
     const std::size_t k = n / 2;
-    for (const char* allocation : {"uniform", "g-allocation"}) {
+    for (const char* allocation : {"uniform", "g-allocation", "uniform\nsupport = random"}) {
       const std::string extra = std::string("allocation = ") + allocation + "\n";
       for (const auto& [algorithm, dks] : std::vector<std::pair<std::string, bool>>{
                {"saqm", true}, {"sa-foa", true}, {"icb", false}, {"sa-exhaustive", false}}) {
@@ -106,6 +106,30 @@ TEST_CASE("Every full-bandit algorithm finds the optimal super arm, n = 8..12", 
           CHECK(r.correct);
         }
       }
+    }
+  }
+}
+
+TEST_CASE("SA-FOA: best-candidate = exchange and keep both stop correctly; the early round end changes nothing",
+          "[integration][full-bandit]") {
+  for (const char* mode : {"exchange", "keep"}) {
+    INFO(mode);
+    const std::string extra = std::string("best-candidate = ") + mode + "\n";
+    // With a trace every round evaluates all l n candidates; without, a round ends at the
+    // first violating one. The draws are made first, so the runs must be identical.
+    const Pipeline plain = test::pipeline_from(synthetic(10, 5, "sa-foa", true, extra));
+    const Pipeline traced = test::pipeline_from(synthetic(10, 5, "sa-foa", true, extra) + "trace-file = " +
+                                                test::temp_file("sa-foa-trace.csv", "") + "\n");
+    for (std::uint64_t repetition = 0; repetition < 3; ++repetition) {
+      const RunRecord a = run_once(plain, RunSeed{3, 0, repetition});
+      const RunRecord b = run_once(traced, RunSeed{3, 0, repetition});
+      CHECK(a.stopped);
+      CHECK(a.correct);
+      CHECK(a.trace.empty());
+      CHECK(b.trace.size() + 10 >= b.samples);
+      CHECK(a.samples == b.samples);
+      CHECK(a.recommendation == b.recommendation);
+      CHECK_THAT(a.resolved, Contains(std::string("\"best-candidate\":\"") + mode + "\""));
     }
   }
 }
@@ -207,6 +231,8 @@ TEST_CASE("Full-bandit bad input: one-line errors naming the culprit", "[integra
   fails(with("[dks]\nplugin = dks-peeling\n", ""), {"saqm", "needs an oracle section [dks] (quadratic)"});
   fails(with("[algorithm]\nplugin = saqm\n", "[algorithm]\nplugin = saqm\nalpha = 1.5\n"),
         {"[algorithm] alpha", "'theorem1'"});
+  fails(with("[algorithm]\nplugin = saqm\n", "[algorithm]\nplugin = sa-foa\nbest-candidate = drop\n"),
+        {"[algorithm] best-candidate", "drop"});
 }
 
 TEST_CASE("Full-bandit bad input on the command line: exit status 1, one line", "[cli][full-bandit][bad-input]") {
