@@ -3,7 +3,10 @@
 // allocation, DkS oracle dks-peeling:
 //   saqm, icb        n in {10, 24, 50, 100, 200, 500, 1000}, k = n/2 and k = 10;
 //   sa-foa (l = 1)   the same n: a round is n candidates, so time per candidate = round / n;
-//   sa-exhaustive    n = 10, 12, ..., 24, k = n/2 (seed 000 Fig. 2's blow-up).
+//   sa-exhaustive    n = 10, 12, ..., 24, k = n/2 (seed 000 Fig. 2's blow-up);
+//   clucb-qm, clucb-full, me-full, lucb-full (seed 001)   n in {10, 24, 50, 100, 200}, k = n/2
+//                    and k = 10 (ME and LUCB with epsilon = 0.5; a stopped run restarts
+//                    outside the timing).
 // Each run is warmed up past its n basis pulls (and the first factorization) outside the
 // timing. docs/performance.md has the figures and the command.
 #include <benchmark/benchmark.h>
@@ -21,9 +24,11 @@ std::string pipeline_text(int n, int k, const std::string& algorithm) {
   std::ostringstream text;
   text << "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = " << n << "\nk = " << k
        << "\ndelta-min = 0.01\n[oracle]\nplugin = top-k\nk = " << k << "\n";
-  if (algorithm == "saqm" || algorithm == "sa-foa") text << "[dks]\nplugin = dks-peeling\n";
+  if (algorithm == "saqm" || algorithm == "sa-foa" || algorithm == "clucb-qm")
+    text << "[dks]\nplugin = dks-peeling\n";
   text << "[algorithm]\nplugin = " << algorithm << "\n";
   if (algorithm == "sa-foa") text << "l = 1\n";
+  if (algorithm == "me-full" || algorithm == "lucb-full") text << "epsilon = 0.5\n";
   return text.str();
 }
 
@@ -57,6 +62,18 @@ int main(int argc, char** argv) {
     for (int n : {10, 24, 50, 100, 200, 500, 1000}) {
       half->Args({n, n / 2});
       if (n > 10) ten->Args({n, 10});
+    }
+    half->Unit(benchmark::kMicrosecond);
+    ten->Unit(benchmark::kMicrosecond);
+  }
+  for (const char* algorithm : {"clucb-qm", "clucb-full", "me-full", "lucb-full"}) {
+    auto* half = benchmark::RegisterBenchmark((std::string(algorithm) + "/k=n/2").c_str(), round_cost,
+                                              std::string(algorithm));
+    auto* ten = benchmark::RegisterBenchmark((std::string(algorithm) + "/k=10").c_str(), round_cost,
+                                             std::string(algorithm));
+    for (int n : {10, 24, 50, 100, 200}) {
+      half->Args({n, n / 2});
+      if (n > 20) ten->Args({n, 10});
     }
     half->Unit(benchmark::kMicrosecond);
     ten->Unit(benchmark::kMicrosecond);
