@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 
 namespace cpex::environments {
@@ -115,6 +116,10 @@ std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext
   } else {
     if (!p.has("means")) throw ParameterError("means", "generator = explicit needs the list of means");
     theta = p.reals("means");
+    if (theta.size() > static_cast<std::size_t>(kMaxDimension))
+      throw ParameterError("means", "lists " + std::to_string(theta.size()) +
+                                        " arms, more than the full-bandit limit of " + std::to_string(kMaxDimension) +
+                                        " (the algorithms keep n x n matrices)");
   }
   return std::make_unique<FullBandit>(std::move(theta), k, noise, p.real("sigma"), c.seed);
 }
@@ -129,7 +134,8 @@ void register_full_bandit(Registry& registry) {
               "explicit: `means`; synthetic: seed 000 §5 instance with n, k, delta-min")
       .real_list("means", Range::any(), "mean of each arm (generator = explicit)")
       .optional()
-      .integer("n", 10, Range::at_least(3), "number of arms (generator = synthetic)")
+      .integer("n", 10, Range::closed(3, static_cast<double>(kMaxDimension)),
+               "number of arms (generator = synthetic); at most 1000: the algorithms keep n x n matrices")
       .integer("k", std::nullopt, Range::at_least(2), "super-arm size, 2 <= k < n (seed 000 assumes k >= 2)")
       .real("delta-min", 0.1, Range::at_least(0.0), "gap between the k-th and (k+1)-th means (synthetic)")
       .choice("noise", "additive", {"additive", "per-arm", "bernoulli"},

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "cpex/numerics/cpe_gaps.hpp"
 #include "cpex/random.hpp"
 
@@ -73,7 +74,7 @@ void add_planted_gap_parameters(ParamSchema& schema) {
   schema.real("gap", 0.1, Range::greater_than(0.0), "Delta: mean of the best decision minus the second best")
       .real("low", 0.0, Range::any(), "base weights are drawn uniformly from [low, high)")
       .real("high", 1.0, Range::any(), "upper end of the base weights")
-      .integer("arms", 0, Range::at_least(0),
+      .integer("arms", 0, Range::closed(0, static_cast<double>(kMaxArms)),
                "number of arms; 0: the oracle's ground set (a graph's edges, a partition)")
       .choice("noise", "gaussian", {"gaussian", "bernoulli"}, "reward distribution")
       .real("sigma", 0.5, Range::greater_than(0.0), "Gaussian noise standard deviation")

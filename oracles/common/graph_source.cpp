@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 #include "cpex/random.hpp"
 
 namespace cpex::oracles {
@@ -13,12 +14,12 @@ void add_graph_parameters(ParamSchema& schema) {
       .optional()
       .choice("generator", "file", {"file", "random", "grid-dag", "bipartite"},
               "file: read `graph`; otherwise generate the graph")
-      .integer("vertices", 8, Range::at_least(2), "random: number of vertices")
-      .integer("edges", 12, Range::at_least(1), "random, bipartite: number of (distinct) edges")
-      .integer("rows", 3, Range::at_least(1), "grid-dag: rows of the grid")
-      .integer("cols", 3, Range::at_least(1), "grid-dag: columns of the grid")
-      .integer("left", 4, Range::at_least(1), "bipartite: vertices on the left (ids 0..left-1)")
-      .integer("right", 4, Range::at_least(1), "bipartite: vertices on the right")
+      .integer("vertices", 8, Range::closed(2, static_cast<double>(kMaxArms)), "random: number of vertices")
+      .integer("edges", 12, Range::closed(1, static_cast<double>(kMaxArms)), "random, bipartite: number of (distinct) edges")
+      .integer("rows", 3, Range::closed(1, 700), "grid-dag: rows of the grid")
+      .integer("cols", 3, Range::closed(1, 700), "grid-dag: columns of the grid")
+      .integer("left", 4, Range::closed(1, static_cast<double>(kMaxArms)), "bipartite: vertices on the left (ids 0..left-1)")
+      .integer("right", 4, Range::closed(1, static_cast<double>(kMaxArms)), "bipartite: vertices on the right")
       .integer("graph-seed", 0, Range::at_least(0),
                "generators: 0 draws a graph per run from the run's oracle stream; any other "
                "value draws one graph from this seed for every run");

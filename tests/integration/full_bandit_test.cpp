@@ -233,6 +233,20 @@ TEST_CASE("Full-bandit bad input: one-line errors naming the culprit", "[integra
         {"[algorithm] alpha", "'theorem1'"});
   fails(with("[algorithm]\nplugin = saqm\n", "[algorithm]\nplugin = sa-foa\nbest-candidate = drop\n"),
         {"[algorithm] best-candidate", "drop"});
+  // Absurd sizes are refused before anything is allocated (docs/reliability.md).
+  fails(with("n = 10\nk = 5", "n = 5000\nk = 5"), {"[environment] n = 5000", "[3, 1000]"});
+  fails(with("[algorithm]\nplugin = saqm\n", "[algorithm]\nplugin = sa-foa\nl = 1000000000\n"),
+        {"[algorithm] l = 1000000000", "[1, 1000]"});
+  std::string many = "[environment]\nplugin = full-bandit\nk = 2\nmeans = 0";
+  for (int i = 1; i < 1001; ++i) many += ", 0";
+  fails(many + "\n[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = icb\n",
+        {"[environment] means", "1001 arms", "limit of 1000"});
+  fails("[environment]\nplugin = planted-gap\narms = 1000000000\n[oracle]\nplugin = top-k\nk = 3\n"
+        "[algorithm]\nplugin = clucb\n",
+        {"[environment] arms = 1000000000", "[0, 1000000]"});
+  fails("[environment]\nplugin = planted-gap\n[oracle]\nplugin = dag-path\ngenerator = grid-dag\nrows = 100000\n"
+        "[algorithm]\nplugin = clucb\n",
+        {"[oracle] rows = 100000", "[1, 700]"});
 }
 
 TEST_CASE("Full-bandit bad input on the command line: exit status 1, one line", "[cli][full-bandit][bad-input]") {

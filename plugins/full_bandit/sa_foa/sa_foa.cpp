@@ -148,7 +148,7 @@ void register_sa_foa(Registry& registry) {
   entry.needs.feedback = {FeedbackKind::FullBanditSum};
   entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}, {"dks", kQuadratic}};
   add_common_parameters(entry.schema);
-  entry.schema.integer("l", 2, Range::at_least(1), "candidates per round: l n");
+  entry.schema.integer("l", 2, Range::closed(1, 1000), "candidates per round: l n");
   entry.schema.choice("best-candidate", "exchange", {"exchange", "keep"},
                       "a candidate equal to M_hat: replaced by M_hat's best single exchange (PAC), or kept in F "
                       "with value theta_hat(M_hat) as Alg. 3 prints F (not PAC)");
