@@ -2,7 +2,10 @@
 // crowdsourcing_profiles.hpp). Arms are workers with accuracy theta_i; pulling a team of k
 // workers returns the number of correct answers, the sum of k Bernoulli(theta_i) outcomes
 // (one independent stream per worker), so the observation is sqrt(k)/2-sub-Gaussian, the
-// constant announced in Problem::noise_sigma (as `full-bandit` with noise = bernoulli).
+// constant announced in Problem::noise_sigma (as `full-bandit` with noise = bernoulli);
+// `announced-sigma = bounded` announces k instead: seed 000 §3's "the proposition holds
+// for sigma = kR" with R = 1, each worker's noise lying in [-1, 1] (the paper's likely
+// constant; docs/reproductions/seed000.md compares both).
 // The accuracies are drawn from the run's instance stream: each repetition sees a fresh
 // simulated instance with the row's exact average, best and Delta_min.
 #include <cmath>
@@ -19,12 +22,12 @@ namespace {
 
 class Crowdsourcing final : public Environment {
  public:
-  Crowdsourcing(std::vector<double> theta, std::size_t k, const RunSeed& seed)
+  Crowdsourcing(std::vector<double> theta, std::size_t k, bool bounded, const RunSeed& seed)
       : theta_(std::move(theta)), seen_(theta_.size(), 0) {
     problem_.feedback = FeedbackKind::FullBanditSum;
     problem_.num_arms = theta_.size();
     problem_.k = k;
-    problem_.noise_sigma = 0.5 * std::sqrt(static_cast<double>(k));
+    problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));
     for (std::size_t i = 0; i < theta_.size(); ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
   }
 
@@ -59,7 +62,8 @@ std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext
   const CrowdsourcingProfile& profile = find_crowdsourcing_profile(p.text("profile"));
   const auto k = static_cast<std::size_t>(p.integer("k"));
   RandomStream rng(c.seed, StreamRole::EnvironmentInstance);
-  return std::make_unique<Crowdsourcing>(crowdsourcing_accuracies(profile, k, rng), k, c.seed);
+  return std::make_unique<Crowdsourcing>(crowdsourcing_accuracies(profile, k, rng), k,
+                                         p.text("announced-sigma") == "bounded", c.seed);
 }
 
 void register_crowdsourcing(Registry& registry) {
@@ -69,7 +73,10 @@ void register_crowdsourcing(Registry& registry) {
   entry.feedback = FeedbackKind::FullBanditSum;
   entry.schema
       .text("profile", std::nullopt, "IT, Medicine, Chinese, Pokemon, English or Science (seed 001 Table 1)")
-      .integer("k", 10, Range::at_least(2), "team size (the seed uses k = 10)");
+      .integer("k", 10, Range::at_least(2), "team size (the seed uses k = 10)")
+      .choice("announced-sigma", "subgaussian", {"subgaussian", "bounded"},
+              "noise constant given to the algorithms: sqrt(k)/2 (sub-Gaussian constant of the sum) or k "
+              "(seed 000's sigma = kR, R = 1)");
   entry.create = make;
   registry.add(std::move(entry));
 }

@@ -3,6 +3,9 @@
 // Clopper-Pearson bound <= delta, epsilon = 0 and epsilon > 0, no capped runs).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <string>
+
 #include "cpex/engine.hpp"
 #include "cpex/stats.hpp"
 #include "test_support.hpp"
@@ -95,4 +98,23 @@ TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statist
     CHECK(s.capped == 0);
     CHECK(s.error_rate_ci.upper <= 0.1);
   }
+}
+
+TEST_CASE("Crowdsourcing announces sqrt(k)/2 by default and k with announced-sigma = bounded", "[full-bandit]") {
+  const std::string base =
+      "[environment]\nplugin = crowdsourcing\nprofile = IT\nk = 10\n[oracle]\nplugin = top-k\nk = 10\n"
+      "[algorithm]\nplugin = icb\nepsilon = 0.5\n[run]\nrepetitions = 1\nmax-samples = 500\n";
+  const auto sigma_of = [](const std::string& text) {
+    const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
+    const auto records = execute(make_jobs(pipelines, expand({})), {1}, nullptr);
+    REQUIRE(records.size() == 1);
+    const std::string& resolved = records.front().resolved;
+    const auto at = resolved.find("\"sigma\":");
+    REQUIRE(at != std::string::npos);
+    return std::stod(resolved.substr(at + 8));
+  };
+  CHECK(sigma_of(base) == Approx(0.5 * std::sqrt(10.0)));
+  std::string bounded = base;
+  bounded.replace(bounded.find("k = 10\n"), 7, "k = 10\nannounced-sigma = bounded\n");
+  CHECK(sigma_of(bounded) == Approx(10.0));
 }
