@@ -7,6 +7,7 @@
 #include <boost/random/beta_distribution.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
 
 namespace cpex::environments {
 
@@ -39,6 +40,9 @@ std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSe
   const std::vector<double>& p = params.reals("p");
   if (sizes.size() < 2)
     throw ParameterError("sizes", "needs at least 2 groups, got " + std::to_string(sizes.size()));
+  if (sizes.size() > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError("sizes", "lists " + std::to_string(sizes.size()) + " groups, more than the limit of " +
+                                      std::to_string(kMaxArms) + " arms");
   if (p.size() != sizes.size())
     throw ParameterError("p", "has " + std::to_string(p.size()) + " entries, but sizes has " +
                                   std::to_string(sizes.size()));
@@ -63,6 +67,9 @@ std::unique_ptr<Environment> make_water(const ParamValues& params, const RunSeed
   const std::vector<double>& means = params.reals("means");
   if (means.size() < 2)
     throw ParameterError("means", "needs at least 2 sources, got " + std::to_string(means.size()));
+  if (means.size() > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError("means", "lists " + std::to_string(means.size()) + " sources, more than the limit of " +
+                                      std::to_string(kMaxArms) + " arms");
   Problem problem;
   problem.feedback = FeedbackKind::SingleArm;
   problem.num_arms = means.size();

@@ -84,6 +84,8 @@ void add_planted_gap_parameters(ParamSchema& schema) {
               "report the instance's H = sum_e Delta_e^-2 (one oracle call per arm)");
 }
 
+constexpr std::size_t kMaxHardnessArms = 10'000;
+
 std::unique_ptr<Environment> make_planted_gap(const ParamValues& p, const EnvironmentContext& context) {
   const Oracle* oracle = context.decision_oracle;
   if (!oracle) throw ParameterError("gap", "needs the pipeline's decision oracle");
@@ -92,6 +94,17 @@ std::unique_ptr<Environment> make_planted_gap(const ParamValues& p, const Enviro
   if (arms == 0)
     throw ParameterError("arms", "the oracle does not fix its arms; give their number");
   if (arms < 2) throw ParameterError("arms", "needs at least 2 arms");
+  // The oracle is called below, before the framework's own arm-count check and bind().
+  if (oracle->ground_set_size() != 0 && arms != oracle->ground_set_size())
+    throw ParameterError("arms", "arms = " + std::to_string(arms) + ", but the oracle's ground set has " +
+                                     std::to_string(oracle->ground_set_size()) + " arms");
+  if (oracle->decision_size() >= arms)
+    throw ParameterError("arms", "arms = " + std::to_string(arms) + " must exceed the oracle's decision size " +
+                                     std::to_string(oracle->decision_size()));
+  if (p.text("hardness") == "yes" && arms > kMaxHardnessArms)
+    throw ParameterError("hardness", "hardness = yes costs one oracle call per arm in every run; with " +
+                                         std::to_string(arms) + " arms (more than " +
+                                         std::to_string(kMaxHardnessArms) + ") set hardness = no");
   const double low = p.real("low"), high = p.real("high");
   if (!(low < high)) throw ParameterError("high", "must exceed low");
   const auto instance_seed = static_cast<std::uint64_t>(p.integer("instance-seed"));

@@ -68,6 +68,8 @@ EdgeList parse_edge_list(std::string_view text, const std::string& source,
                  " fields");
     const std::size_t u = vertex(tokens[0]), v = vertex(tokens[1]);
     if (u == v) throw fail("self-loop " + std::to_string(u) + " " + std::to_string(v));
+    if (graph.edges.size() >= kMaxEdgeListEdges)
+      throw fail("more than " + std::to_string(kMaxEdgeListEdges) + " edges (arms)");
     graph.edges.emplace_back(u, v);
     graph.vertices = std::max(graph.vertices, std::max(u, v) + 1);
   }

@@ -1,6 +1,7 @@
 // The run loop and the construction of a run's objects.
 #include "cpex/run.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <new>
 #include <optional>
@@ -188,7 +189,8 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   const bool timed = p.run.max_seconds > 0.0 || interrupt;
   const auto deadline =
       start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  std::chrono::duration<double>(p.run.max_seconds > 0.0 ? p.run.max_seconds : 1e9));
+                  // clamped: beyond ~9.2e9 s the conversion to int64 nanoseconds overflows
+                  std::chrono::duration<double>(p.run.max_seconds > 0.0 ? std::min(p.run.max_seconds, 1e9) : 1e9));
   record.stop = StopReason::MaxSamples;
   for (std::uint64_t round = 1;; ++round) {
     if (trace) trace->sample = samples;

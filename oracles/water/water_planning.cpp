@@ -36,10 +36,15 @@ bool WaterCosts::convex() const {
 
 namespace {
 
-// Number of grid units in `value`, or -1 if the step does not divide it.
+// The grids (sum over sources of C_i / step + 1 points) and the DP table are this large
+// at most; larger inputs are refused naming `step`.
+constexpr long long kMaxWaterGridUnits = 10'000'000;
+
+// Number of grid units in `value`, -1 if the step does not divide it, -2 if there are too many.
 long long grid_units(double value, double step) {
   const double units = value / step;
   const double rounded = std::round(units);
+  if (!(rounded <= static_cast<double>(kMaxWaterGridUnits))) return -2;  // also NaN
   return std::abs(units - rounded) <= 1e-9 * std::max(1.0, rounded)
              ? static_cast<long long>(rounded) : -1;
 }
@@ -71,6 +76,10 @@ WaterPlanning::WaterPlanning(double demand, std::vector<double> capacities, doub
   double total = 0.0;
   for (std::size_t i = 0; i < m; ++i) {
     const long long units = grid_units(capacities[i], step);
+    if (units == -2)
+      throw ParameterError("step", "capacity " + number(capacities[i]) + " of source " + std::to_string(i) +
+                                       " is more than " + std::to_string(kMaxWaterGridUnits) +
+                                       " grid steps of " + number(step) + "; use a coarser step");
     if (units < 0)
       throw ParameterError("step", "step " + number(step) + " does not divide capacity " +
                                        number(capacities[i]) + " of source " + std::to_string(i) +
@@ -83,6 +92,16 @@ WaterPlanning::WaterPlanning(double demand, std::vector<double> capacities, doub
                                   " < b = " + number(demand));
   const double demanded = std::max(0.0, demand) / step;
   demand_units_ = static_cast<std::size_t>(std::max(0.0, std::ceil(demanded - 1e-9)));
+  std::size_t grid_total = 0;
+  for (std::size_t u : units_) grid_total += u + 1;
+  if (grid_total > static_cast<std::size_t>(kMaxWaterGridUnits))
+    throw ParameterError("step", "the grids of the " + std::to_string(m) + " sources have " +
+                                     std::to_string(grid_total) + " points in all, more than " +
+                                     std::to_string(kMaxWaterGridUnits) + "; use a coarser step");
+  // Feasibility on the grid itself (the real-valued check above tolerates rounding).
+  if (grid_total - m < demand_units_)
+    throw ParameterError("b", "infeasible on the grid: the capacities give " + std::to_string(grid_total - m) +
+                                  " steps of " + number(step) + ", b needs " + std::to_string(demand_units_));
   total_cost_.resize(m);
   marginal_.resize(m);
   for (std::size_t i = 0; i < m; ++i) {
@@ -94,6 +113,10 @@ WaterPlanning::WaterPlanning(double demand, std::vector<double> capacities, doub
       marginal_[i][l] = total_cost_[i][l + 1] - total_cost_[i][l];
   }
   convex_ = costs_.convex();
+  if (!convex_ && static_cast<double>(m + 1) * static_cast<double>(demand_units_ + 1) > 1e8)
+    throw ParameterError("step", "non-convex costs are solved by a dynamic program of (m + 1) x (b / step + 1) = " +
+                                     number(static_cast<double>(m + 1) * static_cast<double>(demand_units_ + 1)) +
+                                     " cells, more than 1e8; use a coarser step");
 }
 
 void WaterPlanning::solve(std::span<const double> theta, std::span<double> y) const {

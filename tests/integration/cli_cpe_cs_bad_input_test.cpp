@@ -53,6 +53,15 @@ TEST_CASE("water-planning refuses infeasible demands and grids", "[cli][bad-inpu
   expect_error(water("b = 2\ncapacities = 2, 1.5, 2\nstep = 1\na = 1, 1, 1\n"),
                {"[oracle] step", "water-planning", "does not divide capacity 1.5 of source 1"});
   expect_error(water("b = 2\ncapacities = 2, 2, 2\na = 1, 1\n"), {"[oracle] a", "has 2 entries"});
+  // Feasible in real numbers, not on the grid (each capacity rounds down to 1 step; b needs 4).
+  expect_error(water("b = 3.0000000017\ncapacities = 1.0000000009, 1.0000000009, 1.0000000009\nstep = 1\n"
+                     "a = 1, 1, 1\n"),
+               {"[oracle] b", "infeasible on the grid", "b needs 4"});
+  // Grids too large to hold (and, with a tiny step, beyond a 64-bit count).
+  expect_error(water("b = 2\ncapacities = 1e9, 1e9, 1e9\nstep = 1\na = 1, 1, 1\n"),
+               {"[oracle] step", "grid steps", "coarser step"});
+  expect_error(water("b = 2\ncapacities = 1e15, 1, 1\nstep = 1e-5\na = 1, 1, 1\n"),
+               {"[oracle] step", "coarser step"});
 }
 
 TEST_CASE("COCI refuses a mismatched estimator and a non-bi-monotone oracle",

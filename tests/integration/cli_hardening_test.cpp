@@ -96,6 +96,10 @@ TEST_CASE("Input files must be regular files of bounded size", "[cli][hardening]
   const auto big = temp_file("big.ini", kGood);
   std::filesystem::resize_file(big, 17u << 20);
   expect_error("run " + big, {"pipeline file '" + big + "' is larger than the limit of 16777216 bytes"});
+  // cpex report reads results files: the same rule.
+  expect_error("report " + pipe, {"results file '" + pipe + "' is not a regular file but a FIFO"});
+  expect_error("report /dev/zero", {"results file '/dev/zero' is not a regular file but a special file"});
+  expect_error("report /tmp", {"results file '/tmp' is not a regular file but a directory"});
 }
 
 TEST_CASE("Non-finite and absurd numbers are refused at load", "[cli][hardening]") {
@@ -128,6 +132,22 @@ TEST_CASE("Absurd sizes are refused up front, naming the key", "[cli][hardening]
   expect_error("run " + linear + " --set environment.generator=sphere --set environment.arms=100000 "
                                  "--set environment.theta=1,2,3 --set algorithm.plugin=xy-static",
                {"[algorithm] plugin: xy-static: 100000 arms give 4999950000 pair directions"});
+  // Edge lists: vertex ids index per-call arrays, edges are arms.
+  const auto sparse = temp_file("sparse.edges", "0 1\n1 1000000\n");
+  expect_error("run " + file_with("[environment]\nplugin = planted-gap\n[oracle]\nplugin = matching\ngraph = " +
+                                  sparse + "\n[algorithm]\nplugin = clucb\n[run]\nrepetitions = 1\n"),
+               {"[oracle] graph", "vertex id 1000000 is out of range"});
+  // planted-gap calls the oracle before the framework checks the arm count: refused first.
+  const auto path = temp_file("path.edges", "0 1\n1 2\n0 2\n");
+  expect_error("run " + file_with("[environment]\nplugin = planted-gap\narms = 2\n[oracle]\nplugin = dag-path\n"
+                                  "graph = " + path + "\n[algorithm]\nplugin = clucb\n[run]\nrepetitions = 1\n"),
+               {"[environment] arms", "arms = 2, but the oracle's ground set has 3 arms"});
+  expect_error("run " + file_with("[environment]\nplugin = planted-gap\narms = 3\n[oracle]\nplugin = top-k\nk = 5\n"
+                                  "[algorithm]\nplugin = clucb\n[run]\nrepetitions = 1\n"),
+               {"[environment] arms", "must exceed the oracle's decision size 5"});
+  expect_error("run " + file_with("[environment]\nplugin = planted-gap\narms = 20000\n[oracle]\nplugin = top-k\n"
+                                  "k = 5\n[algorithm]\nplugin = clucb\n[run]\nrepetitions = 1\n"),
+               {"[environment] hardness", "set hardness = no"});
 }
 
 TEST_CASE("Messages are one printable line of bounded length", "[cli][hardening]") {

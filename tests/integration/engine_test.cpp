@@ -160,6 +160,17 @@ TEST_CASE("run.max-seconds caps a run that would not stop", "[engine]") {
   }
 }
 
+TEST_CASE("A huge run.max-seconds means no limit, not an overflowed deadline", "[engine]") {
+  const std::vector<Pipeline> pipelines = {test::pipeline_from(
+      "[environment]\nplugin = gaussian\nmeans = 0.5,0.4\n[oracle]\nplugin = top-k\nk = 1\n"
+      "[algorithm]\nplugin = fixture-round-robin\nrounds = 1000\n"
+      "[run]\nrepetitions = 2\nmax-seconds = 1e12\n")};
+  for (const auto& r : execute(make_jobs(pipelines, expand({})), {2}, nullptr)) {
+    CHECK(r.stop == StopReason::Rule);
+    CHECK(r.samples >= 1000);
+  }
+}
+
 TEST_CASE("Runs that reach max-samples are recorded as capped", "[engine]") {
   const std::vector<Pipeline> pipelines = {
       test::pipeline_from(kPipeline + "max-samples = 7\n")};

@@ -2,6 +2,7 @@
 #include "cpex/report/results_table.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -141,12 +142,33 @@ std::size_t ResultsTable::column(const std::string& name) const {
   throw Error("no column '" + name + "' in the results (columns: " + known + ")");
 }
 
+// Only regular files are opened: a FIFO would block in open(), a device such as /dev/zero
+// would stream forever, a directory would read as empty. CSVs are read whole, so their
+// size is bounded too.
+static void check_results_file(const std::string& path) {
+  constexpr std::uintmax_t kMaxResultsCsvBytes = std::uintmax_t{4} << 30;  // 4 GiB
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) throw Error("results file '" + path + "' does not exist");
+  if (!std::filesystem::is_regular_file(status))
+    throw Error("results file '" + path + "' is not a regular file but a " +
+                (std::filesystem::is_directory(status) ? std::string("directory")
+                 : std::filesystem::is_fifo(status)    ? std::string("FIFO")
+                                                        : std::string("special file")));
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxResultsCsvBytes && !is_sqlite_file(path))
+    throw Error("results file '" + path + "' has " + std::to_string(size) +
+                " bytes, more than the limit of 4 GiB for a CSV (use a .db store: cpex sweep --out FILE.db)");
+}
+
 ResultsTable read_results(const std::vector<ResultsInput>& inputs) {
   ResultsTable table;
   TableBuilder builder(table);
-  for (const auto& input : inputs)
+  for (const auto& input : inputs) {
+    check_results_file(input.path);
     builder.add(input, is_sqlite_file(input.path) ? read_results_store(input.path)
                                                   : read_results_csv(input.path));
+  }
   return table;
 }
 

@@ -93,19 +93,18 @@ std::vector<SuperArm> random_support(std::size_t n, std::size_t k, RandomStream&
       log_classes < std::log(2.0 * static_cast<double>(n)) ? static_cast<std::size_t>(std::llround(std::exp(log_classes)))
                                                             : 2 * n;
   std::vector<std::size_t> arms(n);
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    std::set<SuperArm> seen;
-    std::vector<SuperArm> out;
-    for (std::size_t tries = 0; out.size() < wanted && tries < 1000 * wanted; ++tries) {
-      std::iota(arms.begin(), arms.end(), std::size_t{0});
-      for (std::size_t j = 0; j < k; ++j) std::swap(arms[j], arms[j + rng.below(n - j)]);  // partial Fisher-Yates
-      SuperArm m(arms.begin(), arms.begin() + static_cast<std::ptrdiff_t>(k));
-      std::sort(m.begin(), m.end());
-      if (seen.insert(m).second) out.push_back(std::move(m));
-    }
-    if (numerics::support_rank(n, out).rank == n) return out;
+  std::set<SuperArm> seen;
+  std::vector<SuperArm> out;
+  for (std::size_t tries = 0; out.size() < wanted && tries < 1000 * wanted; ++tries) {
+    std::iota(arms.begin(), arms.end(), std::size_t{0});
+    for (std::size_t j = 0; j < k; ++j) std::swap(arms[j], arms[j + rng.below(n - j)]);  // partial Fisher-Yates
+    SuperArm m(arms.begin(), arms.begin() + static_cast<std::ptrdiff_t>(k));
+    std::sort(m.begin(), m.end());
+    if (seen.insert(m).second) out.push_back(std::move(m));
   }
-  std::vector<SuperArm> out = anchored(n, k);  // practically unreachable
+  // A family that leaves an arm uncovered (likely for small k: ~n e^{-2k} arms) or is
+  // otherwise singular is completed by the anchored family, which has rank n on its own.
+  if (numerics::support_rank(n, out).rank < n) append_new(out, anchored(n, k));
   return out;
 }
 

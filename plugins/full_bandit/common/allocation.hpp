@@ -11,7 +11,8 @@
 //                     singular, the family {0..k}\{j} and {0..k-2} + {j} (always full rank);
 //   support = cyclic  the cyclic windows only (an error if they are singular);
 //   support = random  2n distinct k-subsets drawn uniformly from the algorithm's stream
-//                     (redrawn until of rank n; every k-subset if C(n, k) < 2n). Cyclic
+//                     (every k-subset if C(n, k) < 2n); a singular family is completed
+//                     by the anchored family below (one rank check, no redraws). Cyclic
 //                     windows are badly conditioned for some (n, k) (n = 111, k = 10: the
 //                     smallest eigenvalue of their design is 1e-4 of the largest), random
 //                     families are close to G-optimal (max_M ||chi_M||^2 near n per pull);

@@ -49,7 +49,7 @@ class Halving final : public TopKSubroutine {
     cursor_ = 0;
     taken_ = 0;
     const double count = 8.0 * s_.sigma * s_.sigma / (eps_ * eps_) * std::log(3.0 * static_cast<double>(s_.m) / delta_);
-    per_arm_ = static_cast<std::uint64_t>(std::max(1.0, std::ceil(count)));
+    per_arm_ = static_cast<std::uint64_t>(std::clamp(std::ceil(count), 1.0, 1e18));  // no UB for a tiny eps
   }
 
   SubroutineSettings s_;

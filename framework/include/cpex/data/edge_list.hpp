@@ -17,8 +17,10 @@ struct EdgeList {
   std::vector<std::pair<std::size_t, std::size_t>> edges;
 };
 
-// Vertex ids must be below this bound (a guard against a typo allocating gigabytes).
-inline constexpr std::size_t kMaxEdgeListVertices = 10'000'000;
+// At most this many edges (one arm each: kMaxArms), and vertex ids below this bound (the
+// oracles index per-call arrays by vertex id; a guard against a typo allocating gigabytes).
+inline constexpr std::size_t kMaxEdgeListEdges = 1'000'000;
+inline constexpr std::size_t kMaxEdgeListVertices = 1'000'000;
 
 // The whole text of an edge-list file. This is the only step that touches the file
 // system: a regular file of at most kMaxDataFileBytes (read_regular_file).
