@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables of the seed 003 reproduction (`scripts/reproduce.sh 003`), self-contained.
+"""Tables of the seed 003 reproduction (`scripts/reproduce.sh 003`).
 
 Seed 003 has no experiments; the tables show its claims:
 (1) COCI (adaptive) against coci-uniform on opinion and water instances whose arms have
@@ -12,42 +12,19 @@ interval half-width; capped runs ("c") and wrong answers ("err") are counted nex
 
 usage: seed003_tables.py DIR   (DIR holds the CSVs of pipelines/seed003/*.ini)
 Exits 1 if COCI does not need fewer samples than coci-uniform at every point of (1)."""
-import csv
-import math
 import os
 import pathlib
 import subprocess
 import sys
 
+from cpex_results import Cell, rows
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = pathlib.Path(os.environ.get("CPEX_BUILD_DIR", ROOT / "build"))
 
 
-class Cell:
-    def __init__(self):
-        self.samples, self.capped, self.errors = [], 0, 0
-
-    def add(self, row):
-        if row["stopped"] == "rule":
-            self.samples.append(int(row["samples"]))
-        else:
-            self.capped += 1
-        self.errors += row["correct"] != "1"
-
-    def mean(self):
-        return sum(self.samples) / len(self.samples) if self.samples else float("nan")
-
-    def text(self):
-        n, m = len(self.samples), self.mean()
-        hw = 1.96 * math.sqrt(sum((x - m) ** 2 for x in self.samples) / (n - 1) / n) if n > 1 else float("nan")
-        notes = [s for s in ("%d c" % self.capped if self.capped else "",
-                             "%d err" % self.errors if self.errors else "") if s]
-        return "%.0f ± %.0f%s" % (m, hw, " (%s)" % ", ".join(notes) if notes else "")
-
-
 def read(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+    return list(rows(path))
 
 
 def swept(row):
