@@ -59,19 +59,21 @@ TEST_CASE("Every baseline returns the optimal super arm on small synthetic insta
 }
 
 TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statistical]") {
+  // The best arms sit away from index 0, the default fixed arm e' of CLUCB / CLUCB-QM and
+  // the first member of ME / LUCB's fixed set A = {0..k-2}, so they must win phase 1.
   // A small instance with a clear best pair; delta = 0.1, so 0 errors in 40 runs already
   // bounds the error rate (Clopper-Pearson upper 95% bound 0.088) below delta.
   const std::string exact =
-      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.1, 0.0, -0.1, -0.2, -0.3\nk = 2\nsigma = 0.5\n"
+      "[environment]\nplugin = full-bandit\nmeans = -0.1, 0.0, 1.0, -0.3, 0.9, -0.2, 0.1\nk = 2\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 2\n";
   // epsilon > 0 on an instance whose best pair beats the next ones by less than epsilon:
   // several answers are acceptable, the run must return one of them.
   const std::string close =
-      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.0, -0.1, -0.2, -0.3\nk = 2\nsigma = 0.5\n"
+      "[environment]\nplugin = full-bandit\nmeans = -0.1, 0.8, 0.0, 1.0, -0.3, 0.9, -0.2\nk = 2\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 2\n";
   // k = 3 of n = 6 < 3k - 2: phase 2 of ME / LUCB runs on pairs.
   const std::string paired =
-      "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.0, -0.1, -0.2\nk = 3\nsigma = 0.5\n"
+      "[environment]\nplugin = full-bandit\nmeans = 0.0, 0.8, -0.1, 1.0, -0.2, 0.9\nk = 3\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 3\n";
   const std::string tail = "delta = 0.1\n[run]\nseed = 11\nrepetitions = 40\nmax-samples = 50000000\n";
   struct Case {

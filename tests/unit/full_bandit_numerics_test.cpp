@@ -15,8 +15,10 @@
 #include <Eigen/Dense>
 
 #include "allocation.hpp"
+#include "confidence_bounds.hpp"
 #include "g_design_solver.hpp"
 #include "cpex/numerics/apportionment.hpp"
+#include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/quadratic_maximization.hpp"
 #include "cpex/numerics/super_arm_least_squares.hpp"
 
@@ -249,6 +251,27 @@ TEST_CASE("Supports: random families are 2n distinct k-subsets of full rank, fix
     if (classes > 2 * n) CHECK(full_bandit::uniform_support(n, k, "random", &c) != support);
   }
   CHECK_THROWS_WITH(full_bandit::uniform_support(10, 5, "random"), Catch::Contains("random stream"));
+}
+
+TEST_CASE("Full-bandit widths: Prop. 1 equals the shared Soare width, Lemma 1 its own formula", "[unit][full-bandit]") {
+  for (const auto& [n, k] : std::vector<std::pair<std::size_t, std::size_t>>{{10, 5}, {36, 10}, {111, 10}, {24, 12}}) {
+    const double log_k = numerics::log_binomial(n, k);
+    for (std::uint64_t t : {12u, 1000u, 1000000u}) {
+      for (double sigma : {0.5, 1.58}) {
+        INFO("n = " << n << ", k = " << k << ", t = " << t << ", sigma = " << sigma);
+        CHECK(full_bandit::ellipsoid_width(sigma, t, log_k, 0.05) ==
+              Approx(numerics::soare_static_width(sigma, t, std::exp(log_k), 0.05)).epsilon(1e-12));
+        // Lemma 1 by hand: sigma sqrt(2 log(6 t^2 n / (pi^2 delta))).
+        const double td = static_cast<double>(t);
+        const double by_hand = sigma * std::sqrt(2.0 * std::log(6.0 * td * td * static_cast<double>(n) /
+                                                                (M_PI * M_PI * 0.05)));
+        CHECK(full_bandit::independent_width(sigma, t, n, 0.05) == Approx(by_hand).epsilon(1e-12));
+      }
+    }
+  }
+  // A log below zero gives no bound (infinite width), never a zero width that would stop a run.
+  CHECK(std::isinf(full_bandit::ellipsoid_width(1.0, 1, 0.0, 0.9)));
+  CHECK(std::isinf(full_bandit::independent_width(1.0, 1, 1, 0.9)));
 }
 
 TEST_CASE("The efficient apportionment sums to t and stays close to t p", "[unit][full-bandit]") {

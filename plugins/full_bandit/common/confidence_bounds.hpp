@@ -4,10 +4,14 @@
 //   independent (App. A, Lemma 1):          C_t = sigma sqrt(2 log(c' t^2 n / delta)),
 // with c' = 6 / pi^2 and sigma the sub-Gaussian constant of one observation
 // (Problem::noise_sigma; the paper's sigma = kR, see full_bandit_environment.cpp).
+// The ellipsoid width is numerics::soare_static_width with the count K passed as its log
+// (tested equal where K fits a double); as there, a non-positive log gives an infinite
+// width (the bound says nothing, no run may stop on it).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 
 namespace cpex::full_bandit {
@@ -16,13 +20,15 @@ inline double log_c_prime() { return std::log(6.0 / (std::numbers::pi * std::num
 
 inline double ellipsoid_width(double sigma, std::uint64_t t, double log_k, double delta) {
   const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) + log_k - std::log(delta);
-  return 2.0 * std::numbers::sqrt2 * sigma * std::sqrt(std::max(log_term, 0.0));
+  if (!(log_term > 0.0)) return std::numeric_limits<double>::infinity();
+  return 2.0 * std::numbers::sqrt2 * sigma * std::sqrt(log_term);
 }
 
 inline double independent_width(double sigma, std::uint64_t t, std::size_t n, double delta) {
   const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) +
                           std::log(static_cast<double>(n)) - std::log(delta);
-  return sigma * std::sqrt(2.0 * std::max(log_term, 0.0));
+  if (!(log_term > 0.0)) return std::numeric_limits<double>::infinity();
+  return sigma * std::sqrt(2.0 * log_term);
 }
 
 }  // namespace cpex::full_bandit
