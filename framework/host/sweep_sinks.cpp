@@ -38,7 +38,6 @@ void ProgressMeter::draw() {
                total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0,
                rate, eta / 3600, eta / 60 % 60, eta % 60);
   std::fflush(stderr);
-  drawn_ = true;
 }
 
 void ProgressMeter::finish() {

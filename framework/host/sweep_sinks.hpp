@@ -32,7 +32,7 @@ class ProgressMeter : public ResultSink {
  private:
   void draw();
   std::uint64_t total_, done_ = 0;
-  bool enabled_, drawn_ = false;
+  bool enabled_;
   std::chrono::steady_clock::time_point start_, last_;
 };
 

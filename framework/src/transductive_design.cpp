@@ -327,10 +327,4 @@ DesignResult optimal_design(const Eigen::MatrixXd& all_features, const WorstDire
   return result;
 }
 
-Eigen::VectorXd transductive_design(const Eigen::MatrixXd& features,
-                                    const Eigen::MatrixXd& directions,
-                                    const DesignOptions& options) {
-  return optimal_design(features, directions, options).p;
-}
-
 }  // namespace cpex::numerics

@@ -44,7 +44,6 @@ class CsvResultWriter : public ResultSink {
 
  private:
   RowFile file_;
-  std::string row_;
 };
 
 // The trace file: one row per value an algorithm emitted, in run order:

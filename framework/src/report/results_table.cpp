@@ -149,7 +149,7 @@ static void check_results_file(const std::string& path) {
   constexpr std::uintmax_t kMaxResultsCsvBytes = std::uintmax_t{4} << 30;  // 4 GiB
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) throw Error("results file '" + path + "' does not exist");
+  if (ec || !std::filesystem::exists(status)) throw Error("cannot read results file '" + path + "': no such file");
   if (!std::filesystem::is_regular_file(status))
     throw Error("results file '" + path + "' is not a regular file but a " +
                 (std::filesystem::is_directory(status) ? std::string("directory")

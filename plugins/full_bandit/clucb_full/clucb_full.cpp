@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "cpex/capabilities.hpp"
+#include "cpex/errors.hpp"
 #include "cpex/registry.hpp"
 #include "paired_pulls.hpp"
 
@@ -46,28 +47,34 @@ class ClucbFull final : public PairedPullAlgorithm {
         radius_[e] = scale / std::sqrt(static_cast<double>(count_[e]));
       }
     decision_->maximize(estimate_, best_);
-    std::vector<char> in_best(n_, 0);
-    for (std::size_t a : best_.arms) in_best[a] = 1;
+    in_best_.assign(n_, 0);  // member buffers: no allocation per decision
+    for (std::size_t a : best_.arms) in_best_[a] = 1;
     tilde_.resize(n_);
-    for (std::size_t e = 0; e < n_; ++e) tilde_[e] = in_best[e] ? estimate_[e] - radius_[e] : estimate_[e] + radius_[e];
+    for (std::size_t e = 0; e < n_; ++e) tilde_[e] = in_best_[e] ? estimate_[e] - radius_[e] : estimate_[e] + radius_[e];
     decision_->maximize(tilde_, challenger_);
+    // M_tilde = M_hat: stop (Chen et al.'s rule). Tested on the sets, not on the gap, whose
+    // sum (a + b) - a - b need not round to exactly 0.
+    if (challenger_.arms == best_.arms) return true;
     double gap = 0.0;
     for (std::size_t a : challenger_.arms) gap += tilde_[a];
     for (std::size_t a : best_.arms) gap -= tilde_[a];
     if (gap <= epsilon_) return true;
-    std::vector<char> in_challenger(n_, 0);
-    for (std::size_t a : challenger_.arms) in_challenger[a] = 1;
+    in_challenger_.assign(n_, 0);
+    for (std::size_t a : challenger_.arms) in_challenger_[a] = 1;
     double widest = -1.0;
     for (std::size_t e = 0; e < n_; ++e)
-      if (e != fixed_arm_ && in_best[e] != in_challenger[e] && radius_[e] > widest) {
+      if (e != fixed_arm_ && in_best_[e] != in_challenger_[e] && radius_[e] > widest) {
         widest = radius_[e];
         explore = e;
       }
-    return widest < 0.0;  // unreachable: M_tilde != M_hat when the gap exceeds epsilon >= 0
+    // M_tilde != M_hat (same size k): some arm other than e' differs.
+    if (widest < 0.0) throw Error("clucb-full: no arm to explore although M_tilde != M_hat");
+    return false;
   }
 
  private:
   std::vector<double> sum_, estimate_, radius_, tilde_;
+  std::vector<char> in_best_, in_challenger_;
   std::vector<std::uint64_t> count_;
   Decision challenger_;
 };

@@ -107,12 +107,12 @@ class ClucbQm final : public PairedPullAlgorithm {
       tilde_[e] = in_best_[e] ? theta_[i] - radius_[e] : theta_[i] + radius_[e];
     }
     decision_->maximize(tilde_, challenger_);
-    std::vector<char> in_challenger(n_, 0);
-    for (std::size_t a : challenger_.arms) in_challenger[a] = 1;
+    in_challenger_.assign(n_, 0);  // member buffer: no allocation per decision
+    for (std::size_t a : challenger_.arms) in_challenger_[a] = 1;
     double widest = -1.0;
     for (int pass = 0; pass < 2 && widest < 0.0; ++pass)
       for (std::size_t e = 0; e < n_; ++e) {
-        if (e == fixed_arm_ || (pass == 0 && in_best_[e] == in_challenger[e])) continue;
+        if (e == fixed_arm_ || (pass == 0 && in_best_[e] == in_challenger_[e])) continue;
         if (radius_[e] > widest) {
           widest = radius_[e];
           explore = e;
@@ -136,7 +136,7 @@ class ClucbQm final : public PairedPullAlgorithm {
   numerics::DesignMatrix design_;
   Eigen::VectorXd x_, theta_;
   std::vector<double> radius_, tilde_;
-  std::vector<char> in_best_;
+  std::vector<char> in_best_, in_challenger_;
   Decision second_, candidate_, challenger_;
 };
 

@@ -57,11 +57,6 @@ using WorstDirection = std::function<Eigen::VectorXd(const Eigen::MatrixXd& a_in
 DesignResult optimal_design(const Eigen::MatrixXd& features, const WorstDirection& worst,
                             const DesignOptions& options = {});
 
-// The design alone (optimal_design(...).p); kept for callers that need only p.
-Eigen::VectorXd transductive_design(const Eigen::MatrixXd& features,
-                                    const Eigen::MatrixXd& directions,
-                                    const DesignOptions& options = {});
-
 // max_{y in Y} y^T A(p)^{-1} y for a design p, in the span of the features (infinity if
 // A(p) is singular there).
 double design_value(const Eigen::MatrixXd& features, const Eigen::MatrixXd& directions,
