@@ -10,7 +10,7 @@
 #include "cpex/engine.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/pipeline_file.hpp"
-#include "cpex/results_csv.hpp"
+#include "cpex/store/results_csv.hpp"
 
 namespace {
 

@@ -5,7 +5,9 @@
 # -DCMAKE_CXX_COMPILER_LAUNCHER=ccache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Sanitize -DCPEX_BUILD_BENCHMARKS=OFF \
+launcher=()
+if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Sanitize "${launcher[@]}" -DCPEX_BUILD_BENCHMARKS=OFF \
   -DCMAKE_CXX_FLAGS="-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
   "$@"
 cmake --build build-asan -j "$(nproc)"

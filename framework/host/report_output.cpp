@@ -7,7 +7,7 @@
 #include <map>
 
 #include "cpex/errors.hpp"
-#include "cpex/results_csv.hpp"
+#include "cpex/store/results_csv.hpp"
 
 namespace cpex::host {
 

@@ -3,7 +3,7 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_store.hpp"
 #include "output_safety.hpp"
 
 namespace cpex::host {

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 
 namespace cpex::host {
 

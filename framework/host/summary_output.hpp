@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cpex/pipeline.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 #include "cpex/sweep.hpp"
 
 namespace cpex::host {

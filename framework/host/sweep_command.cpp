@@ -10,8 +10,8 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/results_csv.hpp"
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_csv.hpp"
+#include "cpex/store/results_store.hpp"
 #include "mpi_sweep.hpp"
 #include "summary_output.hpp"
 #include "sweep_setup.hpp"

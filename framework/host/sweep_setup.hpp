@@ -8,7 +8,7 @@
 #include "commands.hpp"
 #include "cpex/engine.hpp"
 #include "cpex/pipeline.hpp"
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_store.hpp"
 #include "cpex/sweep.hpp"
 #include "output_safety.hpp"
 

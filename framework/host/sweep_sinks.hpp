@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cpex/engine.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 
 namespace cpex::host {
 

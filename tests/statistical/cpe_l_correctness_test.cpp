@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "cpex/engine.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

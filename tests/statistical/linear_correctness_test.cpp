@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "cpex/engine.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

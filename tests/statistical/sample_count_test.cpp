@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cpex/engine.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

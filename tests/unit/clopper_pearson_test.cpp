@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 
 using cpex::clopper_pearson;
 

@@ -11,7 +11,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

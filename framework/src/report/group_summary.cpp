@@ -1,4 +1,4 @@
-// Grouping result rows and their statistics (the intervals come from cpex/stats.hpp).
+// Grouping result rows and their statistics (the intervals come from cpex/report/stats.hpp).
 #include "cpex/report/group_summary.hpp"
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cpex/report/results_table.hpp"
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 
 namespace cpex::report {
 

@@ -1,5 +1,5 @@
 // CSV result rows, written whole with one write(2) each.
-#include "cpex/results_csv.hpp"
+#include "cpex/store/results_csv.hpp"
 
 #include <cerrno>
 #include <cstring>

@@ -1,5 +1,5 @@
 // The SQLite results store: creation, resume (identity check) and batched inserts.
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_store.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -3,8 +3,8 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/record_format.hpp"
-#include "cpex/results_csv.hpp"
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_csv.hpp"
+#include "cpex/store/results_store.hpp"
 #include "sqlite_util.hpp"
 
 namespace cpex {

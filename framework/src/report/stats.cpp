@@ -1,6 +1,6 @@
 // Run summaries, the Clopper-Pearson interval (Boost.Math's inverse incomplete beta) and
 // the order-statistic interval of the median (Boost.Math's binomial distribution).
-#include "cpex/stats.hpp"
+#include "cpex/report/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 
 #include <sqlite3.h>
 
-#include "cpex/results_store.hpp"
+#include "cpex/store/results_store.hpp"
 
 namespace cpex::sqlite {
 
