@@ -10,7 +10,8 @@ else()
   set(cpex_reliability_flags "")
 endif()
 set(cpex_reliability_cases
-  outputs-must-be-regular-files)
+  outputs-must-be-regular-files
+  long-names-are-cheap)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py
@@ -19,3 +20,5 @@ foreach(reliability_case ${cpex_reliability_cases})
                        SKIP_RETURN_CODE 77 TIMEOUT 600)
 endforeach()
 
+cpex_add_test_program(cpex-reliability-tests unit
+  reliability/suggest_bounds_test.cpp)
