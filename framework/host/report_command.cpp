@@ -11,6 +11,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
+#include "output_safety.hpp"
 #include "report_output.hpp"
 #include "report_plot.hpp"
 
@@ -88,6 +89,7 @@ int report_main(int argc, char** argv) {
   }
 
   try {
+    if (!plot.file.empty()) check_output_kind({"--plot", plot.file});
     const ReportFormat format = parse_report_format(format_name);
     const ReportMetric metric = parse_report_metric(metric_name);
     std::vector<report::ResultsInput> parsed;
