@@ -277,6 +277,48 @@ def long_names_are_cheap(cpex, work, t):
     t.check("did you mean 'lucb'?" in r.err, "a near name still gets its suggestion: %r" % r)
 
 
+@case
+def report_plot_never_clobbers(cpex, work, t):
+    """cpex report --plot never writes over a results file it reads (directly, through a
+    symlink or a hard link), nor over an existing file that is not a figure without
+    --force; it replaces its own earlier figure."""
+    pipeline = sweep_file(work)
+    t.check(cpex.run(["sweep", pipeline, "--out", "runs.csv", "--quiet"]).status == 0,
+            "the fixture results could be written")
+    original = open(os.path.join(work, "runs.csv"), "rb").read()
+    shutil.copy(os.path.join(work, "runs.csv"), os.path.join(work, "r.png"))
+    os.symlink("runs.csv", os.path.join(work, "fig.svg"))
+    os.link(os.path.join(work, "runs.csv"), os.path.join(work, "hard.pdf"))
+    notes = write(os.path.join(work, "notes.svg"), "my precious notes\n")
+    plot = ["--plot"]
+    x = ["--x", "algorithm.delta"]
+    cases = [
+        (["report", "runs.csv"] + plot + ["fig.svg"] + x, "runs.csv", "is the results file"),
+        (["report", "r.png"] + plot + ["r.png"] + x, "r.png", "is the results file"),
+        (["report", "runs.csv::tag=1"] + plot + ["hard.pdf"] + x, "runs.csv", "is the results file"),
+        (["report", "runs.csv"] + plot + ["notes.svg"] + x, "notes.svg", "(use --force)"),
+    ]
+    for args, protected, expected in cases:
+        before = open(os.path.join(work, protected), "rb").read()
+        r = cpex.run(args, timeout=60)
+        shown = "cpex " + " ".join(args)
+        t.check(one_error_line(r) and expected in r.err, "%s: expected %r, got %r" % (shown, expected, r))
+        t.check(open(os.path.join(work, protected), "rb").read() == before,
+                "%s: %s was changed" % (shown, protected))
+    t.check(open(os.path.join(work, "runs.csv"), "rb").read() == original, "runs.csv was changed")
+    # With --force the foreign file may be replaced; a figure replaces its predecessor.
+    forced = cpex.run(["report", "runs.csv", "--plot", "notes.svg", "--force"] + x, timeout=120)
+    if "matplotlib" in forced.err:
+        print("note: no matplotlib here; --force and replotting are checked only up to the plot")
+        t.check("--force" not in forced.err and "results file" not in forced.err,
+                "--force passed the safety checks: %r" % forced)
+        return
+    t.check(forced.status == 0, "--force replaced the foreign file: %r" % forced)
+    t.check(open(notes, "rb").read() != b"my precious notes\n", "notes.svg now holds the figure")
+    again = cpex.run(["report", "runs.csv", "--plot", "notes.svg"] + x, timeout=120)
+    t.check(again.status == 0, "a figure is replaced by the next one without --force: %r" % again)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpex", required=True, help="the cpex binary under test")
