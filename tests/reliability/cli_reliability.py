@@ -137,7 +137,11 @@ def wait_with_timeout(proc, timeout):
     status, or 128 + signal for a process killed by a signal."""
     deadline = time.monotonic() + timeout
     while True:
-        pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
+        try:
+            pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
+        except ChildProcessError:  # already reaped by Popen itself
+            status = proc.returncode
+            return (128 - status if status < 0 else status), None
         if pid == proc.pid:
             proc.returncode = 0  # reaped here; keep Popen from waiting again
             if os.WIFSIGNALED(raw):
@@ -275,6 +279,122 @@ def long_names_are_cheap(cpex, work, t):
     path = write(os.path.join(work, "typo.ini"), base.replace("plugin = lucb", "plugin = lubc"))
     r = cpex.run(["run", path], timeout=30)
     t.check("did you mean 'lucb'?" in r.err, "a near name still gets its suggestion: %r" % r)
+
+
+@case
+def report_plot_never_clobbers(cpex, work, t):
+    """cpex report --plot never writes over a results file it reads (directly, through a
+    symlink or a hard link), nor over an existing file that is not a figure without
+    --force; it replaces its own earlier figure."""
+    pipeline = sweep_file(work)
+    t.check(cpex.run(["sweep", pipeline, "--out", "runs.csv", "--quiet"]).status == 0,
+            "the fixture results could be written")
+    original = open(os.path.join(work, "runs.csv"), "rb").read()
+    shutil.copy(os.path.join(work, "runs.csv"), os.path.join(work, "r.png"))
+    os.symlink("runs.csv", os.path.join(work, "fig.svg"))
+    os.link(os.path.join(work, "runs.csv"), os.path.join(work, "hard.pdf"))
+    notes = write(os.path.join(work, "notes.svg"), "my precious notes\n")
+    plot = ["--plot"]
+    x = ["--x", "algorithm.delta"]
+    cases = [
+        (["report", "runs.csv"] + plot + ["fig.svg"] + x, "runs.csv", "is the results file"),
+        (["report", "r.png"] + plot + ["r.png"] + x, "r.png", "is the results file"),
+        (["report", "runs.csv::tag=1"] + plot + ["hard.pdf"] + x, "runs.csv", "is the results file"),
+        (["report", "runs.csv"] + plot + ["notes.svg"] + x, "notes.svg", "(use --force)"),
+    ]
+    for args, protected, expected in cases:
+        before = open(os.path.join(work, protected), "rb").read()
+        r = cpex.run(args, timeout=60)
+        shown = "cpex " + " ".join(args)
+        t.check(one_error_line(r) and expected in r.err, "%s: expected %r, got %r" % (shown, expected, r))
+        t.check(open(os.path.join(work, protected), "rb").read() == before,
+                "%s: %s was changed" % (shown, protected))
+    t.check(open(os.path.join(work, "runs.csv"), "rb").read() == original, "runs.csv was changed")
+    # With --force the foreign file may be replaced; a figure replaces its predecessor.
+    forced = cpex.run(["report", "runs.csv", "--plot", "notes.svg", "--force"] + x, timeout=120)
+    if "matplotlib" in forced.err:
+        print("note: no matplotlib here; --force and replotting are checked only up to the plot")
+        t.check("--force" not in forced.err and "results file" not in forced.err,
+                "--force passed the safety checks: %r" % forced)
+        return
+    t.check(forced.status == 0, "--force replaced the foreign file: %r" % forced)
+    t.check(open(notes, "rb").read() != b"my precious notes\n", "notes.svg now holds the figure")
+    again = cpex.run(["report", "runs.csv", "--plot", "notes.svg"] + x, timeout=120)
+    t.check(again.status == 0, "a figure is replaced by the next one without --force: %r" % again)
+
+
+def wait_for(predicate, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def lock_is_taken(path):
+    return os.path.exists(path + ".lock") and os.path.getsize(path + ".lock") > 0
+
+
+@case
+def one_writer_per_output(cpex, work, t):
+    """A second writer of a CSV or a store is refused at once, naming the first writer's
+    pid; the first writer's output stays whole."""
+    endless = sweep_file(work, "endless.ini", reps=100000)
+    fixture = sweep_file(work)
+    t.check(cpex.run(["sweep", fixture, "--out", "fixture.db", "--quiet"]).status == 0,
+            "the fixture store could be written")
+    # A store of the endless sweep to merge: interrupted after a moment.
+    part = cpex.spawn(["sweep", endless, "--out", "part.db", "--quiet", "--threads", "1"])
+    wait_for(lambda: lock_is_taken(os.path.join(work, "part.db")))
+    time.sleep(0.3)
+    os.kill(part.pid, signal.SIGINT)
+    t.check(wait_with_timeout(part, 60)[0] == 130, "part.db could be written")
+    for output in ("c.csv", "c.db"):
+        path = os.path.join(work, output)
+        first = cpex.spawn(["sweep", endless, "--out", output, "--quiet", "--threads", "1"])
+        started = wait_for(lambda: lock_is_taken(path) or (os.path.exists(path) and os.path.getsize(path) > 0))
+        t.check(started and lock_is_taken(path), output + ": the first writer took no lock")
+        time.sleep(0.3)  # rows are being written now
+        rivals = [["sweep", endless, "--out", output, "--quiet"],
+                  ["sweep", endless, "--out", output, "--quiet", "--force-new", "--force"]]
+        if output.endswith(".csv"):
+            rivals.append(["export", "fixture.db", "--csv", output])
+            rivals.append(["sweep", fixture, "--force", "--set", "run.trace-file=" + output])
+        else:
+            rivals.append(["merge", output, "part.db"])
+        for args in rivals:
+            r = cpex.run(args, timeout=60)
+            shown = "cpex " + " ".join(args)
+            t.check(one_error_line(r) and "is being written by another cpex process (pid %d" % first.pid in r.err,
+                    "%s while pid %d writes it: expected a refusal naming the pid, got %r" % (shown, first.pid, r))
+        os.kill(first.pid, signal.SIGINT)
+        status, _ = wait_with_timeout(first, 60)
+        t.check(status == 130, "%s: the first writer ended with %s after Ctrl-C" % (output, status))
+        t.check(not os.path.exists(path + ".lock"), output + ": the lock file is removed at the end")
+        if output.endswith(".csv"):
+            import csv
+            try:
+                with open(path, newline="") as f:
+                    rows = list(csv.reader(f))
+            except csv.Error as e:
+                rows = [[], ["garbled: %s" % e]]
+            bad = [r for r in rows[1:] if len(r) != len(rows[0])]
+            t.check(len(rows) > 1 and not bad,
+                    "c.csv: %d rows, %d with the wrong cell count" % (len(rows) - 1, len(bad)))
+            t.check(open(path).read().endswith("\n"), "c.csv ends with a whole row")
+        else:
+            db = sqlite3.connect(path)
+            t.check(db.execute("PRAGMA integrity_check").fetchone()[0] == "ok", "c.db is intact")
+            count = db.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+            t.check(count > 0, "c.db kept the first writer's rows")
+            db.close()
+    # A lock left by a killed writer does not stop the next one.
+    stale = os.path.join(work, "stale.csv")
+    write(stale + ".lock", "99999999\n")
+    r = cpex.run(["sweep", fixture, "--out", "stale.csv", "--quiet"])
+    t.check(r.status == 0 and not os.path.exists(stale + ".lock"),
+            "a stale lock file is taken over and removed: %r" % r)
 
 
 def main():

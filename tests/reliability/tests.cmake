@@ -11,7 +11,9 @@ else()
 endif()
 set(cpex_reliability_cases
   outputs-must-be-regular-files
-  long-names-are-cheap)
+  long-names-are-cheap
+  report-plot-never-clobbers
+  one-writer-per-output)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py

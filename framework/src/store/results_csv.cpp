@@ -33,7 +33,8 @@ std::string csv_field(const std::string& text) {
   return out;
 }
 
-RowFile::RowFile(const std::string& path, const std::string& what) : path_(path), what_(what) {
+RowFile::RowFile(const std::string& path, const std::string& what)
+    : path_(path), what_(what), lock_(path, what) {
   // O_NONBLOCK: a FIFO (even one swapped in after the caller's checks) cannot block the
   // open; anything but a regular file is refused before it is truncated.
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
