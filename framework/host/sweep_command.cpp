@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
+#include "embedding.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "mpi_sweep.hpp"
@@ -39,6 +40,7 @@ extern "C" void on_interrupt(int signal) {
 int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
                  bool sweep) {
   RunOptions opts = options;
+  EmbeddingHooks* const embedded = options.embedding;  // null for the command line
   RunSelection selection;
   if (!opts.shard.empty()) {
     const auto [index, count] = parse_shard(opts.shard);
@@ -46,7 +48,9 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     selection.shard_count = count;
     opts.shard = std::to_string(index + 1) + "/" + std::to_string(count);
   }
-  PreparedSweep s = prepare_sweep(registry, path, opts, sweep);
+  PreparedSweep s = embedded && embedded->file
+                        ? prepare_sweep(registry, *embedded->file, opts, sweep, embedded->file_on_disk)
+                        : prepare_sweep(registry, path, opts, sweep);
   const JobSpace jobs(s.pipelines, s.points);
   const std::string& trace_file = s.pipelines.front().run.trace_file;
   const MpiContext mpi = mpi_context();
@@ -108,40 +112,57 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   if (trace) sinks.add(trace.get());
   sinks.add(&summaries);
   sinks.add(&progress);
+  if (embedded && embedded->sink) sinks.add(embedded->sink);
 
   g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, on_interrupt);
-  auto previous_term = std::signal(SIGTERM, on_interrupt);
-  EngineOptions engine{opts.threads, &g_interrupted, 0};
+  int threads = opts.threads;
+  if (embedded && embedded->on_start) embedded->on_start(s, selected, threads);
+  // An embedding program brings its own stop flag and keeps its own signal handlers.
+  const bool own_signals = !(embedded && embedded->stop);
+  auto previous = own_signals ? std::signal(SIGINT, on_interrupt) : SIG_DFL;
+  auto previous_term = own_signals ? std::signal(SIGTERM, on_interrupt) : SIG_DFL;
+  auto restore_signals = [&] {
+    if (!own_signals) return;
+    std::signal(SIGINT, previous);
+    std::signal(SIGTERM, previous_term);
+  };
+  EngineOptions engine{threads, own_signals ? &g_interrupted : embedded->stop, 0};
   EngineReport report;
   try {
     report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
                           : run_sweep(jobs, selection, engine, sinks);
   } catch (...) {
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previous_term);
+    restore_signals();
     throw;
   }
-  std::signal(SIGINT, previous);
-  std::signal(SIGTERM, previous_term);
+  restore_signals();
   progress.finish();
   if (store) store->commit();
   const int interrupted_status = g_signal.load() == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
   if (mpi.rank != 0) return report.interrupted ? interrupted_status : 0;
 
-  print_summaries(std::cout, s.pipelines, s.points, summaries.points, opts.json, sweep);
-  std::cout.flush();
+  std::ostream* summary_out = embedded ? embedded->summary : &std::cout;
+  if (summary_out) {
+    print_summaries(*summary_out, s.pipelines, s.points, summaries.points, opts.json, sweep);
+    summary_out->flush();
+  }
+  // The closing line: on stderr, or handed to the embedding program.
+  auto close_with = [&](const std::string& line) {
+    if (embedded)
+      embedded->message = line;
+    else
+      std::cerr << "cpex: " << line << '\n';
+  };
   if (report.interrupted) {
-    std::cerr << "cpex: interrupted: " << report.delivered << " runs finished and kept"
-              << (store ? "; run the same command again to resume" : "") << '\n';
+    close_with("interrupted: " + std::to_string(report.delivered) + " runs finished and kept" +
+               (store ? "; run the same command again to resume" : ""));
     return interrupted_status;
   }
   if (summaries.failed > 0) {
-    std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); "
-              << (summaries.first_failure.empty()
-                      ? "see the 'error' column of '" + opts.out + "'"
-                      : "first: " + summaries.first_failure)
-              << '\n';
+    close_with(std::to_string(summaries.failed) + " run(s) failed (status error); " +
+               (summaries.first_failure.empty()
+                    ? "see the 'error' column of '" + opts.out + "'"
+                    : "first: " + summaries.first_failure));
     return kExitRunsFailed;
   }
   return 0;

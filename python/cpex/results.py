@@ -1,5 +1,6 @@
 """Reading cpex results into pandas: one row per run, typed columns, and the algorithm's
 resolved parameters as columns `resolved.NAME` (see docs/results.md)."""
+import io
 import json
 import sqlite3
 
@@ -65,20 +66,35 @@ def read_results(*paths):
     categories, every sweep axis (`section.key`) and every resolved parameter
     (`resolved.NAME`) as numbers when all their values are numbers; `status` is derived
     from `stopped` when the file has none. df.attrs["swept"] lists the sweep axes."""
+    return _runs_from_text_tables([_read_text_table(str(path)) for path in paths])
+
+
+def frame_from_csv(data):
+    """The rows of a results CSV given as bytes (what cpex.run keeps in memory), typed as
+    read_results types a file."""
+    frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
+    return _runs_from_text_tables([frame])
+
+
+def _runs_from_text_tables(tables):
+    """Text tables (every cell a string) -> one typed frame (see read_results)."""
     frames, swept = [], []
-    for path in paths:
-        frame = _read_text_table(str(path))
+    for frame in tables:
         for key in _swept_columns(frame.columns):
             if key not in swept:
                 swept.append(key)
         if "status" not in frame.columns:
             frame["status"] = ""
         if "optimal" not in frame.columns:  # written before the column existed: unknown
-            frame.insert(list(frame.columns).index("correct") + 1, "optimal", "")
+            at = list(frame.columns).index("correct") + 1 if "correct" in frame.columns else len(frame.columns)
+            frame.insert(at, "optimal", "")
         derived = frame["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")
         frame["status"] = frame["status"].where(frame["status"] != "", derived)
         if "resolved" in frame.columns:
-            params = pd.DataFrame([_parse_resolved(t) for t in frame["resolved"]], index=frame.index)
+            # Parsed once per distinct text (runs of one point usually share theirs).
+            codes, texts = pd.factorize(frame["resolved"])
+            params = pd.DataFrame([_parse_resolved(t) for t in texts]).iloc[codes]
+            params.index = frame.index
             for name in params.columns:
                 frame["resolved." + name] = params[name].fillna("")
         frames.append(frame)
