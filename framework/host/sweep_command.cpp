@@ -85,10 +85,11 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
           throw ConfigError("results store '" + opts.out + "' is being resumed, but [run] "
                             "trace-file would then miss the runs already done (use --force-new)");
         selection.done = store->done();
-        store->for_each_row([&](std::uint64_t point, StopReason stop, std::uint64_t samples,
-                                bool correct, double wall) {
-          if (point < summaries.points.size()) summaries.points[point].add(stop, samples, correct, wall);
-          if (stop == StopReason::Error) ++summaries.failed;
+        store->for_each_row([&](const ResultStore::StoredRun& run) {
+          if (run.point < summaries.points.size())
+            summaries.points[run.point].add(run.stop, run.samples, run.correct, run.optimal,
+                                            run.wall_seconds);
+          if (run.stop == StopReason::Error) ++summaries.failed;
         });
       }
     } else if (!opts.out.empty()) {

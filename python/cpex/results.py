@@ -9,7 +9,7 @@ import pandas as pd
 INTEGER_COLUMNS = ["run_id", "point", "repetition", "seed", "samples"]
 CATEGORY_COLUMNS = ["stopped", "status"]
 FIXED_COLUMNS = {"run_id", "point", "algorithm", "environment", "oracle", "repetition", "seed",
-                 "samples", "stopped", "recommendation", "correct", "wall_time_s", "resolved",
+                 "samples", "stopped", "recommendation", "correct", "optimal", "wall_time_s", "resolved",
                  "pulls", "status", "error"}
 
 
@@ -61,10 +61,11 @@ def read_results(*paths):
     """Loads one or more results files (CSV from --out, or an SQLite store) into a DataFrame.
 
     Columns: the file's columns, with run_id/point/repetition/seed/samples as Int64,
-    correct as boolean, wall_time_s as float, stopped/status as categories, every sweep
-    axis (`section.key`) and every resolved parameter (`resolved.NAME`) as numbers when
-    all their values are numbers; `status` is derived from `stopped` when the file has
-    none. df.attrs["swept"] lists the sweep axes."""
+    correct and optimal as boolean (NA for a failed run; `optimal` NA throughout for files
+    written before it existed: unknown), wall_time_s as float, stopped/status as
+    categories, every sweep axis (`section.key`) and every resolved parameter
+    (`resolved.NAME`) as numbers when all their values are numbers; `status` is derived
+    from `stopped` when the file has none. df.attrs["swept"] lists the sweep axes."""
     return _runs_from_text_tables([_read_text_table(str(path)) for path in paths])
 
 
@@ -84,6 +85,8 @@ def _runs_from_text_tables(tables):
                 swept.append(key)
         if "status" not in frame.columns:
             frame["status"] = ""
+        if "optimal" not in frame.columns:  # written before the column existed: unknown
+            frame.insert(list(frame.columns).index("correct") + 1, "optimal", "")
         derived = frame["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")
         frame["status"] = frame["status"].where(frame["status"] != "", derived)
         if "resolved" in frame.columns:
@@ -98,7 +101,7 @@ def _runs_from_text_tables(tables):
     for name in runs.columns:
         if name in INTEGER_COLUMNS:
             runs[name] = pd.to_numeric(runs[name].replace("", pd.NA)).astype("Int64")
-        elif name == "correct":
+        elif name in ("correct", "optimal"):
             runs[name] = runs[name].replace("", pd.NA).map(
                 lambda v: pd.NA if v is pd.NA else v == "1").astype("boolean")
         elif name == "wall_time_s":
