@@ -103,12 +103,14 @@ class Cpex:
         return [self.binary] + [str(a) for a in args]
 
     def spawn(self, args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, memory_mb=0,
-              prefix=()):
+              prefix=(), block_signals=False):
         if self.sanitized:
             memory_mb = 0
 
         def limits():
             os.setsid()
+            if block_signals:
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             if memory_mb:
                 limit = memory_mb << 20
                 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -134,18 +136,18 @@ class Cpex:
 
 def wait_with_timeout(proc, timeout):
     """(status, rusage); status 'timeout' after killing the process group, else the exit
-    status, or 128 + signal for a process killed by a signal."""
+    status, or 'killed by signal N'."""
     deadline = time.monotonic() + timeout
     while True:
         try:
             pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
         except ChildProcessError:  # already reaped by Popen itself
             status = proc.returncode
-            return (128 - status if status < 0 else status), None
+            return ("killed by signal %d" % -status if status < 0 else status), None
         if pid == proc.pid:
             proc.returncode = 0  # reaped here; keep Popen from waiting again
             if os.WIFSIGNALED(raw):
-                return 128 + os.WTERMSIG(raw), usage
+                return "killed by signal %d" % os.WTERMSIG(raw), usage
             return os.WEXITSTATUS(raw), usage
         if time.monotonic() > deadline:
             try:
@@ -395,6 +397,69 @@ def one_writer_per_output(cpex, work, t):
     r = cpex.run(["sweep", fixture, "--out", "stale.csv", "--quiet"])
     t.check(r.status == 0 and not os.path.exists(stale + ".lock"),
             "a stale lock file is taken over and removed: %r" % r)
+
+
+@case
+def signals_from_the_first_instant(cpex, work, t):
+    """SIGINT / SIGTERM at random moments 0-150 ms after the start give exit status
+    130 / 143 (never death by the signal), leave no store under construction
+    (.creating) and no lock file, and any store left is whole.
+
+    The child starts with both signals blocked, so one sent before the process runs its
+    first instruction (the kernel and the dynamic loader still mapping libraries) is held
+    until cpex can handle it; cpex installs its handlers and unblocks the signals before
+    any library initializer runs (.preinit_array). A cpex that does not is left with the
+    signal pending and fails here, as it would die by a signal during start-up otherwise."""
+    endless = sweep_file(work, "endless.ini", reps=100000)
+    fixture = sweep_file(work)
+    t.check(cpex.run(["sweep", fixture, "--out", "fixture.db", "--quiet"]).status == 0,
+            "the fixture store could be written")
+    rng = random.Random(22)
+    commands = [["sweep", endless, "--out", "x.db", "--quiet"]] * 6 + [
+        ["sweep", endless, "--out", "x.csv", "--quiet"],
+        ["run", write(os.path.join(work, "run.ini"), SIMPLE.replace("repetitions = 2", "repetitions = 100000")),
+         "--out", "y.csv", "--quiet"],
+        ["merge", "merged.db", "fixture.db"],
+        ["export", "fixture.db", "--csv", "exported.csv"],
+        ["report", "fixture.db"],
+    ]
+    tries = 40 if not cpex.sanitized else 15
+    outcomes = {}
+    for attempt in range(tries):
+        args = commands[attempt % len(commands)]
+        for name in os.listdir(work):
+            if name.startswith(("x.db", "merged.db")):
+                os.remove(os.path.join(work, name))
+        which = signal.SIGINT if attempt % 2 == 0 else signal.SIGTERM
+        delay = rng.uniform(0.0, 0.150)
+        # Popen returns once exec has succeeded.
+        proc = cpex.spawn(args, stderr=subprocess.DEVNULL, block_signals=True)
+        time.sleep(delay)
+        try:
+            os.kill(proc.pid, which)
+        except ProcessLookupError:
+            pass
+        status, _ = wait_with_timeout(proc, 20)
+        shown = "cpex %s, %s after %.0f ms" % (" ".join(args[:1] + args[2:]), which.name, delay * 1000)
+        ok = status == 128 + which or (status == 0 and args[0] in ("merge", "export", "report"))
+        outcomes[status] = outcomes.get(status, 0) + 1
+        t.check(ok, "%s: exit status %s (expected %d)" % (shown, status, 128 + which))
+        if len(t.messages) >= 5:
+            print("giving up after 5 failed checks")
+            break
+        leftovers = [n for n in os.listdir(work) if n.endswith((".creating", ".lock"))
+                     or ".creating-" in n]
+        t.check(not leftovers, "%s: left %s" % (shown, leftovers))
+        if os.path.exists(os.path.join(work, "x.db")):
+            db = sqlite3.connect(os.path.join(work, "x.db"))
+            try:
+                whole = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                meta = db.execute("SELECT COUNT(*) FROM meta").fetchone()[0] > 0
+            except sqlite3.Error as e:
+                whole, meta = False, str(e)
+            db.close()
+            t.check(whole and meta, "%s: the store left is not whole (%s)" % (shown, meta))
+    print("%d signals: outcomes %s" % (sum(outcomes.values()), outcomes))
 
 
 def main():
