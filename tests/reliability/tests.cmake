@@ -14,7 +14,8 @@ set(cpex_reliability_cases
   long-names-are-cheap
   report-plot-never-clobbers
   one-writer-per-output
-  signals-from-the-first-instant)
+  signals-from-the-first-instant
+  stores-readable-anywhere)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py
