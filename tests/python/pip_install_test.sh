@@ -27,7 +27,8 @@ print(cpex.run(cpex.Pipeline(environment={'plugin': 'gaussian', 'means': [0.5, 0
                              run={'repetitions': 20, 'seed': 7}))[['run_id', 'samples', 'recommendation', 'correct']])
 "
 venv/bin/cpex --version
-venv/bin/cpex list | grep -q '^algorithm  *lucb '
+venv/bin/cpex list > list.txt
+grep -q '^algorithm  *lucb ' list.txt
 venv/bin/cpex run "$source/pipelines/quickstart.ini" --set run.repetitions=10 --out runs.csv --quiet > /dev/null
 venv/bin/cpex report runs.csv --plot fig.svg --x algorithm
 test -s fig.svg
