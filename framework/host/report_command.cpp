@@ -11,6 +11,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
+#include "output_safety.hpp"
 #include "report_output.hpp"
 #include "report_plot.hpp"
 
@@ -32,7 +33,8 @@ const char* kReportUsage =
     "  --x KEY             the x axis of --plot (required with --plot)\n"
     "  --series KEY,...    one line per value of these keys (default: algorithm)\n"
     "  --logx, --logy      logarithmic axes\n"
-    "  --title TEXT        the figure's title\n";
+    "  --title TEXT        the figure's title\n"
+    "  --force             let --plot overwrite an existing file that is not a figure\n";
 
 std::vector<std::string> split_keys(const std::string& text) {
   std::vector<std::string> keys;
@@ -61,6 +63,7 @@ int report_main(int argc, char** argv) {
   std::vector<std::string> inputs;
   std::string by, format_name = "text", pivot, metric_name = "samples", series = "algorithm";
   PlotOptions plot;
+  bool force = false;
   try {
     po::options_description described;
     described.add_options()("help,h", "")("by", po::value(&by), "")(
@@ -68,7 +71,8 @@ int report_main(int argc, char** argv) {
         "y", po::value(&metric_name), "")("plot", po::value(&plot.file), "")(
         "x", po::value(&plot.x), "")("series", po::value(&series), "")(
         "logx", po::bool_switch(&plot.logx), "")("logy", po::bool_switch(&plot.logy), "")(
-        "title", po::value(&plot.title), "")("inputs", po::value(&inputs), "");
+        "title", po::value(&plot.title), "")("force", po::bool_switch(&force), "")(
+        "inputs", po::value(&inputs), "");
     po::positional_options_description positional;
     positional.add("inputs", -1);
     po::variables_map map;
@@ -92,6 +96,15 @@ int report_main(int argc, char** argv) {
     const ReportMetric metric = parse_report_metric(metric_name);
     std::vector<report::ResultsInput> parsed;
     for (const auto& input : inputs) parsed.push_back(report::parse_results_argument(input));
+    if (!plot.file.empty()) {
+      // The figure never replaces a results file it reads (also through a symlink or a
+      // hard link), nor a file that is not a figure without --force.
+      std::vector<NamedPath> read;
+      for (const auto& input : parsed) read.push_back({"results file", input.path});
+      const NamedPath figure{"--plot", plot.file};
+      check_outputs(read, {figure});
+      check_overwrite(figure, ExistingOutput::Figure, force);
+    }
     const report::ResultsTable table = report::read_results(parsed);
     std::vector<std::string> keys = by.empty() ? report::default_group_keys(table) : split_keys(by);
     add_key(keys, pivot);

@@ -5,9 +5,11 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/input_file.hpp"
 #include "cpex/record_format.hpp"
 
 namespace cpex {
@@ -31,10 +33,25 @@ std::string csv_field(const std::string& text) {
   return out;
 }
 
-RowFile::RowFile(const std::string& path, const std::string& what) : path_(path), what_(what) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+RowFile::RowFile(const std::string& path, const std::string& what)
+    : path_(path), what_(what), lock_(path, what) {
+  // O_NONBLOCK: a FIFO (even one swapped in after the caller's checks) cannot block the
+  // open; anything but a regular file is refused before it is truncated.
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw Error("cannot write " + what + " '" + path + "': " + std::strerror(errno));
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw Error(what + " '" + path + "' is not a regular file but " + describe_file_type(info.st_mode));
+  }
+  if (::fcntl(fd_, F_SETFL, 0) != 0 || ::ftruncate(fd_, 0) != 0) {
+    const std::string reason = std::strerror(errno);
+    ::close(fd_);
+    fd_ = -1;
+    throw Error("cannot write " + what + " '" + path + "': " + reason);
+  }
 }
 
 RowFile::~RowFile() {

@@ -85,6 +85,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
                          const StoreOpenOptions& options, const std::vector<std::string>& axis_keys)
     : path_(path), axes_(axis_keys.size()) {
   namespace fs = std::filesystem;
+  lock_ = std::make_unique<OutputLock>(path, "results store");
   StoreMeta full = meta;
   full["format"] = kFormat;
   full["schema"] = kSchema;
@@ -126,6 +127,15 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
     // resumed.
     const std::string temp = path + ".creating";
     for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp + suffix, ec);
+    // Removed if a signal ends the process before the rename (the host's handler).
+    struct AbruptExitFiles {
+      std::vector<int> slots;
+      ~AbruptExitFiles() {
+        for (int slot : slots) release_abrupt_exit_file(slot);
+      }
+    } abrupt;
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+      abrupt.slots.push_back(register_abrupt_exit_file(temp + suffix));
     {
       Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
       std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"

@@ -98,8 +98,9 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
         throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
       meta["shard"] = target["shard"];
     }
-    ResultStore create(out, meta, {}, axis_keys);
   }
+  // Created (or opened) and locked against other writers until the merge is done.
+  const ResultStore created(out, meta, {}, axis_keys);
   Connection c{open_db(out, SQLITE_OPEN_READWRITE)};
   exec(c.db, "PRAGMA journal_mode=WAL;", out);
   for (const auto& input : inputs) {

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cpex/engine.hpp"
+#include "cpex/store/output_lock.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -37,8 +39,10 @@ struct StoreOpenOptions {
 class ResultStore : public ResultSink {
  public:
   // Creates `path` with `meta` (which must hold the identity keys, and `axes` as a JSON
-  // array of the axis keys), or resumes it when it is a store of the same sweep. Errors:
-  // not a CPEx store, read-only, another sweep (each one line naming the file).
+  // array of the axis keys), or resumes it when it is a store of the same sweep. The store
+  // is locked (OutputLock) before anything is read or written, until destruction. Errors:
+  // another writer holds it, not a CPEx store, read-only, another sweep (each one line
+  // naming the file).
   ResultStore(const std::string& path, const StoreMeta& meta, const StoreOpenOptions& options,
               const std::vector<std::string>& axis_keys);
   ~ResultStore() override;
@@ -61,6 +65,7 @@ class ResultStore : public ResultSink {
  private:
   void begin();
   std::string path_;
+  std::unique_ptr<OutputLock> lock_;
   sqlite3* db_ = nullptr;
   sqlite3_stmt* insert_ = nullptr;
   std::size_t axes_ = 0;
