@@ -1,7 +1,6 @@
 // cpex run / cpex sweep: prepare, open the outputs (CSV or SQLite store, resuming a store
 // of the same sweep), run the selected runs with progress and Ctrl-C handling, print the
 // summaries, and choose the exit status.
-#include <csignal>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -14,28 +13,12 @@
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "mpi_sweep.hpp"
+#include "signals.hpp"
 #include "summary_output.hpp"
 #include "sweep_setup.hpp"
 #include "sweep_sinks.hpp"
 
 namespace cpex::host {
-
-namespace {
-
-std::atomic<bool> g_interrupted{false};
-std::atomic<int> g_signal{0};
-
-// SIGINT (Ctrl-C) and SIGTERM (e.g. Slurm at the time limit): stop cleanly; a second
-// signal of the same kind takes its default action.
-extern "C" void on_interrupt(int signal) {
-  g_signal.store(signal);
-  g_interrupted.store(true);
-  const char message[] = "\ncpex: interrupted: finishing; Ctrl-C again to abort\n";
-  [[maybe_unused]] auto written = ::write(2, message, sizeof message - 1);
-  std::signal(signal, SIG_DFL);
-}
-
-}  // namespace
 
 int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
                  bool sweep) {
@@ -114,32 +97,22 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   sinks.add(&progress);
   if (embedded && embedded->sink) sinks.add(embedded->sink);
 
-  g_interrupted.store(false);
   int threads = opts.threads;
   if (embedded && embedded->on_start) embedded->on_start(s, selected, threads);
-  // An embedding program brings its own stop flag and keeps its own signal handlers.
+  // An embedding program brings its own stop flag and keeps its own signal handlers. The
+  // program `cpex`: from here on a signal stops the engine after the runs in progress
+  // (graceful mode): they are kept and summarized, and the status is 130 / 143. Before,
+  // it ended the process at once (signals.hpp).
   const bool own_signals = !(embedded && embedded->stop);
-  auto previous = own_signals ? std::signal(SIGINT, on_interrupt) : SIG_DFL;
-  auto previous_term = own_signals ? std::signal(SIGTERM, on_interrupt) : SIG_DFL;
-  auto restore_signals = [&] {
-    if (!own_signals) return;
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previous_term);
-  };
-  EngineOptions engine{threads, own_signals ? &g_interrupted : embedded->stop, 0};
-  EngineReport report;
-  try {
-    report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
-                          : run_sweep(jobs, selection, engine, sinks);
-  } catch (...) {
-    restore_signals();
-    throw;
-  }
-  restore_signals();
+  if (own_signals) signals::set_graceful(true);
+  EngineOptions engine{threads, own_signals ? signals::stop_flag() : embedded->stop, 0};
+  const EngineReport report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
+                                           : run_sweep(jobs, selection, engine, sinks);
   progress.finish();
   if (store) store->commit();
-  const int interrupted_status = g_signal.load() == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
-  if (mpi.rank != 0) return report.interrupted ? interrupted_status : 0;
+  const bool interrupted = report.interrupted || (own_signals && signals::received() != 0);
+  const int interrupted_status = signals::exit_status(kExitInterrupted);
+  if (mpi.rank != 0) return interrupted ? interrupted_status : 0;
 
   std::ostream* summary_out = embedded ? embedded->summary : &std::cout;
   if (summary_out) {
@@ -153,7 +126,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     else
       std::cerr << "cpex: " << line << '\n';
   };
-  if (report.interrupted) {
+  if (interrupted) {
     close_with("interrupted: " + std::to_string(report.delivered) + " runs finished and kept" +
                (store ? "; run the same command again to resume" : ""));
     return interrupted_status;

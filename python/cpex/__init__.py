@@ -18,7 +18,15 @@ from ._plugins import (Algorithm, Choice, Environment, Integer, Path, Real, Real
                        Recommendation, Text, describe, load_plugins, plugins, register)
 from ._reporting import plot, report
 from ._running import run, sweep
-from .results import read_results
+try:
+    from .results import read_results
+except ImportError as _error:  # pandas missing: everything but the frames still works
+    _PANDAS_ERROR = _error
+
+    def read_results(*paths):
+        """Needs pandas (see cpex.results.read_results)."""
+        raise Error("cpex.read_results needs pandas (%s): Debian's python3-pandas, or a venv "
+                    "made with --system-site-packages" % _PANDAS_ERROR)
 
 if _module_available():
     from ._core import AlgorithmContext, EnvironmentContext, OracleView, Problem, RandomStream

@@ -6,7 +6,7 @@ import os
 import sys
 import warnings
 
-from ._errors import ConfigError, Interrupted, RunsFailed
+from ._errors import ConfigError, Error, Interrupted, RunsFailed
 from ._pipeline import Pipeline, override_texts
 from . import _native
 
@@ -24,18 +24,19 @@ class _Progress:
     """tqdm (Debian's python3-tqdm) fed from the calling thread: done / total runs."""
 
     def __init__(self, description):
-        self.bar = None
-        self.description = description
-
-    def __call__(self, done, total):
-        if self.bar is None:
+        with warnings.catch_warnings():  # tqdm.auto warns in a notebook without ipywidgets
+            warnings.simplefilter("ignore")
             try:
                 from tqdm.auto import tqdm
             except ImportError:
-                from tqdm import tqdm
+                raise Error("progress=True needs tqdm: Debian's python3-tqdm") from None
+        self.tqdm, self.bar, self.description = tqdm, None, description
+
+    def __call__(self, done, total):
+        if self.bar is None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                self.bar = tqdm(total=total, unit="run", desc=self.description, file=sys.stderr)
+                self.bar = self.tqdm(total=total, unit="run", desc=self.description, file=sys.stderr)
         self.bar.update(done - self.bar.n)
 
     def close(self):
@@ -74,6 +75,13 @@ def _is_store(path):
 
 def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, frame, command):
     core = _native.core()
+    if frame:
+        try:
+            import pandas  # noqa: F401  (checked before the runs, not after them)
+        except ImportError as error:
+            raise Error("cpex.%s returns a pandas DataFrame, and pandas is missing (%s): install "
+                        "Debian's python3-pandas (a venv: --system-site-packages), or pass "
+                        "frame=False with out=FILE" % (command, error)) from None
     out = os.fspath(out) if out is not None else ""
     existed = bool(out) and _is_store(out) and os.path.exists(out)
     meter = _Progress(command) if progress else None
@@ -99,7 +107,9 @@ def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, f
         interrupt = result["interrupt"]
         if interrupt is not None and not isinstance(interrupt, KeyboardInterrupt):
             raise interrupt
-        raise Interrupted("cpex: " + result["message"], rows)
+        message = result["message"].replace("run the same command again to resume",
+                                            "the same call resumes the store")
+        raise Interrupted("cpex: " + message, rows)
     if status == 3:
         raise RunsFailed(result["message"], rows)
     return rows

@@ -71,9 +71,41 @@ def read_results(*paths):
 
 def frame_from_csv(data):
     """The rows of a results CSV given as bytes (what cpex.run keeps in memory), typed as
-    read_results types a file."""
-    frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
-    return _runs_from_text_tables([frame])
+    read_results types that file. The compiled module splits the text into columns (about
+    5 times faster than pandas' reader for 10^5 rows); without it, pandas reads it."""
+    from . import _native
+    if not _native.available():
+        frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
+        return _runs_from_text_tables([frame])
+    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], ["correct", "optimal"])
+    typed = {}
+    for name in columns["__columns__"]:
+        value = columns[name]
+        if name in INTEGER_COLUMNS:
+            typed[name] = pd.arrays.IntegerArray(*value)
+        elif name in ("correct", "optimal"):
+            typed[name] = pd.arrays.BooleanArray(*value)
+        elif name == "wall_time_s":
+            values, empty = value
+            values[empty] = float("nan")
+            typed[name] = values
+        elif name in CATEGORY_COLUMNS:
+            typed[name] = pd.Categorical(value)
+        else:
+            typed[name] = pd.Series(value, dtype=object)
+    runs = pd.DataFrame(typed, index=pd.RangeIndex(columns["__rows__"]))  # `status` included
+    for name in runs.columns:
+        if name not in FIXED_COLUMNS:  # sweep axes: typed once per distinct value
+            codes, values = pd.factorize(runs[name])
+            runs[name] = _typed(pd.Series(values, dtype=object)).iloc[codes].set_axis(runs.index)
+    if "resolved" in runs.columns:
+        codes, texts = pd.factorize(runs["resolved"])
+        params = pd.DataFrame([_parse_resolved(t) for t in texts], index=range(len(texts)))
+        for name in params.columns:
+            typed = _typed(params[name].fillna("").astype(object))
+            runs["resolved." + name] = typed.iloc[codes].set_axis(runs.index)
+    runs.attrs["swept"] = _swept_columns(runs.columns)
+    return runs
 
 
 def _runs_from_text_tables(tables):

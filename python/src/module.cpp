@@ -22,6 +22,7 @@
 #include "cpex/suggest.hpp"
 #include "cpex/sweep.hpp"
 #include "cpex/sweep_overrides.hpp"
+#include "frame_columns.hpp"
 #include "python_plugins.hpp"
 #include "report_output.hpp"
 #include "run_call.hpp"
@@ -229,6 +230,8 @@ PYBIND11_MODULE(_core, m) {
         py::arg("on_disk"), py::arg("overrides"));
   m.def("check", &check, py::arg("path"), py::arg("text"), py::arg("read_file"), py::arg("on_disk"),
         py::arg("overrides"));
+  m.def("csv_columns", &csv_columns, py::arg("data"), py::arg("integer_columns"),
+        py::arg("real_columns"), py::arg("boolean_columns"));
   m.def("report_json", &report_json_text, py::arg("inputs"), py::arg("by"), py::arg("extra"));
   m.def(
       "execute",

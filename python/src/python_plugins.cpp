@@ -509,7 +509,7 @@ void add_or_replace(Entry entry, PluginKind kind, const Entry* (Registry::*find)
   }
   if (!is_python_entry(*existing) || existing_kind != kind)
     throw PluginError("cannot register " + std::string(to_string(kind)) + " '" + entry.name +
-                      "': a " + to_string(existing_kind) + " of that name exists (library " +
+                      "': an " + to_string(existing_kind) + " of that name exists (library " +
                       existing->library + ")");
   *const_cast<Entry*>((reg.*find)(entry.name)) = std::move(entry);
 }

@@ -103,12 +103,14 @@ class Cpex:
         return [self.binary] + [str(a) for a in args]
 
     def spawn(self, args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, memory_mb=0,
-              prefix=()):
+              prefix=(), block_signals=False):
         if self.sanitized:
             memory_mb = 0
 
         def limits():
             os.setsid()
+            if block_signals:
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             if memory_mb:
                 limit = memory_mb << 20
                 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -134,18 +136,18 @@ class Cpex:
 
 def wait_with_timeout(proc, timeout):
     """(status, rusage); status 'timeout' after killing the process group, else the exit
-    status, or 128 + signal for a process killed by a signal."""
+    status, or 'killed by signal N'."""
     deadline = time.monotonic() + timeout
     while True:
         try:
             pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
         except ChildProcessError:  # already reaped by Popen itself
             status = proc.returncode
-            return (128 - status if status < 0 else status), None
+            return ("killed by signal %d" % -status if status < 0 else status), None
         if pid == proc.pid:
             proc.returncode = 0  # reaped here; keep Popen from waiting again
             if os.WIFSIGNALED(raw):
-                return 128 + os.WTERMSIG(raw), usage
+                return "killed by signal %d" % os.WTERMSIG(raw), usage
             return os.WEXITSTATUS(raw), usage
         if time.monotonic() > deadline:
             try:
@@ -177,8 +179,9 @@ def sweep_file(workdir, name="sweep.ini", reps=3):
 
 
 def store_rows(path, skip=("wall_time_s",)):
-    """The rows of a store's runs table (without the wall-time column), in run-id order."""
-    db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+    """The rows of a finished store's runs table (without the wall-time column), in run-id
+    order; read immutable, so no -shm or -wal file is made next to it."""
+    db = sqlite3.connect("file:%s?mode=ro&immutable=1" % path, uri=True)
     try:
         cursor = db.execute("SELECT * FROM runs ORDER BY run_id")
         names = [d[0] for d in cursor.description]
@@ -395,6 +398,151 @@ def one_writer_per_output(cpex, work, t):
     r = cpex.run(["sweep", fixture, "--out", "stale.csv", "--quiet"])
     t.check(r.status == 0 and not os.path.exists(stale + ".lock"),
             "a stale lock file is taken over and removed: %r" % r)
+
+
+@case
+def signals_from_the_first_instant(cpex, work, t):
+    """SIGINT / SIGTERM at random moments 0-150 ms after the start give exit status
+    130 / 143 (never death by the signal), leave no store under construction
+    (.creating) and no lock file, and any store left is whole.
+
+    The child starts with both signals blocked, so one sent before the process runs its
+    first instruction (the kernel and the dynamic loader still mapping libraries) is held
+    until cpex can handle it; cpex installs its handlers and unblocks the signals before
+    any library initializer runs (.preinit_array). A cpex that does not is left with the
+    signal pending and fails here, as it would die by a signal during start-up otherwise."""
+    endless = sweep_file(work, "endless.ini", reps=100000)
+    fixture = sweep_file(work)
+    t.check(cpex.run(["sweep", fixture, "--out", "fixture.db", "--quiet"]).status == 0,
+            "the fixture store could be written")
+    rng = random.Random(22)
+    commands = [["sweep", endless, "--out", "x.db", "--quiet"]] * 6 + [
+        ["sweep", endless, "--out", "x.csv", "--quiet"],
+        ["run", write(os.path.join(work, "run.ini"), SIMPLE.replace("repetitions = 2", "repetitions = 100000")),
+         "--out", "y.csv", "--quiet"],
+        ["merge", "merged.db", "fixture.db"],
+        ["export", "fixture.db", "--csv", "exported.csv"],
+        ["report", "fixture.db"],
+    ]
+    tries = 40 if not cpex.sanitized else 15
+    outcomes = {}
+    for attempt in range(tries):
+        args = commands[attempt % len(commands)]
+        for name in os.listdir(work):
+            if name.startswith(("x.db", "merged.db")):
+                os.remove(os.path.join(work, name))
+        which = signal.SIGINT if attempt % 2 == 0 else signal.SIGTERM
+        delay = rng.uniform(0.0, 0.150)
+        # Popen returns once exec has succeeded.
+        proc = cpex.spawn(args, stderr=subprocess.DEVNULL, block_signals=True)
+        time.sleep(delay)
+        try:
+            os.kill(proc.pid, which)
+        except ProcessLookupError:
+            pass
+        status, _ = wait_with_timeout(proc, 20)
+        shown = "cpex %s, %s after %.0f ms" % (" ".join(args[:1] + args[2:]), which.name, delay * 1000)
+        ok = status == 128 + which or (status == 0 and args[0] in ("merge", "export", "report"))
+        outcomes[status] = outcomes.get(status, 0) + 1
+        t.check(ok, "%s: exit status %s (expected %d)" % (shown, status, 128 + which))
+        if len(t.messages) >= 5:
+            print("giving up after 5 failed checks")
+            break
+        leftovers = [n for n in os.listdir(work) if n.endswith((".creating", ".lock"))
+                     or ".creating-" in n]
+        t.check(not leftovers, "%s: left %s" % (shown, leftovers))
+        if os.path.exists(os.path.join(work, "x.db")):
+            db = sqlite3.connect(os.path.join(work, "x.db"))
+            try:
+                whole = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                meta = db.execute("SELECT COUNT(*) FROM meta").fetchone()[0] > 0
+            except sqlite3.Error as e:
+                whole, meta = False, str(e)
+            db.close()
+            t.check(whole and meta, "%s: the store left is not whole (%s)" % (shown, meta))
+    print("%d signals: outcomes %s" % (sum(outcomes.values()), outcomes))
+
+
+def read_only_runner(cpex, directory):
+    """A prefix that runs cpex where `directory` cannot be written, and how: a read-only
+    bind mount in a private mount namespace (root with CAP_SYS_ADMIN), the directory's
+    mode 0555 (an unprivileged user), or an unprivileged user via setpriv (root without
+    namespaces). None, reason when none works here."""
+    # CPEX_RELIABILITY_NO_UNSHARE=1 tries the other ways (as on a CI without namespaces).
+    probe = subprocess.run(["unshare", "-m", "sh", "-c",
+                            'mount --bind -o ro "$1" "$1" && ! touch "$1/.probe" 2>/dev/null',
+                            "sh", directory], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if probe.returncode == 0 and not os.environ.get("CPEX_RELIABILITY_NO_UNSHARE"):
+        script = 'dir=$1; shift; mount --bind -o ro "$dir" "$dir" && exec "$@"'
+        return ["unshare", "-m", "sh", "-c", script, "sh", directory], "a read-only bind mount"
+    if os.geteuid() != 0:
+        os.chmod(directory, 0o555)
+        return [], "mode 0555 (unprivileged user)"
+    if shutil.which("setpriv"):
+        os.chmod(directory, 0o555)
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        check = subprocess.run(prefix + [cpex.binary, "--version"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        touch = subprocess.run(prefix + ["touch", os.path.join(directory, ".probe")],
+                               stderr=subprocess.DEVNULL)
+        if check.returncode == 0 and touch.returncode != 0:
+            return prefix, "mode 0555 and the unprivileged user 65534 (setpriv)"
+    return None, "no read-only mount (unshare -m), no unprivileged user to run cpex as"
+
+
+@case
+def stores_readable_anywhere(cpex, work, t):
+    """report, export and merge read stores in a directory that cannot be written (a
+    read-only mount): read-only and immutable opens; a store whose write-ahead log cannot
+    be read from there is refused with what to do."""
+    ro = os.path.join(work, "ro")
+    out = os.path.join(work, "out")
+    os.mkdir(ro)
+    os.mkdir(out)
+    os.chmod(out, 0o777)
+    pipeline = sweep_file(work)
+    for args in (["--out", "ro/whole.db"], ["--shard", "1/2", "--out", "ro/a.db"],
+                 ["--shard", "2/2", "--out", "ro/b.db"]):
+        t.check(cpex.run(["sweep", pipeline, "--quiet"] + args).status == 0, "fixture " + args[-1])
+    # Stores a writer left with a write-ahead log (killed at once after its first rows).
+    endless = sweep_file(work, "endless.ini", reps=100000)
+    for name in ("killed.db", "killed-noshm.db"):
+        path = os.path.join(ro, name)
+        proc = cpex.spawn(["sweep", endless, "--out", "ro/" + name, "--quiet", "--threads", "1"])
+        wait_for(lambda: os.path.exists(path + "-wal") and os.path.getsize(path + "-wal") > 65536)
+        os.kill(proc.pid, signal.SIGKILL)
+        wait_with_timeout(proc, 30)
+    os.remove(os.path.join(ro, "killed-noshm.db-shm"))
+    logged = sqlite3.connect("file:%s?mode=ro" % os.path.join(ro, "killed.db"), uri=True)
+    logged_rows = logged.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+    logged.close()
+    for name in os.listdir(ro):
+        os.chmod(os.path.join(ro, name), 0o644)
+    prefix, how = read_only_runner(cpex, ro)
+    if prefix is None:
+        print("SKIPPED: " + how)
+        return "skipped"
+    print("read-only directory: " + how)
+    before = sorted(os.listdir(ro))
+    whole_rows = store_rows(os.path.join(ro, "whole.db"))
+
+    r = cpex.run(["report", "ro/whole.db"], prefix=prefix)
+    t.check(r.status == 0 and "lucb" in r.out, "report of a store in a read-only directory: %r" % r)
+    r = cpex.run(["export", "ro/whole.db", "--csv", "out/whole.csv"], prefix=prefix)
+    t.check(r.status == 0 and "exported 12 rows" in r.err, "export: %r" % r)
+    r = cpex.run(["merge", "out/merged.db", "ro/a.db", "ro/b.db"], prefix=prefix)
+    t.check(r.status == 0 and "12 of 12 runs" in r.out, "merge of inputs in a read-only directory: %r" % r)
+    if r.status == 0:
+        t.check(store_rows(os.path.join(out, "merged.db")) == whole_rows, "the merge has the rows of the whole sweep")
+    r = cpex.run(["export", "ro/killed.db", "--csv", "out/killed.csv"], prefix=prefix)
+    t.check(r.status == 0 and "exported %d rows" % logged_rows in r.err,
+            "a store with its -wal and -shm files is read whole (%d rows): %r" % (logged_rows, r))
+    r = cpex.run(["report", "ro/killed-noshm.db"], prefix=prefix)
+    t.check(one_error_line(r) and "write-ahead log" in r.err and "writable directory" in r.err,
+            "a log that cannot be read is refused with what to do: %r" % r)
+    t.check(sorted(os.listdir(ro)) == before, "nothing was created in the read-only directory: %s"
+            % sorted(set(os.listdir(ro)) ^ set(before)))
+    os.chmod(ro, 0o755)
 
 
 def main():

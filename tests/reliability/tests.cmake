@@ -13,7 +13,9 @@ set(cpex_reliability_cases
   outputs-must-be-regular-files
   long-names-are-cheap
   report-plot-never-clobbers
-  one-writer-per-output)
+  one-writer-per-output
+  signals-from-the-first-instant
+  stores-readable-anywhere)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py
@@ -24,3 +26,15 @@ endforeach()
 
 cpex_add_test_program(cpex-reliability-tests unit
   reliability/suggest_bounds_test.cpp)
+
+# Signals under mpirun: SIGTERM / SIGINT to the ranks from start-up on give mpirun 143 /
+# 130 and a whole, resumable store. Skipped (exit 77) without MPI or mpirun.
+add_test(NAME mpi-signals-exit-143-130
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_signal_test.sh
+                 $<TARGET_FILE:cpex-host> ${PROJECT_SOURCE_DIR} ${CPEX_MPI_ENABLED})
+set_tests_properties(mpi-signals-exit-143-130 PROPERTIES LABELS "cli;reliability"
+                     SKIP_RETURN_CODE 77 TIMEOUT 300)
+if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
+  set_tests_properties(mpi-signals-exit-143-130 PROPERTIES
+                       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1")
+endif()

@@ -30,6 +30,27 @@ struct Slot {
 };
 std::array<Slot, kSlots> g_slots;
 
+// Lock files being made or removed (a signal's abrupt exit waits for them to be done) and
+// the status of an abrupt exit waiting for that.
+std::atomic<int> g_critical{0};
+std::atomic<int> g_deferred_status{0};
+
+// While one exists, an abrupt exit is deferred to its end.
+struct AbruptExitDeferred {
+  AbruptExitDeferred() { g_critical.fetch_add(1); }
+  ~AbruptExitDeferred() {
+    if (g_critical.fetch_sub(1) == 1) {
+      const int status = g_deferred_status.load();
+      if (status != 0) {
+        remove_files_on_abrupt_exit();
+        ::_exit(status);
+      }
+    }
+  }
+  AbruptExitDeferred(const AbruptExitDeferred&) = delete;
+  AbruptExitDeferred& operator=(const AbruptExitDeferred&) = delete;
+};
+
 // A write lock on the whole file, owned by the open file description.
 bool try_lock(int fd, int& error) {
   struct flock lock {};
@@ -80,6 +101,8 @@ OutputLock::OutputLock(const std::string& output, const std::string& role)
                 (pid.empty() ? std::string("pid unknown") : "pid " + pid) + ", lock file '" +
                 shorten(lock_path_, 200) + "'); wait for it to end or choose another output");
   };
+  // Until the sidecar is registered for removal, a signal's abrupt exit waits.
+  const AbruptExitDeferred deferred;
   // A sidecar whose name was removed between our open and our lock belongs to a writer
   // that has finished: open the current one again (a few times at most).
   for (int attempt = 0; attempt < 100; ++attempt) {
@@ -131,10 +154,13 @@ OutputLock::OutputLock(const std::string& output, const std::string& role)
 }
 
 OutputLock::~OutputLock() {
-  release_abrupt_exit_file(cleanup_slot_);
+  // Not interrupted half-way: an abrupt exit after our unlink would unlink the path again
+  // (by then perhaps a new writer's lock file).
+  const AbruptExitDeferred deferred;
   // Removed while still locked: a rival that opened this inode finds it unlinked after
   // taking the lock and opens the path again.
   if (sidecar_ && fd_ >= 0) ::unlink(lock_path_.c_str());
+  release_abrupt_exit_file(cleanup_slot_);
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -153,6 +179,11 @@ int register_abrupt_exit_file(const std::string& path) {
 void release_abrupt_exit_file(int slot) {
   if (slot < 0 || slot >= static_cast<int>(kSlots)) return;
   g_slots[static_cast<std::size_t>(slot)].state.store(0);
+}
+
+bool defer_abrupt_exit(int status) noexcept {
+  g_deferred_status.store(status);  // first, so the critical section's end sees it
+  return g_critical.load() > 0;
 }
 
 void remove_files_on_abrupt_exit() noexcept {

@@ -5,6 +5,7 @@
 #include "cpex/record_format.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
+#include "cpex/store/store_reading.hpp"
 #include "sqlite_util.hpp"
 
 namespace cpex {
@@ -12,16 +13,13 @@ namespace cpex {
 using namespace sqlite;
 
 StoreMeta read_store_meta(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw Error("results store '" + path + "' does not exist or is not a regular file");
-  Connection c{open_db(path, SQLITE_OPEN_READONLY)};
+  Connection c{open_store_for_reading(path)};
   return read_meta(c.db, path);
 }
 
 std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where) {
-  read_store_meta(store);
-  Connection c{open_db(store, SQLITE_OPEN_READONLY)};
+  Connection c{open_store_for_reading(store)};
+  read_meta(c.db, store);
   std::string sql = "SELECT * FROM runs";
   if (!where.empty()) sql += " WHERE (" + where + ")";
   sql += " ORDER BY run_id";
@@ -79,7 +77,7 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   std::vector<std::string> axis_keys;
   {
     // The axis keys from the first input's columns (between point and algorithm).
-    Connection c{open_db(inputs.front(), SQLITE_OPEN_READONLY)};
+    Connection c{open_store_for_reading(inputs.front())};
     sqlite3_stmt* stmt = nullptr;
     sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
     const int columns = sqlite3_column_count(stmt);
@@ -105,12 +103,15 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   }
   // Created (or opened) and locked against other writers until the merge is done.
   const ResultStore created(out, meta, {}, axis_keys);
-  Connection c{open_db(out, SQLITE_OPEN_READWRITE)};
+  Connection c{open_db(out, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI)};
   exec(c.db, "PRAGMA journal_mode=WAL;", out);
   for (const auto& input : inputs) {
+    // Inputs are read only (immutable where their directory is not writable).
+    const StoreReadUri how = store_read_uri(input);
+    if (!how.problem.empty()) throw Error("merge: cannot read '" + input + "': " + how.problem);
     sqlite3_stmt* attach = nullptr;
     sqlite3_prepare_v2(c.db, "ATTACH DATABASE ? AS shard", -1, &attach, nullptr);
-    sqlite3_bind_text(attach, 1, input.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(attach, 1, how.uri.c_str(), -1, SQLITE_TRANSIENT);
     const int rc = sqlite3_step(attach);
     sqlite3_finalize(attach);
     if (rc != SQLITE_DONE) throw Error("merge: cannot attach '" + input + "': " + sqlite3_errmsg(c.db));

@@ -44,4 +44,10 @@ int register_abrupt_exit_file(const std::string& path);
 void release_abrupt_exit_file(int slot);
 void remove_files_on_abrupt_exit() noexcept;
 
+// For the signal handler, before it exits abruptly with `status`: true if a lock file is
+// being made or removed right now -- the exit then happens (remove_files_on_abrupt_exit,
+// _exit(status)) as soon as that is done, so no lock file is left behind or removed
+// twice. Async-signal-safe.
+bool defer_abrupt_exit(int status) noexcept;
+
 }  // namespace cpex
