@@ -66,6 +66,8 @@ class Cell:
     def rates(self):
         """'errors e/n [lo, hi]; not optimal m/n [lo, hi]' over the stopped runs."""
         n = len(self.samples)
+        if n == 0:
+            return "no run stopped by its rule"
         known = n - self.optimal_unknown
         text = "errors %d/%d [%.3g, %.3g]" % ((self.errors, n) + clopper_pearson(self.errors, n))
         if known:
@@ -130,7 +132,8 @@ def verdict_table(out, title, row_name, cells, row_values, columns):
         entries = []
         for column in columns:
             cell = cells.get((value, column))
-            entries.append("%s (of %d)" % (cell.verdicts(), len(cell.samples)) if cell else "")
+            entries.append("" if cell is None else "— (of 0)" if not cell.samples else
+                           "%s (of %d)" % (cell.verdicts(), len(cell.samples)))
         out.write("| %s | %s |\n" % (value, " | ".join(entries)))
     out.write("\n")
     total = Cell()

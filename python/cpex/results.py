@@ -77,13 +77,13 @@ def frame_from_csv(data):
     if not _native.available():
         frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
         return _runs_from_text_tables([frame])
-    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], ["correct"])
+    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], ["correct", "optimal"])
     typed = {}
     for name in columns["__columns__"]:
         value = columns[name]
         if name in INTEGER_COLUMNS:
             typed[name] = pd.arrays.IntegerArray(*value)
-        elif name == "correct":
+        elif name in ("correct", "optimal"):
             typed[name] = pd.arrays.BooleanArray(*value)
         elif name == "wall_time_s":
             values, empty = value
@@ -118,7 +118,8 @@ def _runs_from_text_tables(tables):
         if "status" not in frame.columns:
             frame["status"] = ""
         if "optimal" not in frame.columns:  # written before the column existed: unknown
-            frame.insert(list(frame.columns).index("correct") + 1, "optimal", "")
+            at = list(frame.columns).index("correct") + 1 if "correct" in frame.columns else len(frame.columns)
+            frame.insert(at, "optimal", "")
         derived = frame["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")
         frame["status"] = frame["status"].where(frame["status"] != "", derived)
         if "resolved" in frame.columns:
