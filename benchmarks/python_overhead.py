@@ -108,11 +108,13 @@ def main():
     for name, measure in rows:
         results[name] = best(args.repeat, measure)
         print("| %s | %.3f | %.3f |" % (name, results[name][0], results[name][1]))
-    base = results["cpex run FILE --out runs.csv"][0]
+    base = results["cpex run FILE --out runs.csv"]
     for name in ("cpex.run(p) -> DataFrame", "cpex.run(p, out='runs.csv', frame=False)"):
-        print("%s / cpex run --out: %.2fx" % (name, results[name][0] / base))
+        print("%s / cpex run --out: %.2fx wall, %.2fx CPU"
+              % (name, results[name][0] / base[0], results[name][1] / base[1]))
 
-    print("\n## 2. cost per sample (4 Gaussian arms, one thread; wall µs per sample, best of %d)" % args.repeat)
+    print("\n## 2. cost per sample (4 Gaussian arms, one thread; µs per sample of wall and of "
+          "process CPU, best of %d)" % args.repeat)
 
     class RoundRobin(cpex.Algorithm):
         """The least an algorithm can do: the arms in turn, a fixed number of samples."""
@@ -187,7 +189,7 @@ def main():
         def call():
             samples.append(int(cpex.run(pipeline, threads=1).samples.sum()))
         wall, cpu = best(args.repeat, python_call(call))
-        return wall / samples[-1] * 1e6, samples[-1]
+        return wall / samples[-1] * 1e6, cpu / samples[-1] * 1e6, samples[-1]
 
     cases = [
         ("C++ fixture-round-robin on C++ gaussian", "gaussian", {"plugin": "fixture-round-robin", "rounds": 25000}, 10),
@@ -198,8 +200,8 @@ def main():
         ("Python uniform-lucb on C++ gaussian", "gaussian", {"plugin": "uniform-lucb-py", "delta": 0.05}, 20),
     ]
     for name, environment, algorithm, repetitions in cases:
-        micro, samples = per_sample(environment, algorithm, repetitions)
-        print("| %s | %.3f µs | %d samples |" % (name, micro, samples))
+        wall, cpu, samples = per_sample(environment, algorithm, repetitions)
+        print("| %s | %.3f | %.3f | %d |" % (name, wall, cpu, samples))
 
 
 if __name__ == "__main__":
