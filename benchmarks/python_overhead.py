@@ -14,7 +14,6 @@ usage: python3 benchmarks/python_overhead.py [--build build] [--runs 100000] [--
                                              [--repeat 3]
 Run with the build tree's package: PYTHONPATH=build/share/cpex/python (the script sets it)."""
 import argparse
-import math
 import os
 import resource
 import subprocess
@@ -136,48 +135,8 @@ def main():
         def recommend(self):
             return 0
 
-    class UniformLUCB(cpex.Algorithm):
-        name = "uniform-lucb-py"
-        params = {"delta": cpex.Real(0.05, "(0, 1)", "error probability")}
-
-        def start(self, context):
-            self.n, self.sigma = context.problem.num_arms, context.problem.noise_sigma
-            self.sums, self.t = [0.0] * self.n, 0
-
-        def next(self):
-            if self.t and self.t % self.n == 0:
-                u = self.t // self.n
-                radius = math.sqrt(2 * self.sigma ** 2 * math.log(1.25 * self.n * self.t ** 4 / self.params["delta"]) / u)
-                means = [s / u for s in self.sums]
-                b = max(range(self.n), key=means.__getitem__)
-                if all(means[b] - radius >= means[i] + radius for i in range(self.n) if i != b):
-                    return None
-            return self.t % self.n
-
-        def observe(self, arm, reward):
-            self.sums[arm] += reward
-            self.t += 1
-
-        def recommend(self):
-            return max(range(self.n), key=self.sums.__getitem__)
-
-    class PyGaussian(cpex.Environment):
-        name = "gaussian-py"
-        params = {"means": cpex.RealList(help="arm means"), "sigma": cpex.Real(1.0, "(0, inf)", "noise")}
-
-        def start(self, context):
-            self.streams = [context.noise(i) for i in range(len(self.params["means"]))]
-
-        def problem(self):
-            return cpex.Problem(num_arms=len(self.params["means"]), noise_sigma=self.params["sigma"])
-
-        def truth(self):
-            return self.params["means"]
-
-        def pull(self, arm):
-            return self.params["means"][arm] + self.params["sigma"] * self.streams[arm].normal()
-
-    for plugin in (RoundRobin, UniformLUCB, PyGaussian):
+    import cpex.examples
+    for plugin in (RoundRobin, cpex.examples.UniformLUCB, cpex.examples.GaussianArms):
         cpex.register(plugin)
 
     def per_sample(environment, algorithm, repetitions, means=(0.5, 0.4, 0.3, 0.2)):
