@@ -14,7 +14,6 @@ usage: python3 benchmarks/python_overhead.py [--build build] [--runs 100000] [--
                                              [--repeat 3]
 Run with the build tree's package: PYTHONPATH=build/share/cpex/python (the script sets it)."""
 import argparse
-import math
 import os
 import resource
 import subprocess
@@ -108,11 +107,13 @@ def main():
     for name, measure in rows:
         results[name] = best(args.repeat, measure)
         print("| %s | %.3f | %.3f |" % (name, results[name][0], results[name][1]))
-    base = results["cpex run FILE --out runs.csv"][0]
+    base = results["cpex run FILE --out runs.csv"]
     for name in ("cpex.run(p) -> DataFrame", "cpex.run(p, out='runs.csv', frame=False)"):
-        print("%s / cpex run --out: %.2fx" % (name, results[name][0] / base))
+        print("%s / cpex run --out: %.2fx wall, %.2fx CPU"
+              % (name, results[name][0] / base[0], results[name][1] / base[1]))
 
-    print("\n## 2. cost per sample (4 Gaussian arms, one thread; wall µs per sample, best of %d)" % args.repeat)
+    print("\n## 2. cost per sample (4 Gaussian arms, one thread; µs per sample of wall and of "
+          "process CPU, best of %d)" % args.repeat)
 
     class RoundRobin(cpex.Algorithm):
         """The least an algorithm can do: the arms in turn, a fixed number of samples."""
@@ -134,48 +135,8 @@ def main():
         def recommend(self):
             return 0
 
-    class UniformLUCB(cpex.Algorithm):
-        name = "uniform-lucb-py"
-        params = {"delta": cpex.Real(0.05, "(0, 1)", "error probability")}
-
-        def start(self, context):
-            self.n, self.sigma = context.problem.num_arms, context.problem.noise_sigma
-            self.sums, self.t = [0.0] * self.n, 0
-
-        def next(self):
-            if self.t and self.t % self.n == 0:
-                u = self.t // self.n
-                radius = math.sqrt(2 * self.sigma ** 2 * math.log(1.25 * self.n * self.t ** 4 / self.params["delta"]) / u)
-                means = [s / u for s in self.sums]
-                b = max(range(self.n), key=means.__getitem__)
-                if all(means[b] - radius >= means[i] + radius for i in range(self.n) if i != b):
-                    return None
-            return self.t % self.n
-
-        def observe(self, arm, reward):
-            self.sums[arm] += reward
-            self.t += 1
-
-        def recommend(self):
-            return max(range(self.n), key=self.sums.__getitem__)
-
-    class PyGaussian(cpex.Environment):
-        name = "gaussian-py"
-        params = {"means": cpex.RealList(help="arm means"), "sigma": cpex.Real(1.0, "(0, inf)", "noise")}
-
-        def start(self, context):
-            self.streams = [context.noise(i) for i in range(len(self.params["means"]))]
-
-        def problem(self):
-            return cpex.Problem(num_arms=len(self.params["means"]), noise_sigma=self.params["sigma"])
-
-        def truth(self):
-            return self.params["means"]
-
-        def pull(self, arm):
-            return self.params["means"][arm] + self.params["sigma"] * self.streams[arm].normal()
-
-    for plugin in (RoundRobin, UniformLUCB, PyGaussian):
+    import cpex.examples
+    for plugin in (RoundRobin, cpex.examples.UniformLUCB, cpex.examples.GaussianArms):
         cpex.register(plugin)
 
     def per_sample(environment, algorithm, repetitions, means=(0.5, 0.4, 0.3, 0.2)):
@@ -187,7 +148,7 @@ def main():
         def call():
             samples.append(int(cpex.run(pipeline, threads=1).samples.sum()))
         wall, cpu = best(args.repeat, python_call(call))
-        return wall / samples[-1] * 1e6, samples[-1]
+        return wall / samples[-1] * 1e6, cpu / samples[-1] * 1e6, samples[-1]
 
     cases = [
         ("C++ fixture-round-robin on C++ gaussian", "gaussian", {"plugin": "fixture-round-robin", "rounds": 25000}, 10),
@@ -198,8 +159,8 @@ def main():
         ("Python uniform-lucb on C++ gaussian", "gaussian", {"plugin": "uniform-lucb-py", "delta": 0.05}, 20),
     ]
     for name, environment, algorithm, repetitions in cases:
-        micro, samples = per_sample(environment, algorithm, repetitions)
-        print("| %s | %.3f µs | %d samples |" % (name, micro, samples))
+        wall, cpu, samples = per_sample(environment, algorithm, repetitions)
+        print("| %s | %.3f | %.3f | %d |" % (name, wall, cpu, samples))
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ else:
     __version__ = "unknown"
 
 __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugins", "describe",
-           "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Problem",
-           "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView", "Real",
+           "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Real",
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
            "PluginError", "ParameterError", "RunsFailed", "Interrupted"]
+if _module_available():
+    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView"]

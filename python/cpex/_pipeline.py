@@ -15,7 +15,7 @@ IN_MEMORY_NAME = "cpex.Pipeline"
 def value_text(value, where):
     """A Python value as the text of a pipeline file: lists as `a, b, c`, booleans as
     yes / no, reals in their shortest round-trip form."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's too
         return "yes" if value else "no"
     if isinstance(value, numbers.Integral):
         return str(int(value))

@@ -20,7 +20,7 @@ def _write_results_csv(frame, path):
     out = pd.DataFrame(index=frame.index)
     for c in columns:
         column = frame[c]
-        if c == "correct" or pd.api.types.is_bool_dtype(column):
+        if c in ("correct", "optimal") or pd.api.types.is_bool_dtype(column):
             out[c] = column.map(lambda v: "" if pd.isna(v) else ("1" if v else "0"))
         elif pd.api.types.is_float_dtype(column):
             out[c] = column.map(lambda v: "" if pd.isna(v) else repr(float(v)))

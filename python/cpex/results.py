@@ -7,10 +7,11 @@ import sqlite3
 import pandas as pd
 
 INTEGER_COLUMNS = ["run_id", "point", "repetition", "seed", "samples"]
+BOOLEAN_COLUMNS = ["correct", "optimal"]  # 1 / 0, empty for an error row
 CATEGORY_COLUMNS = ["stopped", "status"]
 FIXED_COLUMNS = {"run_id", "point", "algorithm", "environment", "oracle", "repetition", "seed",
-                 "samples", "stopped", "recommendation", "correct", "optimal", "wall_time_s", "resolved",
-                 "pulls", "status", "error"}
+                 "samples", "stopped", "recommendation", "correct", "optimal", "wall_time_s",
+                 "resolved", "pulls", "status", "error"}
 
 
 def _is_sqlite(path):
@@ -77,13 +78,13 @@ def frame_from_csv(data):
     if not _native.available():
         frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
         return _runs_from_text_tables([frame])
-    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], ["correct", "optimal"])
+    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], BOOLEAN_COLUMNS)
     typed = {}
     for name in columns["__columns__"]:
         value = columns[name]
         if name in INTEGER_COLUMNS:
             typed[name] = pd.arrays.IntegerArray(*value)
-        elif name in ("correct", "optimal"):
+        elif name in BOOLEAN_COLUMNS:
             typed[name] = pd.arrays.BooleanArray(*value)
         elif name == "wall_time_s":
             values, empty = value
@@ -134,7 +135,7 @@ def _runs_from_text_tables(tables):
     for name in runs.columns:
         if name in INTEGER_COLUMNS:
             runs[name] = pd.to_numeric(runs[name].replace("", pd.NA)).astype("Int64")
-        elif name in ("correct", "optimal"):
+        elif name in BOOLEAN_COLUMNS:
             runs[name] = runs[name].replace("", pd.NA).map(
                 lambda v: pd.NA if v is pd.NA else v == "1").astype("boolean")
         elif name == "wall_time_s":

@@ -178,6 +178,20 @@ void to_arms(PyObject* value, std::size_t arms, const std::string& where,
   if (sort) out = std::move(sorted);
 }
 
+// What Python receives for an action: the arm (an int), or the super arm (a tuple).
+py::object action_object(const Action& action, const std::string& where) {
+  PyObject* arm = nullptr;
+  if (action.super_arm.empty()) {
+    arm = PyLong_FromSize_t(action.arm);
+  } else {
+    arm = PyTuple_New(static_cast<Py_ssize_t>(action.super_arm.size()));
+    for (std::size_t i = 0; arm && i < action.super_arm.size(); ++i)
+      PyTuple_SET_ITEM(arm, static_cast<Py_ssize_t>(i), PyLong_FromSize_t(action.super_arm[i]));
+  }
+  if (!arm) rethrow_current(where);
+  return py::reinterpret_steal<py::object>(arm);
+}
+
 // Read-only view of one of the run's oracles, valid while its run lasts.
 struct OracleView {
   const Oracle* oracle = nullptr;
@@ -280,14 +294,7 @@ class PythonAlgorithm final : public Algorithm {
 
   void observe(const Action& action, const Observation& observation) override {
     Gil gil;
-    PyObject* arm = nullptr;
-    if (action.super_arm.empty()) {
-      arm = PyLong_FromSize_t(action.arm);
-    } else {
-      arm = PyTuple_New(static_cast<Py_ssize_t>(action.super_arm.size()));
-      for (std::size_t i = 0; arm && i < action.super_arm.size(); ++i)
-        PyTuple_SET_ITEM(arm, static_cast<Py_ssize_t>(i), PyLong_FromSize_t(action.super_arm[i]));
-    }
+    const py::object arm = action_object(action, where_ + ": observe()");
     PyObject* reward = nullptr;
     if (semi_bandit_) {
       reward = PyList_New(static_cast<Py_ssize_t>(observation.per_arm.size()));
@@ -296,10 +303,9 @@ class PythonAlgorithm final : public Algorithm {
     } else {
       reward = PyFloat_FromDouble(observation.reward);
     }
-    const py::object hold_arm = py::reinterpret_steal<py::object>(arm);
     const py::object hold_reward = py::reinterpret_steal<py::object>(reward);
-    if (!arm || !reward) rethrow_current(where_ + ": observe()");
-    PyObject* args[3] = {nullptr, arm, reward};
+    if (!reward) rethrow_current(where_ + ": observe()");
+    PyObject* args[3] = {nullptr, arm.ptr(), reward};
     PyObject* result =
         PyObject_Vectorcall(observe_.ptr(), args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
     if (!result) rethrow_current(where_ + ": observe()");
@@ -397,17 +403,8 @@ class PythonEnvironment final : public Environment {
 
   void pull(const Action& action, Observation& out) override {
     Gil gil;
-    PyObject* arm = nullptr;
-    if (action.super_arm.empty()) {
-      arm = PyLong_FromSize_t(action.arm);
-    } else {
-      arm = PyTuple_New(static_cast<Py_ssize_t>(action.super_arm.size()));
-      for (std::size_t i = 0; arm && i < action.super_arm.size(); ++i)
-        PyTuple_SET_ITEM(arm, static_cast<Py_ssize_t>(i), PyLong_FromSize_t(action.super_arm[i]));
-    }
-    const py::object hold_arm = py::reinterpret_steal<py::object>(arm);
-    if (!arm) rethrow_current(where_ + ": pull()");
-    PyObject* args[2] = {nullptr, arm};
+    const py::object arm = action_object(action, where_ + ": pull()");
+    PyObject* args[2] = {nullptr, arm.ptr()};
     PyObject* result =
         PyObject_Vectorcall(pull_.ptr(), args + 1, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
     if (!result) rethrow_current(where_ + ": pull()");

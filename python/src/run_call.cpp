@@ -1,7 +1,9 @@
 // cpex.run / cpex.sweep (see run_call.hpp). Threads: the engine thread creates its Python
-// thread state once and holds the GIL only inside Python plugin calls; a pipeline with a
-// Python plugin runs with one thread (oneTBB then runs every stage on the engine thread),
-// since its calls serialize on the GIL anyway.
+// thread state once. A pipeline without Python plugins runs without the GIL. A pipeline
+// with one runs on one thread (oneTBB then runs every stage on the engine thread; its
+// calls would serialize on the GIL anyway), and that thread holds the GIL from the first
+// run to the last, so a plugin call costs no GIL hand-over; the interpreter still lets the
+// waiting thread in between (it drops the GIL on request every 5 ms while plugin code runs).
 #include "run_call.hpp"
 
 #include <atomic>
@@ -85,6 +87,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   std::atomic<std::uint64_t> selected{0}, total_runs{0};
   std::atomic<bool> python_plugins{false};
   std::string header;
+  PyThreadState* engine_state = nullptr;  // the engine thread's, while it does not hold the GIL
 
   host::EmbeddingHooks hooks;
   hooks.file_on_disk = request.on_disk;
@@ -96,6 +99,8 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
     if (uses_python_plugins(s)) {
       threads = 1;
       python_plugins = true;
+      PyEval_RestoreThread(engine_state);  // held until run_pipeline returns
+      engine_state = nullptr;
     }
     total_runs = JobSpace(s.pipelines, s.points).size();
     selected = count;
@@ -124,7 +129,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
     std::thread engine([&] {
       // This thread's Python state, made once: Python plugins then only take the GIL.
       const PyGILState_STATE state = PyGILState_Ensure();
-      PyThreadState* saved = PyEval_SaveThread();
+      engine_state = PyEval_SaveThread();
       try {
         std::optional<PipelineFile> file;
         if (!request.read_file) {
@@ -135,7 +140,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
       } catch (...) {
         error = std::current_exception();
       }
-      PyEval_RestoreThread(saved);
+      if (engine_state) PyEval_RestoreThread(engine_state);
       PyGILState_Release(state);
       const std::lock_guard lock(mutex);
       finished = true;

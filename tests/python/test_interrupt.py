@@ -14,7 +14,7 @@ import pytest
 
 import cpex
 from conftest import run_cli
-from test_python_plugins import UniformLUCB
+from cpex.examples import UniformLUCB
 
 
 class SlowUniformLUCB(UniformLUCB):

@@ -1,9 +1,10 @@
 """Plugins written in Python run beside the compiled ones with the same seeds, judge and
 store: a uniform-sampling algorithm with LUCB1's stopping rule passes the δ-correctness test
 of the C++ plugins (the run summary's Clopper-Pearson upper bound on the error rate, from
-the same C++ code, is at most δ, the best arms away from index 0); a Python Gaussian
-environment drawing from the run's streams gives the compiled `gaussian`'s rows; a plugin's
-bad answers are run errors naming it, and its ParameterError names the key."""
+the same C++ code, is at most δ, the best arms away from index 0; the algorithm is
+cpex.examples.UniformLUCB); a Python Gaussian environment drawing from the run's streams
+gives the compiled `gaussian`'s rows; a plugin's bad answers are run errors naming it, and
+its ParameterError names the key."""
 import math
 import sqlite3
 
@@ -11,65 +12,11 @@ import pandas as pd
 import pytest
 
 import cpex
+import cpex.examples
 
 
-class UniformLUCB(cpex.Algorithm):
-    """Samples the arms in turn; after every full round, stops when the lowest lower bound
-    of the empirical top k is at least the highest upper bound of the rest, with LUCB1's
-    radius sqrt(2 σ² ln(k1 n t⁴ / δ) / u), k1 = 5/4 (Kalyanakrishnan et al. 2012, for
-    σ-sub-Gaussian rewards; u pulls per arm, t pulls in all)."""
-    name = "uniform-lucb-py"
-    summary = "uniform sampling with LUCB1's stopping rule (Python, for tests)"
-    params = {"delta": cpex.Real(0.05, "(0, 1)", "error probability")}
-
-    def start(self, context):
-        problem = context.problem
-        self.n, self.sigma = problem.num_arms, problem.noise_sigma
-        self.k = context.oracle.decision_size or 1
-        self.sums = [0.0] * self.n
-        self.t = 0
-
-    def _ranked(self):
-        u = max(1, self.t // self.n)
-        means = [s / u for s in self.sums]
-        return means, sorted(range(self.n), key=lambda i: (-means[i], i))
-
-    def next(self):
-        if self.t and self.t % self.n == 0:
-            u = self.t // self.n
-            radius = math.sqrt(2 * self.sigma ** 2 * math.log(1.25 * self.n * self.t ** 4 / self.params["delta"]) / u)
-            means, order = self._ranked()
-            if min(means[i] for i in order[:self.k]) - radius >= max(means[i] for i in order[self.k:]) + radius:
-                return None
-        return self.t % self.n
-
-    def observe(self, arm, reward):
-        self.sums[arm] += reward
-        self.t += 1
-
-    def recommend(self):
-        return sorted(self._ranked()[1][:self.k])
-
-
-class PyGaussian(cpex.Environment):
-    """The compiled `gaussian` in Python: arm i's reward is mean_i + σ · N(0, 1) from the
-    run's noise stream of arm i."""
-    name = "gaussian-py"
-    params = {"means": cpex.RealList(help="arm means"), "sigma": cpex.Real(1.0, "(0, inf)", "noise")}
-
-    def start(self, context):
-        self.streams = [context.noise(i) for i in range(len(self.params["means"]))]
-
-    def problem(self):
-        return cpex.Problem(num_arms=len(self.params["means"]), noise_sigma=self.params["sigma"])
-
-    def truth(self):
-        return self.params["means"]
-
-    def pull(self, arm):
-        return self.params["means"][arm] + self.params["sigma"] * self.streams[arm].normal()
-
-
+# The package's example plugins (python/cpex/examples.py).
+UniformLUCB, PyGaussian = cpex.examples.UniformLUCB, cpex.examples.GaussianArms
 cpex.register(UniformLUCB)
 cpex.register(PyGaussian)
 
@@ -131,7 +78,7 @@ def test_python_and_compiled_algorithms_share_a_sweep_and_a_store(tmp_path):
     assert len(frame) == 80 and frame.correct.all()
     with sqlite3.connect(tmp_path / "mixed.db") as db:
         plugins = dict(db.execute("SELECT key, value FROM meta").fetchall())["plugins"]
-    assert "python:test_python_plugins.UniformLUCB" in plugins and "python:test_python_plugins.PyGaussian" in plugins
+    assert "python:cpex.examples.UniformLUCB" in plugins and "python:cpex.examples.GaussianArms" in plugins
 
 
 def test_the_same_seed_gives_the_same_python_rows():
