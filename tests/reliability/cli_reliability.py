@@ -545,6 +545,55 @@ def stores_readable_anywhere(cpex, work, t):
     os.chmod(ro, 0o755)
 
 
+@case
+def merge_refuses_conflicting_rows(cpex, work, t):
+    """Two stores with the same run id but different samples or verdicts are not merged
+    (the first copy was kept silently, so the result depended on the argument order): the
+    refusal names the run id and the two files, and nothing is written. Identical
+    duplicates merge."""
+    pipeline = sweep_file(work)
+    for args in (["--out", "whole.db"], ["--shard", "1/2", "--out", "a.db"],
+                 ["--shard", "2/2", "--out", "b.db"]):
+        t.check(cpex.run(["sweep", pipeline, "--quiet"] + args).status == 0, "fixture " + args[-1])
+    whole = store_rows(os.path.join(work, "whole.db"))
+
+    def altered(name, source, sql):
+        shutil.copy(os.path.join(work, source), os.path.join(work, name))
+        db = sqlite3.connect(os.path.join(work, name))
+        db.execute(sql)
+        db.commit()
+        db.close()
+
+    altered("samples.db", "b.db", "UPDATE runs SET samples = samples + 1 WHERE run_id = 7")
+    altered("verdict.db", "a.db", "UPDATE runs SET correct = 1 - correct WHERE run_id = 4")
+    altered("output.db", "whole.db", "UPDATE runs SET samples = samples + 5 WHERE run_id = 6")
+    # Identical duplicates (and wall times differing) are fine, in any order.
+    altered("slower.db", "b.db", "UPDATE runs SET wall_time_s = wall_time_s + 1")
+    for order in (["whole.db", "slower.db", "a.db"], ["a.db", "slower.db", "whole.db"]):
+        out = "ok-%s.db" % order[0][0]
+        r = cpex.run(["merge", out] + order)
+        t.check(r.status == 0 and "12 of 12 runs" in r.out, "merge %s: %r" % (order, r))
+        if r.status == 0:
+            t.check(store_rows(os.path.join(work, out)) == whole, "merge %s: the rows of the sweep" % order)
+    cases = [
+        (["new1.db", "whole.db", "samples.db"], "run 7", ("whole.db", "samples.db"), "samples"),
+        (["new2.db", "samples.db", "whole.db"], "run 7", ("samples.db", "whole.db"), "samples"),
+        (["new3.db", "verdict.db", "b.db", "whole.db"], "run 4", ("verdict.db", "whole.db"), "correct"),
+        (["output.db", "a.db"], "run 6", ("output.db", "a.db"), "samples"),
+    ]
+    for args, run, files, column in cases:
+        out = os.path.join(work, args[0])
+        before = store_rows(out) if os.path.exists(out) else None
+        r = cpex.run(["merge"] + args)
+        shown = "cpex merge " + " ".join(args)
+        t.check(one_error_line(r) and run + " " in r.err and all("'%s'" % f in r.err for f in files)
+                and column in r.err, "%s: expected a refusal naming %s, %s and %s, got %r"
+                % (shown, run, files, column, r))
+        after = store_rows(out) if os.path.exists(out) else None
+        t.check(after == before, "%s: the output was changed (%s rows before, %s after)"
+                % (shown, None if before is None else len(before), None if after is None else len(after)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpex", required=True, help="the cpex binary under test")

@@ -15,7 +15,8 @@ set(cpex_reliability_cases
   report-plot-never-clobbers
   one-writer-per-output
   signals-from-the-first-instant
-  stores-readable-anywhere)
+  stores-readable-anywhere
+  merge-refuses-conflicting-rows)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py

@@ -85,7 +85,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
                          const StoreOpenOptions& options, const std::vector<std::string>& axis_keys)
     : path_(path), axes_(axis_keys.size()) {
   namespace fs = std::filesystem;
-  lock_ = std::make_unique<OutputLock>(path, "results store");
+  if (!options.locked_by_caller) lock_ = std::make_unique<OutputLock>(path, "results store");
   StoreMeta full = meta;
   full["format"] = kFormat;
   full["schema"] = kSchema;

@@ -45,6 +45,11 @@ bool exists(const std::string& path) {
 
 }  // namespace
 
+std::string store_uri(const std::string& path) {
+  std::error_code ec;
+  return "file:" + uri_path(std::filesystem::absolute(path, ec).lexically_normal().string());
+}
+
 StoreReadUri store_read_uri(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
