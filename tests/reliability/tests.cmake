@@ -16,7 +16,10 @@ set(cpex_reliability_cases
   one-writer-per-output
   signals-from-the-first-instant
   stores-readable-anywhere
-  merge-refuses-conflicting-rows)
+  merge-refuses-conflicting-rows
+  kills-then-rerun
+  full-disk
+  file-size-limit)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py

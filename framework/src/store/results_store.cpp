@@ -283,7 +283,7 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
   sqlite3_reset(insert_);
   sqlite3_clear_bindings(insert_);
   if (rc != SQLITE_DONE)
-    throw Error("writing results store '" + path_ + "' failed: " + sqlite3_errmsg(db_));
+    throw Error("writing results store '" + path_ + "' failed: " + error_text(db_));
   if (++pending_ >= 1000 || now_seconds() - last_commit_ >= 1.0) commit();
 }
 

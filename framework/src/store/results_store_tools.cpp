@@ -53,7 +53,7 @@ std::uint64_t export_csv(const std::string& store, const std::string& csv, const
     out.write(line + "\n");
     ++count;
   }
-  const std::string message = rc == SQLITE_DONE ? "" : sqlite3_errmsg(c.db);
+  const std::string message = rc == SQLITE_DONE ? "" : error_text(c.db);
   sqlite3_finalize(rows);
   if (rc != SQLITE_DONE) throw Error("reading results store '" + store + "': " + message);
   return count;
@@ -70,7 +70,7 @@ void attach_for_reading(sqlite3* db, const std::string& path, const std::string&
   sqlite3_bind_text(attach, 1, how.uri.c_str(), -1, SQLITE_TRANSIENT);
   const int rc = sqlite3_step(attach);
   sqlite3_finalize(attach);
-  if (rc != SQLITE_DONE) throw Error("merge: cannot read '" + path + "': " + sqlite3_errmsg(db));
+  if (rc != SQLITE_DONE) throw Error("merge: cannot read '" + path + "': " + error_text(db));
 }
 
 // The cells of one row as text ("NULL" for null), by run id, from `table`.
@@ -193,7 +193,7 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   sqlite3_bind_text(attach, 1, store_uri(out).c_str(), -1, SQLITE_TRANSIENT);
   const int attached = sqlite3_step(attach);
   sqlite3_finalize(attach);
-  if (attached != SQLITE_DONE) throw Error("merge: cannot write '" + out + "': " + sqlite3_errmsg(staging.db));
+  if (attached != SQLITE_DONE) throw Error("merge: cannot write '" + out + "': " + error_text(staging.db));
   sqlite3_busy_timeout(staging.db, 10000);
   exec(staging.db, "BEGIN; INSERT OR IGNORE INTO target.runs (" + list + ") SELECT " + list +
                        " FROM staged WHERE cpex_origin >= 0; COMMIT;",
