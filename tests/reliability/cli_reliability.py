@@ -773,6 +773,31 @@ def file_size_limit(cpex, work, t):
             "the store resumed without the limit: %r" % r)
 
 
+@case
+def export_filters_are_bounded(cpex, work, t):
+    """export --where is a row filter with bounded cost: a recursive query, a huge value
+    or a filter costing more than 10^5 SQLite steps per stored row is one error line,
+    quickly; a second statement is refused; ordinary filters work."""
+    pipeline = sweep_file(work)
+    t.check(cpex.run(["sweep", pipeline, "--out", "s.db", "--quiet"]).status == 0, "fixture")
+    hostile = [
+        ("run_id IN (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c)",
+         "not authorized"),
+        ("length(randomblob(900000000)) > 0", "more than 10000000 bytes"),
+        ("(SELECT count(*) FROM runs a, runs b, runs c, runs d, runs e, runs f, runs g, runs h) > 0",
+         "steps per row"),
+        ("samples > 1; DROP TABLE runs", "syntax error"),
+        ("samples > 1) ; SELECT (1", "one expression expected"),
+    ]
+    for where, expected in hostile:
+        r = cpex.run(["export", "s.db", "--csv", "out.csv", "--where", where], timeout=60, memory_mb=2048)
+        t.check(one_error_line(r) and "--where" in r.err and expected in r.err,
+                "--where %r: expected %r, got %r" % (where, expected, r))
+    r = cpex.run(["export", "s.db", "--csv", "out.csv", "--where",
+                  "json_extract(resolved, '$.delta') < 0.07 AND typeof(samples) = 'integer'"])
+    t.check(r.status == 0 and "exported 6 rows" in r.err, "an ordinary filter: %r" % r)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpex", required=True, help="the cpex binary under test")

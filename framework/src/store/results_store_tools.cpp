@@ -20,15 +20,67 @@ StoreMeta read_store_meta(const std::string& path) {
   return read_meta(c.db, path);
 }
 
+namespace {
+
+// A --where filter may read and call functions, nothing else (no recursive queries, no
+// PRAGMA or ATTACH): it is a row filter, and so bounded.
+int filter_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
+  return action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION
+             ? SQLITE_OK
+             : SQLITE_DENY;
+}
+
+// The filter's work budget: SQLite calls this every kStepsPerCall virtual-machine steps.
+constexpr int kStepsPerCall = 100000;
+struct FilterBudget {
+  std::uint64_t calls_left = 0;
+};
+int over_budget(void* budget) {
+  auto* b = static_cast<FilterBudget*>(budget);
+  if (b->calls_left == 0) return 1;
+  --b->calls_left;
+  return 0;
+}
+
+// Limits of a --where filter: values of at most 10 MB, and 10^8 + 10^5 steps per row of
+// the store (an ordinary filter takes a few hundred per row).
+constexpr int kMaxFilterValueBytes = 10'000'000;
+constexpr std::uint64_t kFilterBaseSteps = 100'000'000, kFilterStepsPerRow = 100'000;
+
+}  // namespace
+
 std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where) {
   Connection c{open_store_for_reading(store)};
   read_meta(c.db, store);
+  FilterBudget budget;
+  const std::string shown_where = "--where '" + shorten(where) + "'";
+  if (!where.empty()) {
+    std::uint64_t stored_rows = 0;
+    sqlite3_stmt* count = nullptr;
+    if (sqlite3_prepare_v2(c.db, "SELECT COUNT(*) FROM runs", -1, &count, nullptr) == SQLITE_OK &&
+        sqlite3_step(count) == SQLITE_ROW)
+      stored_rows = static_cast<std::uint64_t>(sqlite3_column_int64(count, 0));
+    sqlite3_finalize(count);
+    budget.calls_left = (kFilterBaseSteps + kFilterStepsPerRow * stored_rows) / kStepsPerCall;
+    sqlite3_limit(c.db, SQLITE_LIMIT_LENGTH, kMaxFilterValueBytes);
+    sqlite3_set_authorizer(c.db, filter_authorizer, nullptr);
+    sqlite3_progress_handler(c.db, kStepsPerCall, over_budget, &budget);
+  }
   std::string sql = "SELECT * FROM runs";
   if (!where.empty()) sql += " WHERE (" + where + ")";
   sql += " ORDER BY run_id";
   sqlite3_stmt* rows = nullptr;
-  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, nullptr) != SQLITE_OK)
-    throw Error("--where '" + where + "': " + sqlite3_errmsg(c.db));
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, &tail) != SQLITE_OK)
+    throw Error(shown_where + ": " + sqlite3_errmsg(c.db) +
+                (sqlite3_errcode(c.db) == SQLITE_AUTH
+                     ? " (a filter may read columns and call functions; no recursive queries, "
+                       "PRAGMA or ATTACH)"
+                     : ""));
+  if (tail && std::string(tail).find_first_not_of(" \t\r\n;") != std::string::npos) {
+    sqlite3_finalize(rows);
+    throw Error(shown_where + ": one expression expected, found more after it");
+  }
   RowFile out(csv, "CSV file");
   const int columns = sqlite3_column_count(rows);
   std::string line;
@@ -55,6 +107,13 @@ std::uint64_t export_csv(const std::string& store, const std::string& csv, const
   }
   const std::string message = rc == SQLITE_DONE ? "" : error_text(c.db);
   sqlite3_finalize(rows);
+  if (rc == SQLITE_TOOBIG)
+    throw Error(shown_where + ": the filter makes a value of more than " +
+                std::to_string(kMaxFilterValueBytes) + " bytes");
+  if (rc == SQLITE_INTERRUPT)
+    throw Error(shown_where + ": the filter needs more than " +
+                std::to_string(kFilterStepsPerRow) + " SQLite steps per row of the store; "
+                "export runs only simple row filters (query the store with sqlite3 for more)");
   if (rc != SQLITE_DONE) throw Error("reading results store '" + store + "': " + message);
   return count;
 }
