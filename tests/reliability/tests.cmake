@@ -30,6 +30,7 @@ foreach(reliability_case ${cpex_reliability_cases})
 endforeach()
 
 cpex_add_test_program(cpex-reliability-tests unit
+  reliability/output_lock_test.cpp
   reliability/suggest_bounds_test.cpp)
 
 # Signals under mpirun: SIGTERM / SIGINT to the ranks from start-up on give mpirun 143 /
