@@ -64,6 +64,7 @@ std::string encode(const RunRecord& r) {
   put(out, r.samples);
   put(out, static_cast<std::int32_t>(r.stop));
   put(out, static_cast<std::uint8_t>(r.correct));
+  put(out, static_cast<std::uint8_t>(r.optimal));
   put(out, r.wall_seconds);
   put_text(out, r.recommendation);
   put_text(out, r.resolved);
@@ -82,6 +83,7 @@ RunRecord decode(const std::string& message) {
   r.stop = static_cast<StopReason>(get<std::int32_t>(in));
   r.stopped = r.stop == StopReason::Rule;
   r.correct = get<std::uint8_t>(in) != 0;
+  r.optimal = get<std::uint8_t>(in) != 0;
   r.wall_seconds = get<double>(in);
   r.recommendation = get_text(in);
   r.resolved = get_text(in);

@@ -28,7 +28,7 @@ const char* kReportUsage =
     "  --by KEY,...        group by these columns (default: every swept key and algorithm)\n"
     "  --format F          text (default), md, csv or json\n"
     "  --columns KEY       pivot: one column per value of KEY, --y in each cell\n"
-    "  --y METRIC          samples (default), error-rate or wall\n"
+    "  --y METRIC          samples (default), error-rate, not-optimal or wall\n"
     "  --plot FILE         draw FILE.svg, .png or .pdf (needs python3-matplotlib)\n"
     "  --x KEY             the x axis of --plot (required with --plot)\n"
     "  --series KEY,...    one line per value of these keys (default: algorithm)\n"
@@ -55,6 +55,18 @@ std::string one_line(std::string text) {
   for (char& c : text)
     if (c == '\n' || c == '\r') c = ' ';
   return text;
+}
+
+// One line per key the grouping pools over, naming its values (at most 12 of them).
+void warn_pooled(const std::vector<report::PooledKey>& pooled) {
+  for (const auto& p : pooled) {
+    std::string values;
+    for (std::size_t i = 0; i < p.values.size() && i < 12; ++i)
+      values += (i ? ", " : "") + (p.values[i].empty() ? std::string("(empty)") : p.values[i]);
+    if (p.values.size() > 12) values += ", ... (" + std::to_string(p.values.size()) + " values)";
+    std::cerr << "cpex: warning: the groups pool runs over " << p.key << " = " << one_line(values)
+              << " (add it to --by to keep them apart)\n";
+  }
 }
 
 }  // namespace
@@ -109,14 +121,18 @@ int report_main(int argc, char** argv) {
     std::vector<std::string> keys = by.empty() ? report::default_group_keys(table) : split_keys(by);
     add_key(keys, pivot);
     if (plot.file.empty()) {
-      write_report(std::cout, report::summarize_groups(table, keys), format, pivot, metric);
+      const report::GroupedReport grouped = report::summarize_groups(table, keys);
+      warn_pooled(grouped.pooled);
+      write_report(std::cout, grouped, format, pivot, metric);
       return 0;
     }
     plot.y = metric_name;
     plot.series = split_keys(series);
     add_key(keys, plot.x);
     for (const auto& key : plot.series) add_key(keys, key);
-    plot_report(report::summarize_groups(table, keys), plot);
+    const report::GroupedReport grouped = report::summarize_groups(table, keys);
+    warn_pooled(grouped.pooled);
+    plot_report(grouped, plot);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "cpex: error: " << one_line(e.what()) << '\n';

@@ -75,7 +75,7 @@ std::string csv_header(const std::vector<std::string>& varied_keys) {
   for (const auto& key : varied_keys) header += ',' + csv_field(key);
   return header +
          ",algorithm,environment,oracle,repetition,seed,samples,stopped,recommendation,"
-         "correct,wall_time_s,resolved,pulls,status,error\n";
+         "correct,optimal,wall_time_s,resolved,pulls,status,error\n";
 }
 
 std::string csv_row(const RunRecord& r, const Job& job) {
@@ -99,6 +99,8 @@ std::string csv_row(const RunRecord& r, const Job& job) {
   append_csv_field(row += ',', r.recommendation);
   row += ',';
   if (!failed) row += r.correct ? '1' : '0';
+  row += ',';
+  if (!failed) row += r.optimal ? '1' : '0';
   row += ',';
   append_number(row, r.wall_seconds);
   append_csv_field(row += ',', r.resolved);

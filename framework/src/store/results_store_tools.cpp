@@ -156,6 +156,8 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   std::vector<StoreMeta> metas;
   for (const auto& input : inputs) {
     metas.push_back(read_store_meta(input));
+    if (const std::string older = older_schema(metas.back(), input); !older.empty())
+      throw Error("merge: " + older + "; merge its shards with the CPEx that wrote them");
     const std::string difference = describe_difference(metas.front(), metas.back(), false);
     if (!difference.empty())
       throw Error("merge: '" + input + "' is from another sweep than '" + inputs.front() +
@@ -185,6 +187,8 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
     std::error_code exists_ec;
     if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
       StoreMeta target = read_store_meta(out);
+      if (const std::string older = older_schema(target, out); !older.empty())
+        throw Error("merge: the output " + older);
       const std::string difference = describe_difference(target, meta, false);
       if (!difference.empty())
         throw Error("merge: the output '" + out + "' holds another sweep: " + difference);

@@ -53,10 +53,17 @@ class ResultStore : public ResultSink {
   bool resumed() const { return resumed_; }
   // Run ids the store already held when opened, ascending.
   const std::vector<std::uint64_t>& done() const { return done_; }
+  // A row already in the store, as a summary needs it.
+  struct StoredRun {
+    std::uint64_t point = 0;
+    StopReason stop = StopReason::Rule;
+    std::uint64_t samples = 0;
+    bool correct = false;
+    bool optimal = false;
+    double wall_seconds = 0.0;
+  };
   // Calls `f` for every row already in the store (to rebuild summaries on a resume).
-  void for_each_row(const std::function<void(std::uint64_t point, StopReason stop,
-                                             std::uint64_t samples, bool correct,
-                                             double wall_seconds)>& f) const;
+  void for_each_row(const std::function<void(const StoredRun&)>& f) const;
 
   void write(const RunRecord& record, const Job& job) override;
   // Commits the rows written so far (also done every 1000 rows, every second, and on
