@@ -12,7 +12,10 @@ over it when rerun with run.max-samples=1 -- otherwise it was a legitimately lon
 run, counted as "slow"), a memory blowup (memory limit reached: "out of memory" or a
 sanitizer RSS kill) and a bad message (several lines, raw control bytes, a bare
 std::bad_alloc). Runs are capped with --set run.repetitions=2 --set run.max-samples=...
-Failing inputs are kept in OUTDIR for reproduction. Exit status 1 on any failure.
+With --command-lines N it then runs N mutated command lines of every subcommand (report,
+export, merge, run, sweep, describe, list) against fixture files and damaged copies of
+them (command_line_mutations.py), judged the same way. Failing inputs are kept in OUTDIR
+for reproduction. Exit status 1 on any failure.
 """
 import argparse
 import concurrent.futures
@@ -25,6 +28,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import command_line_mutations as cl  # noqa: E402
 
 TEMPLATES = {
     "linear-inline.ini": "[environment]\nplugin = linear\nd = 2\nfeatures = 1,0, 0,1, 0.7,0.7\n"
@@ -148,7 +154,10 @@ def limit_memory(megabytes):
 
 
 def run(cpex, path, command, args, timeout, memory_mb, cwd):
-    argv = [cpex, command, path, "--threads", "1"] + args
+    return run_argv([cpex, command, path, "--threads", "1"] + args, timeout, memory_mb, cwd)
+
+
+def run_argv(argv, timeout, memory_mb, cwd):
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
                             stdin=subprocess.DEVNULL, preexec_fn=limit_memory(memory_mb))
     try:
@@ -188,6 +197,8 @@ def main():
     parser.add_argument("--memory-mb", type=int, default=2048, help="address-space limit; 0: none")
     parser.add_argument("--max-samples", type=int, default=5000)
     parser.add_argument("--outdir", default="mutation-failures")
+    parser.add_argument("--command-lines", type=int, default=0,
+                        help="mutated command lines to run after the files")
     opts = parser.parse_args()
     opts.cpex = os.path.abspath(opts.cpex)
 
@@ -240,12 +251,67 @@ def main():
             print("%s %-7s cpex %s %s: %s" % ("note" if verdict == "slow" else "FAIL", verdict,
                                                command, kept,
                                                err.decode("utf-8", "replace")[:300].strip()))
+    if opts.command_lines:
+        line_counts = run_command_lines(opts, rng, workdir)
+        for verdict, n in line_counts.items():
+            counts[verdict] = counts.get(verdict, 0) + (n if verdict not in ("ran", "error") else 0)
     shutil.rmtree(workdir, ignore_errors=True)
     bad = sum(counts.get(k, 0) for k in ("crash", "hang", "memory", "message"))
     print("crashes %d, hangs %d, memory blowups %d, bad messages %d" % (
         counts.get("crash", 0), counts.get("hang", 0), counts.get("memory", 0),
         counts.get("message", 0)))
     return 1 if bad else 0
+
+
+def run_command_lines(opts, rng, workdir):
+    """The command-line part: returns the verdict counts."""
+    fixtures_dir = os.path.join(workdir, "fixtures")
+    fixtures = cl.make_fixtures(opts.cpex, fixtures_dir)
+    cases = []
+    for index in range(opts.command_lines):
+        argv, damaged = cl.make_case(rng, fixtures)
+        words = [cl.encode(a, index) for a in argv]
+        if words and words[0] in (b"run", b"sweep"):
+            words += [b"--set", b"run.repetitions=2", b"--set",
+                      b"run.max-samples=%d" % opts.max_samples]
+        cases.append((index, words, damaged, rng.randrange(1 << 30)))
+
+    def one(case):
+        index, words, damaged, seed = case
+        case_dir = os.path.join(workdir, "c%05d" % index)
+        cl.prepare_case_directory(fixtures_dir, fixtures, case_dir, damaged, seed)
+        argv = [opts.cpex.encode()] + words
+        status, err = run_argv(argv, opts.timeout, opts.memory_mb, case_dir)
+        verdict = classify(status, err) if status != "timeout" else None
+        if status == "timeout":
+            status, err = run_argv(argv, 2 * opts.timeout, opts.memory_mb, case_dir)
+            verdict = "hang" if status == "timeout" else "slow"
+        if verdict in ("ran", "error", "slow"):
+            shutil.rmtree(case_dir, ignore_errors=True)
+        return case, verdict, err
+
+    counts = {}
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+        for case, verdict, err in pool.map(one, cases):
+            counts[verdict] = counts.get(verdict, 0) + 1
+            if verdict not in ("ran", "error"):
+                failures.append((case, verdict, err))
+    print("command lines: %d (seed %d): %s" % (
+        len(cases), opts.seed, ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    for (index, words, damaged, _), verdict, err in failures:
+        line = "cpex " + cl.shell_line(words)
+        if verdict != "slow":
+            kept = os.path.join(opts.outdir, "c%05d" % index)
+            os.makedirs(opts.outdir, exist_ok=True)
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.move(os.path.join(workdir, "c%05d" % index), kept)
+            with open(os.path.join(kept, "command.txt"), "w") as f:
+                f.write(line + "\n")
+        print("%s %-7s %s (damaged: %s): %s" % ("note" if verdict == "slow" else "FAIL", verdict,
+                                                line[:300], damaged,
+                                                err.decode("utf-8", "replace")[:300].strip()))
+    return counts
 
 
 if __name__ == "__main__":

@@ -545,6 +545,259 @@ def stores_readable_anywhere(cpex, work, t):
     os.chmod(ro, 0o755)
 
 
+@case
+def merge_refuses_conflicting_rows(cpex, work, t):
+    """Two stores with the same run id but different samples or verdicts are not merged
+    (the first copy was kept silently, so the result depended on the argument order): the
+    refusal names the run id and the two files, and nothing is written. Identical
+    duplicates merge."""
+    pipeline = sweep_file(work)
+    for args in (["--out", "whole.db"], ["--shard", "1/2", "--out", "a.db"],
+                 ["--shard", "2/2", "--out", "b.db"]):
+        t.check(cpex.run(["sweep", pipeline, "--quiet"] + args).status == 0, "fixture " + args[-1])
+    whole = store_rows(os.path.join(work, "whole.db"))
+
+    def altered(name, source, sql):
+        shutil.copy(os.path.join(work, source), os.path.join(work, name))
+        db = sqlite3.connect(os.path.join(work, name))
+        db.execute(sql)
+        db.commit()
+        db.close()
+
+    altered("samples.db", "b.db", "UPDATE runs SET samples = samples + 1 WHERE run_id = 7")
+    altered("verdict.db", "a.db", "UPDATE runs SET correct = 1 - correct WHERE run_id = 4")
+    altered("output.db", "whole.db", "UPDATE runs SET samples = samples + 5 WHERE run_id = 6")
+    # Identical duplicates (and wall times differing) are fine, in any order.
+    altered("slower.db", "b.db", "UPDATE runs SET wall_time_s = wall_time_s + 1")
+    for order in (["whole.db", "slower.db", "a.db"], ["a.db", "slower.db", "whole.db"]):
+        out = "ok-%s.db" % order[0][0]
+        r = cpex.run(["merge", out] + order)
+        t.check(r.status == 0 and "12 of 12 runs" in r.out, "merge %s: %r" % (order, r))
+        if r.status == 0:
+            t.check(store_rows(os.path.join(work, out)) == whole, "merge %s: the rows of the sweep" % order)
+    cases = [
+        (["new1.db", "whole.db", "samples.db"], "run 7", ("whole.db", "samples.db"), "samples"),
+        (["new2.db", "samples.db", "whole.db"], "run 7", ("samples.db", "whole.db"), "samples"),
+        (["new3.db", "verdict.db", "b.db", "whole.db"], "run 4", ("verdict.db", "whole.db"), "correct"),
+        (["output.db", "a.db"], "run 6", ("output.db", "a.db"), "samples"),
+    ]
+    for args, run, files, column in cases:
+        out = os.path.join(work, args[0])
+        before = store_rows(out) if os.path.exists(out) else None
+        r = cpex.run(["merge"] + args)
+        shown = "cpex merge " + " ".join(args)
+        t.check(one_error_line(r) and run + " " in r.err and all("'%s'" % f in r.err for f in files)
+                and column in r.err, "%s: expected a refusal naming %s, %s and %s, got %r"
+                % (shown, run, files, column, r))
+        after = store_rows(out) if os.path.exists(out) else None
+        t.check(after == before, "%s: the output was changed (%s rows before, %s after)"
+                % (shown, None if before is None else len(before), None if after is None else len(after)))
+
+
+def kill_at_random(cpex, args, fraction, whole_seconds):
+    """Starts cpex, SIGKILLs it after `fraction` of `whole_seconds`; True if it was still
+    running (killed), False if it had finished."""
+    proc = cpex.spawn(args, stderr=subprocess.DEVNULL)
+    time.sleep(fraction * whole_seconds)
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    status, _ = wait_with_timeout(proc, 60)
+    return status == "killed by signal %d" % signal.SIGKILL
+
+
+def timed(cpex, args):
+    started = time.monotonic()
+    r = cpex.run(args)
+    return r, time.monotonic() - started
+
+
+@case
+def kills_then_rerun(cpex, work, t):
+    """SIGKILL at random points of `sweep --out x.db` (from store creation on), `merge` and
+    `export`, each followed by a re-run: the re-run completes to exactly the rows of an
+    uninterrupted run; a killed merge leaves its output as it was or complete, never half
+    merged. (Kills in the middle of long sweeps: cli_sweep_test.cpp, 'A sweep resumed after
+    SIGKILLs at random points'.)"""
+    pipeline = sweep_file(work, reps=100)
+    for args in (["--out", "whole.db"], ["--shard", "1/2", "--out", "a.db"],
+                 ["--shard", "2/2", "--out", "b.db"]):
+        t.check(cpex.run(["sweep", pipeline, "--quiet"] + args).status == 0, "fixture " + args[-1])
+    whole = store_rows(os.path.join(work, "whole.db"))
+    rng = random.Random(2022)
+    kills = {"sweep": 0, "merge": 0, "export": 0}
+    tries = 6 if not cpex.sanitized else 3
+
+    # The sweep, killed early: store creation (.creating, renamed into place), first rows.
+    for _ in range(tries):
+        for name in os.listdir(work):
+            if name.startswith("killed.db"):
+                os.remove(os.path.join(work, name))
+        kills["sweep"] += kill_at_random(cpex, ["sweep", pipeline, "--out", "killed.db", "--quiet"],
+                                         rng.uniform(0, 1), 0.15)
+        r = cpex.run(["sweep", pipeline, "--out", "killed.db", "--quiet"])
+        t.check(r.status == 0, "the sweep resumed after a kill: %r" % r)
+        t.check(r.status != 0 or store_rows(os.path.join(work, "killed.db")) == whole,
+                "the resumed sweep has exactly the rows of the whole sweep")
+
+    # merge: the output is absent, as it was (empty), or complete after a kill.
+    r, merge_seconds = timed(cpex, ["merge", "reference.db", "a.db", "b.db"])
+    t.check(r.status == 0, "reference merge: %r" % r)
+    for _ in range(tries):
+        for name in os.listdir(work):
+            if name.startswith("merged.db"):
+                os.remove(os.path.join(work, name))
+        kills["merge"] += kill_at_random(cpex, ["merge", "merged.db", "a.db", "b.db"],
+                                         rng.uniform(0, 0.8), merge_seconds)
+        path = os.path.join(work, "merged.db")
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+            count = db.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+            db.close()
+            t.check(count in (0, len(whole)), "a killed merge left %d of %d rows" % (count, len(whole)))
+        r = cpex.run(["merge", "merged.db", "a.db", "b.db"])
+        t.check(r.status == 0 and store_rows(path) == whole, "merge re-run after a kill: %r" % r)
+
+    # export: re-run after a kill writes the whole CSV.
+    r, export_seconds = timed(cpex, ["export", "whole.db", "--csv", "reference.csv"])
+    reference = csv_rows(os.path.join(work, "reference.csv"))
+    t.check(r.status == 0 and len(reference) == len(whole), "reference export: %r" % r)
+    for _ in range(tries + 4):
+        kills["export"] += kill_at_random(cpex, ["export", "whole.db", "--csv", "exported.csv"],
+                                          rng.uniform(0, 0.7), export_seconds)
+        r = cpex.run(["export", "whole.db", "--csv", "exported.csv"])
+        t.check(r.status == 0 and csv_rows(os.path.join(work, "exported.csv")) == reference,
+                "export re-run after a kill: %r" % r)
+    print("SIGKILLs that hit a running process: %s of %d, %d, %d" % (kills, tries, tries, tries + 4))
+    t.check(all(k >= 1 for k in kills.values()), "every command was killed at least once while running")
+
+
+def full_disk_script(cpex, work):
+    """The shell steps of the full-disk case, run inside a private mount namespace."""
+    return r"""
+set -u
+cpex=$1; work=$2; disk=$work/disk
+mkdir -p "$disk"
+step() { name=$1; shift; "$@" > "$work/$name.out" 2> "$work/$name.err"; echo $? > "$work/$name.status"; }
+mount -t tmpfs -o size=96k tmpfs "$disk" || exit 3
+step store-full "$cpex" sweep "$work/big.ini" --out "$disk/x.db" --quiet
+mount -o remount,size=8m "$disk"
+step store-resumed "$cpex" sweep "$work/big.ini" --out "$disk/x.db" --quiet
+cp "$disk/x.db" "$work/resumed.db"
+umount "$disk" && mount -t tmpfs -o size=48k tmpfs "$disk"
+step csv-full "$cpex" sweep "$work/big.ini" --out "$disk/x.csv" --quiet
+rm -f "$disk"/*
+step export-full "$cpex" export "$work/whole.db" --csv "$disk/e.csv"
+rm -f "$disk"/*
+step merge-full "$cpex" merge "$disk/m.db" "$work/a.db" "$work/b.db"
+mount -o remount,size=8m "$disk"
+step merge-rerun "$cpex" merge "$disk/m.db" "$work/a.db" "$work/b.db"
+cp "$disk/m.db" "$work/merged.db"
+exit 0
+"""
+
+
+@case
+def full_disk(cpex, work, t):
+    """A full disk (a small tmpfs) is one error line naming the file, for a store, a CSV,
+    an export and a merge; once there is room, the store resumes and the merge re-runs to
+    the rows of an uninterrupted run. Skipped where no tmpfs can be mounted (the file-size
+    limit case checks the same write errors everywhere)."""
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs \"$1\"",
+                            "sh", work], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if probe.returncode != 0:
+        print("SKIPPED: no tmpfs can be mounted here (unshare -m + mount -t tmpfs: %s)"
+              % probe.stderr.decode(errors="replace").strip()[:200])
+        return "skipped"
+    big = write(os.path.join(work, "big.ini"), SWEEP.replace("REPS", "150").replace(
+        "[run]\n", "[run]\nrecord-pulls = yes\n"))
+    for args in (["--out", "whole.db"], ["--shard", "1/2", "--out", "a.db"],
+                 ["--shard", "2/2", "--out", "b.db"]):
+        t.check(cpex.run(["sweep", big, "--quiet"] + args).status == 0, "fixture " + args[-1])
+    whole = store_rows(os.path.join(work, "whole.db"))
+    inner = subprocess.run(["unshare", "-m", "sh", "-c", full_disk_script(cpex, work), "sh",
+                            cpex.binary, work], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=cpex.env, timeout=600)
+    if not t.check(inner.returncode == 0, "the namespace script failed: %r" % inner.stderr[-500:]):
+        return
+
+    def step(name):
+        status = int(open(os.path.join(work, name + ".status")).read())
+        err = open(os.path.join(work, name + ".err"), errors="replace").read()
+        return Result(status, "", err, None, None, None)
+
+    for name, names in (("store-full", "x.db"), ("csv-full", "x.csv"), ("export-full", "e.csv"),
+                        ("merge-full", "m.db")):
+        r = step(name)
+        t.check(one_error_line(r) and names in r.err and
+                ("full" in r.err or "No space left" in r.err),
+                "%s: expected one line naming %s and a full disk, got %r" % (name, names, r))
+    r = step("store-resumed")
+    t.check(r.status == 0, "the store resumed once there was room: %r" % r)
+    t.check(r.status != 0 or store_rows(os.path.join(work, "resumed.db")) == whole,
+            "the resumed store has exactly the rows of the whole sweep")
+    r = step("merge-rerun")
+    t.check(r.status == 0 and store_rows(os.path.join(work, "merged.db")) == whole,
+            "the merge re-run once there was room: %r" % r)
+
+
+@case
+def file_size_limit(cpex, work, t):
+    """Writes that fail (here: EFBIG under a file-size limit, everywhere; the full-disk case
+    uses a real full tmpfs) are one error line naming the file; the store then resumes to
+    the rows of an uninterrupted run."""
+    pipeline = sweep_file(work, reps=100)
+    t.check(cpex.run(["sweep", pipeline, "--out", "whole.db", "--quiet"]).status == 0, "fixture")
+    whole = store_rows(os.path.join(work, "whole.db"))
+
+    def limited(args, kilobytes):
+        def limit():
+            os.setsid()
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # write() then fails with EFBIG
+            resource.setrlimit(resource.RLIMIT_FSIZE, (kilobytes << 10, kilobytes << 10))
+        proc = subprocess.Popen(cpex.argv(args), cwd=work, env=cpex.env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit)
+        _, err = proc.communicate(timeout=120)
+        return Result(proc.returncode, "", err.decode(errors="replace"), None, None, None)
+
+    for args, name in ((["sweep", pipeline, "--out", "x.db", "--quiet"], "x.db"),
+                       (["sweep", pipeline, "--out", "x.csv", "--quiet"], "x.csv"),
+                       (["export", "whole.db", "--csv", "e.csv"], "e.csv")):
+        r = limited(args, 40)
+        t.check(one_error_line(r) and name in r.err and ("too large" in r.err or "full" in r.err
+                                                           or "I/O" in r.err),
+                "%s under a 40 kB file-size limit: %r" % (" ".join(args), r))
+    r = cpex.run(["sweep", pipeline, "--out", "x.db", "--quiet"])
+    t.check(r.status == 0 and store_rows(os.path.join(work, "x.db")) == whole,
+            "the store resumed without the limit: %r" % r)
+
+
+@case
+def export_filters_are_bounded(cpex, work, t):
+    """export --where is a row filter with bounded cost: a recursive query, a huge value
+    or a filter costing more than 10^5 SQLite steps per stored row is one error line,
+    quickly; a second statement is refused; ordinary filters work."""
+    pipeline = sweep_file(work)
+    t.check(cpex.run(["sweep", pipeline, "--out", "s.db", "--quiet"]).status == 0, "fixture")
+    hostile = [
+        ("run_id IN (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c)",
+         "not authorized"),
+        ("length(randomblob(900000000)) > 0", "more than 10000000 bytes"),
+        ("(SELECT count(*) FROM runs a, runs b, runs c, runs d, runs e, runs f, runs g, runs h) > 0",
+         "steps per row"),
+        ("samples > 1; DROP TABLE runs", "syntax error"),
+        ("samples > 1) ; SELECT (1", "one expression expected"),
+    ]
+    for where, expected in hostile:
+        r = cpex.run(["export", "s.db", "--csv", "out.csv", "--where", where], timeout=60, memory_mb=2048)
+        t.check(one_error_line(r) and "--where" in r.err and expected in r.err,
+                "--where %r: expected %r, got %r" % (where, expected, r))
+    r = cpex.run(["export", "s.db", "--csv", "out.csv", "--where",
+                  "json_extract(resolved, '$.delta') < 0.07 AND typeof(samples) = 'integer'"])
+    t.check(r.status == 0 and "exported 6 rows" in r.err, "an ordinary filter: %r" % r)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpex", required=True, help="the cpex binary under test")

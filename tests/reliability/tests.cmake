@@ -15,7 +15,12 @@ set(cpex_reliability_cases
   report-plot-never-clobbers
   one-writer-per-output
   signals-from-the-first-instant
-  stores-readable-anywhere)
+  stores-readable-anywhere
+  merge-refuses-conflicting-rows
+  kills-then-rerun
+  full-disk
+  file-size-limit
+  export-filters-are-bounded)
 foreach(reliability_case ${cpex_reliability_cases})
   add_test(NAME reliability-${reliability_case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/reliability/cli_reliability.py
@@ -25,6 +30,7 @@ foreach(reliability_case ${cpex_reliability_cases})
 endforeach()
 
 cpex_add_test_program(cpex-reliability-tests unit
+  reliability/output_lock_test.cpp
   reliability/suggest_bounds_test.cpp)
 
 # Signals under mpirun: SIGTERM / SIGINT to the ranks from start-up on give mpirun 143 /
@@ -37,4 +43,22 @@ set_tests_properties(mpi-signals-exit-143-130 PROPERTIES LABELS "cli;reliability
 if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
   set_tests_properties(mpi-signals-exit-143-130 PROPERTIES
                        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1")
+endif()
+
+# The acceptance counts of issue 22: 3,000 mutated pipeline files and 1,000 mutated command
+# lines, each within 20 s and 4 GB (label long; the default suite runs 1,000 + 300).
+if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
+  set(mutation_full_limits --timeout 60 --memory-mb 0)
+else()
+  set(mutation_full_limits --timeout 20 --memory-mb 4096)
+endif()
+add_test(NAME mutation-test-full
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/hardening/mutation_test.py
+                 --cpex $<TARGET_FILE:cpex-host> --source ${PROJECT_SOURCE_DIR} --count 3000
+                 --command-lines 1000 --seed 22 --jobs 2 ${mutation_full_limits}
+                 --outdir ${PROJECT_BINARY_DIR}/mutation-failures-full)
+set_tests_properties(mutation-test-full PROPERTIES LABELS "long;hardening" TIMEOUT 14400)
+if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
+  set_tests_properties(mutation-test-full PROPERTIES
+                       ENVIRONMENT "ASAN_OPTIONS=hard_rss_limit_mb=4096:detect_leaks=0")
 endif()

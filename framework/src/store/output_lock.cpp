@@ -88,7 +88,15 @@ bool same_inode(int fd, const std::string& path) {
 std::string output_lock_path(const std::string& output) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::path resolved = fs::weakly_canonical(fs::absolute(output, ec), ec);
+  fs::path path = fs::absolute(output, ec);
+  // Follow symlinks on the last component too, even one to a file not made yet (so every
+  // name of an output shares one lock file); at most 40 links, like the kernel.
+  for (int links = 0; links < 40 && fs::is_symlink(fs::symlink_status(path, ec)); ++links) {
+    const fs::path target = fs::read_symlink(path, ec);
+    if (ec) break;
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  fs::path resolved = fs::weakly_canonical(path, ec);
   if (ec || resolved.empty()) resolved = output;
   return resolved.string() + ".lock";
 }

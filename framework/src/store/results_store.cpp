@@ -85,7 +85,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
                          const StoreOpenOptions& options, const std::vector<std::string>& axis_keys)
     : path_(path), axes_(axis_keys.size()) {
   namespace fs = std::filesystem;
-  lock_ = std::make_unique<OutputLock>(path, "results store");
+  if (!options.locked_by_caller) lock_ = std::make_unique<OutputLock>(path, "results store");
   StoreMeta full = meta;
   full["format"] = kFormat;
   full["schema"] = kSchema;
@@ -295,7 +295,7 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
   sqlite3_reset(insert_);
   sqlite3_clear_bindings(insert_);
   if (rc != SQLITE_DONE)
-    throw Error("writing results store '" + path_ + "' failed: " + sqlite3_errmsg(db_));
+    throw Error("writing results store '" + path_ + "' failed: " + error_text(db_));
   if (++pending_ >= 1000 || now_seconds() - last_commit_ >= 1.0) commit();
 }
 

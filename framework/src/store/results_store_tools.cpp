@@ -1,7 +1,10 @@
 // Reading stores: their meta, export to CSV, and the merge of shards.
 #include <filesystem>
+#include <vector>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
+#include "cpex/store/output_lock.hpp"
 #include "cpex/record_format.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
@@ -17,15 +20,67 @@ StoreMeta read_store_meta(const std::string& path) {
   return read_meta(c.db, path);
 }
 
+namespace {
+
+// A --where filter may read and call functions, nothing else (no recursive queries, no
+// PRAGMA or ATTACH): it is a row filter, and so bounded.
+int filter_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
+  return action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION
+             ? SQLITE_OK
+             : SQLITE_DENY;
+}
+
+// The filter's work budget: SQLite calls this every kStepsPerCall virtual-machine steps.
+constexpr int kStepsPerCall = 100000;
+struct FilterBudget {
+  std::uint64_t calls_left = 0;
+};
+int over_budget(void* budget) {
+  auto* b = static_cast<FilterBudget*>(budget);
+  if (b->calls_left == 0) return 1;
+  --b->calls_left;
+  return 0;
+}
+
+// Limits of a --where filter: values of at most 10 MB, and 10^8 + 10^5 steps per row of
+// the store (an ordinary filter takes a few hundred per row).
+constexpr int kMaxFilterValueBytes = 10'000'000;
+constexpr std::uint64_t kFilterBaseSteps = 100'000'000, kFilterStepsPerRow = 100'000;
+
+}  // namespace
+
 std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where) {
   Connection c{open_store_for_reading(store)};
   read_meta(c.db, store);
+  FilterBudget budget;
+  const std::string shown_where = "--where '" + shorten(where) + "'";
+  if (!where.empty()) {
+    std::uint64_t stored_rows = 0;
+    sqlite3_stmt* count = nullptr;
+    if (sqlite3_prepare_v2(c.db, "SELECT COUNT(*) FROM runs", -1, &count, nullptr) == SQLITE_OK &&
+        sqlite3_step(count) == SQLITE_ROW)
+      stored_rows = static_cast<std::uint64_t>(sqlite3_column_int64(count, 0));
+    sqlite3_finalize(count);
+    budget.calls_left = (kFilterBaseSteps + kFilterStepsPerRow * stored_rows) / kStepsPerCall;
+    sqlite3_limit(c.db, SQLITE_LIMIT_LENGTH, kMaxFilterValueBytes);
+    sqlite3_set_authorizer(c.db, filter_authorizer, nullptr);
+    sqlite3_progress_handler(c.db, kStepsPerCall, over_budget, &budget);
+  }
   std::string sql = "SELECT * FROM runs";
   if (!where.empty()) sql += " WHERE (" + where + ")";
   sql += " ORDER BY run_id";
   sqlite3_stmt* rows = nullptr;
-  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, nullptr) != SQLITE_OK)
-    throw Error("--where '" + where + "': " + sqlite3_errmsg(c.db));
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, &tail) != SQLITE_OK)
+    throw Error(shown_where + ": " + sqlite3_errmsg(c.db) +
+                (sqlite3_errcode(c.db) == SQLITE_AUTH
+                     ? " (a filter may read columns and call functions; no recursive queries, "
+                       "PRAGMA or ATTACH)"
+                     : ""));
+  if (tail && std::string(tail).find_first_not_of(" \t\r\n;") != std::string::npos) {
+    sqlite3_finalize(rows);
+    throw Error(shown_where + ": one expression expected, found more after it");
+  }
   RowFile out(csv, "CSV file");
   const int columns = sqlite3_column_count(rows);
   std::string line;
@@ -50,11 +105,51 @@ std::uint64_t export_csv(const std::string& store, const std::string& csv, const
     out.write(line + "\n");
     ++count;
   }
-  const std::string message = rc == SQLITE_DONE ? "" : sqlite3_errmsg(c.db);
+  const std::string message = rc == SQLITE_DONE ? "" : error_text(c.db);
   sqlite3_finalize(rows);
+  if (rc == SQLITE_TOOBIG)
+    throw Error(shown_where + ": the filter makes a value of more than " +
+                std::to_string(kMaxFilterValueBytes) + " bytes");
+  if (rc == SQLITE_INTERRUPT)
+    throw Error(shown_where + ": the filter needs more than " +
+                std::to_string(kFilterStepsPerRow) + " SQLite steps per row of the store; "
+                "export runs only simple row filters (query the store with sqlite3 for more)");
   if (rc != SQLITE_DONE) throw Error("reading results store '" + store + "': " + message);
   return count;
 }
+
+namespace {
+
+// Attaches a store read-only (immutable where its directory is not writable) as `name`.
+void attach_for_reading(sqlite3* db, const std::string& path, const std::string& name) {
+  const StoreReadUri how = store_read_uri(path);
+  if (!how.problem.empty()) throw Error("merge: cannot read '" + path + "': " + how.problem);
+  sqlite3_stmt* attach = nullptr;
+  sqlite3_prepare_v2(db, ("ATTACH DATABASE ? AS " + name).c_str(), -1, &attach, nullptr);
+  sqlite3_bind_text(attach, 1, how.uri.c_str(), -1, SQLITE_TRANSIENT);
+  const int rc = sqlite3_step(attach);
+  sqlite3_finalize(attach);
+  if (rc != SQLITE_DONE) throw Error("merge: cannot read '" + path + "': " + error_text(db));
+}
+
+// The cells of one row as text ("NULL" for null), by run id, from `table`.
+std::vector<std::string> row_cells(sqlite3* db, const std::string& table, std::int64_t run_id,
+                                   std::vector<std::string>* names = nullptr) {
+  sqlite3_stmt* stmt = nullptr;
+  sqlite3_prepare_v2(db, ("SELECT * FROM " + table + " WHERE run_id = ?").c_str(), -1, &stmt, nullptr);
+  sqlite3_bind_int64(stmt, 1, run_id);
+  std::vector<std::string> cells;
+  if (sqlite3_step(stmt) == SQLITE_ROW)
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, i));
+      cells.push_back(sqlite3_column_type(stmt, i) == SQLITE_NULL ? "NULL" : text ? text : "");
+      if (names) names->push_back(sqlite3_column_name(stmt, i));
+    }
+  sqlite3_finalize(stmt);
+  return cells;
+}
+
+}  // namespace
 
 MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs) {
   if (inputs.empty()) throw Error("merge: no input stores");
@@ -72,57 +167,106 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   for (const auto& input : inputs)
     if (std::filesystem::equivalent(input, out, ec))
       throw Error("merge: the output '" + out + "' is also an input");
+  // No other writer from here to the end (the store is created under this lock below).
+  const OutputLock lock(out, "merge output");
   StoreMeta meta = metas.front();
   meta["shard"] = "";
-  std::vector<std::string> axis_keys;
+  std::vector<std::string> axis_keys, columns;
   {
-    // The axis keys from the first input's columns (between point and algorithm).
+    // The columns, and the axis keys among them (between point and algorithm).
     Connection c{open_store_for_reading(inputs.front())};
     sqlite3_stmt* stmt = nullptr;
     sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
-    const int columns = sqlite3_column_count(stmt);
-    for (int i = 2; i < columns; ++i) {
-      const std::string name = sqlite3_column_name(stmt, i);
-      if (name == "algorithm") break;
-      axis_keys.push_back(name);
-    }
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) columns.push_back(sqlite3_column_name(stmt, i));
     sqlite3_finalize(stmt);
+    for (std::size_t i = 2; i < columns.size() && columns[i] != "algorithm"; ++i)
+      axis_keys.push_back(columns[i]);
   }
+  bool out_has_rows = false;
   {
-    StoreMeta target;
     std::error_code exists_ec;
     if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
-      target = read_store_meta(out);
+      StoreMeta target = read_store_meta(out);
       if (const std::string older = older_schema(target, out); !older.empty())
         throw Error("merge: the output " + older);
       const std::string difference = describe_difference(target, meta, false);
       if (!difference.empty())
         throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
       meta["shard"] = target["shard"];
+      out_has_rows = true;
     }
   }
-  // Created (or opened) and locked against other writers until the merge is done.
-  const ResultStore created(out, meta, {}, axis_keys);
-  Connection c{open_db(out, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI)};
-  exec(c.db, "PRAGMA journal_mode=WAL;", out);
-  for (const auto& input : inputs) {
-    // Inputs are read only (immutable where their directory is not writable).
-    const StoreReadUri how = store_read_uri(input);
-    if (!how.problem.empty()) throw Error("merge: cannot read '" + input + "': " + how.problem);
-    sqlite3_stmt* attach = nullptr;
-    sqlite3_prepare_v2(c.db, "ATTACH DATABASE ? AS shard", -1, &attach, nullptr);
-    sqlite3_bind_text(attach, 1, how.uri.c_str(), -1, SQLITE_TRANSIENT);
-    const int rc = sqlite3_step(attach);
-    sqlite3_finalize(attach);
-    if (rc != SQLITE_DONE) throw Error("merge: cannot attach '" + input + "': " + sqlite3_errmsg(c.db));
-    exec(c.db, "BEGIN; INSERT OR IGNORE INTO main.runs SELECT * FROM shard.runs; COMMIT;", out);
-    exec(c.db, "DETACH DATABASE shard", out);
+
+  // Every row is staged in a private temporary database first, with the file it came from
+  // (-1: the output); a run id seen twice must have the same row (wall time aside).
+  Connection staging{open_db("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI)};
+  std::string list, differs;
+  for (const auto& column : columns) {
+    const std::string q = quoted_identifier(column);
+    list += (list.empty() ? "" : ", ") + q;
+    if (column != "wall_time_s") differs += (differs.empty() ? "" : " OR ") + ("s." + q + " IS NOT t." + q);
   }
+  const std::string& first_source = out_has_rows ? out : inputs.front();
+  attach_for_reading(staging.db, first_source, "source");
+  exec(staging.db, "CREATE TABLE staged AS SELECT " + list + ", -1 AS cpex_origin FROM source.runs" +
+                       (out_has_rows ? "" : " LIMIT 0") + "; CREATE UNIQUE INDEX staged_id ON staged(run_id);",
+       out);
+  exec(staging.db, "DETACH DATABASE source", out);
+  const auto origin_name = [&](std::int64_t origin) {
+    return origin < 0 ? out : inputs[static_cast<std::size_t>(origin)];
+  };
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    attach_for_reading(staging.db, inputs[i], "shard");
+    sqlite3_stmt* conflict = nullptr;
+    const std::string find = "SELECT s.run_id, t.cpex_origin FROM shard.runs s JOIN staged t USING (run_id) WHERE " +
+                             (differs.empty() ? std::string("0") : differs) + " LIMIT 1";
+    if (sqlite3_prepare_v2(staging.db, find.c_str(), -1, &conflict, nullptr) != SQLITE_OK)
+      throw Error("merge: '" + inputs[i] + "': " + sqlite3_errmsg(staging.db));
+    if (sqlite3_step(conflict) == SQLITE_ROW) {
+      const std::int64_t run_id = sqlite3_column_int64(conflict, 0);
+      const std::int64_t origin = sqlite3_column_int64(conflict, 1);
+      sqlite3_finalize(conflict);
+      std::vector<std::string> names;
+      const auto theirs = row_cells(staging.db, "staged", run_id);
+      const auto ours = row_cells(staging.db, "shard.runs", run_id, &names);
+      std::string what;
+      for (std::size_t c = 0; c < names.size() && c < theirs.size(); ++c)
+        if (names[c] != "wall_time_s" && theirs[c] != ours[c]) {
+          what = names[c] + " " + shorten(theirs[c], 40) + " vs " + shorten(ours[c], 40);
+          break;
+        }
+      throw Error("merge: run " + std::to_string(run_id) + " differs between '" + origin_name(origin) +
+                  "' and '" + inputs[i] + "' (" + what +
+                  "); refusing to merge conflicting rows (nothing was written)");
+    }
+    sqlite3_finalize(conflict);
+    exec(staging.db, "INSERT OR IGNORE INTO staged SELECT " + list + ", " + std::to_string(i) +
+                         " FROM shard.runs",
+         out);
+    exec(staging.db, "DETACH DATABASE shard", out);
+  }
+
+  // Now the output: created (or opened) under our lock, then all new rows in one
+  // transaction (a kill leaves the output as it was, or with all of them).
+  {
+    const ResultStore created(out, meta, {false, false, true}, axis_keys);
+  }
+  sqlite3_stmt* attach = nullptr;
+  sqlite3_prepare_v2(staging.db, "ATTACH DATABASE ? AS target", -1, &attach, nullptr);
+  sqlite3_bind_text(attach, 1, store_uri(out).c_str(), -1, SQLITE_TRANSIENT);
+  const int attached = sqlite3_step(attach);
+  sqlite3_finalize(attach);
+  if (attached != SQLITE_DONE) throw Error("merge: cannot write '" + out + "': " + error_text(staging.db));
+  sqlite3_busy_timeout(staging.db, 10000);
+  exec(staging.db, "BEGIN; INSERT OR IGNORE INTO target.runs (" + list + ") SELECT " + list +
+                       " FROM staged WHERE cpex_origin >= 0; COMMIT;",
+       out);
   MergeReport report;
   sqlite3_stmt* count = nullptr;
-  sqlite3_prepare_v2(c.db, "SELECT COUNT(*) FROM runs", -1, &count, nullptr);
+  sqlite3_prepare_v2(staging.db, "SELECT COUNT(*) FROM target.runs", -1, &count, nullptr);
   if (sqlite3_step(count) == SQLITE_ROW) report.rows = static_cast<std::uint64_t>(sqlite3_column_int64(count, 0));
   sqlite3_finalize(count);
+  exec(staging.db, "DETACH DATABASE target", out);
   report.expected = std::stoull(meta.count("runs") ? meta["runs"] : "0");
   return report;
 }

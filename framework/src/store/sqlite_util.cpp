@@ -1,6 +1,8 @@
 // SQLite helpers of the results store.
 #include "sqlite_util.hpp"
 
+#include <cstring>
+
 #include "cpex/errors.hpp"
 
 namespace cpex::sqlite {
@@ -11,10 +13,23 @@ std::string quoted_identifier(const std::string& name) {
   return out + "\"";
 }
 
+std::string error_text(sqlite3* db) {
+  if (!db) return "out of memory";
+  std::string text = sqlite3_errmsg(db);
+  const int code = sqlite3_errcode(db);
+  const int system = sqlite3_system_errno(db);
+  if (system != 0 && (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN))
+    text += std::string(" (") + std::strerror(system) + ")";
+  return text;
+}
+
 void exec(sqlite3* db, const std::string& sql, const std::string& path) {
   char* message = nullptr;
   if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-    const std::string text = message ? message : sqlite3_errmsg(db);
+    std::string text = message ? message : sqlite3_errmsg(db);
+    if (const int system = sqlite3_system_errno(db);
+        system != 0 && (sqlite3_errcode(db) == SQLITE_IOERR || sqlite3_errcode(db) == SQLITE_FULL))
+      text += std::string(" (") + std::strerror(system) + ")";
     sqlite3_free(message);
     throw Error("results store '" + path + "': " + text);
   }
@@ -48,7 +63,7 @@ std::string older_schema(const StoreMeta& meta, const std::string& path) {
 sqlite3* open_db(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    const std::string message = error_text(db);
     sqlite3_close(db);
     throw Error("cannot open results store '" + path + "': " + message);
   }

@@ -33,5 +33,8 @@ sqlite3* open_db(const std::string& path, int flags);
 // The meta table; Error unless it is a CPEx store.
 StoreMeta read_meta(sqlite3* db, const std::string& path);
 std::string quoted_identifier(const std::string& name);
+// sqlite3_errmsg, with the operating system's reason after an I/O failure ("disk I/O
+// error (No space left on device)").
+std::string error_text(sqlite3* db);
 
 }  // namespace cpex::sqlite

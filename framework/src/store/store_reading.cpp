@@ -45,6 +45,11 @@ bool exists(const std::string& path) {
 
 }  // namespace
 
+std::string store_uri(const std::string& path) {
+  std::error_code ec;
+  return "file:" + uri_path(std::filesystem::absolute(path, ec).lexically_normal().string());
+}
+
 StoreReadUri store_read_uri(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -87,6 +92,8 @@ sqlite3* open_store_for_reading(const std::string& path) {
                          : opened;
   if (probed != SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    if (db && sqlite3_system_errno(db) != 0 && (probed == SQLITE_IOERR || probed == SQLITE_CANTOPEN))
+      message += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
     sqlite3_close(db);
     if (probed == SQLITE_NOTADB) message = "it is not a CPEx results store (" + message + ")";
     else if (probed == SQLITE_CANTOPEN || probed == SQLITE_READONLY || probed == SQLITE_IOERR)

@@ -34,6 +34,7 @@ std::string describe_difference(const StoreMeta& stored, const StoreMeta& now, b
 struct StoreOpenOptions {
   bool force_new = false;  // a store of another sweep: start over instead of refusing
   bool force = false;      // an existing file that is not a CPEx store: replace it
+  bool locked_by_caller = false;  // the caller holds the store's OutputLock already
 };
 
 class ResultStore : public ResultSink {
@@ -96,7 +97,10 @@ struct MergeReport {
 };
 
 // Joins shard stores of one sweep into `out` (created, or an existing store of the same
-// sweep). Error naming the shard when one belongs to another sweep.
+// sweep), in one transaction; `out` is locked throughout and inputs are read only. A run
+// present in several inputs (or in `out`) must have the same row in each, wall time
+// aside: Error naming the run id, the two files and the first differing column otherwise,
+// with nothing written. Error naming the shard when one belongs to another sweep.
 MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs);
 
 }  // namespace cpex

@@ -22,6 +22,10 @@ struct StoreReadUri {
 // How to open `path` for reading (an SQLite URI; open with SQLITE_OPEN_URI).
 StoreReadUri store_read_uri(const std::string& path);
 
+// `path` as a plain (read-write) SQLite URI, for ATTACH on a connection opened with
+// SQLITE_OPEN_URI (a file named "file:..." is then not mistaken for a URI).
+std::string store_uri(const std::string& path);
+
 // Opens `path` read-only (immutable where needed) and checks that it can be read; Error
 // "cannot read results store 'PATH': ..." saying what is wrong otherwise.
 sqlite3* open_store_for_reading(const std::string& path);
