@@ -23,6 +23,7 @@ nlohmann::ordered_json summary_json(const Pipeline& p, const SweepPoint& point, 
   j["oracle"] = p.oracles.front().entry->name;
   j["runs"] = s.runs;
   j["stopped"] = s.stopped;
+  if (s.budget) j["budget"] = s.budget;
   j["capped"] = s.capped;
   j["failed"] = s.failed;
   j["samples"] = {{"mean", s.mean_samples},
@@ -44,14 +45,15 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
       << p.oracles.front().entry->name << ")";
   for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
   out << '\n'
-      << "  runs " << s.runs << ": stopped by their rule " << s.stopped << ", capped "
-      << s.capped << ", failed " << s.failed << '\n'
-      << "  samples (stopped runs) mean " << s.mean_samples << " (95% CI ["
+      << "  runs " << s.runs << ": stopped by their rule " << s.stopped
+      << (s.budget ? ", ended at their budget " + std::to_string(s.budget) : std::string())
+      << ", capped " << s.capped << ", failed " << s.failed << '\n'
+      << (s.budget ? "  samples (ended runs) mean " : "  samples (stopped runs) mean ") << s.mean_samples << " (95% CI ["
       << s.mean_samples_ci.lower << ", " << s.mean_samples_ci.upper << "]), median "
       << s.median_samples << " (95% CI [" << s.median_samples_ci.lower << ", "
       << s.median_samples_ci.upper << "]), min " << s.min_samples << ", max " << s.max_samples
       << '\n'
-      << "  errors (stopped runs) " << s.errors << ", error rate " << s.error_rate
+      << (s.budget ? "  errors (ended runs) " : "  errors (stopped runs) ") << s.errors << ", error rate " << s.error_rate
       << " (95% CI [" << s.error_rate_ci.lower << ", " << s.error_rate_ci.upper << "])";
   if (s.capped) out << "; wrong among capped runs " << s.capped_errors;
   out << '\n' << "  mean wall time " << s.mean_wall_seconds << " s\n";

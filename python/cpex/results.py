@@ -72,7 +72,8 @@ def read_results(*paths):
                 swept.append(key)
         if "status" not in frame.columns:
             frame["status"] = ""
-        derived = frame["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")
+        derived = frame["stopped"].map(
+            lambda s: "stopped" if s == "rule" else "budget" if s == "budget" else "capped")
         frame["status"] = frame["status"].where(frame["status"] != "", derived)
         if "resolved" in frame.columns:
             params = pd.DataFrame([_parse_resolved(t) for t in frame["resolved"]], index=frame.index)

@@ -92,7 +92,7 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
     ++group.answered;
     group.errors += right == 0.0 ? 1 : 0;
     group.wall += seconds;
-    if (row[status] == "stopped")
+    if (row[status] == "stopped" || row[status] == "budget")  // ended by rule or at budget
       group.samples.push_back(count);
     else
       ++group.capped;

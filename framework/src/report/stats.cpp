@@ -52,19 +52,21 @@ void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correc
     return;
   }
   wall_ += wall_seconds;
-  if (stop != StopReason::Rule) {
+  if (stop == StopReason::Budget) ++budget_;
+  if (stop != StopReason::Rule && stop != StopReason::Budget) {
     ++capped_;
     capped_errors_ += correct ? 0 : 1;
     return;
   }
-  ++stopped_;
+  if (stop == StopReason::Rule) ++stopped_;
+  const std::uint64_t ended = stopped_ + budget_;
   errors_ += correct ? 0 : 1;
   const double x = static_cast<double>(samples);
   const double delta = x - mean_;
-  mean_ += delta / static_cast<double>(stopped_);
+  mean_ += delta / static_cast<double>(ended);
   m2_ += delta * (x - mean_);
-  min_ = stopped_ == 1 ? samples : std::min(min_, samples);
-  max_ = stopped_ == 1 ? samples : std::max(max_, samples);
+  min_ = ended == 1 ? samples : std::min(min_, samples);
+  max_ = ended == 1 ? samples : std::max(max_, samples);
   if (!samples_.empty() && samples < samples_.back()) sorted_ = false;
   samples_.push_back(samples);
 }
@@ -72,15 +74,17 @@ void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correc
 Summary SummaryAccumulator::summary() const {
   Summary s;
   s.stopped = stopped_;
+  s.budget = budget_;
   s.capped = capped_;
   s.failed = failed_;
-  s.runs = stopped_ + capped_ + failed_;
+  s.runs = stopped_ + budget_ + capped_ + failed_;
   s.capped_errors = capped_errors_;
-  if (stopped_ + capped_ > 0) s.mean_wall_seconds = wall_ / static_cast<double>(stopped_ + capped_);
+  const std::uint64_t answered = stopped_ + budget_ + capped_;
+  if (answered > 0) s.mean_wall_seconds = wall_ / static_cast<double>(answered);
   s.mean_samples_ci = {0.0, 0.0};
   s.median_samples_ci = {0.0, 0.0};
   s.error_rate_ci = clopper_pearson(0, 0);
-  if (stopped_ == 0) return s;
+  if (stopped_ + budget_ == 0) return s;
   if (!sorted_) {
     std::sort(samples_.begin(), samples_.end());
     sorted_ = true;

@@ -189,6 +189,7 @@ void ResultStore::for_each_row(
     const StopReason stop = how == "rule"          ? StopReason::Rule
                             : how == "max-samples" ? StopReason::MaxSamples
                             : how == "max-seconds" ? StopReason::MaxSeconds
+                            : how == "budget"      ? StopReason::Budget
                                                    : StopReason::Error;
     f(static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0)), stop,
       static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2)), sqlite3_column_int(rows, 3) != 0,

@@ -15,7 +15,8 @@ namespace cpex::report {
 struct GroupSummary {
   std::vector<std::string> values;  // one per grouping key
   std::uint64_t runs = 0;           // rows in the group
-  std::uint64_t stopped = 0;        // stopped by their own rule (status stopped)
+  std::uint64_t stopped = 0;        // ended: by their own rule or at their budget
+                                    // (status stopped or budget)
   std::uint64_t capped = 0;         // stopped by run.max-samples / max-seconds (status capped)
   std::uint64_t failed = 0;         // a plugin failed (status error): no answer, no samples
   // Samples of the `stopped` runs only (capped runs are counted above, never mixed in);

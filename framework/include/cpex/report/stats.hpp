@@ -28,24 +28,26 @@ Interval median_interval(std::span<const std::uint64_t> sorted, double confidenc
 struct Summary {
   std::uint64_t runs = 0;     // finished runs of every kind
   std::uint64_t stopped = 0;  // stopped by the algorithm's own rule
+  std::uint64_t budget = 0;   // ended at their budget (run.budget; fixed-budget setting)
   std::uint64_t capped = 0;   // stopped by run.max-samples or run.max-seconds
   std::uint64_t failed = 0;   // threw (status error)
-  // Over the stopped runs only (capped sample counts are the cap, not a measurement):
+  // Over the ended runs — stopped by their rule or at their budget — only (capped sample
+  // counts are the cap, not a measurement):
   double mean_samples = 0.0;
   Interval mean_samples_ci;    // 95% normal approximation, lower end clamped at 0
   double median_samples = 0.0;
   Interval median_samples_ci;  // 95% order-statistic interval (median_interval)
   std::uint64_t min_samples = 0;
   std::uint64_t max_samples = 0;
-  std::uint64_t errors = 0;    // stopped runs whose recommendation is not acceptable
-  double error_rate = 0.0;     // errors / stopped
+  std::uint64_t errors = 0;    // ended runs whose recommendation is not acceptable
+  double error_rate = 0.0;     // errors / (stopped + budget)
   Interval error_rate_ci;      // 95% Clopper-Pearson
   std::uint64_t capped_errors = 0;  // capped runs whose held recommendation is not acceptable
-  double mean_wall_seconds = 0.0;   // over stopped and capped runs
+  double mean_wall_seconds = 0.0;   // over stopped, budget and capped runs
 };
 
 // Streaming summary of one point: O(1) memory per run besides one 8-byte sample count
-// per stopped run (kept for the exact median and its interval).
+// per ended run (kept for the exact median and its interval).
 class SummaryAccumulator {
  public:
   void add(const RunRecord& record);
@@ -53,7 +55,8 @@ class SummaryAccumulator {
   Summary summary() const;
 
  private:
-  std::uint64_t stopped_ = 0, capped_ = 0, failed_ = 0, errors_ = 0, capped_errors_ = 0;
+  std::uint64_t stopped_ = 0, budget_ = 0, capped_ = 0, failed_ = 0, errors_ = 0,
+                capped_errors_ = 0;
   double mean_ = 0.0, m2_ = 0.0, wall_ = 0.0;  // Welford's running mean and sum of squares
   std::uint64_t min_ = 0, max_ = 0;
   mutable std::vector<std::uint64_t> samples_;
