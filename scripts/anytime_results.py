@@ -3,13 +3,14 @@
 
 A pipeline run with `[run] trace-file = T.csv`, `trace-recommendations = yes` and
 `trace-every = N` writes, every N samples of every run, the verdict on the algorithm's
-current recommendation (trace rows named `anytime.correct`, value 1 or 0). This script
-joins that trace with the run's results CSV (`--out R.csv`) and writes one row per
-(run, checkpoint s) in the results schema, with `samples` = s and `correct` = the verdict in
-force at s:
-  - s within the run: the last verdict at a sample count <= s;
-  - s beyond the run's end: the run's final answer (its `correct`) when it ended by its
-    rule or at its budget (that answer stands); a capped or failed run gives no row.
+current recommendation (trace rows `anytime.correct` and `anytime.optimal`, 1 or 0). This
+script joins that trace with the run's results CSV (`--out R.csv`) and writes one row per
+(run, checkpoint s) in the results schema, with `samples` = s and `correct` / `optimal` =
+the verdicts in force at s:
+  - s within the run: the last verdicts at a sample count <= s;
+  - s beyond the run's end: the run's final answer (its `correct`, `optimal`) when it
+    ended by its rule or at its budget (that answer stands); a capped or failed run gives
+    no row.
 Checkpoints are the sample counts the trace holds. Then, for example:
 
     python3 scripts/anytime_results.py T.csv R.csv anytime.csv
@@ -65,13 +66,14 @@ def main():
         if column not in columns:
             fail("%s: no column '%s' (not a cpex results CSV?)" % (args.results, column))
 
-    verdicts = {}  # run_id -> sorted [(sample, correct)]
+    verdicts = {}  # run_id -> {sample: {"correct": "1"/"0", "optimal": ...}}
     for row in trace:
-        if row["name"] == "anytime.correct":
-            verdicts.setdefault(row["run_id"], []).append((int(row["sample"]), row["value"] == "1"))
+        if row["name"] in ("anytime.correct", "anytime.optimal"):
+            at = verdicts.setdefault(row["run_id"], {}).setdefault(int(row["sample"]), {})
+            at[row["name"][len("anytime."):]] = "1" if row["value"] == "1" else "0"
     if not verdicts:
         fail("%s has no anytime.correct rows (set [run] trace-recommendations = yes)" % args.trace)
-    checkpoints = sorted({s for rows in verdicts.values() for s, _ in rows})
+    checkpoints = sorted({s for rows in verdicts.values() for s in rows})
     if "status" not in columns:
         columns = columns + ["status"]
     if args.x_column and args.x_column not in columns:
@@ -86,22 +88,24 @@ def main():
             if not run["samples"]:
                 continue  # an error row
             total = int(run["samples"])
-            own = sorted(verdicts.get(run["run_id"], []))
-            samples = [s for s, _ in own]
+            own = verdicts.get(run["run_id"], {})
+            samples = sorted(own)
             for s in checkpoints:
                 if s <= total:
                     at = bisect_right(samples, s)
                     if at == 0:
                         continue  # no verdict yet
-                    correct = own[at - 1][1]
+                    verdict = own[samples[at - 1]]
                 elif ended:
-                    correct = run["correct"] == "1"
+                    verdict = {"correct": run["correct"], "optimal": run.get("optimal", "")}
                 else:
                     continue  # capped: its answer after the cap is unknown
                 out = dict(run)
                 out.update(samples=str(s), stopped="rule", status="stopped",
-                           correct="1" if correct else "0", recommendation="", pulls="",
+                           correct=verdict.get("correct", ""), recommendation="", pulls="",
                            wall_time_s="0")
+                if "optimal" in out:
+                    out["optimal"] = verdict.get("optimal", "")
                 if args.x_column:
                     out[args.x_column] = str(s)
                 writer.writerow(out)

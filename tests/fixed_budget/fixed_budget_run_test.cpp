@@ -60,6 +60,7 @@ TEST_CASE("A fixed-budget run ends at exactly T samples with status budget", "[f
     }
     // The run summary counts them as ended runs: samples and errors, not capped.
     const Summary s = summarize(records);
+    CHECK(s.stopped == 20);
     CHECK(s.budget == 20);
     CHECK(s.capped == 0);
     CHECK(s.mean_samples == Approx(static_cast<double>(budget)));
@@ -168,6 +169,12 @@ TEST_CASE("Anytime verdicts: the current answer judged every trace-every samples
     const auto& records = sink.records;
     std::size_t late_right = 0, late = 0;
     for (const RunRecord& r : records) {
+      std::size_t correct_rows = 0, optimal_rows = 0;
+      for (const TraceRow& row : r.trace) {
+        correct_rows += row.name == "anytime.correct" ? 1 : 0;
+        optimal_rows += row.name == "anytime.optimal" ? 1 : 0;
+      }
+      CHECK(correct_rows == optimal_rows);
       std::uint64_t expected = 25;
       for (const TraceRow& row : r.trace) {
         if (row.name != "anytime.correct") continue;

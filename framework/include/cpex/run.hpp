@@ -40,7 +40,8 @@ struct RunRecord {
   StopReason stop = StopReason::Rule;
   std::string error;     // stop == Error: the exception's message
   std::string recommendation;
-  bool correct = false;
+  bool correct = false;  // acceptable under the run's epsilon and the oracle's rule
+  bool optimal = false;  // an optimal decision of the class (Oracle::is_optimal); implies correct
   double wall_seconds = 0.0;
   std::string resolved;  // the algorithm's resolved parameters, a JSON object
   std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces
@@ -78,7 +79,8 @@ class RunInterrupted : public std::exception {
 // run ends at run.budget samples when set, is capped at run.max-samples and
 // run.max-seconds; `interrupt`, when given and set, abandons it (RunInterrupted). With
 // run.trace-recommendations the trace also gets, every run.trace-every samples, the
-// verdict on the algorithm's current recommendation ("anytime.correct": 1 or 0).
+// verdicts on the algorithm's current recommendation ("anytime.correct", "anytime.optimal":
+// 1 or 0).
 RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed,
                    const std::atomic<bool>* interrupt = nullptr);
 

@@ -221,9 +221,10 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
     if (trace) trace->sample = samples;
     if (anytime && samples >= next_verdict) {
       const Recommendation answer = algorithm.recommend();
-      const bool correct = run.oracles.front()->acceptable(environment.truth(), optimum,
-                                                           answer.decision, answer.epsilon);
-      record.trace.push_back({samples, "anytime.correct", correct ? 1.0 : 0.0});
+      const Verdict verdict = cpex::judge(*run.oracles.front(), environment.truth(), optimum,
+                                          answer.decision, answer.epsilon);
+      record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
+      record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
       next_verdict = (samples / every + 1) * every;
     }
     const bool at_budget = budget && samples >= budget;
@@ -271,7 +272,9 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   Decision best;
   const Oracle& judge = *run.oracles.front();
   judge.optimal(environment.truth(), best);
-  record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
+  const Verdict verdict = cpex::judge(judge, environment.truth(), best, answer.decision, answer.epsilon);
+  record.correct = verdict.correct;
+  record.optimal = verdict.optimal;
 
   auto resolved = algorithm.resolved();
   for (auto& entry : environment.resolved()) resolved.push_back(std::move(entry));
