@@ -16,12 +16,16 @@
 # print their tables with scripts/seedNNN_tables.py into $build/reproductions/seedNNN/
 # (no figures, not part of `all`); the tables in their docs are pasted from that output.
 #
-# usage: scripts/reproduce.sh NNN|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
-#        (NNN: 002, 004; tables only: 000, 001, 003; $CPEX_BUILD_DIR: the build tree,
-#        default build)
+# Targets other than seeds work alike under their own name: `fixed-budget` runs
+# pipelines/fixed-budget/ with scripts/reproductions/fixed-budget.sh into
+# docs/reproductions/fixed-budget.md (issue 19).
+#
+# usage: scripts/reproduce.sh NNN|NAME|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
+#        (NNN: 002, 004; tables only: 000, 001, 003; NAME: fixed-budget; $CPEX_BUILD_DIR:
+#        the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/reproduce.sh NNN|all [--quick] [cpex options]}
+target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
 quick=no
 sweeps=yes
@@ -36,8 +40,11 @@ done
 build=${CPEX_BUILD_DIR:-build}
 cpex=$build/bin/cpex
 [ -x "$cpex" ] || { echo "reproduce: no $cpex (build first: bash scripts/build.sh)" >&2; exit 2; }
+# A target's name: seedNNN for a seed number, else the target itself.
 if [ "$target" = all ]; then
-  seeds=$(ls scripts/reproductions/ | sed -n 's/^seed\([0-9]*\)\.sh$/\1/p')
+  seeds=$(ls scripts/reproductions/ | sed -n 's/\.sh$//p')
+elif [[ $target =~ ^[0-9]+$ ]]; then
+  seeds=seed$target
 else
   seeds=$target
 fi
@@ -58,59 +65,59 @@ sweep() {
 # tables give both verdicts (not correct, not optimal) of every cell. --quick: 2
 # repetitions, runs capped at 2 M samples, into reproductions-quick/; claims not checked.
 reproduce_tables_only() {
-  local seed=$1 out=$build/reproductions/seed$1
+  local seed=$1 out=$build/reproductions/$1
   shift
   if [ $quick = yes ]; then
-    out=$build/reproductions-quick/seed$seed
+    out=$build/reproductions-quick/$seed
     set -- --set run.repetitions=2 --set run.max-samples=2000000 "$@"
   fi
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
-    for file in "pipelines/seed$seed"/*.ini; do
-      echo "seed $seed: sweep $(basename "$file" .ini)" >&2
+    for file in "pipelines/$seed"/*.ini; do
+      echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"
     done
   fi
   if [ $quick = yes ]; then
-    python3 "scripts/seed${seed}_tables.py" "$out" > "$out/tables.md" || true
+    python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
     cat "$out/tables.md"
   else
-    python3 "scripts/seed${seed}_tables.py" "$out" | tee "$out/tables.md"
+    python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
   fi
 }
 
 reproduce() {
   local seed=$1 out doc figures
-  if [ ! -f "scripts/reproductions/seed$seed.sh" ] && [ -f "scripts/seed${seed}_tables.py" ]; then
+  if [ ! -f "scripts/reproductions/$seed.sh" ] && [ -f "scripts/${seed}_tables.py" ]; then
     reproduce_tables_only "$seed" "${cpex_options[@]}"
     return
   fi
-  [ -f "scripts/reproductions/seed$seed.sh" ] || { echo "reproduce: no scripts/reproductions/seed$seed.sh" >&2; exit 2; }
+  [ -f "scripts/reproductions/$seed.sh" ] || { echo "reproduce: no scripts/reproductions/$seed.sh" >&2; exit 2; }
   if [ $quick = yes ]; then
-    out=$build/reproductions-quick/seed$seed
+    out=$build/reproductions-quick/$seed
     figures=$out
-    doc=$out/seed$seed.md
+    doc=$out/$seed.md
     # Few repetitions and a cap, so that the slowest cells (XY-adaptive as published:
     # 40-210 M samples a run) do not dominate; capped points get a red ring.
     set -- --set run.repetitions=2 --set run.max-samples=2000000 "${cpex_options[@]}"
   else
-    out=$build/reproductions/seed$seed
+    out=$build/reproductions/$seed
     figures=docs/reproductions
-    doc=docs/reproductions/seed$seed.md
+    doc=docs/reproductions/$seed.md
     set -- "${cpex_options[@]}"
   fi
   mkdir -p "$out" "$figures"
   local start=$SECONDS
   if [ $sweeps = yes ]; then
-    for file in "pipelines/seed$seed"/*.ini; do
-      echo "seed $seed: sweep $(basename "$file" .ini)" >&2
+    for file in "pipelines/$seed"/*.ini; do
+      echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"
     done
-    echo "seed $seed: sweeps took $((SECONDS - start)) s" >&2
+    echo "$seed: sweeps took $((SECONDS - start)) s" >&2
   fi
 
   # shellcheck source=/dev/null
-  source "scripts/reproductions/seed$seed.sh"   # defines FIGURES, draw_figures, tables, check_claims
+  source "scripts/reproductions/$seed.sh"   # defines FIGURES, draw_figures, tables, check_claims
   draw_figures "$out" "$figures"
   local missing=0
   for figure in "${FIGURES[@]}"; do
@@ -119,10 +126,10 @@ reproduce() {
   [ $missing = 0 ] || exit 1
 
   local head
-  if [ -f "docs/reproductions/seed$seed.md" ] && grep -qF "$marker" "docs/reproductions/seed$seed.md"; then
-    head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "docs/reproductions/seed$seed.md")
+  if [ -f "docs/reproductions/$seed.md" ] && grep -qF "$marker" "docs/reproductions/$seed.md"; then
+    head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "docs/reproductions/$seed.md")
   else
-    head="# Reproduction of seed $seed"$'\n\n'"$marker"
+    head="# Reproduction of $seed"$'\n\n'"$marker"
   fi
   {
     printf '%s\n' "$head"
@@ -130,7 +137,7 @@ reproduce() {
     tables "$out" "$figures"
   } > "$doc.tmp"
   mv "$doc.tmp" "$doc"
-  echo "seed $seed: wrote $doc and ${FIGURES[*]} in $figures ($((SECONDS - start)) s)" >&2
+  echo "$seed: wrote $doc and ${FIGURES[*]} in $figures ($((SECONDS - start)) s)" >&2
   if [ $quick = no ]; then check_claims "$out"; fi
 }
 

@@ -27,6 +27,9 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
   for (const auto& role : a->needs.oracles)
     text += "; [" + role.section + "] " + describe_capabilities(role.required);
   if (a->needs.reads_truth) text += "; reads the hidden truth (oracle baseline)";
+  text += "\nsettings: " + describe_settings(a->needs.settings);
+  if (a->needs.settings & kFixedBudget) text += " ([run] budget = T)";
+  if (!a->needs.anytime) text += "; no anytime recommendation";
   return text;
 }
 

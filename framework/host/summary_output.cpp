@@ -42,6 +42,7 @@ Json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) 
   j["planned"] = planned;
   j["runs"] = s.runs;
   j["stopped"] = s.stopped;
+  if (s.budget) j["budget"] = s.budget;  // of the stopped runs: ended at their budget
   j["capped"] = s.capped;
   j["failed"] = s.failed;
   const bool any = s.stopped > 0;
@@ -80,8 +81,9 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
   }
   out << "  runs " << s.runs;
   if (s.runs < planned) out << " of " << planned << " (the rest not run)";
-  out << ": stopped by their rule " << s.stopped << ", capped " << s.capped << ", failed "
-      << s.failed << '\n';
+  out << ": stopped by their rule " << s.stopped - s.budget;
+  if (s.budget) out << ", at their budget " << s.budget;
+  out << ", capped " << s.capped << ", failed " << s.failed << '\n';
   if (s.stopped > 0) {
     out << "  samples (stopped runs) mean " << s.mean_samples << " (95% CI ["
         << s.mean_samples_ci.lower << ", " << s.mean_samples_ci.upper << "]), median "

@@ -106,6 +106,7 @@ def main():
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        import matplotlib.lines
         import matplotlib.ticker
     except ImportError:
         fail("--plot needs matplotlib for Python 3: install the Debian package python3-matplotlib", 3)
@@ -130,6 +131,7 @@ def main():
     nrows, ncols = grid(panel_keys, panels)
     fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols + 0.6, 2.7 * nrows + 0.9),
                              squeeze=False, constrained_layout=True)
+    zero_bounds = False
     for index, panel in enumerate(panels):
         ax = axes[index // ncols][index % ncols]
         for name in series_names:
@@ -149,6 +151,16 @@ def main():
                 continue
             points.sort()
             color, marker = style[name]
+            if args.logy:
+                # A zero (no error at all) has no place on a log axis: drawn as an open
+                # down-triangle at its upper 95% bound instead.
+                bounds = [(p[0], p[3]) for p in points if p[1] <= 0 and p[3] is not None and p[3] > 0]
+                if bounds:
+                    ax.scatter(*zip(*bounds), marker="v", s=22, facecolors="none", edgecolors=color, zorder=4)
+                    zero_bounds = True
+                points = [p for p in points if p[1] > 0]
+                if not points:
+                    continue
             x = [p[0] for p in points]
             y = [p[1] for p in points]
             below = [p[1] - p[2] if p[2] is not None else 0.0 for p in points]
@@ -180,6 +192,10 @@ def main():
                 if l not in labels:
                     handles.append(h)
                     labels.append(l)
+    if zero_bounds:
+        handles.append(matplotlib.lines.Line2D([], [], marker="v", linestyle="none", color="gray",
+                                               markerfacecolor="none"))
+        labels.append("0 observed: upper 95% bound")
     title = args.title or "%s against %s" % (label.split(" (")[0], args.x)
     fig.suptitle(title)
     fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5),

@@ -121,7 +121,8 @@ def _runs_from_text_tables(tables):
         if "optimal" not in frame.columns:  # written before the column existed: unknown
             at = list(frame.columns).index("correct") + 1 if "correct" in frame.columns else len(frame.columns)
             frame.insert(at, "optimal", "")
-        derived = frame["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")
+        derived = frame["stopped"].map(
+            lambda s: "stopped" if s == "rule" else "budget" if s == "budget" else "capped")
         frame["status"] = frame["status"].where(frame["status"] != "", derived)
         if "resolved" in frame.columns:
             # Parsed once per distinct text (runs of one point usually share theirs).

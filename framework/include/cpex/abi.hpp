@@ -8,7 +8,8 @@ namespace cpex {
 // 2: Oracle::ground_set_size / second_best / maximize_quadratic; factories take an
 //    OracleContext / EnvironmentContext; Problem::parameter.
 // 3: Oracle::is_optimal (the `optimal` verdict).
-inline constexpr int kAbiVersion = 3;
+// 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
+inline constexpr int kAbiVersion = 4;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

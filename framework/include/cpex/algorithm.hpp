@@ -2,6 +2,7 @@
 // observes the answers, and decides when to stop and what to recommend.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,6 +34,12 @@ struct AlgorithmContext {
   RandomStream rng;                    // the algorithm's own stream
   TraceSink* trace = nullptr;          // null unless the pipeline asks for a trace
   std::span<const double> truth;       // empty unless the algorithm declares reads_truth
+  // Fixed-budget setting: `[run] budget = T`, the most samples the run may take; 0 in the
+  // fixed-confidence setting; never below the number of arms. After T samples the run
+  // loop calls next() once more: false ends the run by the algorithm's rule (its schedule
+  // used exactly T; it may finish its last decision there), true ends it at its budget
+  // (status budget; the pull is not made).
+  std::uint64_t budget = 0;
 };
 
 class Algorithm {
@@ -49,7 +56,10 @@ class Algorithm {
   // The environment's answer to the pull just proposed.
   virtual void observe(const Action& action, const Observation& observation) = 0;
 
-  // The current answer; called when the algorithm stops or the run hits max-samples.
+  // The current answer; called when the algorithm stops, when the run reaches its budget
+  // or a cap, and — with `[run] trace-recommendations` — between rounds (after observe(),
+  // before the next next()), where it must not change the algorithm's state: an
+  // algorithm that cannot answer mid-run declares AlgorithmNeeds::anytime = false.
   virtual Recommendation recommend() const = 0;
 
   // Parameter values after presets are resolved, reported with every result row.

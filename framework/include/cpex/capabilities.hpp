@@ -29,11 +29,26 @@ struct OracleRole {
   unsigned required = 0;
 };
 
+// The settings an algorithm runs in, as bit flags. Fixed confidence: it stops by its own
+// rule (`[run] max-samples` only caps it). Fixed budget: `[run] budget = T` tells it T
+// (AlgorithmContext::budget) and the run ends after T samples at the latest.
+enum AlgorithmSetting : unsigned {
+  kFixedConfidence = 1u << 0,
+  kFixedBudget = 1u << 1,
+};
+
+// "fixed-confidence", "fixed-budget" or "fixed-confidence, fixed-budget".
+std::string describe_settings(unsigned settings);
+
 // What an algorithm needs from a pipeline.
 struct AlgorithmNeeds {
   std::vector<FeedbackKind> feedback;  // accepted feedback kinds
   std::vector<OracleRole> oracles;     // first entry is the decision-class oracle
   bool reads_truth = false;            // an oracle baseline by definition (e.g. XY-oracle)
+  unsigned settings = kFixedConfidence;  // AlgorithmSetting flags; assembly checks [run] budget
+  // recommend() gives the current answer between any two rounds (the anytime trace of
+  // `[run] trace-recommendations`); false: that key is refused for this algorithm.
+  bool anytime = true;
 };
 
 }  // namespace cpex

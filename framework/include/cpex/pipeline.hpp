@@ -21,9 +21,11 @@ struct RunSettings {
   bool record_pulls = false;  // count the pulls of every arm (the `pulls` column)
   std::string trace_file;     // where the algorithms' per-round values go; empty: no trace
   std::int64_t trace_every = 1;  // keep the values recorded at every n-th sample
+  std::int64_t budget = 0;       // fixed-budget setting: run.budget = T samples; 0: none
+  bool trace_recommendations = false;  // judge the current answer every trace_every samples
 };
 
-// The [run] section's schema (seed, repetitions, max-samples).
+// The [run] section's schema (seed, repetitions, max-samples, budget, ...).
 const ParamSchema& run_schema();
 
 struct OracleChoice {

@@ -25,8 +25,10 @@ struct TraceRow {
 };
 
 // How a run ended: by the algorithm's own rule, at a cap (run.max-samples,
-// run.max-seconds), or with an exception (recorded, the sweep goes on).
-enum class StopReason { Rule, MaxSamples, MaxSeconds, Error };
+// run.max-seconds), with an exception (recorded, the sweep goes on), or — in the
+// fixed-budget setting — at its budget (run.budget samples taken; not a cap: the run
+// ended as the setting defines it, and its answer counts like a stopped run's).
+enum class StopReason { Rule, MaxSamples, MaxSeconds, Error, Budget };
 
 // The result of one run (one CSV row, without the pipeline-level columns).
 struct RunRecord {
@@ -61,8 +63,8 @@ RunObjects instantiate(const Pipeline& pipeline, const RunSeed& seed, TraceSink*
 // Instantiate once (repetition 0) so that bad parameters fail before any run.
 void probe(const Pipeline& pipeline);
 
-// The `stopped` column ("rule", "max-samples", "max-seconds"; "" for an error) and the
-// `status` column ("stopped", "capped", "error").
+// The `stopped` column ("rule", "max-samples", "max-seconds", "budget"; "" for an error)
+// and the `status` column ("stopped", "capped", "error", "budget").
 const char* stopped_text(StopReason reason);
 const char* status_text(StopReason reason);
 
@@ -74,8 +76,11 @@ class RunInterrupted : public std::exception {
 };
 
 // Execute one run to the end (collecting a trace when the pipeline asks for one). The
-// run is capped at run.max-samples and run.max-seconds; `interrupt`, when given and set,
-// abandons it (RunInterrupted).
+// run ends at run.budget samples when set, is capped at run.max-samples and
+// run.max-seconds; `interrupt`, when given and set, abandons it (RunInterrupted). With
+// run.trace-recommendations the trace also gets, every run.trace-every samples, the
+// verdicts on the algorithm's current recommendation ("anytime.correct", "anytime.optimal":
+// 1 or 0).
 RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed,
                    const std::atomic<bool>* interrupt = nullptr);
 

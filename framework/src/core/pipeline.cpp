@@ -26,7 +26,15 @@ const ParamSchema& run_schema() {
             "(run_id, point, repetition, sample, name, value); none: no trace")
       .optional()
       .integer("trace-every", 1, Range::at_least(1),
-               "keep the values emitted when the sample count is a multiple of this");
+               "keep the values emitted when the sample count is a multiple of this")
+      .integer("budget", std::nullopt, Range::at_least(1),
+               "fixed-budget setting: the algorithm is told T and the run ends after T "
+               "samples (status budget); for fixed-budget algorithms only; none: fixed "
+               "confidence")
+      .optional()
+      .choice("trace-recommendations", "no", {"no", "yes"},
+              "yes: every trace-every samples, judge the algorithm's current recommendation "
+              "and write the verdicts to trace-file (anytime.correct, anytime.optimal)");
   return schema;
 }
 
@@ -125,6 +133,37 @@ void check_compatibility(const Pipeline& p) {
   }
 }
 
+// The setting (issue 19): [run] budget only for algorithms that declare the fixed-budget
+// setting, and required by those that declare only it; anytime traces only for
+// algorithms whose recommend() answers mid-run. (Budget below the number of arms: the
+// probe, once the environment is built.)
+void check_settings(const PipelineFile& file, const Pipeline& p) {
+  const AlgorithmNeeds& needs = p.algorithm->needs;
+  const std::string name = "algorithm '" + p.algorithm->name + "'";
+  if (p.run.budget > 0 && !(needs.settings & kFixedBudget))
+    throw ConfigError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
+                      describe_settings(needs.settings) +
+                      " only (it stops by its own rule); drop budget, or use a fixed-budget "
+                      "algorithm (cpex describe NAME lists its settings)");
+  if (p.run.budget == 0 && !(needs.settings & kFixedConfidence))
+    throw ConfigError(file.path() + ": [run] budget: " + name + " is " +
+                      describe_settings(needs.settings) +
+                      " only: give [run] budget = T, the number of samples it may take");
+  if (p.run.budget > p.run.max_samples)
+    throw ConfigError(origin_of(file, "run", "budget") + ": [run] budget = " +
+                      std::to_string(p.run.budget) + " exceeds [run] max-samples = " +
+                      std::to_string(p.run.max_samples) +
+                      " (the run would be capped before its budget)");
+  if (p.run.trace_recommendations && p.run.trace_file.empty())
+    throw ConfigError(origin_of(file, "run", "trace-recommendations") +
+                      ": [run] trace-recommendations = yes needs [run] trace-file (where the "
+                      "verdicts go)");
+  if (p.run.trace_recommendations && !needs.anytime)
+    throw ConfigError(origin_of(file, "run", "trace-recommendations") +
+                      ": [run] trace-recommendations: " + name +
+                      " cannot recommend mid-run (it declares no anytime answer)");
+}
+
 // Per-plugin parameter blocks: in a plugin section, a key "NAME.key" (written as a
 // `[algorithm.NAME]` block, or `--set algorithm.NAME.key=v`) applies only when the
 // section's plugin is NAME, and then wins over a plain "key". So one sweep over
@@ -205,6 +244,9 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   p.run.record_pulls = run.text("record-pulls") == "yes";
   if (run.has("trace-file")) p.run.trace_file = run.text("trace-file");
   p.run.trace_every = run.integer("trace-every");
+  if (run.has("budget")) p.run.budget = run.integer("budget");
+  p.run.trace_recommendations = run.text("trace-recommendations") == "yes";
+  check_settings(file, p);
 
   probe(p);
   return p;

@@ -46,4 +46,11 @@ std::string describe_capabilities(unsigned capabilities) {
   return text.empty() ? "none" : text;
 }
 
+std::string describe_settings(unsigned settings) {
+  std::string text;
+  if (settings & kFixedConfidence) text = "fixed-confidence";
+  if (settings & kFixedBudget) text += (text.empty() ? "" : ", ") + std::string("fixed-budget");
+  return text.empty() ? "none" : text;
+}
+
 }  // namespace cpex

@@ -108,6 +108,13 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.context.oracles.push_back(run.oracles[i].get());
     run.context.oracle_capabilities.push_back(p.oracles[i].entry->capabilities);
   }
+  // Fixed budget: every arm must be sampled once at least (algorithms needing more refuse
+  // a larger minimum in start(), with a ParameterError whose key is "run.budget").
+  if (p.run.budget > 0 && static_cast<std::uint64_t>(p.run.budget) < problem.num_arms)
+    throw ConfigError(p.source + ": [run] budget = " + std::to_string(p.run.budget) +
+                      " is below the number of arms of environment '" + p.environment->name +
+                      "' (" + std::to_string(problem.num_arms) + ")");
+  run.context.budget = static_cast<std::uint64_t>(p.run.budget);
   run.context.rng = RandomStream(seed, StreamRole::Algorithm);
   run.context.trace = trace;
   if (p.algorithm->needs.reads_truth) run.context.truth = run.environment->truth();
@@ -115,6 +122,10 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.algorithm = p.algorithm->create(p.algorithm_params);
     run.algorithm->start(run.context);
   } catch (const ParameterError& e) {
+    // A key "run.NAME" is a [run] key the algorithm refuses (a budget too small for it).
+    if (e.key().rfind("run.", 0) == 0)
+      throw ConfigError(p.source + ": [run] " + e.key().substr(4) + ": " + p.algorithm->name +
+                        ": " + e.what());
     rethrow_in(p, "algorithm", p.algorithm->name, e);
   } catch (...) {
     rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");
@@ -150,6 +161,7 @@ const char* stopped_text(StopReason reason) {
     case StopReason::Rule: return "rule";
     case StopReason::MaxSamples: return "max-samples";
     case StopReason::MaxSeconds: return "max-seconds";
+    case StopReason::Budget: return "budget";
     case StopReason::Error: return "";
   }
   return "";
@@ -159,6 +171,7 @@ const char* status_text(StopReason reason) {
   switch (reason) {
     case StopReason::Rule: return "stopped";
     case StopReason::Error: return "error";
+    case StopReason::Budget: return "budget";
     default: return "capped";
   }
 }
@@ -191,12 +204,37 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
       start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   // clamped: beyond ~9.2e9 s the conversion to int64 nanoseconds overflows
                   std::chrono::duration<double>(p.run.max_seconds > 0.0 ? std::min(p.run.max_seconds, 1e9) : 1e9));
+  // Fixed budget: once `budget` samples are taken the loop asks the algorithm once more —
+  // one whose schedule ends exactly there finishes its last decision and stops by its
+  // rule; one that asks for more has reached its budget (that pull is not made). A
+  // super-arm pull that would go past the budget is not made either.
+  const auto budget = static_cast<std::uint64_t>(p.run.budget);
+  // Anytime verdicts: the current recommendation judged every trace-every samples (the
+  // first time the count reaches a multiple; semi-bandit pulls may jump past one).
+  const bool anytime = trace && p.run.trace_recommendations;
+  const auto every = static_cast<std::uint64_t>(p.run.trace_every);
+  std::uint64_t next_verdict = every;
+  Decision optimum;
+  if (anytime) run.oracles.front()->optimal(environment.truth(), optimum);
   record.stop = StopReason::MaxSamples;
   for (std::uint64_t round = 1;; ++round) {
     if (trace) trace->sample = samples;
+    if (anytime && samples >= next_verdict) {
+      const Recommendation answer = algorithm.recommend();
+      const Verdict verdict = cpex::judge(*run.oracles.front(), environment.truth(), optimum,
+                                          answer.decision, answer.epsilon);
+      record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
+      record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
+      next_verdict = (samples / every + 1) * every;
+    }
+    const bool at_budget = budget && samples >= budget;
     if (!algorithm.next(action)) {
       record.stopped = true;
       record.stop = StopReason::Rule;
+      break;
+    }
+    if (at_budget) {
+      record.stop = StopReason::Budget;
       break;
     }
     if (samples >= max_samples) break;
@@ -207,9 +245,14 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
         break;
       }
     }
+    const std::uint64_t cost = semi_bandit ? action.super_arm.size() : 1;
+    if (budget && samples + cost > budget) {
+      record.stop = StopReason::Budget;
+      break;
+    }
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
     environment.pull(action, observation);
-    samples += semi_bandit ? action.super_arm.size() : 1;
+    samples += cost;
     if (!pulls.empty()) {
       if (action.super_arm.empty())
         ++pulls[action.arm];

@@ -1,6 +1,8 @@
 // Gaps and hardness of CPE-L instances through the oracle.
 #include "cpex/numerics/cpe_gaps.hpp"
 
+#include "cpex/numerics/constrained_maximization.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,9 +14,7 @@ std::vector<double> cpe_gaps(const Oracle& oracle, std::span<const double> means
   Decision best, other;
   oracle.optimal(means, best);
   const double top = oracle.value(means, best);
-  double total = 1.0;
-  for (double m : means) total += std::abs(m);
-  const double big = 4.0 * total;
+  const double big = forcing_weight(means);  // the constrained oracle's L
   std::vector<double> weights(means.begin(), means.end()), gaps(means.size(), inf);
   for (std::size_t e = 0; e < means.size(); ++e) {
     const bool member = std::binary_search(best.arms.begin(), best.arms.end(), e);

@@ -88,9 +88,12 @@ class TableBuilder {
       table_.rows.emplace_back(table_.columns.size());
       auto& row = table_.rows.back();
       for (std::size_t c = 0; c < raw.columns.size(); ++c) row[target[c]] = raw.rows[r][c];
-      if (row[status].empty()) row[status] = row[stopped] == "rule" ? "stopped" : "capped";
-      if (row[status] != "stopped" && row[status] != "capped" && row[status] != "error")
-        throw Error(where + ": unknown status '" + row[status] + "' (stopped, capped or error)");
+      if (row[status].empty())
+        row[status] = row[stopped] == "rule" ? "stopped" : row[stopped] == "budget" ? "budget" : "capped";
+      if (row[status] != "stopped" && row[status] != "capped" && row[status] != "error" &&
+          row[status] != "budget")
+        throw Error(where + ": unknown status '" + row[status] +
+                    "' (stopped, budget, capped or error)");
       if (resolved != raw.columns.end()) {
         const auto params = parse_resolved(raw.rows[r][static_cast<std::size_t>(resolved - raw.columns.begin())], where);
         for (const auto& [name, value] : params) {

@@ -102,6 +102,7 @@ void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correc
   if (end == RunEnd::Failed) return;
   wall_ += wall_seconds;
   if (end == RunEnd::Capped) return;
+  if (stop == StopReason::Budget) ++budget_;
   const std::uint64_t n = tally_.ended();
   const double x = static_cast<double>(samples);
   const double delta = x - mean_;
@@ -117,6 +118,7 @@ Summary SummaryAccumulator::summary() const {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   Summary s;
   s.stopped = tally_.ended();
+  s.budget = budget_;
   s.capped = tally_.capped();
   s.failed = tally_.failed();
   s.runs = tally_.runs();

@@ -204,6 +204,7 @@ void ResultStore::for_each_row(const std::function<void(const StoredRun&)>& f) c
     const StopReason stop = how == "rule"          ? StopReason::Rule
                             : how == "max-samples" ? StopReason::MaxSamples
                             : how == "max-seconds" ? StopReason::MaxSeconds
+                            : how == "budget"      ? StopReason::Budget
                                                    : StopReason::Error;
     StoredRun run;
     run.point = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0));

@@ -84,7 +84,9 @@ class RunTally {
 
 struct Summary {
   std::uint64_t runs = 0;     // finished runs of every kind
-  std::uint64_t stopped = 0;  // ended: by the algorithm's own rule (RunEnd::Ended)
+  std::uint64_t stopped = 0;  // ended: by the algorithm's own rule (RunEnd::Ended) or at
+                              // its budget (fixed-budget setting)
+  std::uint64_t budget = 0;   // of the `stopped` runs, those that ended at their budget
   std::uint64_t capped = 0;   // stopped by run.max-samples or run.max-seconds
   std::uint64_t failed = 0;   // threw (status error)
   // Over the ended runs only (capped sample counts are where the cap was, not a
@@ -120,6 +122,7 @@ class SummaryAccumulator {
 
  private:
   RunTally tally_;
+  std::uint64_t budget_ = 0;  // ended at their budget (StopReason::Budget)
   double mean_ = 0.0, m2_ = 0.0, wall_ = 0.0;  // Welford's running mean and sum of squares
   std::uint64_t min_ = 0, max_ = 0;
   mutable std::vector<std::uint64_t> samples_;
