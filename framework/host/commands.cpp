@@ -26,6 +26,8 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
   for (const auto& role : a->needs.oracles)
     text += "; [" + role.section + "] " + describe_capabilities(role.required);
   if (a->needs.reads_truth) text += "; reads the hidden truth (oracle baseline)";
+  const std::string rewards = describe(a->needs.rewards);
+  if (rewards != "any rewards") text += "; " + rewards;
   return text;
 }
 

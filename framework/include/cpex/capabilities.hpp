@@ -2,6 +2,7 @@
 // pipeline assembler compares them before any run and names both sides on a mismatch.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,45 @@ struct OracleRole {
   unsigned required = 0;
 };
 
+// The rewards an algorithm's statistics or guarantees assume (compared with the
+// environment's Problem::rewards before any run; a mismatch names both plugins).
+// Default: any rewards.
+struct RewardRequirement {
+  // Accepted families; empty: any family.
+  std::vector<RewardFamily> families;
+  // Every reward must lie in [lower, upper] (e.g. [0, 1] for a Hoeffding bound on [0, 1]);
+  // infinite ends: no range needed.
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+
+  static RewardRequirement families_of(std::vector<RewardFamily> accepted) {
+    RewardRequirement r;
+    r.families = std::move(accepted);
+    return r;
+  }
+  static RewardRequirement within(double a, double b) {
+    RewardRequirement r;
+    r.lower = a;
+    r.upper = b;
+    return r;
+  }
+};
+
+// "gaussian or bernoulli rewards", "rewards in [0, 1]", "any rewards".
+std::string describe(const RewardRequirement& requirement);
+
+// The model's family is accepted and its range lies within the required one.
+bool satisfies(const RewardModel& model, const RewardRequirement& requirement);
+
+// describe(requirement) if `model` does not satisfy it; empty if it does.
+std::string reward_mismatch(const RewardRequirement& requirement, const RewardModel& model);
+
 // What an algorithm needs from a pipeline.
 struct AlgorithmNeeds {
   std::vector<FeedbackKind> feedback;  // accepted feedback kinds
   std::vector<OracleRole> oracles;     // first entry is the decision-class oracle
   bool reads_truth = false;            // an oracle baseline by definition (e.g. XY-oracle)
+  RewardRequirement rewards;           // the reward family / range assumed (default: any)
 };
 
 }  // namespace cpex
