@@ -56,6 +56,7 @@ std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSe
   problem.num_arms = sizes.size();
   problem.noise_sigma = 0.5;
   problem.group_sizes = sizes;
+  problem.rewards = RewardModel::bernoulli();
   problem.parameter = KeyParameter::Variance;
   std::vector<double> variance(p.size());
   for (std::size_t i = 0; i < p.size(); ++i) variance[i] = p[i] * (1.0 - p[i]);
@@ -77,6 +78,7 @@ std::unique_ptr<Environment> make_water(const ParamValues& params, const RunSeed
   problem.parameter = KeyParameter::Mean;
   const auto draw = params.text("distribution") == "beta" ? CpeCsArms::Draw::Beta
                                                           : CpeCsArms::Draw::Bernoulli;
+  problem.rewards = draw == CpeCsArms::Draw::Beta ? RewardModel::bounded(0.0, 1.0) : RewardModel::bernoulli();
   return std::make_unique<CpeCsArms>(std::move(problem), means, means, draw,
                                      params.real("concentration"), seed);
 }

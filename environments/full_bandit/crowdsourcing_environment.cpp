@@ -28,6 +28,7 @@ class Crowdsourcing final : public Environment {
     problem_.num_arms = theta_.size();
     problem_.k = k;
     problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));
+    problem_.rewards = RewardModel::bounded(0.0, static_cast<double>(k));  // correct answers of k workers
     for (std::size_t i = 0; i < theta_.size(); ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
   }
 

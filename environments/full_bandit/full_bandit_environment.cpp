@@ -45,6 +45,9 @@ class FullBandit final : public Environment {
     problem_.k = k;
     const double root_k = std::sqrt(static_cast<double>(k));
     problem_.noise_sigma = noise == Noise::Additive ? sigma : noise == Noise::PerArm ? root_k * sigma : 0.5 * root_k;
+    // Both Gaussian models give a Gaussian sum; k Bernoulli outcomes sum to [0, k].
+    problem_.rewards = noise == Noise::Bernoulli ? RewardModel::bounded(0.0, static_cast<double>(k))
+                                                 : RewardModel::gaussian();
     if (noise == Noise::Additive)
       streams_.emplace_back(seed, StreamRole::EnvironmentNoise, 0);
     else

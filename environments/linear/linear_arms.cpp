@@ -31,6 +31,8 @@ LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise no
   problem_.num_arms = k;
   problem_.features = std::move(features);
   problem_.noise_sigma = noise_bound;
+  // +-1 rewards: a two-point distribution on {-1, +1}.
+  problem_.rewards = noise == Noise::Gaussian ? RewardModel::gaussian() : RewardModel::bounded(-1.0, 1.0);
   problem_.parameter_bound = norm_bound;
   problem_.k = 1;
   streams_.reserve(k);

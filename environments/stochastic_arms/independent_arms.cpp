@@ -17,6 +17,7 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, double 
   problem_.feedback = FeedbackKind::SingleArm;
   problem_.num_arms = means_.size();
   problem_.noise_sigma = noise == Noise::Gaussian ? sigma : 0.5;
+  problem_.rewards = noise == Noise::Gaussian ? RewardModel::gaussian() : RewardModel::bernoulli();
   problem_.k = k;
   streams_.reserve(means_.size());
   for (std::size_t i = 0; i < means_.size(); ++i)

@@ -30,6 +30,8 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
   text += "\nsettings: " + describe_settings(a->needs.settings);
   if (a->needs.settings & kFixedBudget) text += " ([run] budget = T)";
   if (!a->needs.anytime) text += "; no anytime recommendation";
+  const std::string rewards = describe(a->needs.rewards);
+  if (rewards != "any rewards") text += "; " + rewards;
   return text;
 }
 

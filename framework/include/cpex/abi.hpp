@@ -9,7 +9,8 @@ namespace cpex {
 //    OracleContext / EnvironmentContext; Problem::parameter.
 // 3: Oracle::is_optimal (the `optimal` verdict).
 // 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
-inline constexpr int kAbiVersion = 4;
+// 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
+inline constexpr int kAbiVersion = 5;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -2,6 +2,7 @@
 // pipeline assembler compares them before any run and names both sides on a mismatch.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,38 @@ enum AlgorithmSetting : unsigned {
 
 // "fixed-confidence", "fixed-budget" or "fixed-confidence, fixed-budget".
 std::string describe_settings(unsigned settings);
+// The rewards an algorithm's statistics or guarantees assume (compared with the
+// environment's Problem::rewards before any run; a mismatch names both plugins).
+// Default: any rewards.
+struct RewardRequirement {
+  // Accepted families; empty: any family.
+  std::vector<RewardFamily> families;
+  // Every reward must lie in [lower, upper] (e.g. [0, 1] for a Hoeffding bound on [0, 1]);
+  // infinite ends: no range needed.
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+
+  static RewardRequirement families_of(std::vector<RewardFamily> accepted) {
+    RewardRequirement r;
+    r.families = std::move(accepted);
+    return r;
+  }
+  static RewardRequirement within(double a, double b) {
+    RewardRequirement r;
+    r.lower = a;
+    r.upper = b;
+    return r;
+  }
+};
+
+// "gaussian or bernoulli rewards", "rewards in [0, 1]", "any rewards".
+std::string describe(const RewardRequirement& requirement);
+
+// The model's family is accepted and its range lies within the required one.
+bool satisfies(const RewardModel& model, const RewardRequirement& requirement);
+
+// describe(requirement) if `model` does not satisfy it; empty if it does.
+std::string reward_mismatch(const RewardRequirement& requirement, const RewardModel& model);
 
 // What an algorithm needs from a pipeline.
 struct AlgorithmNeeds {
@@ -49,6 +82,7 @@ struct AlgorithmNeeds {
   // recommend() gives the current answer between any two rounds (the anytime trace of
   // `[run] trace-recommendations`); false: that key is refused for this algorithm.
   bool anytime = true;
+  RewardRequirement rewards;           // the reward family / range assumed (default: any)
 };
 
 }  // namespace cpex

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,6 +28,45 @@ enum class KeyParameter { Mean, Variance };
 
 const char* to_string(KeyParameter parameter);
 
+// The distribution family of an environment's rewards (one observation).
+enum class RewardFamily {
+  Other,      // nothing is promised beyond Problem::noise_sigma
+  Gaussian,   // reward = mean + N(0, noise_sigma^2): noise_sigma is the exact standard deviation
+  Bernoulli,  // reward in {0, 1} with P(1) = the arm's mean
+  Bounded,    // any distribution with support in [RewardModel::lower, RewardModel::upper]
+};
+
+const char* to_string(RewardFamily family);
+
+// What an environment declares about its rewards, so that an algorithm whose statistics
+// or guarantees assume a family or a range can refuse other environments at assembly
+// (AlgorithmNeeds::rewards; see docs/plugin-authoring.md). The sub-Gaussian constant
+// stays in Problem::noise_sigma.
+struct RewardModel {
+  RewardFamily family = RewardFamily::Other;
+  // Every reward lies in [lower, upper]; infinite ends where no bound is known.
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+
+  static RewardModel gaussian() { return {RewardFamily::Gaussian}; }
+  static RewardModel bernoulli() { return {RewardFamily::Bernoulli, 0.0, 1.0}; }
+  static RewardModel bounded(double a, double b) { return {RewardFamily::Bounded, a, b}; }
+  // Known to lie in [a, b], family unknown beyond that (e.g. a sum of Bernoulli outcomes).
+  static RewardModel other_in(double a, double b) { return {RewardFamily::Other, a, b}; }
+
+  // Both ends finite.
+  bool bounded() const {
+    return lower > -std::numeric_limits<double>::infinity() &&
+           upper < std::numeric_limits<double>::infinity();
+  }
+  // Every reward lies in [a, b].
+  bool within(double a, double b) const { return lower >= a && upper <= b; }
+};
+
+// "gaussian", "bernoulli", "bounded in [0, 1]", "of no declared family", "of no declared
+// family, in [0, 5]" (reads after "the rewards are").
+std::string describe(const RewardModel& model);
+
 // What an algorithm may know about the problem before it starts. The hidden parameter
 // (theta*) is not here: only Environment::truth() has it, and only the framework and
 // algorithms that declare `reads_truth` may call it.
@@ -36,6 +76,8 @@ struct Problem {
   // Sub-Gaussian constant of one observation's noise (sigma for Gaussian noise, 1/2 for
   // rewards in [0, 1]); the papers' R.
   double noise_sigma = 1.0;
+  // The family and range of one observation (default: other, unbounded).
+  RewardModel rewards;
   // Size of the decisions the instance is made for: the K of a top-K instance, or the
   // super-arm size a full-bandit environment accepts; 0 if the instance fixes none. The
   // assembler checks it against the oracle's decision size.

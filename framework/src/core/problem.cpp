@@ -2,6 +2,8 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/problem.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <sstream>
 
 namespace cpex {
@@ -18,6 +20,62 @@ const char* to_string(FeedbackKind kind) {
 
 const char* to_string(KeyParameter parameter) {
   return parameter == KeyParameter::Mean ? "mean" : "variance";
+}
+
+const char* to_string(RewardFamily family) {
+  switch (family) {
+    case RewardFamily::Other: return "other";
+    case RewardFamily::Gaussian: return "gaussian";
+    case RewardFamily::Bernoulli: return "bernoulli";
+    case RewardFamily::Bounded: return "bounded";
+  }
+  return "?";
+}
+
+namespace {
+
+bool finite_end(double lower, double upper) {
+  return lower > -std::numeric_limits<double>::infinity() ||
+         upper < std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
+std::string describe(const RewardModel& model) {
+  std::ostringstream out;
+  switch (model.family) {
+    case RewardFamily::Gaussian: return "gaussian";
+    case RewardFamily::Bernoulli: return "bernoulli";
+    case RewardFamily::Bounded: out << "bounded"; break;
+    case RewardFamily::Other: out << "of no declared family"; break;
+  }
+  if (finite_end(model.lower, model.upper))
+    out << (model.family == RewardFamily::Other ? ", in [" : " in [") << model.lower << ", "
+        << model.upper << "]";
+  return out.str();
+}
+
+std::string describe(const RewardRequirement& requirement) {
+  const auto& families = requirement.families;
+  std::ostringstream out;
+  for (std::size_t i = 0; i < families.size(); ++i)
+    out << (i == 0 ? "" : i + 1 == families.size() ? " or " : ", ") << to_string(families[i]);
+  out << (families.empty() ? "rewards" : " rewards");
+  if (finite_end(requirement.lower, requirement.upper))
+    out << " in [" << requirement.lower << ", " << requirement.upper << "]";
+  if (families.empty() && !finite_end(requirement.lower, requirement.upper)) return "any rewards";
+  return out.str();
+}
+
+bool satisfies(const RewardModel& model, const RewardRequirement& requirement) {
+  const auto& families = requirement.families;
+  const bool family_ok =
+      families.empty() || std::find(families.begin(), families.end(), model.family) != families.end();
+  return family_ok && model.within(requirement.lower, requirement.upper);
+}
+
+std::string reward_mismatch(const RewardRequirement& requirement, const RewardModel& model) {
+  return satisfies(model, requirement) ? "" : describe(requirement);
 }
 
 std::string to_string(const Decision& decision) {

@@ -103,6 +103,11 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                       "' is made for decisions of " + std::to_string(problem.k) +
                       " arms, but oracle '" + p.oracles.front().entry->name + "' in [" +
                       p.oracles.front().section + "] has decision size " + std::to_string(k));
+  const std::string wanted = reward_mismatch(p.algorithm->needs.rewards, problem.rewards);
+  if (!wanted.empty())
+    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
+                      ", but the rewards of environment '" + p.environment->name + "' are " +
+                      describe(problem.rewards));
   run.context.problem = &problem;
   for (std::size_t i = 0; i < run.oracles.size(); ++i) {
     run.context.oracles.push_back(run.oracles[i].get());

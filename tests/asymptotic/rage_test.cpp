@@ -1,0 +1,96 @@
+// RAGE (Fiez et al. 2019): the phase length N_k = max(ceil(8 (2^{k+1})^2 R^2 rho (1 + eps)
+// log(|Z|^2 / delta_k)), r(eps)) against hand-computed values on canonical instances whose
+// first phase eliminates every other arm (so the run's sample count IS N_1), its scaling
+// with R^2; delta-correctness with the best arm at a random index and duplicated features.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "cpex/engine.hpp"
+#include "cpex/report/stats.hpp"
+#include "test_support.hpp"
+
+using namespace cpex;
+
+namespace {
+
+std::vector<RunRecord> run_text(const std::string& text) {
+  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
+  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
+}
+
+std::string canonical(int d, double gap, double sigma, double delta, double rounding, int runs) {
+  std::ostringstream text;
+  text << "[environment]\nplugin = linear\ngenerator = canonical\nd = " << d << "\ngap = " << gap
+       << "\nsigma = " << sigma << "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = rage\ndelta = "
+       << delta << "\nrounding = " << rounding << "\n[run]\nseed = 5\nrepetitions = " << runs << "\n";
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("RAGE's first phase has the paper's length", "[asymptotic][statistical]") {
+  // Canonical basis, K = d arms: the optimal design over {e_i - e_j} is uniform, rho = 2d
+  // (||e_i - e_j||^2 = 1/p_i + 1/p_j); the support is d arms, so r(eps) = ceil(d (1+eps)/eps).
+  // A gap of 5 with noise sigma <= 1 is eliminated after phase 1 with overwhelming
+  // probability (the width is 2^{-3}), so every run has exactly N_1 samples.
+  struct Case {
+    int d;
+    double sigma, delta, rounding;
+  };
+  for (const Case c : {Case{2, 1.0, 0.05, 0.1}, Case{3, 1.0, 0.01, 0.2}, Case{4, 0.5, 0.05, 0.1}}) {
+    const double rho = 2.0 * c.d;
+    const double n1 = std::max(std::ceil(8.0 * 16.0 * c.sigma * c.sigma * rho * (1.0 + c.rounding) *
+                                         std::log(c.d * c.d / c.delta)),
+                               std::ceil(c.d * (1.0 + c.rounding) / c.rounding));
+    const auto records = run_text(canonical(c.d, 5.0, c.sigma, c.delta, c.rounding, 20));
+    INFO("d = " << c.d << ", sigma = " << c.sigma << ": expected N_1 = " << n1);
+    for (const auto& r : records) {
+      CHECK(r.stopped);
+      CHECK(r.correct);
+      CHECK(static_cast<double>(r.samples) == n1);
+    }
+  }
+}
+
+TEST_CASE("RAGE's phases shrink the width by half: a second phase costs 4x the first",
+          "[asymptotic][statistical]") {
+  // Canonical d = 2 with gap 0.1: phase 1 (width 2^-3) keeps both arms with high probability
+  // unless the noise is large; phase 2 (2^-4) too; ... the run ends in the phase whose level
+  // falls below the gap. Every run's sample count is a partial sum of N_k = 4^{k-1} N_1
+  // scaled by log(|Z|^2 k^2/delta)/log(|Z|^2/delta).
+  const double delta = 0.05, eps = 0.1, rho = 4.0;
+  std::vector<double> partial;
+  double sum = 0.0;
+  for (int k = 1; k <= 8; ++k) {
+    const double level = std::ldexp(1.0, k + 1);
+    sum += std::ceil(8.0 * level * level * rho * (1.0 + eps) * std::log(4.0 * k * k / delta));
+    partial.push_back(sum);
+  }
+  const auto records = run_text(canonical(2, 0.1, 1.0, delta, eps, 40));
+  for (const auto& r : records) {
+    CHECK(r.stopped);
+    CHECK(r.correct);
+    CHECK(std::find(partial.begin(), partial.end(), static_cast<double>(r.samples)) != partial.end());
+  }
+}
+
+TEST_CASE("RAGE is delta-correct with the best arm at a random index", "[asymptotic][statistical]") {
+  // Six arms in R^3 (two of them with identical features), best arm at index 4.
+  const std::string text =
+      "[environment]\nplugin = linear\nd = 3\n"
+      "features = 1,0,0, 0,1,0, 0,0,1, 0.6,0.6,0, 0.8,0.5,0.3, 0,0,1\n"
+      "theta = 0.5, 0.6, 0.2\nsigma = 1\n"
+      "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = rage\ndelta = 0.1\n"
+      "[run]\nseed = 3\nrepetitions = 300\n";
+  const auto records = run_text(text);
+  const Summary s = summarize(records);
+  INFO("errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper << ", mean samples "
+                 << s.mean_samples);
+  CHECK(s.capped == 0);
+  CHECK(s.failed == 0);
+  CHECK(s.error_rate_ci.upper <= 0.1);
+  for (const auto& r : records) CHECK(r.recommendation == "4");
+}
