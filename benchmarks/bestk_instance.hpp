@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "bench_registry.hpp"
 #include "cpex/pipeline.hpp"
@@ -13,11 +14,29 @@
 
 namespace cpex::bench {
 
-inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
+inline constexpr double kInstanceSigma = 0.5;
+
+// The means as the pipeline text writes them (12 significant digits).
+inline std::string means_text(std::size_t n) {
   std::ostringstream text;
   text.precision(12);
-  text << "[environment]\nplugin = gaussian\nsigma = 0.5\nmeans = 0.5, 0.5, 0.499";
+  text << "0.5, 0.5, 0.499";
   for (std::size_t i = 3; i < n; ++i) text << ", " << 0.4 * static_cast<double>(n - i) / n;
+  return text.str();
+}
+
+// The means the environment reads from that text (for the references).
+inline std::vector<double> instance_means(std::size_t n) {
+  std::vector<double> means;
+  std::istringstream in(means_text(n));
+  for (std::string item; std::getline(in, item, ',');) means.push_back(std::stod(item));
+  return means;
+}
+
+inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
+  std::ostringstream text;
+  text << "[environment]\nplugin = gaussian\nsigma = " << kInstanceSigma
+       << "\nmeans = " << means_text(n);
   text << "\n[oracle]\nplugin = top-k\nk = " << (algorithm == "lil-ucb" ? 1 : 2)
        << "\n[algorithm]\nplugin = " << algorithm << "\n";
   return text.str();

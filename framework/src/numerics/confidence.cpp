@@ -7,9 +7,7 @@
 namespace cpex::numerics {
 
 double lil_radius(double t, double omega, double epsilon, double sigma) {
-  const double inner = std::log(std::log((1.0 + epsilon) * t + 2.0) / omega);
-  return (1.0 + std::sqrt(epsilon)) *
-         std::sqrt(2.0 * sigma * sigma * (1.0 + epsilon) / t * inner);
+  return LilRadius(omega, epsilon, sigma)(t);
 }
 
 double lil_c_epsilon(double epsilon) {
@@ -17,12 +15,11 @@ double lil_c_epsilon(double epsilon) {
 }
 
 double lucb1_log_term(std::uint64_t n, std::uint64_t t, double delta) {
-  const double td = static_cast<double>(t);
-  return std::log(1.25 * static_cast<double>(n) / delta) + 4.0 * std::log(td);
+  return Lucb1Bound(n, delta, 1.0).log_term(t);
 }
 
 double lucb1_radius(double u, double log_term, double sigma) {
-  return std::sqrt(2.0 * sigma * sigma * log_term / u);
+  return Lucb1Bound(1, 1.0, sigma).radius(u, log_term);
 }
 
 double abbasi_yadkori_width(double noise_r, double log_det_a, std::size_t dimension,

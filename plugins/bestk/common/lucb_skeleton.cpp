@@ -19,9 +19,16 @@ void LucbSkeleton::start(const AlgorithmContext& context) {
   round_ = 0;
   queued_ = queue_next_ = 0;
   partition_ = numerics::TopKPartition(n, k_);
-  lower_high_ = numerics::KineticTournament(n);
-  upper_low_ = numerics::KineticTournament(n);
   prepare(n, k_, context.problem->noise_sigma);
+  constant_ = constant_scale();
+  if (constant_) {
+    fixed_x_ = scale(1);
+    lcb_high_ = numerics::IndexedHeap<true>(n);
+    neg_ucb_low_ = numerics::IndexedHeap<true>(n);
+  } else {
+    lower_high_ = numerics::KineticTournament(n);
+    upper_low_ = numerics::KineticTournament(n);
+  }
 }
 
 bool LucbSkeleton::next(Action& action) {
@@ -31,12 +38,22 @@ bool LucbSkeleton::next(Action& action) {
     return true;
   }
   ++round_;
-  const double x = scale(round_);
-  lower_high_.advance(x);
-  upper_low_.advance(x);
-  const std::size_t h = lower_high_.argmin();
-  const std::size_t l = upper_low_.argmin();
-  const double lcb = lower_high_.key(h), ucb = -upper_low_.key(l);
+  std::size_t h, l;
+  double lcb, ucb;
+  if (constant_) {
+    h = lcb_high_.top();
+    l = neg_ucb_low_.top();
+    lcb = lcb_high_.top_key();
+    ucb = -neg_ucb_low_.top_key();
+  } else {
+    const double x = scale(round_);
+    lower_high_.advance(x);
+    upper_low_.advance(x);
+    h = lower_high_.argmin();
+    l = upper_low_.argmin();
+    lcb = lower_high_.key(h);
+    ucb = -upper_low_.key(l);
+  }
   if (trace_) trace_->record("ucb_l-lcb_h", ucb - lcb);
   if (separated(lcb, ucb)) return false;
   if (sampling_ == Sampling::Both) {
@@ -57,8 +74,12 @@ void LucbSkeleton::observe(const Action& action, const Observation& observation)
   const std::size_t arm = action.arm;
   if (stats_.add(arm, observation.reward)) build();
   if (!built_ || stats_.count(arm) == 1) return;
-  partition_.update(arm, stats_.mean(arm), [&](std::size_t moved) { refresh(moved); });
-  refresh(arm);
+  bool moved = false;
+  partition_.update(arm, stats_.mean(arm), [&](std::size_t changed) {
+    refresh(changed);
+    moved = true;
+  });
+  if (!moved) refresh(arm);  // a crossing refreshed both arms already
 }
 
 void LucbSkeleton::build() {
@@ -71,7 +92,16 @@ void LucbSkeleton::refresh(std::size_t arm) {
   const bool high = partition_.in_top(arm);
   const double u = unit(stats_.count(arm), high);
   const double mean = stats_.mean(arm);
-  if (high) {
+  if (constant_) {
+    // The kinetic tournaments' key value + slope * x at x = fixed_x_, bit for bit.
+    if (high) {
+      lcb_high_.set(arm, mean + (-u) * fixed_x_);
+      neg_ucb_low_.erase(arm);
+    } else {
+      neg_ucb_low_.set(arm, -mean + (-u) * fixed_x_);
+      lcb_high_.erase(arm);
+    }
+  } else if (high) {
     lower_high_.set(arm, mean, -u);
     upper_low_.remove(arm);
   } else {

@@ -1,11 +1,13 @@
 // The skeleton shared by the LUCB family (LUCB1, lil'LUCB, LUCB++, lil'RandLUCB): sample
 // every arm once; then each round split the arms into High (the K best empirical means)
 // and Low, find h = argmin_High LCB and l = argmax_Low UCB, stop when the bounds separate,
-// otherwise sample h and l (or one of them at random). High/Low live in a TopKPartition
-// and h, l in two kinetic tournaments, so a round costs O(log N).
+// otherwise sample h and l (or one of them at random). High/Low live in a TopKPartition,
+// so a round costs O(log N), usually O(1) (docs/performance.md).
 //
 // A member's radius is scale(t) * unit(T_i, set): LUCB1's radius grows with the round t
-// through scale(t); the LIL radii use scale = 1 and put everything into unit().
+// through scale(t), so h and l come from two kinetic tournaments (keys mean -/+ x unit with
+// x = scale(t) moving forward); the LIL radii use scale = 1 (constant_scale() true) and put
+// everything into unit(), so h and l are the tops of two indexed heaps of the bounds.
 #pragma once
 
 #include <array>
@@ -14,6 +16,7 @@
 
 #include "arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
+#include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/numerics/kinetic_tournament.hpp"
 #include "cpex/numerics/top_k_partition.hpp"
 
@@ -35,6 +38,9 @@ class LucbSkeleton : public Algorithm {
   virtual void prepare(std::size_t arms, std::size_t k, double sigma) = 0;
   // Multiplier of every radius in round t >= 1 (non-decreasing in t).
   virtual double scale(std::uint64_t round) const = 0;
+  // True when scale(t) does not depend on t (asked once, after prepare()): the bounds are
+  // then kept in heaps instead of kinetic tournaments. Same decisions either way.
+  virtual bool constant_scale() const { return false; }
   // Radius of an arm with `pulls` samples in High (`high` true) or Low, before scale().
   virtual double unit(std::uint64_t pulls, bool high) const = 0;
   // Stop once UCB(l) and LCB(h) satisfy the algorithm's rule.
@@ -55,12 +61,15 @@ class LucbSkeleton : public Algorithm {
   std::size_t k_ = 0;
   ArmStatistics stats_;
   bool built_ = false;
+  bool constant_ = false;  // constant_scale(): heaps, with x = fixed_x_
+  double fixed_x_ = 1.0;
   std::uint64_t round_ = 0;
   std::array<std::size_t, 2> queue_{};
   std::size_t queued_ = 0, queue_next_ = 0;
   numerics::TopKPartition partition_;
-  numerics::KineticTournament lower_high_;  // min over High of mean - x * unit
-  numerics::KineticTournament upper_low_;   // min over Low of -(mean + x * unit)
+  // Both kinds hold the keys mean - x * unit over High and -(mean + x * unit) over Low.
+  numerics::IndexedHeap<true> lcb_high_, neg_ucb_low_;         // constant scale
+  numerics::KineticTournament lower_high_, upper_low_;          // moving scale
 };
 
 }  // namespace cpex::bestk

@@ -3,20 +3,20 @@
 // M~_t = Oracle(mu_tilde); stop with M_t when M_t = M~_t, else sample the arm of largest
 // radius in M_t (symmetric difference) M~_t.
 //
-// With a cardinality (top-K) oracle the round runs in O(log^2 N) without calling it:
-// M_t is the K best empirical means (TopKPartition); M~_t swaps the m largest UCBs of
-// Low_t for the m smallest LCBs of High_t, where m is found by binary search over two
-// order-statistic trees, and the largest radius among the swapped arms is a prefix query.
-// With any other linear-maximization oracle the round follows Alg. 3 literally (two
-// oracle calls, O(N) work).
+// With a cardinality (top-K) oracle the round runs in O(log N) (usually O(1)) without
+// calling it: M_t is the K best empirical means (TopKPartition); M~_t swaps the m best UCBs
+// of Low_t for the m worst LCBs of High_t, kept incrementally with the widest swapped arm
+// by ChallengerSplit (challenger_split.hpp), in the oracle's order, ties included. With any
+// other linear-maximization oracle the round follows Alg. 3 literally (two oracle calls,
+// O(N) work).
 #include <algorithm>
 #include <limits>
 
 #include "arm_statistics.hpp"
+#include "challenger_split.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
-#include "cpex/numerics/ranked_max_tree.hpp"
 #include "cpex/numerics/top_k_partition.hpp"
 #include "cpex/plugin.hpp"
 #include "lil_presets.hpp"
@@ -39,12 +39,12 @@ class LilClucb final : public Algorithm {
     omega_ = settings_.delta / static_cast<double>(n);
     check_lemma_range(settings_, omega_);
     sigma_ = context.problem->noise_sigma;
+    radius_of_ = numerics::LilRadius(omega_, settings_.epsilon, sigma_);
     stats_.reset(n);
     built_ = false;
     if (fast_) {
       partition_ = numerics::TopKPartition(n, k_);
-      high_ = numerics::RankedMaxTree(n);
-      low_ = numerics::RankedMaxTree(n);
+      split_ = ChallengerSplit(n);
     }
     means_.assign(n, 0.0);
     tilde_.assign(n, 0.0);
@@ -65,8 +65,12 @@ class LilClucb final : public Algorithm {
     means_[arm] = stats_.mean(arm);
     if (completed) build();
     if (!built_ || !fast_ || stats_.count(arm) == 1) return;
-    partition_.update(arm, means_[arm], [&](std::size_t moved) { refresh(moved); });
-    refresh(arm);
+    bool moved = false;
+    partition_.update(arm, means_[arm], [&](std::size_t changed) {
+      refresh(changed);
+      moved = true;
+    });
+    if (!moved) refresh(arm);  // a crossing refreshed both arms already
   }
 
   Recommendation recommend() const override {
@@ -87,8 +91,7 @@ class LilClucb final : public Algorithm {
   static constexpr std::size_t kStop = std::numeric_limits<std::size_t>::max();
 
   double radius(std::size_t arm) const {
-    return numerics::lil_radius(static_cast<double>(stats_.count(arm)), omega_,
-                                settings_.epsilon, sigma_);
+    return radius_of_(static_cast<double>(stats_.count(arm)));
   }
 
   void build() {
@@ -98,39 +101,17 @@ class LilClucb final : public Algorithm {
     for (std::size_t i = 0; i < stats_.arms(); ++i) refresh(i);
   }
 
-  // High is keyed by LCB ascending, Low by UCB descending; both weighted by the radius.
+  // mu_tilde: the LCB on High, the UCB on Low.
   void refresh(std::size_t arm) {
     const double u = radius(arm);
-    if (high_.contains(arm)) high_.erase(arm);
-    if (low_.contains(arm)) low_.erase(arm);
     if (partition_.in_top(arm))
-      high_.insert(arm, means_[arm] - u, u);
+      split_.set(arm, true, means_[arm] - u, u);
     else
-      low_.insert(arm, -(means_[arm] + u), u);
+      split_.set(arm, false, means_[arm] + u, u);
   }
 
-  // True when Low's j-th largest UCB outranks High's j-th smallest LCB under mu_tilde.
-  bool swapped(std::size_t j) const {
-    const std::size_t l = low_.kth(j), h = high_.kth(j);
-    const double ucb = -low_.key(l), lcb = high_.key(h);
-    return ucb > lcb || (ucb == lcb && l < h);
-  }
-
-  std::size_t choose_fast() const {
-    // m = |M_t \ M~_t|: the largest j with swapped(j - 1); the predicate is monotone.
-    std::size_t lo = 0, hi = std::min(k_, stats_.arms() - k_);
-    while (lo < hi) {
-      const std::size_t mid = (lo + hi + 1) / 2;
-      if (swapped(mid - 1))
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-    if (lo == 0) return kStop;
-    const std::size_t a = high_.heaviest_of_first(lo), b = low_.heaviest_of_first(lo);
-    const double ua = high_.weight(a), ub = low_.weight(b);
-    return ua > ub || (ua == ub && a < b) ? a : b;
-  }
+  // Stop when M~_t = M_t (m = 0), else the widest arm of the symmetric difference.
+  std::size_t choose_fast() const { return split_.swapped() == 0 ? kStop : split_.widest(); }
 
   std::size_t choose_generic() {
     oracle_->maximize(means_, current_);
@@ -163,12 +144,13 @@ class LilClucb final : public Algorithm {
   bool fast_ = false, built_ = false;
   std::size_t k_ = 0;
   double omega_ = 0, sigma_ = 1;
+  numerics::LilRadius radius_of_;  // U(T, delta / N)
   ArmStatistics stats_;
   std::vector<double> means_, tilde_;
   std::vector<char> mark_;
   Decision current_, challenger_;
   numerics::TopKPartition partition_;
-  numerics::RankedMaxTree high_, low_;
+  ChallengerSplit split_;
 };
 
 void register_lil_clucb(Registry& registry) {

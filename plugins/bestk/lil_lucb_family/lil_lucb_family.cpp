@@ -53,19 +53,21 @@ class LilLucb final : public LucbSkeleton {
     omega_high_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(n - k)) : delta / n;
     omega_low_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(k)) : delta / n;
     check_lemma_range(settings_, std::max(omega_high_, omega_low_));
-    sigma_ = sigma;
+    radius_high_ = numerics::LilRadius(omega_high_, settings_.epsilon, sigma);
+    radius_low_ = numerics::LilRadius(omega_low_, settings_.epsilon, sigma);
   }
   double scale(std::uint64_t) const override { return 1.0; }
+  bool constant_scale() const override { return true; }
   double unit(std::uint64_t pulls, bool high) const override {
-    return numerics::lil_radius(static_cast<double>(pulls), high ? omega_high_ : omega_low_,
-                                settings_.epsilon, sigma_);
+    return (high ? radius_high_ : radius_low_)(static_cast<double>(pulls));
   }
   bool separated(double lcb_h, double ucb_l) const override { return lcb_h >= ucb_l; }
 
   const Variant& variant_;
   ParamValues params_;
   LilSettings settings_;
-  double omega_high_ = 0, omega_low_ = 0, sigma_ = 1;
+  double omega_high_ = 0, omega_low_ = 0;
+  numerics::LilRadius radius_high_, radius_low_;  // U(T, omega_high / omega_low)
 };
 
 void register_family(Registry& registry) {

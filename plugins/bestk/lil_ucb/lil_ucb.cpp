@@ -7,7 +7,7 @@
 //              that 4 sqrt(c_eps delta) + 4 c_eps delta = nu;
 //   heuristic: epsilon = 0, beta = 1/2, lambda = 1 + 10/N, delta = nu/5 (the paper's
 //              lil'UCB-heuristic).
-// The index argmax is kept in a tournament tree and the most-pulled arm incrementally,
+// The index argmax is kept in an indexed heap and the most-pulled arm incrementally,
 // so a round costs O(log N).
 #include <cmath>
 
@@ -15,7 +15,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
-#include "cpex/numerics/kinetic_tournament.hpp"
+#include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/plugin.hpp"
 #include "lil_presets.hpp"
 
@@ -43,8 +43,9 @@ class LilUcb final : public Algorithm {
                                          to_string(ParamValue{least_lambda}));
     check_lemma_range(settings_, settings_.delta);
     sigma_ = context.problem->noise_sigma;
+    radius_ = numerics::LilRadius(settings_.delta, settings_.epsilon, sigma_);
     stats_.reset(n);
-    index_ = numerics::KineticTournament(n);
+    index_ = numerics::IndexedHeap<true>(n);
     most_pulled_ = 0;
   }
 
@@ -53,16 +54,15 @@ class LilUcb final : public Algorithm {
     const auto top = static_cast<double>(stats_.count(most_pulled_));
     const auto others = static_cast<double>(stats_.total()) - top;
     if (top >= 1.0 + lambda_ * others) return false;
-    action.arm = index_.argmin();
+    action.arm = index_.top();
     return true;
   }
 
   void observe(const Action& action, const Observation& observation) override {
     const std::size_t arm = action.arm;
     stats_.add(arm, observation.reward);
-    const double u = numerics::lil_radius(static_cast<double>(stats_.count(arm)), settings_.delta,
-                                          settings_.epsilon, sigma_);
-    index_.set(arm, -(stats_.mean(arm) + (1.0 + beta_) * u), 0.0);
+    const double u = radius_(static_cast<double>(stats_.count(arm)));
+    index_.set(arm, -(stats_.mean(arm) + (1.0 + beta_) * u));
     if (stats_.count(arm) > stats_.count(most_pulled_) ||
         (stats_.count(arm) == stats_.count(most_pulled_) && arm < most_pulled_))
       most_pulled_ = arm;
@@ -86,7 +86,8 @@ class LilUcb final : public Algorithm {
   LilSettings settings_;
   double beta_ = 0.5, lambda_ = 1.0, sigma_ = 1.0;
   ArmStatistics stats_;
-  numerics::KineticTournament index_;  // min of -(UCB index), zero slopes
+  numerics::LilRadius radius_;        // U(T, delta)
+  numerics::IndexedHeap<true> index_;  // min of -(UCB index), ties to the smaller arm
   std::size_t most_pulled_ = 0;
 };
 

@@ -24,22 +24,18 @@ class Lucb1 final : public LucbSkeleton {
 
  private:
   void prepare(std::size_t arms, std::size_t, double sigma) override {
-    arms_ = arms;
-    sigma_ = sigma;
+    bound_ = numerics::Lucb1Bound(arms, delta_, sigma);
   }
-  double scale(std::uint64_t round) const override {
-    return std::sqrt(numerics::lucb1_log_term(arms_, round, delta_));
-  }
+  double scale(std::uint64_t round) const override { return std::sqrt(bound_.log_term(round)); }
   double unit(std::uint64_t pulls, bool) const override {
     // beta(u, t) = scale(t) * sqrt(2 sigma^2 / u): the radius with log term 1.
-    return numerics::lucb1_radius(static_cast<double>(pulls), 1.0, sigma_);
+    return bound_.radius(static_cast<double>(pulls), 1.0);
   }
   bool separated(double lcb_h, double ucb_l) const override { return ucb_l - lcb_h < epsilon_; }
   double epsilon() const override { return epsilon_; }
 
   double delta_, epsilon_;
-  std::size_t arms_ = 0;
-  double sigma_ = 1.0;
+  numerics::Lucb1Bound bound_;  // lucb1_log_term / lucb1_radius with N, delta, sigma folded
 };
 
 void register_lucb(Registry& registry) {

@@ -3,6 +3,7 @@
 // anytime Hoeffding radius (Kalyanakrishnan et al. 2012).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -11,6 +12,26 @@ namespace cpex::numerics {
 // U(t, omega) = (1+sqrt(eps)) * sqrt( 2 sigma^2 (1+eps) / t * log( log((1+eps) t + 2) / omega ) )
 // for t >= 1 samples. Seed 004 §5 adds the "+2" so the inner log stays positive.
 double lil_radius(double t, double omega, double epsilon, double sigma);
+
+// lil_radius(t, omega, epsilon, sigma) for fixed (omega, epsilon, sigma), with the
+// constants folded once and inlined into hot loops: the same value, bit for bit (the
+// operations and their order are lil_radius's).
+class LilRadius {
+ public:
+  LilRadius() = default;
+  LilRadius(double omega, double epsilon, double sigma)
+      : omega_(omega),
+        one_plus_eps_(1.0 + epsilon),
+        lead_(1.0 + std::sqrt(epsilon)),
+        scale_(2.0 * sigma * sigma * (1.0 + epsilon)) {}
+  double operator()(double t) const {
+    const double inner = std::log(std::log(one_plus_eps_ * t + 2.0) / omega_);
+    return lead_ * std::sqrt(scale_ / t * inner);
+  }
+
+ private:
+  double omega_ = 1.0, one_plus_eps_ = 1.0, lead_ = 1.0, scale_ = 2.0;
+};
 
 // c_eps = (2+eps)/eps * (1/log(1+eps))^(1+eps), eps in (0, 1): Lemma 2.1's failure
 // constant (a bound holds with probability >= 1 - c_eps * delta^(1+eps)).
@@ -22,6 +43,20 @@ double lucb1_log_term(std::uint64_t n, std::uint64_t t, double delta);
 // LUCB1's radius beta(u, t) = sqrt(2 sigma^2 * log_term / u) for u samples; with
 // sigma = 1/2 this is the paper's sqrt(log(k1 n t^4 / delta) / (2u)).
 double lucb1_radius(double u, double log_term, double sigma);
+
+// lucb1_log_term and lucb1_radius for fixed (n, delta, sigma), constants folded once and
+// inlined into hot loops: the same values, bit for bit (the functions above use it).
+class Lucb1Bound {
+ public:
+  Lucb1Bound() = default;
+  Lucb1Bound(std::uint64_t n, double delta, double sigma)
+      : log_first_(std::log(1.25 * static_cast<double>(n) / delta)), two_var_(2.0 * sigma * sigma) {}
+  double log_term(std::uint64_t t) const { return log_first_ + 4.0 * std::log(static_cast<double>(t)); }
+  double radius(double u, double log_term) const { return std::sqrt(two_var_ * log_term / u); }
+
+ private:
+  double log_first_ = 0.0, two_var_ = 2.0;
+};
 
 // The self-normalized confidence width of Abbasi-Yadkori et al. (2011, Thm 2), as seed 002
 // eq. (3): C = R sqrt(2 log(det(A)^{1/2} det(lambda I)^{-1/2} / delta)) + lambda^{1/2} S,

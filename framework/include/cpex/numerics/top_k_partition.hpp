@@ -1,81 +1,91 @@
-// The split of N scored items into the K best (High) and the rest (Low), kept in two
-// ordered sets so that changing one score costs O(log N) and moves at most two items.
-// Ranking: larger score first; equal scores rank the smaller index first. Updates reuse
-// the sets' nodes (extract/insert), so a round allocates nothing.
+// The split of N scored items into the K best (High) and the rest (Low). Ranking: larger
+// score first; equal scores rank the smaller index first (a total order, so the split is
+// unique). High is a min-heap rooted at its worst item, Low a heap rooted at its best
+// (IndexedHeap: flat arrays, children on one cache line), so changing one score costs
+// O(log N), usually O(1) (a score that moves a little stays in place), and moves at most
+// two items across. Header-only: the update inlines into the algorithms' hot loops.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
-#include <set>
+#include <numeric>
 #include <span>
 #include <vector>
+
+#include "cpex/numerics/indexed_heap.hpp"
 
 namespace cpex::numerics {
 
 class TopKPartition {
  public:
   TopKPartition() = default;
-  TopKPartition(std::size_t n, std::size_t k) : k_(k), score_(n), in_top_(n, 0) {}
+  TopKPartition(std::size_t n, std::size_t k) : k_(k), score_(n), high_(n), low_(n) {}
 
-  // Rebuild from scratch in O(N log N).
+  // Rebuild from scratch in O(N).
   void reset(std::span<const double> scores);
 
   // Change one item's score; `on_change(item)` is called for every item whose membership
-  // changed (the item itself and at most one other).
+  // changed: the item that left the other set first, then `item` itself.
   template <typename OnChange>
   void update(std::size_t item, double score, OnChange&& on_change);
 
-  bool in_top(std::size_t item) const { return in_top_[item] != 0; }
+  bool in_top(std::size_t item) const { return high_.contains(item); }
   double score(std::size_t item) const { return score_[item]; }
   // The K best items, sorted ascending by index.
   std::vector<std::size_t> top() const;
 
  private:
-  struct Ranked {
-    double score;
-    std::size_t item;
-  };
-  struct Better {
-    bool operator()(const Ranked& a, const Ranked& b) const {
-      return a.score > b.score || (a.score == b.score && a.item < b.item);
-    }
-  };
-  using Set = std::set<Ranked, Better>;
-
   std::size_t k_ = 0;
   std::vector<double> score_;
-  std::vector<char> in_top_;
-  Set top_, rest_;
+  IndexedHeap<false> high_;  // key = score: the root is High's worst (ties: larger index)
+  IndexedHeap<true> low_;    // key = -score: the root is Low's best (ties: smaller index)
 };
 
 template <typename OnChange>
 void TopKPartition::update(std::size_t item, double score, OnChange&& on_change) {
-  const bool was_top = in_top_[item] != 0;
-  Set& own = was_top ? top_ : rest_;
-  Set& across = was_top ? rest_ : top_;
-  auto node = own.extract(Ranked{score_[item], item});
   score_[item] = score;
-  node.value() = Ranked{score, item};
-  // The item crosses when it falls below the best of Low (from High) or rises above the
-  // worst of High (from Low); then the boundary item of the other set takes its place.
-  const Better better;
-  bool crosses = false;
-  typename Set::iterator boundary;
-  if (!across.empty()) {
-    boundary = was_top ? across.begin() : std::prev(across.end());
-    crosses = was_top ? better(*boundary, node.value()) : better(node.value(), *boundary);
-  }
-  if (!crosses) {
-    own.insert(std::move(node));
-    return;
-  }
-  auto moved = across.extract(boundary);
-  const std::size_t other = moved.value().item;
-  own.insert(std::move(moved));
-  across.insert(std::move(node));
-  in_top_[other] = was_top ? 1 : 0;
-  in_top_[item] = was_top ? 0 : 1;
+  if (high_.contains(item))
+    high_.set(item, score);
+  else
+    low_.set(item, -score);
+  if (high_.empty() || low_.empty()) return;
+  // Only the boundary can be out of order: Low's best may now outrank High's worst (then
+  // one of the two is `item`). Swap them.
+  const std::size_t worst = high_.top(), best = low_.top();
+  const double sw = score_[worst], sb = score_[best];
+  if (!(sb > sw || (sb == sw && best < worst))) return;
+  high_.erase(worst);
+  low_.erase(best);
+  high_.set(best, sb);
+  low_.set(worst, -sw);
+  const std::size_t other = best == item ? worst : best;
   on_change(other);
   on_change(item);
+}
+
+inline void TopKPartition::reset(std::span<const double> scores) {
+  const std::size_t n = scores.size();
+  score_.assign(scores.begin(), scores.end());
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const std::size_t k = std::min(k_, n);
+  auto better = [&](std::size_t a, std::size_t b) {
+    return score_[a] > score_[b] || (score_[a] == score_[b] && a < b);
+  };
+  if (k < n) std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), order.end(), better);
+  std::vector<double> keys(n);
+  for (std::size_t i = 0; i < n; ++i) keys[i] = i < k ? score_[order[i]] : -score_[order[i]];
+  high_.assign(std::span<const std::size_t>(order.data(), k), std::span<const double>(keys.data(), k));
+  low_.assign(std::span<const std::size_t>(order.data() + k, n - k),
+              std::span<const double>(keys.data() + k, n - k));
+}
+
+inline std::vector<std::size_t> TopKPartition::top() const {
+  std::vector<std::size_t> items;
+  items.reserve(high_.size());
+  high_.for_each([&](std::size_t item, double) { items.push_back(item); });
+  std::sort(items.begin(), items.end());
+  return items;
 }
 
 }  // namespace cpex::numerics
