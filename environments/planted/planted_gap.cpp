@@ -22,9 +22,7 @@ class PlantedGap : public Environment {
     problem_.feedback = FeedbackKind::SingleArm;
     problem_.num_arms = means_.size();
     problem_.noise_sigma = gaussian ? sigma : 0.5;
-    streams_.reserve(means_.size());
-    for (std::size_t i = 0; i < means_.size(); ++i)
-      streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+    streams_ = arm_noise_streams(seed, means_.size());
   }
 
   const Problem& problem() const override { return problem_; }

@@ -18,6 +18,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::cpe_l {
 namespace {
@@ -121,18 +122,15 @@ class Clucb final : public Algorithm {
 };
 
 void register_clucb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "clucb";
-  entry.summary = "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0),
             "0: exact identification; > 0: stop once theta~(M~) - theta~(M) <= epsilon (PAC)");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Clucb>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<Clucb>(
+      registry,
+      {"clucb", "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t"},
+      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization}}},
+      std::move(schema));
 }
 
 }  // namespace
