@@ -11,12 +11,7 @@ namespace {
 
 nlohmann::ordered_json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   nlohmann::ordered_json j;
-  if (!point.values.empty()) {
-    nlohmann::ordered_json values;
-    for (const auto& [key, value] : point.values) values[key] = value;
-    j["point"] = point.index;
-    j["values"] = values;
-  }
+  add_point_keys(j, point);
   j["pipeline"] = p.source;
   j["algorithm"] = p.algorithm->name;
   j["environment"] = p.environment->name;
@@ -58,6 +53,14 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
 }
 
 }  // namespace
+
+void add_point_keys(nlohmann::ordered_json& j, const SweepPoint& point) {
+  if (point.values.empty()) return;
+  nlohmann::ordered_json values;
+  for (const auto& [key, value] : point.values) values[key] = value;
+  j["point"] = point.index;
+  j["values"] = values;
+}
 
 void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
                      const std::vector<SweepPoint>& points,
