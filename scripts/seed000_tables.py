@@ -2,15 +2,20 @@
 """Formats the seed 000 reproduction (`cpex sweep --out` CSVs and the Fig. 1 trace) as
 Markdown: Fig. 1 (mean approximation ratio and additive error of SAQM / SA-FOA by round
 window), Fig. 2 (microseconds per round against n, k = n/2) and Fig. 3 (samples against
-Delta_min). Checks the claims: every run that stopped returned an acceptable super arm, and
-at n = 24 sa-exhaustive's round costs more than 10x the slowest polynomial algorithm's.
+Delta_min) with both verdicts of every cell (not correct under the run's epsilon on the sum,
+not optimal). Checks the claims: every run that stopped returned an acceptable (correct)
+super arm (but for ME / LUCB with arm-epsilon = paper, which promise only k epsilon on the
+sum), and at n = 24 sa-exhaustive's round costs more than 10x the slowest polynomial
+algorithm's; how many were also optimal is reported, not enforced (epsilon > 0 allows a
+near-optimal answer).
 
 usage: seed000_tables.py DIR    Exits 1 if a claim does not hold."""
 import csv
+import json
 import pathlib
 import sys
 
-from cpex_results import Cell, rows
+from cpex_results import Cell, rows, verdict_table
 
 ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "me-full", "lucb-full", "sa-exhaustive"]
 
@@ -72,12 +77,18 @@ def fig3(out_dir, out):
     algorithms = [a for a in ORDER if any(a in v for v in table.values())]
     out.write("\n### Fig. 3: samples against Delta_min (n = 10, k = 5; mean ± 95%% half-width)\n\n")
     out.write("| Delta_min | " + " | ".join(algorithms) + " |\n|---:|" + "---:|" * len(algorithms) + "\n")
-    errors = 0
     for gap in sorted(table):
         out.write("| %g | %s |\n" % (gap, " | ".join(
             table[gap][a].text() if a in table[gap] else "" for a in algorithms)))
-        errors += sum(c.errors for c in table[gap].values())
-    return errors == 0
+    verdict_table(out, "Fig. 3", "Delta_min", {("%g" % gap, a): c for gap in table
+                                                       for a, c in table[gap].items()},
+                          ["%g" % gap for gap in sorted(table)], algorithms)
+    # ME / LUCB with arm-epsilon = paper promise only k epsilon on the sum: their answers
+    # judged at epsilon on the sum are reported above, not enforced.
+    enforced = sum(1 for gap in table for c in table[gap].values() for r in c.rows
+                   if r["stopped"] == "rule" and r["correct"] != "1"
+                   and json.loads(r["resolved"] or "{}").get("arm-epsilon") != "paper")
+    return enforced == 0
 
 
 def main():
@@ -87,7 +98,7 @@ def main():
     blow_up = fig2(out_dir, out)
     correct = fig3(out_dir, out)
     out.write("\nClaims: sa-exhaustive's round cost blows up at n = 24 (> 10x the polynomial ones): %s; "
-              "every Fig. 3 run returned an acceptable super arm: %s\n" % (
+              "every stopped Fig. 3 run returned a correct (epsilon-optimal on the sum) super arm: %s\n" % (
                   "holds" if blow_up else "FAILS", "holds" if correct else "FAILS"))
     return 0 if blow_up and correct else 1
 

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Formats the seed 001 Table 2 reproduction (simulated crowdsourcing profiles) as Markdown:
 mean samples over the runs of each profile and algorithm beside the paper's numbers, and
-the mean wall time per run. Checks the claims that hold by construction of a correct
-algorithm: every run that stopped returned the optimal team (epsilon-acceptable), none was
-capped. The orderings of the paper (SA-FOA fewest, CLUCB-QM next, CLUCB and ME worst) are
-reported, not enforced.
+the mean wall time per run, and both verdicts of every cell (not correct under the run's
+epsilon on the sum, not optimal). Checks the claims that hold by construction of a correct
+algorithm: every run that stopped returned a correct (epsilon-optimal) team — but for ME /
+LUCB with arm-epsilon = paper, which promise only k epsilon on the sum — none was capped; how many teams were also optimal is reported, not enforced. The orderings of the
+paper (SA-FOA fewest, CLUCB-QM next, CLUCB and ME worst) are reported, not enforced.
 
 usage: seed001_tables.py DIR    Exits 1 if a run erred or was capped."""
 import json
 import pathlib
 import sys
 
-from cpex_results import Cell, rows
+from cpex_results import Cell, rows, verdict_table
 
 PROFILES = ["IT", "Medicine", "Chinese", "Pokemon", "English", "Science"]
 ORDER = ["saqm", "sa-foa", "clucb-qm", "clucb-full", "me-full", "lucb-full", "icb"]
@@ -28,6 +29,14 @@ PAPER = {
     "English": [121890, 1023, 31300, 671274, 380060, 117611, 114406],
     "Science": [276325, 1505, 100950, 1825106, 1292074, 224494, 418155],
 }
+
+
+def enforced_errors(cell):
+    """Errors that break a guarantee: ME / LUCB with arm-epsilon = paper (epsilon per arm)
+    promise only k epsilon on the sum, so their answers judged at epsilon on the sum are
+    reported in the verdict table, not enforced."""
+    return sum(1 for r in cell.rows if r["stopped"] == "rule" and r["correct"] != "1"
+               and json.loads(r["resolved"] or "{}").get("arm-epsilon") != "paper")
 
 
 def orderings(cells, out):
@@ -78,7 +87,7 @@ def main():
             if cell is None:
                 entries.append("— / %d" % (PAPER_UNIT * PAPER[profile][i]))
                 continue
-            bad += cell.errors + cell.capped
+            bad += enforced_errors(cell) + cell.capped
             wall = sum(walls[(profile, algorithm)]) / len(walls[(profile, algorithm)])
             entries.append("%s / %d [%.1f s, %d runs]" % (cell.text(), PAPER_UNIT * PAPER[profile][i], wall,
                                                           len(cell.rows)))
@@ -95,12 +104,15 @@ def main():
                 if cell is None:
                     entries.append("— / %d" % paper)
                     continue
-                bad += cell.errors + cell.capped
+                bad += enforced_errors(cell) + cell.capped
                 wall = sum(walls[(profile, algorithm)]) / len(walls[(profile, algorithm)])
                 entries.append("%s / %d [%.1f s, %d runs]" % (cell.text(), paper, wall, len(cell.rows)))
             out.write("| %s | %s |\n" % (profile, " | ".join(entries)))
     orderings(cells, out)
-    out.write("\nClaim: every run stopped by its rule with an acceptable team: %s\n" % ("holds" if bad == 0 else "FAILS"))
+    columns = [a for a in ORDER + ["me-full/strict", "lucb-full/strict"] if any(key[1] == a for key in cells)]
+    verdict_table(out, "Table 2", "profile", cells, PROFILES, columns)
+    out.write("\nClaim: every run stopped by its rule with a correct (epsilon-optimal) team: %s\n" % (
+        "holds" if bad == 0 else "FAILS"))
     return 0 if bad == 0 else 1
 
 

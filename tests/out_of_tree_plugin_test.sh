@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs CPEx from the build tree into a temporary prefix, builds
-# examples/out_of_tree_algorithm against the installed package (find_package(cpex),
-# cpex_add_plugin) and runs it with the installed `cpex --plugin-path`. Fails on any error
-# or if the summary does not show the example's runs without errors.
+# Builds examples/out_of_tree_algorithm twice, with find_package(cpex) + cpex_add_plugin:
+# against the build tree itself (-Dcpex_DIR=BUILD_DIR) and against an install in a
+# temporary prefix, and runs each plugin with that tree's `cpex --plugin-path`. Fails on
+# any error or if a summary does not show the example's runs without errors.
 # usage: out_of_tree_plugin_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 source_dir=$1
@@ -22,4 +22,13 @@ out=$("$work/prefix/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/un
 echo "$out"
 echo "$out" | grep -q '"runs": 20'
 echo "$out" | grep -q '"errors": 0'
-echo "out-of-tree plugin: OK"
+echo "out-of-tree plugin against the installed prefix: OK"
+
+cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build-tree" \
+  -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$(cd "$build_dir" && pwd)" "${launcher[@]}" > "$work/configure-tree.log"
+cmake --build "$work/build-tree" -j2 > "$work/build-tree.log"
+out=$("$build_dir/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
+        --plugin-path "$work/build-tree/plugins" --json)
+echo "$out" | grep -q '"runs": 20'
+echo "$out" | grep -q '"errors": 0'
+echo "out-of-tree plugin against the build tree: OK"

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/suggest.hpp"
 
@@ -74,7 +75,7 @@ int describe_plugin(const Registry& registry, const std::string& name) {
     std::vector<std::string> known = {"run"};
     for (PluginKind k : kKinds)
       for (const auto& n : registry.names(k)) known.push_back(n);
-    throw Error("no plugin named '" + name + "'" + did_you_mean(name, known) +
+    throw Error("no plugin named '" + shorten(name) + "'" + did_you_mean(name, known) +
                 " (see cpex list; plugins are loaded from --plugin-path DIR, $CPEX_PLUGIN_PATH "
                 "and the installed plugin directory)");
   }

@@ -8,6 +8,8 @@
 
 namespace cpex::host {
 
+struct EmbeddingHooks;  // embedding.hpp
+
 // Exit statuses besides 0 (success), 1 (error) and 2 (usage).
 constexpr int kExitRunsFailed = 3;     // the sweep finished, but some runs threw
 constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (finished runs are kept);
@@ -24,6 +26,7 @@ struct RunOptions {
   bool force_new = false;  // --force-new: start a store of another sweep over
   std::string shard;       // --shard I/N (1 <= I <= N), empty: all runs
   std::string command_line;
+  EmbeddingHooks* embedding = nullptr;  // set only by an embedding program (Python module)
 };
 
 int list_plugins(const Registry& registry);

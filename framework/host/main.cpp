@@ -1,7 +1,7 @@
 // cpex: the command-line host. Parses the command line, loads plugins from the search path
 // and dispatches to a sub-command. Every failure ends with one line on stderr and a
-// non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130:
-// interrupted by Ctrl-C).
+// non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130 / 143:
+// interrupted by SIGINT / SIGTERM, from the first instant: signals.hpp).
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,6 +15,7 @@
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
 #include "mpi_sweep.hpp"
+#include "signals.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -47,10 +48,18 @@ const char* kUsage =
 // One printable line: control and invalid UTF-8 bytes escaped, long messages cut.
 std::string one_line(const std::string& text) { return cpex::printable_message(text); }
 
+// A signal received at any point decides the status (130 / 143).
 int finish(int status) {
-  cpex::host::mpi_stop();
-  return status;
+  const int final_status = cpex::host::signals::exit_status(status);
+  cpex::host::mpi_stop(final_status);
+  return final_status;
 }
+
+// Before any library initializer runs (the dynamic loader calls .preinit_array first),
+// so a signal during library and plugin loading already exits with 130 / 143.
+void install_signal_handlers_early(int, char**, char**) { cpex::host::signals::install(); }
+[[gnu::section(".preinit_array"), gnu::used]] void (*const preinit_signal_handlers)(
+    int, char**, char**) = install_signal_handlers_early;
 
 // The one error line (printed by rank 0 only under MPI, whose other ranks are aborted).
 int fail(const std::string& message) {
@@ -63,7 +72,9 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 1 && std::string(argv[1]) == "report") return cpex::host::report_main(argc, argv);
+  cpex::host::signals::install();
+  if (argc > 1 && std::string(argv[1]) == "report")
+    return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;

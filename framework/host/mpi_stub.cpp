@@ -6,7 +6,7 @@
 namespace cpex::host {
 
 void mpi_start(int*, char***) {}
-void mpi_stop() {}
+void mpi_stop(int) {}
 void mpi_abort(int status) { std::exit(status); }
 bool mpi_built() { return false; }
 MpiContext mpi_context() { return {}; }

@@ -3,6 +3,7 @@
 // (MPI_Iprobe, so a waiting rank 0 does not spin a core) and feeds the sinks under a lock.
 #include "mpi_sweep.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,9 @@ constexpr int kTagRecord = 1;
 constexpr int kTagDone = 2;
 MpiContext g_context;
 bool g_started = false;
+std::atomic<bool> g_abandoned{false};  // rank 0 stopped waiting for a silent rank
+// How long rank 0 waits, once stopped by a signal, for ranks still to report.
+constexpr auto kStopGrace = std::chrono::seconds(5);
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
@@ -60,6 +64,7 @@ std::string encode(const RunRecord& r) {
   put(out, r.samples);
   put(out, static_cast<std::int32_t>(r.stop));
   put(out, static_cast<std::uint8_t>(r.correct));
+  put(out, static_cast<std::uint8_t>(r.optimal));
   put(out, r.wall_seconds);
   put_text(out, r.recommendation);
   put_text(out, r.resolved);
@@ -78,6 +83,7 @@ RunRecord decode(const std::string& message) {
   r.stop = static_cast<StopReason>(get<std::int32_t>(in));
   r.stopped = r.stop == StopReason::Rule;
   r.correct = get<std::uint8_t>(in) != 0;
+  r.optimal = get<std::uint8_t>(in) != 0;
   r.wall_seconds = get<double>(in);
   r.recommendation = get_text(in);
   r.resolved = get_text(in);
@@ -126,14 +132,15 @@ void mpi_start(int* argc, char*** argv) {
   }
 }
 
-void mpi_stop() {
+void mpi_stop(int status) {
+  if (g_started && g_abandoned.load()) MPI_Abort(MPI_COMM_WORLD, status);
   if (g_started) MPI_Finalize();
   g_started = false;
 }
 
 void mpi_abort(int status) {
   if (g_started && g_context.size > 1) MPI_Abort(MPI_COMM_WORLD, status);
-  mpi_stop();
+  mpi_stop(status);
   std::exit(status);
 }
 
@@ -163,15 +170,27 @@ EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSele
   LockedSink locked(sink);
   EngineReport remote;
   std::exception_ptr receive_error;
+  std::atomic<bool> local_done{false};
   std::thread receiver([&] {
     try {
       int finished = 0;
       std::string buffer;
+      std::chrono::steady_clock::time_point stopped_at{};
       while (finished < mpi.size - 1) {
         int flag = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
         if (!flag) {
+          // After a signal, a rank ended by it never reports: do not wait for it forever.
+          if (options.stop && options.stop->load() && local_done.load()) {
+            const auto now = std::chrono::steady_clock::now();
+            if (stopped_at == std::chrono::steady_clock::time_point{}) stopped_at = now;
+            if (now - stopped_at > kStopGrace) {
+              g_abandoned.store(true);
+              remote.interrupted = true;
+              break;
+            }
+          }
           std::this_thread::sleep_for(std::chrono::microseconds(200));
           continue;
         }
@@ -197,6 +216,7 @@ EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSele
   EngineReport report;
   try {
     report = run_sweep(jobs, mine, options, locked);
+    local_done.store(true);
   } catch (const std::exception& e) {
     // The receiver would wait for ranks that cannot be told to stop: end them all.
     std::fprintf(stderr, "cpex: error: %s\n", e.what());

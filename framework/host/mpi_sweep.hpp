@@ -19,7 +19,9 @@ struct MpiContext {
 
 // Initializes MPI when built with it and started by an MPI launcher; else no-op.
 void mpi_start(int* argc, char*** argv);
-void mpi_stop();
+// MPI_Finalize; MPI_Abort(status) instead when rank 0 stopped waiting for a rank that did
+// not report back after a signal (it may be gone: finalizing would wait for it forever).
+void mpi_stop(int status = 0);
 // Ends every rank after an error on one (no-op with a single rank).
 [[noreturn]] void mpi_abort(int status);
 MpiContext mpi_context();
@@ -29,7 +31,9 @@ bool mpi_built();  // whether this host was built with MPI
 void mpi_share_done(const MpiContext& mpi, std::vector<std::uint64_t>& done);
 
 // Runs this rank's share of `selection` (rank r of P takes every P-th selected id);
-// on rank 0, `sink` receives every rank's records (not in run-id order).
+// on rank 0, `sink` receives every rank's records (not in run-id order). Once
+// `options.stop` is set and rank 0's own runs are done, rank 0 waits at most a few
+// seconds for the other ranks' last records (a rank ended by a signal sends none).
 EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSelection& selection,
                      const EngineOptions& options, ResultSink& sink);
 

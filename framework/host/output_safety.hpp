@@ -1,6 +1,9 @@
-// Output-file safety: an output may not be an input or another output (resolved paths and
-// inodes are compared), and an existing non-empty regular file that is not a CPEx output
-// is never truncated without --force.
+// Output-file safety: an output must be a regular file or absent (a FIFO, device or
+// directory is refused before anything runs: a FIFO would block open() forever), may not
+// be an input or another output (resolved paths and inodes are compared, so symlinks do not
+// hide an input), and an existing non-empty regular file that is not a CPEx output of the
+// same kind is never truncated without --force. Every command that writes a file (run,
+// sweep, export, merge, report --plot) goes through these checks.
 #pragma once
 
 #include <string>
@@ -20,13 +23,17 @@ bool same_file(const std::string& a, const std::string& b);
 // ConfigError naming both roles when an output is an input or two outputs coincide.
 void check_outputs(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
 
-// What kind of file an existing output path holds.
-enum class ExistingOutput { None, CpexCsv, CpexTrace, CpexStore, Other };
+// ConfigError "ROLE 'PATH' is not a regular file but a FIFO (named pipe)" (a directory, a
+// character device, ...) unless `output.path` does not exist or is a regular file
+// (symlinks followed).
+void check_output_kind(const NamedPath& output);
+
+// What kind of file an existing output path holds (Figure: an SVG, PNG or PDF file).
+enum class ExistingOutput { None, CpexCsv, CpexTrace, CpexStore, Figure, Other };
 ExistingOutput classify_existing(const std::string& path);
 
-// ConfigError unless `path` may be (re)written as `wanted`: it does not exist, is empty,
-// is not a regular file (a device such as /dev/null), already holds that kind of CPEx
-// output, or `force` is given.
+// ConfigError unless `path` may be (re)written as `wanted`: check_output_kind, then it
+// does not exist, is empty, already holds that kind of CPEx output, or `force` is given.
 void check_overwrite(const NamedPath& output, ExistingOutput wanted, bool force);
 
 }  // namespace cpex::host

@@ -11,6 +11,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
+#include "output_safety.hpp"
 #include "report_output.hpp"
 #include "report_plot.hpp"
 
@@ -27,12 +28,13 @@ const char* kReportUsage =
     "  --by KEY,...        group by these columns (default: every swept key and algorithm)\n"
     "  --format F          text (default), md, csv or json\n"
     "  --columns KEY       pivot: one column per value of KEY, --y in each cell\n"
-    "  --y METRIC          samples (default), error-rate or wall\n"
+    "  --y METRIC          samples (default), error-rate, not-optimal or wall\n"
     "  --plot FILE         draw FILE.svg, .png or .pdf (needs python3-matplotlib)\n"
     "  --x KEY             the x axis of --plot (required with --plot)\n"
     "  --series KEY,...    one line per value of these keys (default: algorithm)\n"
     "  --logx, --logy      logarithmic axes\n"
-    "  --title TEXT        the figure's title\n";
+    "  --title TEXT        the figure's title\n"
+    "  --force             let --plot overwrite an existing file that is not a figure\n";
 
 std::vector<std::string> split_keys(const std::string& text) {
   std::vector<std::string> keys;
@@ -55,12 +57,25 @@ std::string one_line(std::string text) {
   return text;
 }
 
+// One line per key the grouping pools over, naming its values (at most 12 of them).
+void warn_pooled(const std::vector<report::PooledKey>& pooled) {
+  for (const auto& p : pooled) {
+    std::string values;
+    for (std::size_t i = 0; i < p.values.size() && i < 12; ++i)
+      values += (i ? ", " : "") + (p.values[i].empty() ? std::string("(empty)") : p.values[i]);
+    if (p.values.size() > 12) values += ", ... (" + std::to_string(p.values.size()) + " values)";
+    std::cerr << "cpex: warning: the groups pool runs over " << p.key << " = " << one_line(values)
+              << " (add it to --by to keep them apart)\n";
+  }
+}
+
 }  // namespace
 
 int report_main(int argc, char** argv) {
   std::vector<std::string> inputs;
   std::string by, format_name = "text", pivot, metric_name = "samples", series = "algorithm";
   PlotOptions plot;
+  bool force = false;
   try {
     po::options_description described;
     described.add_options()("help,h", "")("by", po::value(&by), "")(
@@ -68,7 +83,8 @@ int report_main(int argc, char** argv) {
         "y", po::value(&metric_name), "")("plot", po::value(&plot.file), "")(
         "x", po::value(&plot.x), "")("series", po::value(&series), "")(
         "logx", po::bool_switch(&plot.logx), "")("logy", po::bool_switch(&plot.logy), "")(
-        "title", po::value(&plot.title), "")("inputs", po::value(&inputs), "");
+        "title", po::value(&plot.title), "")("force", po::bool_switch(&force), "")(
+        "inputs", po::value(&inputs), "");
     po::positional_options_description positional;
     positional.add("inputs", -1);
     po::variables_map map;
@@ -92,18 +108,31 @@ int report_main(int argc, char** argv) {
     const ReportMetric metric = parse_report_metric(metric_name);
     std::vector<report::ResultsInput> parsed;
     for (const auto& input : inputs) parsed.push_back(report::parse_results_argument(input));
+    if (!plot.file.empty()) {
+      // The figure never replaces a results file it reads (also through a symlink or a
+      // hard link), nor a file that is not a figure without --force.
+      std::vector<NamedPath> read;
+      for (const auto& input : parsed) read.push_back({"results file", input.path});
+      const NamedPath figure{"--plot", plot.file};
+      check_outputs(read, {figure});
+      check_overwrite(figure, ExistingOutput::Figure, force);
+    }
     const report::ResultsTable table = report::read_results(parsed);
     std::vector<std::string> keys = by.empty() ? report::default_group_keys(table) : split_keys(by);
     add_key(keys, pivot);
     if (plot.file.empty()) {
-      write_report(std::cout, report::summarize_groups(table, keys), format, pivot, metric);
+      const report::GroupedReport grouped = report::summarize_groups(table, keys);
+      warn_pooled(grouped.pooled);
+      write_report(std::cout, grouped, format, pivot, metric);
       return 0;
     }
     plot.y = metric_name;
     plot.series = split_keys(series);
     add_key(keys, plot.x);
     for (const auto& key : plot.series) add_key(keys, key);
-    plot_report(report::summarize_groups(table, keys), plot);
+    const report::GroupedReport grouped = report::summarize_groups(table, keys);
+    warn_pooled(grouped.pooled);
+    plot_report(grouped, plot);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "cpex: error: " << one_line(e.what()) << '\n';

@@ -43,19 +43,30 @@ nlohmann::ordered_json number(double x) {
   return std::isnan(x) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(x);
 }
 
-// "1513 [1480, 1546] (2 capped, 1 err)": the metric and what a reader must not miss.
+std::string rate_cell(const Proportion& p) {
+  return std::isnan(p.rate) ? "-" : rate_text(p.rate) + " " + interval_text(p.ci95, rate_text);
+}
+
+// "1513 [1480, 1546] (1 err, 2 not opt)": the metric and what a reader must not miss. With
+// capped runs the samples cell is the censored lower bound, "≥ 2000 (2 capped)".
 std::string cell_text(const GroupSummary& s, ReportMetric metric) {
   std::string text;
-  if (metric == ReportMetric::Samples)
+  if (metric == ReportMetric::Samples && s.capped)
+    text = "≥ " + count_text(s.mean_samples_at_least);
+  else if (metric == ReportMetric::Samples)
     text = std::isnan(s.mean_samples) ? "-" : count_text(s.mean_samples) + " " + interval_text(s.mean_samples_ci, count_text);
   else if (metric == ReportMetric::ErrorRate)
-    text = std::isnan(s.error_rate) ? "-" : rate_text(s.error_rate) + " " + interval_text(s.error_rate_ci, rate_text);
+    text = rate_cell(s.errors);
+  else if (metric == ReportMetric::NotOptimal)
+    text = rate_cell(s.not_optimal);
   else
     text = std::isnan(s.mean_wall_time_s) ? "-" : seconds_text(s.mean_wall_time_s);
   while (!text.empty() && text.back() == ' ') text.pop_back();
   std::vector<std::string> notes;
   if (s.capped) notes.push_back(std::to_string(s.capped) + " capped");
-  if (metric == ReportMetric::Samples && s.errors) notes.push_back(std::to_string(s.errors) + " err");
+  if (metric == ReportMetric::Samples && s.errors.count) notes.push_back(std::to_string(s.errors.count) + " err");
+  if (metric == ReportMetric::Samples && s.not_optimal.count)
+    notes.push_back(std::to_string(s.not_optimal.count) + " not opt");
   if (s.failed) notes.push_back(std::to_string(s.failed) + " failed");
   for (std::size_t i = 0; i < notes.size(); ++i) text += (i ? ", " : " (") + notes[i];
   return notes.empty() ? text : text + ")";
@@ -68,29 +79,43 @@ Table long_table(const GroupedReport& report, bool machine) {
   const std::vector<std::string> stats =
       machine ? std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples_mean",
                                          "samples_median", "samples_ci95_low", "samples_ci95_high",
-                                         "errors", "error_rate", "error_rate_ci95_low",
-                                         "error_rate_ci95_high", "mean_wall_time_s"}
+                                         "samples_mean_at_least", "errors", "error_rate",
+                                         "error_rate_ci95_low", "error_rate_ci95_high", "not_optimal",
+                                         "not_optimal_rate", "not_optimal_rate_ci95_low",
+                                         "not_optimal_rate_ci95_high", "capped_errors",
+                                         "capped_not_optimal", "mean_wall_time_s"}
               : std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples mean",
-                                         "median", "mean 95% CI", "errors", "error rate", "rate 95% CI",
-                                         "wall s"};
+                                         "median", "mean 95% CI", "with capped", "errors", "error rate",
+                                         "rate 95% CI", "not optimal", "not-opt rate",
+                                         "not-opt 95% CI", "wall s"};
   t.header.insert(t.header.end(), stats.begin(), stats.end());
   t.numeric.resize(t.header.size(), true);
+  auto count = [](std::uint64_t n) { return std::to_string(n); };
   for (const auto& s : report.groups) {
     std::vector<std::string> row = s.values;
-    for (auto n : {s.runs, s.stopped, s.capped, s.failed}) row.push_back(std::to_string(n));
+    for (auto n : {s.runs, s.stopped, s.capped, s.failed}) row.push_back(count(n));
     if (machine) {
-      for (double x : {s.mean_samples, s.median_samples, s.mean_samples_ci.lower, s.mean_samples_ci.upper})
+      for (double x : {s.mean_samples, s.median_samples, s.mean_samples_ci.lower,
+                       s.mean_samples_ci.upper, s.mean_samples_at_least})
         row.push_back(exact(x));
-      row.push_back(std::to_string(s.errors));
-      for (double x : {s.error_rate, s.error_rate_ci.lower, s.error_rate_ci.upper, s.mean_wall_time_s})
-        row.push_back(exact(x));
+      for (const Proportion* p : {&s.errors, &s.not_optimal}) {
+        row.push_back(count(p->count));
+        for (double x : {p->rate, p->ci95.lower, p->ci95.upper}) row.push_back(exact(x));
+      }
+      row.push_back(count(s.capped_errors));
+      row.push_back(count(s.capped_not_optimal));
+      row.push_back(exact(s.mean_wall_time_s));
     } else {
       row.push_back(count_text(s.mean_samples));
       row.push_back(count_text(s.median_samples));
       row.push_back(interval_text(s.mean_samples_ci, count_text));
-      row.push_back(std::to_string(s.errors));
-      row.push_back(rate_text(s.error_rate));
-      row.push_back(std::isnan(s.error_rate) ? "" : interval_text(s.error_rate_ci, rate_text));
+      row.push_back(std::isnan(s.mean_samples_at_least) ? "" : "≥ " + count_text(s.mean_samples_at_least));
+      for (const Proportion* p : {&s.errors, &s.not_optimal}) {
+        const bool known = !std::isnan(p->rate);
+        row.push_back(known ? count(p->count) : "");
+        row.push_back(rate_text(p->rate));
+        row.push_back(known ? interval_text(p->ci95, rate_text) : "");
+      }
       row.push_back(seconds_text(s.mean_wall_time_s));
     }
     t.rows.push_back(std::move(row));
@@ -235,14 +260,17 @@ ReportFormat parse_report_format(const std::string& name) {
 ReportMetric parse_report_metric(const std::string& name) {
   if (name == "samples") return ReportMetric::Samples;
   if (name == "error-rate") return ReportMetric::ErrorRate;
+  if (name == "not-optimal") return ReportMetric::NotOptimal;
   if (name == "wall") return ReportMetric::Wall;
-  throw Error("--y '" + name + "': expected samples, error-rate or wall");
+  throw Error("--y '" + name + "': expected samples, error-rate, not-optimal or wall");
 }
 
 nlohmann::ordered_json report_json(const GroupedReport& report) {
-  nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+  using Json = nlohmann::ordered_json;
+  auto ci = [](const Interval& i) { return Json{number(i.lower), number(i.upper)}; };
+  Json groups = Json::array();
   for (const auto& s : report.groups) {
-    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    Json values = Json::object();
     for (std::size_t k = 0; k < report.keys.size(); ++k) values[report.keys[k]] = s.values[k];
     groups.push_back({{"values", values},
                       {"runs", s.runs},
@@ -251,13 +279,22 @@ nlohmann::ordered_json report_json(const GroupedReport& report) {
                       {"failed", s.failed},
                       {"samples", {{"mean", number(s.mean_samples)},
                                    {"median", number(s.median_samples)},
-                                   {"ci95", {number(s.mean_samples_ci.lower), number(s.mean_samples_ci.upper)}}}},
-                      {"errors", s.errors},
-                      {"error_rate", number(s.error_rate)},
-                      {"error_rate_ci95", {number(s.error_rate_ci.lower), number(s.error_rate_ci.upper)}},
+                                   {"ci95", ci(s.mean_samples_ci)},
+                                   {"mean_at_least", number(s.mean_samples_at_least)}}},
+                      {"errors", s.errors.count},
+                      {"error_rate", number(s.errors.rate)},
+                      {"error_rate_ci95", ci(s.errors.ci95)},
+                      {"not_optimal", s.not_optimal.count},
+                      {"not_optimal_rate", number(s.not_optimal.rate)},
+                      {"not_optimal_rate_ci95", ci(s.not_optimal.ci95)},
+                      {"optimal_unknown", s.optimal_unknown},
+                      {"capped_errors", s.capped_errors},
+                      {"capped_not_optimal", s.capped_not_optimal},
                       {"mean_wall_time_s", number(s.mean_wall_time_s)}});
   }
-  return {{"keys", report.keys}, {"groups", groups}};
+  Json pooled = Json::array();
+  for (const auto& p : report.pooled) pooled.push_back({{"key", p.key}, {"values", p.values}});
+  return {{"keys", report.keys}, {"groups", groups}, {"pooled", pooled}};
 }
 
 void write_report(std::ostream& out, const GroupedReport& report, ReportFormat format,

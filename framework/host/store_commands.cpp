@@ -20,6 +20,11 @@ int export_store(const std::string& store, const std::string& csv, const std::st
 }
 
 int merge_shards(const std::string& out, const std::vector<std::string>& inputs) {
+  const NamedPath output{"merge output", out};
+  check_output_kind(output);
+  std::vector<NamedPath> named;
+  for (const auto& input : inputs) named.push_back({"merge input", input});
+  check_outputs(named, {output});
   const MergeReport report = merge_stores(out, inputs);
   std::cout << "merged " << inputs.size() << " stores into '" << out << "': " << report.rows
             << " of " << report.expected << " runs"

@@ -1,7 +1,6 @@
 // cpex run / cpex sweep: prepare, open the outputs (CSV or SQLite store, resuming a store
 // of the same sweep), run the selected runs with progress and Ctrl-C handling, print the
 // summaries, and choose the exit status.
-#include <csignal>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,35 +9,21 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
+#include "embedding.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "mpi_sweep.hpp"
+#include "signals.hpp"
 #include "summary_output.hpp"
 #include "sweep_setup.hpp"
 #include "sweep_sinks.hpp"
 
 namespace cpex::host {
 
-namespace {
-
-std::atomic<bool> g_interrupted{false};
-std::atomic<int> g_signal{0};
-
-// SIGINT (Ctrl-C) and SIGTERM (e.g. Slurm at the time limit): stop cleanly; a second
-// signal of the same kind takes its default action.
-extern "C" void on_interrupt(int signal) {
-  g_signal.store(signal);
-  g_interrupted.store(true);
-  const char message[] = "\ncpex: interrupted: finishing; Ctrl-C again to abort\n";
-  [[maybe_unused]] auto written = ::write(2, message, sizeof message - 1);
-  std::signal(signal, SIG_DFL);
-}
-
-}  // namespace
-
 int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
                  bool sweep) {
   RunOptions opts = options;
+  EmbeddingHooks* const embedded = options.embedding;  // null for the command line
   RunSelection selection;
   if (!opts.shard.empty()) {
     const auto [index, count] = parse_shard(opts.shard);
@@ -46,7 +31,9 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     selection.shard_count = count;
     opts.shard = std::to_string(index + 1) + "/" + std::to_string(count);
   }
-  PreparedSweep s = prepare_sweep(registry, path, opts, sweep);
+  PreparedSweep s = embedded && embedded->file
+                        ? prepare_sweep(registry, *embedded->file, opts, sweep, embedded->file_on_disk)
+                        : prepare_sweep(registry, path, opts, sweep);
   const JobSpace jobs(s.pipelines, s.points);
   const std::string& trace_file = s.pipelines.front().run.trace_file;
   const MpiContext mpi = mpi_context();
@@ -81,10 +68,11 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
           throw ConfigError("results store '" + opts.out + "' is being resumed, but [run] "
                             "trace-file would then miss the runs already done (use --force-new)");
         selection.done = store->done();
-        store->for_each_row([&](std::uint64_t point, StopReason stop, std::uint64_t samples,
-                                bool correct, double wall) {
-          if (point < summaries.points.size()) summaries.points[point].add(stop, samples, correct, wall);
-          if (stop == StopReason::Error) ++summaries.failed;
+        store->for_each_row([&](const ResultStore::StoredRun& run) {
+          if (run.point < summaries.points.size())
+            summaries.points[run.point].add(run.stop, run.samples, run.correct, run.optimal,
+                                            run.wall_seconds);
+          if (run.stop == StopReason::Error) ++summaries.failed;
         });
       }
     } else if (!opts.out.empty()) {
@@ -107,40 +95,47 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   if (trace) sinks.add(trace.get());
   sinks.add(&summaries);
   sinks.add(&progress);
+  if (embedded && embedded->sink) sinks.add(embedded->sink);
 
-  g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, on_interrupt);
-  auto previous_term = std::signal(SIGTERM, on_interrupt);
-  EngineOptions engine{opts.threads, &g_interrupted, 0};
-  EngineReport report;
-  try {
-    report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
-                          : run_sweep(jobs, selection, engine, sinks);
-  } catch (...) {
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previous_term);
-    throw;
-  }
-  std::signal(SIGINT, previous);
-  std::signal(SIGTERM, previous_term);
+  int threads = opts.threads;
+  if (embedded && embedded->on_start) embedded->on_start(s, selected, threads);
+  // An embedding program brings its own stop flag and keeps its own signal handlers. The
+  // program `cpex`: from here on a signal stops the engine after the runs in progress
+  // (graceful mode): they are kept and summarized, and the status is 130 / 143. Before,
+  // it ended the process at once (signals.hpp).
+  const bool own_signals = !(embedded && embedded->stop);
+  if (own_signals) signals::set_graceful(true);
+  EngineOptions engine{threads, own_signals ? signals::stop_flag() : embedded->stop, 0};
+  const EngineReport report = mpi.size > 1 ? mpi_run(mpi, jobs, selection, engine, sinks)
+                                           : run_sweep(jobs, selection, engine, sinks);
   progress.finish();
   if (store) store->commit();
-  const int interrupted_status = g_signal.load() == SIGTERM ? 128 + SIGTERM : kExitInterrupted;
-  if (mpi.rank != 0) return report.interrupted ? interrupted_status : 0;
+  const bool interrupted = report.interrupted || (own_signals && signals::received() != 0);
+  const int interrupted_status = signals::exit_status(kExitInterrupted);
+  if (mpi.rank != 0) return interrupted ? interrupted_status : 0;
 
-  print_summaries(std::cout, s.pipelines, s.points, summaries.points, opts.json, sweep);
-  std::cout.flush();
-  if (report.interrupted) {
-    std::cerr << "cpex: interrupted: " << report.delivered << " runs finished and kept"
-              << (store ? "; run the same command again to resume" : "") << '\n';
+  std::ostream* summary_out = embedded ? embedded->summary : &std::cout;
+  if (summary_out) {
+    print_summaries(*summary_out, s.pipelines, s.points, summaries.points, opts.json, sweep);
+    summary_out->flush();
+  }
+  // The closing line: on stderr, or handed to the embedding program.
+  auto close_with = [&](const std::string& line) {
+    if (embedded)
+      embedded->message = line;
+    else
+      std::cerr << "cpex: " << line << '\n';
+  };
+  if (interrupted) {
+    close_with("interrupted: " + std::to_string(report.delivered) + " runs finished and kept" +
+               (store ? "; run the same command again to resume" : ""));
     return interrupted_status;
   }
   if (summaries.failed > 0) {
-    std::cerr << "cpex: " << summaries.failed << " run(s) failed (status error); "
-              << (summaries.first_failure.empty()
-                      ? "see the 'error' column of '" + opts.out + "'"
-                      : "first: " + summaries.first_failure)
-              << '\n';
+    close_with(std::to_string(summaries.failed) + " run(s) failed (status error); " +
+               (summaries.first_failure.empty()
+                    ? "see the 'error' column of '" + opts.out + "'"
+                    : "first: " + summaries.first_failure));
     return kExitRunsFailed;
   }
   return 0;

@@ -71,9 +71,14 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
 
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep) {
+  return prepare_sweep(registry, PipelineFile::read(path), options, sweep, true);
+}
+
+PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
+                            const RunOptions& options, bool sweep, bool on_disk) {
   PreparedSweep s;
+  const std::string path = file.path();
   s.path = path;
-  PipelineFile file = PipelineFile::read(path);
   if (!sweep && !file.section("sweep").empty())
     throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
   s.axes = read_axes(file);
@@ -91,7 +96,7 @@ PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
     s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
-  s.inputs.push_back({"pipeline file", path});
+  if (on_disk) s.inputs.push_back({"pipeline file", path});
   nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
   nlohmann::ordered_json libraries = nlohmann::ordered_json::array();
   std::set<std::string> seen_plugins, seen_inputs;

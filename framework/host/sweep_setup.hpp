@@ -26,6 +26,10 @@ struct PreparedSweep {
 
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep);
+// The same for a file already read (or made in memory); `on_disk`: it is a real file,
+// an input the outputs must not overwrite.
+PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
+                            const RunOptions& options, bool sweep, bool on_disk);
 
 // --shard I/N as (I - 1, N); UsageError-like ConfigError for anything but 1 <= I <= N.
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);

@@ -19,6 +19,8 @@ METRICS = {
                 lambda g: g["samples"]["ci95"]),
     "error-rate": ("error rate (95% CI)", lambda g: g["error_rate"],
                    lambda g: g["error_rate_ci95"]),
+    "not-optimal": ("not-optimal rate (95% CI)", lambda g: g["not_optimal_rate"],
+                    lambda g: g["not_optimal_rate_ci95"]),
     "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
 }
 FORMATS = ("svg", "png", "pdf")

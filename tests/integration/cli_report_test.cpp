@@ -135,14 +135,25 @@ TEST_CASE("cpex report --format md parses back to the hand-computed summaries", 
   CHECK(a10.at("failed") == "0");
   CHECK(a10.at("samples mean") == "25.0");
   CHECK(a10.at("median") == "25.0");
-  CHECK(a10.at("errors") == "1");
-  CHECK(a10.at("error rate") == "0.2");
+  CHECK(a10.at("with capped") == "≥ 220");  // the capped run counted at its 1000 samples
+  CHECK(a10.at("errors") == "0");  // of the 4 stopped runs; the capped one is apart
+  CHECK(a10.at("error rate") == "0");
+  CHECK(a10.at("rate 95% CI") == "[0, 0.602]");
+  CHECK(a10.at("not optimal") == "1");
+  CHECK(a10.at("not-opt rate") == "0.25");
+  CHECK(a10.at("not-opt 95% CI") == "[0.00631, 0.806]");
   CHECK(a10.at("wall s") == "0.4");
   const auto& a20 = find_row(table, "20", "a");
   CHECK(a20.at("mean 95% CI") == "[100, 300]");
+  CHECK(a20.at("with capped").empty());
   CHECK(a20.at("rate 95% CI") == "[0.158, 1]");
   CHECK(a20.at("error rate") == "1");
-  CHECK(find_row(table, "20", "b").at("samples mean").empty());  // only capped runs
+  const auto& b20 = find_row(table, "20", "b");  // only capped runs: only the bound
+  CHECK(b20.at("samples mean").empty());
+  CHECK(b20.at("with capped") == "≥ 60.0");
+  CHECK(b20.at("errors").empty());
+  CHECK(b20.at("error rate").empty());
+  CHECK(b20.at("rate 95% CI").empty());
 }
 
 TEST_CASE("cpex report --format csv parses back to the hand-computed summaries", "[cli][report]") {
@@ -152,14 +163,20 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
   REQUIRE(table.size() == 4);
   const auto& a10 = find_row(table, "10", "a");
   CHECK(std::stod(a10.at("samples_mean")) == 25.0);
-  CHECK(std::stod(a10.at("error_rate")) == Approx(0.2));
-  CHECK(std::stod(a10.at("error_rate_ci95_low")) == Approx(1.0 - std::pow(0.975, 0.2)).epsilon(1e-8));
+  CHECK(std::stod(a10.at("samples_mean_at_least")) == 220.0);
+  CHECK(std::stod(a10.at("error_rate")) == 0.0);
+  CHECK(a10.at("capped_errors") == "1");
+  CHECK(a10.at("capped_not_optimal") == "1");
+  CHECK(std::stod(a10.at("not_optimal_rate")) == 0.25);
+  CHECK(std::stod(a10.at("not_optimal_rate_ci95_low")) == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-8));
   CHECK(std::stod(a10.at("mean_wall_time_s")) == Approx(0.4));
   const auto& b10 = find_row(table, "10", "b");
   CHECK(std::stod(b10.at("samples_ci95_low")) == 5.0);
   CHECK(std::stod(b10.at("samples_ci95_high")) == 5.0);
   CHECK(std::stod(b10.at("error_rate_ci95_high")) == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-8));
   CHECK(find_row(table, "20", "b").at("samples_mean").empty());
+  CHECK(find_row(table, "20", "b").at("error_rate").empty());
+  CHECK(std::stod(find_row(table, "20", "b").at("samples_mean_at_least")) == 60.0);
 
   SECTION("pivoted: algorithms across, n down") {
     const auto p = run_cpex("report " + kKnown + " --columns algorithm --y error-rate --format csv");
@@ -167,9 +184,12 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
     const auto pivot = parse_csv(p.out);
     REQUIRE(pivot.size() == 2);
     CHECK(pivot[0].at("environment.n") == "10");
-    CHECK(pivot[0].at("a") == "0.2 [0.00505, 0.716] (1 capped)");
+    CHECK(pivot[0].at("a") == "0 [0, 0.602] (1 capped)");
     CHECK(pivot[1].at("a") == "1 [0.158, 1]");
-    CHECK(pivot[1].at("b") == "0 [0, 0.842] (2 capped)");
+    CHECK(pivot[1].at("b") == "- (2 capped)");  // no run ended: no rate
+    const auto n = run_cpex("report " + kKnown + " --columns algorithm --y not-optimal --format csv");
+    REQUIRE(n.status == 0);
+    CHECK(parse_csv(n.out)[0].at("a") == "0.25 [0.00631, 0.806] (1 capped)");
   }
   SECTION("pivoted with a baseline: b has no resolved.preset and fills a's preset rows") {
     const auto p = run_cpex("report " + kKnown + " --by environment.n,resolved.preset --columns algorithm --format csv");
@@ -177,9 +197,9 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
     const auto pivot = parse_csv(p.out);
     REQUIRE(pivot.size() == 2);
     CHECK(pivot[0].at("resolved.preset") == "heuristic");
-    CHECK(pivot[0].at("a") == "25.0 [15.0, 35.0] (1 capped, 1 err)");
-    CHECK(pivot[0].at("b") == "5.0 [5.0, 5.0]");
-    CHECK(pivot[1].at("b") == "- (2 capped)");
+    CHECK(pivot[0].at("a") == "≥ 220 (1 capped, 1 not opt)");  // censored: the bound
+    CHECK(pivot[0].at("b") == "5.0 [5.0, 5.0] (1 not opt)");
+    CHECK(pivot[1].at("b") == "≥ 60.0 (2 capped)");
   }
 }
 
@@ -193,12 +213,24 @@ TEST_CASE("cpex report --format json and the default text table", "[cli][report]
   CHECK(json["groups"][0]["runs"] == 7);
   CHECK(json["groups"][0]["samples"]["mean"].get<double>() == Approx(500.0 / 6.0));  // 10+...+300, not the capped 1000
   CHECK(json["groups"][1]["samples"]["mean"].get<double>() == 5.0);
+  CHECK(json["groups"][0]["samples"]["mean_at_least"].get<double>() == Approx(1500.0 / 7.0));
+  CHECK(json["groups"][1]["samples"]["mean_at_least"].get<double>() == Approx(135.0 / 5.0));
+  CHECK(json["groups"][0]["errors"] == 2);  // n = 20's two stopped runs
+  CHECK(json["groups"][0]["not_optimal"] == 3);
+  CHECK(json["groups"][0]["not_optimal_rate"].get<double>() == Approx(0.5));
+  CHECK(json["groups"][0]["capped_errors"] == 1);
+  CHECK(json["groups"][0]["optimal_unknown"] == 0);
+  // --by algorithm pools the two values of environment.n: said on stderr, in the JSON too.
+  CHECK_THAT(r.err, Catch::Contains("warning: the groups pool runs over environment.n = 10, 20"));
+  CHECK(json["pooled"][0]["key"] == "environment.n");
+  CHECK(json["pooled"][0]["values"] == nlohmann::json::array({"10", "20"}));
 
   const auto text = run_cpex("report " + kKnown);
   REQUIRE(text.status == 0);
   const auto lines = lines_of(text.out);
   REQUIRE(lines.size() == 6);  // header, rule, 4 groups
   CHECK_THAT(lines[0], Catch::StartsWith("environment.n  algorithm  runs"));
+  CHECK(text.err.empty());  // the default grouping pools nothing
   CHECK(lines[1].find_first_not_of("- ") == std::string::npos);
 }
 

@@ -73,6 +73,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   REQUIRE(one.status == 0);
   REQUIRE(two.status == 0);
   CHECK_THAT(one.out, Contains("\"runs\": 200") && Contains("\"error_rate_ci95\"") &&
+                          Contains("\"not_optimal_rate_ci95\"") && Contains("\"status\": \"done\"") &&
                           Contains("\"median\"") && Contains("\"mean_wall_time_s\""));
   CHECK(without_wall_time(one.out) == without_wall_time(two.out));
   const auto rows_one = rows_without_wall_time(cpex::test::read_file(a));
@@ -81,13 +82,13 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   CHECK(rows_one == rows_two);
   CHECK_THAT(rows_one.front(),
              Contains("run_id,point,algorithm,environment,oracle,repetition,seed,samples,stopped,"
-                      "recommendation,correct,resolved,pulls,status,error"));
-  CHECK_THAT(rows_one[1], Contains(",rule,0 1,1,"));
+                      "recommendation,correct,optimal,resolved,pulls,status,error"));
+  CHECK_THAT(rows_one[1], Contains(",rule,0 1,1,1,"));  // correct and optimal
 
   const auto text = run_cpex("run pipelines/quickstart.ini --set run.repetitions=10");
   REQUIRE(text.status == 0);
   CHECK_THAT(text.out, Contains("lucb on gaussian (oracle top-k)") && Contains("runs 10") &&
-                           Contains("error rate"));
+                           Contains("errors (not correct, stopped runs)") && Contains("not optimal"));
 }
 
 TEST_CASE("Overrides change the pipeline, and the seed changes the runs", "[cli]") {

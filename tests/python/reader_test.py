@@ -47,8 +47,8 @@ axis = environment.sigma = 0.25, 0.5
 STORE_SCHEMA = """CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER,
   "algorithm.delta" TEXT, "environment.sigma" TEXT, algorithm TEXT, environment TEXT,
   oracle TEXT, repetition INTEGER, seed INTEGER, samples INTEGER, stopped TEXT,
-  recommendation TEXT, correct INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT,
-  status TEXT, error TEXT);
+  recommendation TEXT, correct INTEGER, optimal INTEGER, wall_time_s REAL, resolved TEXT,
+  pulls TEXT, status TEXT, error TEXT);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"""
 
 
@@ -56,19 +56,21 @@ def run_cpex(binary, *args, cwd):
     return subprocess.run([str(binary)] + list(args), cwd=cwd, capture_output=True, text=True)
 
 
-def make_store(csv_frame, path):
-    """The runs of a CSV in the store's fixed schema (resolved as JSON, explicit status)."""
+def make_store(csv_frame, path, optimal=True):
+    """The runs of a CSV in the store's fixed schema (resolved as JSON, explicit status);
+    optimal=False: the schema before the `optimal` column."""
     with sqlite3.connect(path) as db:
-        db.executescript(STORE_SCHEMA)
+        db.executescript(STORE_SCHEMA if optimal else STORE_SCHEMA.replace(" optimal INTEGER,", ""))
         for _, r in csv_frame.iterrows():
             text = r["resolved"]  # a JSON object (today's CSV) or name=value;... (older CSVs)
             resolved = (json.loads(text) if text.startswith("{") else
                         dict(item.split("=", 1) for item in text.split(";") if item))
-            db.execute("INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+            verdicts = (int(r["correct"]), int(r["optimal"])) if optimal else (int(r["correct"]),)
+            db.execute("INSERT INTO runs VALUES (%s)" % ",".join("?" * (18 + optimal)), (
                 int(r["run_id"]), int(r["point"]), str(r["algorithm.delta"]),
                 str(r["environment.sigma"]), r["algorithm"], r["environment"], r["oracle"],
                 int(r["repetition"]), int(r["seed"]), int(r["samples"]), r["stopped"],
-                r["recommendation"], int(r["correct"]), float(r["wall_time_s"]),
+                r["recommendation"]) + verdicts + (float(r["wall_time_s"]),
                 json.dumps({k: float(v) if isinstance(v, str) and re.fullmatch(r"[-+.0-9e]+", v)
                             else v for k, v in resolved.items()}),
                 r["pulls"], str(r["status"]), None))
@@ -98,6 +100,10 @@ def main():
     types = runs.dtypes
     check(str(types["samples"]) == "Int64", "samples Int64, got %s" % types["samples"])
     check(str(types["correct"]) == "boolean", "correct boolean, got %s" % types["correct"])
+    check(str(types["optimal"]) == "boolean", "optimal boolean, got %s" % types["optimal"])
+    columns = list(runs.columns)
+    check(columns.index("optimal") == columns.index("correct") + 1, "optimal right after correct")
+    check(not (runs["optimal"] & ~runs["correct"]).any(), "optimal implies correct")
     check(str(types["wall_time_s"]) == "float64", "wall_time_s float64")
     check(str(types["status"]) == "category", "status category")
     check(str(types["environment.sigma"]) == "float64", "swept sigma is a number")
@@ -110,13 +116,29 @@ def main():
     make_store(pd.read_csv(work / "runs.csv", dtype=str, keep_default_na=False).assign(
         status=lambda f: f["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")), store)
     stored = cpex.read_results(store)
-    for column in ["run_id", "samples", "correct", "resolved.delta", "environment.sigma", "status"]:
+    for column in ["run_id", "samples", "correct", "optimal", "resolved.delta", "environment.sigma", "status"]:
         check(stored[column].astype(str).tolist() == runs[column].astype(str).tolist(),
               "store and CSV agree on " + column)
     from_csv = run_cpex(build / "bin" / "cpex", "report", "runs.csv", "--format", "csv", cwd=work)
     from_store = run_cpex(build / "bin" / "cpex", "report", "runs.db", "--format", "csv", cwd=work)
     check(from_csv.returncode == 0 and from_csv.stdout == from_store.stdout,
           "cpex report gives the same table from the CSV and the store: " + from_store.stderr)
+    check("not_optimal_rate" in from_csv.stdout.splitlines()[0], "cpex report has the not-optimal rate")
+
+    # A store (and a CSV) written before the `optimal` column: read, optimality unknown (NA).
+    old_store = work / "old.db"
+    make_store(pd.read_csv(work / "runs.csv", dtype=str, keep_default_na=False).assign(
+        status=lambda f: f["stopped"].map(lambda s: "stopped" if s == "rule" else "capped")),
+        old_store, optimal=False)
+    old_csv = work / "old.csv"
+    pd.read_csv(work / "runs.csv", dtype=str, keep_default_na=False).drop(columns="optimal").to_csv(
+        old_csv, index=False)
+    for old in (old_store, old_csv):
+        frame = cpex.read_results(old)
+        check(str(frame.dtypes["optimal"]) == "boolean" and frame["optimal"].isna().all(),
+              "optimal is NA (unknown) in %s" % old.name)
+        check(frame["correct"].astype(str).tolist() == runs["correct"].astype(str).tolist(),
+              "correct read from %s" % old.name)
 
     # The example of docs/results.md, as written, in the directory of runs.csv.
     example = docs_example()

@@ -1,6 +1,8 @@
 // cpex report's numbers: grouped summaries of a hand-made results file against values
-// computed by hand (capped runs, failed runs, no errors and only errors), the reading of
-// both `resolved` formats and of the SQLite store, and the bootstrap interval.
+// computed by hand (capped runs as censored observations, failed runs, no errors and only
+// errors, both verdicts, results without the `optimal` column), the reading of both
+// `resolved` formats and of the SQLite store, the keys a grouping pools over, and the
+// bootstrap interval.
 #include <catch2/catch.hpp>
 
 #include <sqlite3.h>
@@ -21,11 +23,12 @@ namespace {
 
 const char* kHeader =
     "run_id,point,environment.n,algorithm.plugin,algorithm,environment,oracle,repetition,seed,"
-    "samples,stopped,recommendation,correct,wall_time_s,resolved,pulls\n";
+    "samples,stopped,recommendation,correct,optimal,wall_time_s,resolved,pulls\n";
 
-// tests/data/report_known.csv: n=10/a: 4 stopped (10..40) + 1 capped wrong; n=10/b: 3 x 5
-// samples, all right; n=20/a: 2 stopped, both wrong; n=20/b: 2 capped, right. `resolved`
-// as name=value;... for a and as JSON for b; one quoted recommendation.
+// tests/data/report_known.csv: n=10/a: 4 stopped (10..40; one correct but not optimal) + 1
+// capped (1000) wrong; n=10/b: 3 x 5 samples, all correct, one not optimal; n=20/a: 2
+// stopped, both wrong; n=20/b: 2 capped (50, 70), correct, one not optimal. `resolved` as
+// name=value;... for a and as JSON for b; one quoted recommendation.
 const std::string kKnown = CPEX_SOURCE_DIR "/tests/data/report_known.csv";
 
 const GroupSummary& group(const GroupedReport& report, const std::vector<std::string>& values) {
@@ -49,22 +52,34 @@ void check_known_groups(const GroupedReport& report) {
   CHECK(a10.mean_samples_ci.lower < 25.0);
   CHECK(a10.mean_samples_ci.upper > 25.0);
   CHECK(a10.mean_samples_ci.upper <= 40.0);
-  CHECK(a10.errors == 1);  // the capped run's wrong answer counts
-  CHECK(a10.error_rate == Approx(0.2));
-  // 1 of 5: lower 1 - 0.975^(1/5); upper solves P(X <= 1 | 5, p) = 0.025.
-  CHECK(a10.error_rate_ci.lower == Approx(1.0 - std::pow(0.975, 0.2)).epsilon(1e-9));
-  const double u = a10.error_rate_ci.upper;
-  CHECK(std::pow(1 - u, 5) + 5 * u * std::pow(1 - u, 4) == Approx(0.025).epsilon(1e-9));
+  CHECK(a10.mean_samples_at_least == Approx(220.0));  // (10+20+30+40+1000)/5: the cap counted
+  // The rates are over the 4 stopped runs; the capped run's wrong answer is counted apart.
+  CHECK(a10.errors.count == 0);
+  CHECK(a10.errors.trials == 4);
+  CHECK(a10.errors.rate == 0.0);
+  CHECK(a10.errors.ci95.upper == Approx(1.0 - std::pow(0.025, 0.25)).epsilon(1e-9));
+  CHECK(a10.capped_errors == 1);
+  CHECK(a10.capped_not_optimal == 1);
+  CHECK(a10.not_optimal.count == 1);
+  CHECK(a10.not_optimal.rate == Approx(0.25));
+  // 1 of 4: lower 1 - 0.975^(1/4); upper solves P(X <= 1 | 4, p) = 0.025.
+  CHECK(a10.not_optimal.ci95.lower == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-9));
+  const double u = a10.not_optimal.ci95.upper;
+  CHECK(std::pow(1 - u, 4) + 4 * u * std::pow(1 - u, 3) == Approx(0.025).epsilon(1e-9));
+  CHECK(a10.optimal_unknown == 0);
   CHECK(a10.mean_wall_time_s == Approx(0.4));
 
   const auto& b10 = group(report, {"10", "b"});  // no error at all
   CHECK(b10.mean_samples == 5.0);
   CHECK(b10.mean_samples_ci.lower == 5.0);
   CHECK(b10.mean_samples_ci.upper == 5.0);
-  CHECK(b10.errors == 0);
-  CHECK(b10.error_rate == 0.0);
-  CHECK(b10.error_rate_ci.lower == 0.0);
-  CHECK(b10.error_rate_ci.upper == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-9));
+  CHECK(std::isnan(b10.mean_samples_at_least));  // nothing capped
+  CHECK(b10.errors.count == 0);
+  CHECK(b10.errors.rate == 0.0);
+  CHECK(b10.errors.ci95.lower == 0.0);
+  CHECK(b10.errors.ci95.upper == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-9));
+  CHECK(b10.not_optimal.count == 1);
+  CHECK(b10.not_optimal.rate == Approx(1.0 / 3.0));
 
   const auto& a20 = group(report, {"20", "a"});  // every answer wrong
   CHECK(a20.mean_samples == 200.0);
@@ -72,18 +87,25 @@ void check_known_groups(const GroupedReport& report) {
   // Two values: the bootstrap means are 100, 200, 300 with weights 1/4, 1/2, 1/4.
   CHECK(a20.mean_samples_ci.lower == 100.0);
   CHECK(a20.mean_samples_ci.upper == 300.0);
-  CHECK(a20.errors == 2);
-  CHECK(a20.error_rate == 1.0);
-  CHECK(a20.error_rate_ci.lower == Approx(std::sqrt(0.025)).epsilon(1e-9));
-  CHECK(a20.error_rate_ci.upper == 1.0);
+  CHECK(a20.errors.count == 2);
+  CHECK(a20.errors.rate == 1.0);
+  CHECK(a20.errors.ci95.lower == Approx(std::sqrt(0.025)).epsilon(1e-9));
+  CHECK(a20.errors.ci95.upper == 1.0);
+  CHECK(a20.not_optimal.count == 2);  // not correct implies not optimal
   CHECK(a20.mean_wall_time_s == Approx(3.0));
 
-  const auto& b20 = group(report, {"20", "b"});  // only capped runs: no sample statistics
+  const auto& b20 = group(report, {"20", "b"});  // only capped runs: only the lower bound
   CHECK(b20.stopped == 0);
   CHECK(b20.capped == 2);
   CHECK(std::isnan(b20.mean_samples));
   CHECK(std::isnan(b20.mean_samples_ci.lower));
-  CHECK(b20.errors == 0);
+  CHECK(b20.mean_samples_at_least == 60.0);
+  CHECK(b20.errors.trials == 0);  // no run ended: no rate, the interval says nothing
+  CHECK(std::isnan(b20.errors.rate));
+  CHECK(b20.errors.ci95.lower == 0.0);
+  CHECK(b20.errors.ci95.upper == 1.0);
+  CHECK(b20.capped_errors == 0);
+  CHECK(b20.capped_not_optimal == 1);
   CHECK(b20.mean_wall_time_s == Approx(2.0));
 }
 
@@ -127,9 +149,14 @@ TEST_CASE("Failed runs are counted apart and carry no samples or answer", "[repo
   CHECK(c.failed == 1);
   CHECK(c.mean_samples == 7.0);
   CHECK(std::isnan(c.mean_samples_ci.lower));  // one run: no interval
-  CHECK(c.errors == 0);
-  CHECK(c.error_rate == 0.0);
-  CHECK(c.error_rate_ci.upper == Approx(0.975));  // 0 of 1
+  CHECK(c.errors.count == 0);
+  CHECK(c.errors.trials == 1);  // the failed run is in no denominator
+  CHECK(c.errors.rate == 0.0);
+  CHECK(c.errors.ci95.upper == Approx(0.975));  // 0 of 1
+  // Results written before the `optimal` column: optimality unknown, no rate.
+  CHECK(c.optimal_unknown == 1);
+  CHECK(c.not_optimal.trials == 0);
+  CHECK(std::isnan(c.not_optimal.rate));
 }
 
 TEST_CASE("Tags of an input become columns; inputs are merged", "[report]") {
@@ -155,24 +182,25 @@ TEST_CASE("The SQLite store gives the same summaries as the CSV", "[report]") {
       "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER, \"environment.n\" TEXT, "
       "\"algorithm.plugin\" TEXT, algorithm TEXT, environment TEXT, oracle TEXT, repetition "
       "INTEGER, seed INTEGER, samples INTEGER, stopped TEXT, recommendation TEXT, correct "
-      "INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);"
+      "INTEGER, optimal INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, "
+      "error TEXT);"
       "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);";
   REQUIRE(sqlite3_exec(db, schema, nullptr, nullptr, nullptr) == SQLITE_OK);
   // The rows of report_known.csv; the store holds resolved as JSON and the status explicitly.
-  struct Row { int n; const char* alg; int samples; const char* stopped; int correct; double wall; };
-  const Row rows[] = {{10, "a", 10, "rule", 1, 0.1},  {10, "a", 20, "rule", 1, 0.2},
-                      {10, "a", 30, "rule", 1, 0.3},  {10, "a", 40, "rule", 1, 0.4},
-                      {10, "a", 1000, "max-samples", 0, 1.0}, {10, "b", 5, "rule", 1, 0.5},
-                      {10, "b", 5, "rule", 1, 0.5},   {10, "b", 5, "rule", 1, 0.5},
-                      {20, "a", 100, "rule", 0, 2},   {20, "a", 300, "rule", 0, 4},
-                      {20, "b", 50, "max-samples", 1, 1}, {20, "b", 70, "max-samples", 1, 3}};
+  struct Row { int n; const char* alg; int samples; const char* stopped; int correct; int optimal; double wall; };
+  const Row rows[] = {{10, "a", 10, "rule", 1, 1, 0.1},  {10, "a", 20, "rule", 1, 1, 0.2},
+                      {10, "a", 30, "rule", 1, 0, 0.3},  {10, "a", 40, "rule", 1, 1, 0.4},
+                      {10, "a", 1000, "max-samples", 0, 0, 1.0}, {10, "b", 5, "rule", 1, 1, 0.5},
+                      {10, "b", 5, "rule", 1, 1, 0.5},   {10, "b", 5, "rule", 1, 0, 0.5},
+                      {20, "a", 100, "rule", 0, 0, 2},   {20, "a", 300, "rule", 0, 0, 4},
+                      {20, "b", 50, "max-samples", 1, 1, 1}, {20, "b", 70, "max-samples", 1, 0, 3}};
   int id = 0;
   for (const Row& r : rows) {
     const std::string status = std::string(r.stopped) == "rule" ? "stopped" : "capped";
     const std::string sql = "INSERT INTO runs VALUES (" + std::to_string(id++) + ", 0, '" +
                             std::to_string(r.n) + "', '" + r.alg + "', '" + r.alg +
                             "', 'env', 'top-k', 0, 1, " + std::to_string(r.samples) + ", '" +
-                            r.stopped + "', '0 1', " + std::to_string(r.correct) + ", " +
+                            r.stopped + "', '0 1', " + std::to_string(r.correct) + ", " + std::to_string(r.optimal) + ", " +
                             std::to_string(r.wall) + ", '{\"delta\": 0.05}', '', '" + status + "', NULL)";
     REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
   }
@@ -190,7 +218,7 @@ TEST_CASE("Bad results files are one-line errors naming the file", "[report]") {
   CHECK_THROWS_WITH(read_results({{ragged, {}}}), Catch::Contains("ragged.csv:2: 3 cells"));
   const auto status = test::temp_file(
       "status.csv", std::string(kHeader).replace(std::string(kHeader).size() - 1, 1, ",status\n") +
-                        "0,0,10,a,a,env,top-k,0,1,10,rule,0 1,1,0.1,,,finished\n");
+                        "0,0,10,a,a,env,top-k,0,1,10,rule,0 1,1,1,0.1,,,finished\n");
   CHECK_THROWS_WITH(read_results({{status, {}}}), Catch::Contains("unknown status 'finished'"));
   CHECK_THROWS_WITH(read_results({{"/nonexistent/runs.csv", {}}}),
                     Catch::Contains("cannot read results file '/nonexistent/runs.csv'"));
@@ -229,4 +257,73 @@ TEST_CASE("The bootstrap interval of the mean, by hand and against the normal in
   const auto reversed = bootstrap_mean_interval(std::vector<double>{1000, 1, 1, 1, 1, 1, 1, 1, 1, 1});
   CHECK(reversed.lower == skewed.lower);
   CHECK(reversed.upper == skewed.upper);
+}
+
+TEST_CASE("A grouping that leaves out a varying key names it as pooled", "[report]") {
+  const ResultsTable table = read_results({{kKnown, {}}});
+  CHECK(summarize_groups(table, default_group_keys(table)).pooled.empty());
+  CHECK(summarize_groups(table, {"algorithm"}).pooled.size() == 1);  // environment.n
+  const auto pooled = summarize_groups(table, {"algorithm"}).pooled.front();
+  CHECK(pooled.key == "environment.n");
+  CHECK(pooled.values == std::vector<std::string>{"10", "20"});
+  // algorithm.plugin repeats algorithm: grouping by one does not pool the other.
+  const auto by_n = summarize_groups(table, {"environment.n"}).pooled;
+  REQUIRE(by_n.size() == 2);
+  CHECK(by_n[0].key == "algorithm.plugin");
+  CHECK(by_n[1].key == "algorithm");
+  CHECK(by_n[1].values == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("The run summary and the report share one definition of the rates", "[report][stats]") {
+  // The rows of report_known.csv's group n=10/a through the streaming summary.
+  SummaryAccumulator a10;
+  a10.add(StopReason::Rule, 10, true, true, 0.1);
+  a10.add(StopReason::Rule, 20, true, true, 0.2);
+  a10.add(StopReason::Rule, 30, true, false, 0.3);
+  a10.add(StopReason::Rule, 40, true, true, 0.4);
+  a10.add(StopReason::MaxSamples, 1000, false, false, 1.0);
+  const Summary s = a10.summary();
+  const auto g = group(summarize_groups(read_results({{kKnown, {}}}), {"environment.n", "algorithm"}), {"10", "a"});
+  CHECK(s.stopped == g.stopped);
+  CHECK(s.capped == g.capped);
+  CHECK(s.errors == g.errors.count);
+  CHECK(s.error_rate == g.errors.rate);
+  CHECK(s.error_rate_ci.lower == g.errors.ci95.lower);
+  CHECK(s.error_rate_ci.upper == g.errors.ci95.upper);
+  CHECK(s.not_optimal == g.not_optimal.count);
+  CHECK(s.not_optimal_rate == g.not_optimal.rate);
+  CHECK(s.not_optimal_rate_ci.upper == g.not_optimal.ci95.upper);
+  CHECK(s.capped_errors == g.capped_errors);
+  CHECK(s.capped_not_optimal == g.capped_not_optimal);
+  CHECK(s.mean_samples == g.mean_samples);
+  CHECK(s.mean_samples_at_least == g.mean_samples_at_least);
+  CHECK(s.mean_wall_seconds == Approx(g.mean_wall_time_s));
+}
+
+TEST_CASE("A summary without runs, or with capped runs only, reports no mean", "[stats]") {
+  const Summary none = SummaryAccumulator().summary();
+  CHECK(none.runs == 0);
+  CHECK(std::isnan(none.mean_samples));
+  CHECK(std::isnan(none.median_samples));
+  CHECK(std::isnan(none.error_rate));
+  CHECK(std::isnan(none.not_optimal_rate));
+  CHECK(none.error_rate_ci.lower == 0.0);
+  CHECK(none.error_rate_ci.upper == 1.0);
+  CHECK(std::isnan(none.mean_samples_at_least));
+  CHECK(std::isnan(none.mean_wall_seconds));
+
+  SummaryAccumulator capped;
+  capped.add(StopReason::MaxSamples, 500, true, true, 1.0);
+  capped.add(StopReason::MaxSeconds, 300, false, false, 1.0);
+  capped.add(StopReason::Error, 0, false, false, 0.0);
+  const Summary c = capped.summary();
+  CHECK(c.runs == 3);
+  CHECK(c.capped == 2);
+  CHECK(c.failed == 1);
+  CHECK(std::isnan(c.mean_samples));
+  CHECK(c.mean_samples_at_least == 400.0);  // the failed run has no samples
+  CHECK(std::isnan(c.error_rate));
+  CHECK(c.capped_errors == 1);
+  CHECK(c.capped_not_optimal == 1);
+  CHECK(c.mean_wall_seconds == 1.0);
 }

@@ -7,7 +7,8 @@ namespace cpex {
 // Bump whenever a public interface, value type or registry entry changes layout.
 // 2: Oracle::ground_set_size / second_best / maximize_quadratic; factories take an
 //    OracleContext / EnvironmentContext; Problem::parameter.
-inline constexpr int kAbiVersion = 2;
+// 3: Oracle::is_optimal (the `optimal` verdict).
+inline constexpr int kAbiVersion = 3;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

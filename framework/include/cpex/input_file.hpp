@@ -18,4 +18,8 @@ namespace cpex {
 std::string read_regular_file(const std::string& path, const std::string& key,
                               std::uintmax_t limit = kMaxDataFileBytes);
 
+// What a stat() mode is, for messages: "a directory", "a FIFO (named pipe)", "a character
+// device", ... (also used for output files, which must be regular files too).
+const char* describe_file_type(unsigned int mode);
+
 }  // namespace cpex

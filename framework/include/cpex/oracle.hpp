@@ -64,10 +64,39 @@ class Oracle {
   virtual bool acceptable(std::span<const double> theta, const Decision& optimal,
                           const Decision& candidate, double epsilon) const;
 
+  // Whether `candidate` is an optimal decision of the class under theta (`optimal` is what
+  // optimal(theta) returned). With ties any optimal decision counts. By default: equal to
+  // `optimal`, or a decision of the class (acceptable() at the tolerance, which rejects a
+  // decision outside the class for every epsilon) whose value is at least
+  // value(theta, optimal) - optimality_tolerance(value(theta, optimal)). An oracle whose
+  // value() is not the objective, or whose class test lives elsewhere, overrides it.
+  virtual bool is_optimal(std::span<const double> theta, const Decision& optimal,
+                          const Decision& candidate) const;
+
   // kQuadratic: the approximation ratio alpha_DkS the oracle guarantees for the densest
   // k-subgraph problem on n vertices with nonnegative weights (1 for an exact oracle), or 0
   // when it guarantees none. `alpha = theorem1` of the full-bandit algorithms uses it.
   virtual double quadratic_guarantee(std::size_t /*n*/, std::size_t /*k*/) const { return 0.0; }
 };
+
+// The tolerance of exact optimality (docs/results.md, "Verdicts"): a decision is optimal
+// when its value is within kOptimalityTolerance * max(1, |optimum|) of the optimum — far
+// above the rounding of a sum in another order (about n * 2^-53 relative), far below any
+// gap an instance is built with.
+inline constexpr double kOptimalityTolerance = 1e-9;
+double optimality_tolerance(double optimum);
+
+// The two verdicts on a run's answer.
+struct Verdict {
+  bool correct = false;  // acceptable under the run's epsilon and the oracle's rule
+  bool optimal = false;  // an optimal decision of the class under the true parameters
+};
+
+// The framework's judgement of `candidate` against the oracle's optimum on the truth:
+// `optimal` by Oracle::is_optimal, `correct` when optimal or acceptable at `epsilon` — so
+// an optimal answer is correct for every epsilon >= 0. A candidate with an arm outside
+// [0, theta.size()) or an arm twice is neither (the oracle is not asked).
+Verdict judge(const Oracle& oracle, std::span<const double> theta, const Decision& optimal,
+              const Decision& candidate, double epsilon);
 
 }  // namespace cpex

@@ -38,7 +38,8 @@ struct RunRecord {
   StopReason stop = StopReason::Rule;
   std::string error;     // stop == Error: the exception's message
   std::string recommendation;
-  bool correct = false;
+  bool correct = false;  // acceptable under the run's epsilon and the oracle's rule
+  bool optimal = false;  // an optimal decision of the class (Oracle::is_optimal); implies correct
   double wall_seconds = 0.0;
   std::string resolved;  // the algorithm's resolved parameters, a JSON object
   std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces

@@ -1,6 +1,8 @@
 // "Did you mean" hints for misspelt names (plugins, keys, sections): a known name equal to
 // the given one but for case, or within a small edit distance (Damerau-Levenshtein, at most
-// 1 for names of up to 4 characters, 2 up to 8, 3 beyond), case-insensitively.
+// 1 for names of up to 4 characters, 2 up to 8, 3 beyond), case-insensitively. Bounded
+// work for any input: names longer than 256 bytes get no suggestion, and candidates whose
+// length rules them out are not compared.
 #pragma once
 
 #include <optional>

@@ -13,16 +13,19 @@
 
 namespace cpex {
 
-namespace {
-
-const char* kind_of(mode_t mode) {
+const char* describe_file_type(unsigned int mode) {
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISREG(mode)) return "a regular file";
   return "not a plain file";
 }
+
+namespace {
+
+const char* kind_of(mode_t mode) { return describe_file_type(mode); }
 
 // Closes the descriptor on every path out of read_regular_file.
 struct Descriptor {

@@ -1,7 +1,9 @@
 // Default implementations of the Oracle interface for linear decision classes.
 #include "cpex/oracle.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "cpex/errors.hpp"
 
@@ -34,6 +36,43 @@ bool Oracle::acceptable(std::span<const double> theta, const Decision& optimal,
   // Sums in another order may differ by rounding: allow a few ulps of the scale.
   const double slack = 1e-12 * (1.0 + std::abs(best));
   return value(theta, candidate) >= best - epsilon - slack;
+}
+
+double optimality_tolerance(double optimum) {
+  return kOptimalityTolerance * std::max(1.0, std::abs(optimum));
+}
+
+bool Oracle::is_optimal(std::span<const double> theta, const Decision& optimal,
+                        const Decision& candidate) const {
+  if (candidate == optimal) return true;
+  const double best = value(theta, optimal);
+  const double tolerance = optimality_tolerance(best);
+  return acceptable(theta, optimal, candidate, tolerance) &&
+         value(theta, candidate) >= best - tolerance;
+}
+
+namespace {
+
+// Arms within the ground set, none twice (the order is the oracle's to check).
+bool arms_in_range(const std::vector<std::size_t>& arms, std::size_t ground) {
+  if (arms.size() > ground) return false;
+  std::vector<char> seen(ground, 0);
+  for (std::size_t arm : arms) {
+    if (arm >= ground || seen[arm]) return false;
+    seen[arm] = 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+Verdict judge(const Oracle& oracle, std::span<const double> theta, const Decision& optimal,
+              const Decision& candidate, double epsilon) {
+  Verdict verdict;
+  if (!arms_in_range(candidate.arms, theta.size())) return verdict;
+  verdict.optimal = oracle.is_optimal(theta, optimal, candidate);
+  verdict.correct = verdict.optimal || oracle.acceptable(theta, optimal, candidate, epsilon);
+  return verdict;
 }
 
 }  // namespace cpex

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 #include "cpex/run.hpp"
 #include "cpex/suggest.hpp"
 
@@ -67,8 +68,8 @@ const Entry* choose(const PipelineFile& file, const Registry& registry, const st
   else
     hint = " is not a known " + std::string(to_string(kind)) +
            did_you_mean(name, registry.names(kind));
-  throw ConfigError(origin_of(file, section, "plugin") + ": [" + section + "] plugin = '" + name +
-                    "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
+  throw ConfigError(origin_of(file, section, "plugin") + ": [" + section + "] plugin = '" +
+                    shorten(name) + "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
                     (registry.find(name) ? "" : kPluginPathHint));
 }
 
@@ -76,7 +77,7 @@ const Entry* choose(const PipelineFile& file, const Registry& registry, const st
 void check_sections(const PipelineFile& file, std::vector<std::string> allowed) {
   for (const auto& section : file.sections())
     if (std::find(allowed.begin(), allowed.end(), section) == allowed.end())
-      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + section + "]" +
+      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
                         did_you_mean(section, allowed, "[", "]") + " (allowed: " +
                         joined(allowed) + ")");
 }
@@ -97,7 +98,7 @@ void check_misplaced_keys(const PipelineFile& file, const Pipeline& p) {
       if (entry.key == "plugin" || owner.schema->find(entry.key)) continue;
       for (const Owner& other : owners)
         if (other.section != owner.section && other.schema->find(entry.key))
-          throw ConfigError(entry.origin + ": [" + owner.section + "] " + entry.key +
+          throw ConfigError(entry.origin + ": [" + owner.section + "] " + shorten(entry.key) +
                             ": unknown key for " + owner.name + "; it belongs in [" +
                             other.section + "] (" + other.name + ")");
     }
@@ -139,8 +140,8 @@ PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& regist
     if (dot == std::string::npos) continue;
     const std::string owner = entry.key.substr(0, dot);
     if (!registry.find(owner))
-      throw ConfigError(entry.origin + ": [" + section + "] " + entry.key + ": no plugin named '" +
-                        owner + "' (a key NAME.key, or a [" + section +
+      throw ConfigError(entry.origin + ": [" + section + "] " + shorten(entry.key) +
+                        ": no plugin named '" + shorten(owner) + "' (a key NAME.key, or a [" + section +
                         ".NAME] block, applies only when plugin = NAME)");
     ignored.push_back(entry.key);
     if (owner == plugin)

@@ -64,7 +64,7 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
     RawEntry entry{full.substr(0, dot), full.substr(dot + 1),
                    option.value.empty() ? "" : option.value.front(), name, file.directory()};
     if (!seen.insert(full).second && full != "sweep.axis")
-      throw ConfigError(name + ": [" + entry.section + "] " + entry.key + " is given twice");
+      throw ConfigError(name + ": [" + entry.section + "] " + shorten(entry.key) + " is given twice");
     file.entries_.push_back(std::move(entry));
   }
   return file;
@@ -193,7 +193,7 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
   po::variables_map map;
   for (const auto& entry : file.section(section)) {
     if (std::find(ignored.begin(), ignored.end(), entry.key) != ignored.end()) continue;
-    const std::string where = entry.origin + ": [" + section + "] " + entry.key;
+    const std::string where = entry.origin + ": [" + section + "] " + shorten(entry.key);
     const ParamSpec* spec = schema.find(entry.key);
     if (!spec) {
       std::vector<std::string> names = ignored;

@@ -229,7 +229,9 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   Decision best;
   const Oracle& judge = *run.oracles.front();
   judge.optimal(environment.truth(), best);
-  record.correct = judge.acceptable(environment.truth(), best, answer.decision, answer.epsilon);
+  const Verdict verdict = cpex::judge(judge, environment.truth(), best, answer.decision, answer.epsilon);
+  record.correct = verdict.correct;
+  record.optimal = verdict.optimal;
 
   auto resolved = algorithm.resolved();
   for (auto& entry : environment.resolved()) resolved.push_back(std::move(entry));

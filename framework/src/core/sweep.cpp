@@ -55,7 +55,7 @@ std::vector<SweepAxis> read_axes(const PipelineFile& file) {
   std::vector<SweepAxis> axes;
   std::vector<std::string> swept;
   for (const auto& entry : file.section("sweep")) {
-    const std::string where = entry.origin + ": [sweep] " + entry.key;
+    const std::string where = entry.origin + ": [sweep] " + shorten(entry.key);
     if (entry.key != "axis") throw ConfigError(where + ": unknown key (known keys: axis)");
     const auto eq = entry.value.find('=');
     if (eq == std::string::npos)

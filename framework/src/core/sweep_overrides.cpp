@@ -8,6 +8,7 @@
 #include <boost/algorithm/string/trim.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 
 namespace cpex {
 
@@ -45,7 +46,7 @@ void apply_overrides(PipelineFile& file, std::vector<SweepAxis>& axes,
     const std::string target =
         boost::algorithm::trim_copy(eq == std::string::npos ? assignment : assignment.substr(0, eq));
     if (target.rfind("sweep.", 0) == 0)
-      throw ConfigError("--set " + assignment + ": the [sweep] section cannot be overridden "
+      throw ConfigError("--set " + shorten(assignment) + ": the [sweep] section cannot be overridden "
                         "(--set on a swept key narrows its axis)");
     SweepAxis* axis = nullptr;
     std::size_t component = 0;
@@ -64,7 +65,7 @@ void apply_overrides(PipelineFile& file, std::vector<SweepAxis>& axes,
     std::vector<std::vector<std::string>> kept;
     for (const auto& w : wanted) {
       if (w.empty())
-        throw ConfigError("--set " + assignment + ": an empty value for the swept key " + target);
+        throw ConfigError("--set " + shorten(assignment) + ": an empty value for the swept key " + shorten(target));
       bool found = false;
       for (const auto& tuple : axis->values) {
         if (!same_value(tuple[component], w)) continue;
@@ -72,7 +73,7 @@ void apply_overrides(PipelineFile& file, std::vector<SweepAxis>& axes,
         if (std::find(kept.begin(), kept.end(), tuple) == kept.end()) kept.push_back(tuple);
       }
       if (!found)
-        throw ConfigError("--set " + assignment + ": " + target + " is swept and '" + w +
+        throw ConfigError("--set " + shorten(assignment) + ": " + shorten(target) + " is swept and '" + shorten(w) +
                           "' is not one of its values (" + joined_values(*axis, component) +
                           "); --set on a swept key narrows the axis");
     }

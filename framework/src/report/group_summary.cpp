@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "cpex/errors.hpp"
 
@@ -34,9 +35,9 @@ struct ValuesLess {
 };
 
 struct Accumulator {
-  std::vector<double> samples;  // stopped runs
-  std::uint64_t runs = 0, capped = 0, failed = 0, answered = 0, errors = 0;
-  double wall = 0.0;
+  RunTally tally;
+  std::vector<double> samples;  // ended runs
+  double wall = 0.0;            // ended and capped runs
 };
 
 double median_of(std::vector<double> values) {
@@ -68,6 +69,7 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
   for (const auto& key : keys) key_columns.push_back(table.column(key));
   const std::size_t status = table.column("status"), samples = table.column("samples"),
                     correct = table.column("correct"), wall = table.column("wall_time_s");
+  const auto optimal = table.find("optimal");  // absent in results written before it existed
   const auto run_id = table.find("run_id");
 
   std::map<std::vector<std::string>, Accumulator, ValuesLess> groups;
@@ -76,26 +78,28 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
     std::vector<std::string> values;
     for (std::size_t c : key_columns) values.push_back(row[c]);
     Accumulator& group = groups[values];
-    ++group.runs;
-    if (row[status] == "error") {
-      ++group.failed;
+    const RunEnd end = run_end(row[status]);
+    if (end == RunEnd::Failed) {
+      group.tally.add(end, 0, false, Optimality::Unknown);
       continue;
     }
     const std::string which = run_id ? "run_id " + row[*run_id] : "row " + std::to_string(r + 1);
-    double count, right, seconds;
+    double count, right, seconds, best = 0.0;
     if (!parse_number(row[samples], count))
       throw Error(which + ": samples '" + row[samples] + "' is not a number");
     if (!parse_number(row[correct], right) || (right != 0.0 && right != 1.0))
       throw Error(which + ": correct '" + row[correct] + "' is not 0 or 1");
+    const bool optimal_known = optimal && !row[*optimal].empty();
+    if (optimal_known && (!parse_number(row[*optimal], best) || (best != 0.0 && best != 1.0)))
+      throw Error(which + ": optimal '" + row[*optimal] + "' is not 0 or 1");
     if (!parse_number(row[wall], seconds))
       throw Error(which + ": wall_time_s '" + row[wall] + "' is not a number");
-    ++group.answered;
-    group.errors += right == 0.0 ? 1 : 0;
+    group.tally.add(end, static_cast<std::uint64_t>(count), right == 1.0,
+                    !optimal_known ? Optimality::Unknown
+                    : best == 1.0  ? Optimality::Yes
+                                   : Optimality::No);
     group.wall += seconds;
-    if (row[status] == "stopped")
-      group.samples.push_back(count);
-    else
-      ++group.capped;
+    if (end == RunEnd::Ended) group.samples.push_back(count);
   }
 
   GroupedReport report;
@@ -103,10 +107,10 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
   for (const auto& [values, group] : groups) {
     GroupSummary s;
     s.values = values;
-    s.runs = group.runs;
-    s.stopped = group.samples.size();
-    s.capped = group.capped;
-    s.failed = group.failed;
+    s.runs = group.tally.runs();
+    s.stopped = group.tally.ended();
+    s.capped = group.tally.capped();
+    s.failed = group.tally.failed();
     if (group.samples.empty()) {
       s.mean_samples = s.median_samples = kNan;
       s.mean_samples_ci = {kNan, kNan};
@@ -117,13 +121,62 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
       s.median_samples = median_of(group.samples);
       s.mean_samples_ci = bootstrap_mean_interval(group.samples);
     }
-    s.errors = group.errors;
-    s.error_rate = group.answered ? static_cast<double>(group.errors) / static_cast<double>(group.answered) : kNan;
-    s.error_rate_ci = clopper_pearson(group.errors, group.answered);
-    s.mean_wall_time_s = group.answered ? group.wall / static_cast<double>(group.answered) : kNan;
+    s.mean_samples_at_least = group.tally.mean_at_least();
+    s.errors = group.tally.errors();
+    s.not_optimal = group.tally.not_optimal();
+    s.optimal_unknown = group.tally.optimal_unknown();
+    s.capped_errors = group.tally.capped_errors();
+    s.capped_not_optimal = group.tally.capped_not_optimal();
+    const std::uint64_t answered = s.stopped + s.capped;
+    s.mean_wall_time_s = answered ? group.wall / static_cast<double>(answered) : kNan;
     report.groups.push_back(std::move(s));
   }
+  report.pooled = pooled_keys(table, keys);
   return report;
+}
+
+std::vector<PooledKey> pooled_keys(const ResultsTable& table, const std::vector<std::string>& keys) {
+  std::vector<std::string> candidates = table.swept;
+  for (const char* name : {"algorithm", "environment", "oracle"}) candidates.push_back(name);
+  // The group of every row, once.
+  std::vector<std::size_t> key_columns;
+  for (const auto& key : keys)
+    if (auto c = table.find(key)) key_columns.push_back(*c);
+  std::map<std::vector<std::string>, std::size_t, ValuesLess> index;
+  std::vector<std::size_t> group_of(table.rows.size());
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    std::vector<std::string> values;
+    for (std::size_t c : key_columns) values.push_back(table.rows[r][c]);
+    group_of[r] = index.emplace(std::move(values), index.size()).first->second;
+  }
+  std::vector<PooledKey> pooled;
+  std::vector<std::string> seen;
+  for (const auto& name : candidates) {
+    if (std::find(keys.begin(), keys.end(), name) != keys.end() ||
+        std::find(seen.begin(), seen.end(), name) != seen.end())
+      continue;
+    seen.push_back(name);
+    const auto column = table.find(name);
+    if (!column) continue;
+    // Pooled: some group holds rows with different values of the key.
+    std::vector<const std::string*> first(index.size(), nullptr);
+    bool varies = false;
+    for (std::size_t r = 0; r < table.rows.size() && !varies; ++r) {
+      const std::string& value = table.rows[r][*column];
+      const std::string*& seen_value = first[group_of[r]];
+      if (!seen_value)
+        seen_value = &value;
+      else
+        varies = *seen_value != value;
+    }
+    if (!varies) continue;
+    std::set<std::string> values;
+    for (const auto& row : table.rows) values.insert(row[*column]);
+    PooledKey p{name, {values.begin(), values.end()}};
+    std::stable_sort(p.values.begin(), p.values.end(), value_less);
+    pooled.push_back(std::move(p));
+  }
+  return pooled;
 }
 
 }  // namespace cpex::report

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/store/store_reading.hpp"
 
 namespace cpex::report {
 
@@ -100,11 +101,9 @@ RawResults read_results_csv(const std::string& path) {
 }
 
 RawResults read_results_store(const std::string& path) {
-  sqlite3* handle = nullptr;
-  const int opened = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr);
+  // Read-only, and immutable where the directory is not writable (a read-only mount).
+  sqlite3* handle = open_store_for_reading(path);
   std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(handle, sqlite3_close);
-  if (opened != SQLITE_OK)
-    throw Error("cannot open results store '" + path + "': " + sqlite3_errmsg(handle));
   sqlite3_stmt* raw_statement = nullptr;
   if (sqlite3_prepare_v2(handle, "SELECT * FROM runs ORDER BY run_id", -1, &raw_statement,
                          nullptr) != SQLITE_OK) {

@@ -41,46 +41,102 @@ Interval median_interval(std::span<const std::uint64_t> sorted, double confidenc
   return {static_cast<double>(sorted[good]), static_cast<double>(sorted[n - 1 - good])};
 }
 
-void SummaryAccumulator::add(const RunRecord& r) {
-  add(r.stop, r.samples, r.correct, r.wall_seconds);
+Proportion proportion(std::uint64_t count, std::uint64_t trials) {
+  Proportion p;
+  p.count = count;
+  p.trials = trials;
+  p.rate = trials ? static_cast<double>(count) / static_cast<double>(trials)
+                  : std::numeric_limits<double>::quiet_NaN();
+  p.ci95 = clopper_pearson(count, trials);
+  return p;
 }
 
-void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct,
-                             double wall_seconds) {
-  if (stop == StopReason::Error) {
+RunEnd run_end(StopReason stop) {
+  switch (stop) {
+    case StopReason::Error: return RunEnd::Failed;
+    case StopReason::MaxSamples:
+    case StopReason::MaxSeconds: return RunEnd::Capped;
+    default: return RunEnd::Ended;
+  }
+}
+
+RunEnd run_end(std::string_view status) {
+  if (status == "error") return RunEnd::Failed;
+  if (status == "capped") return RunEnd::Capped;
+  return RunEnd::Ended;
+}
+
+void RunTally::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal) {
+  if (end == RunEnd::Failed) {
     ++failed_;
     return;
   }
-  wall_ += wall_seconds;
-  if (stop != StopReason::Rule) {
+  const bool not_optimal = optimal == Optimality::No;
+  if (end == RunEnd::Capped) {
     ++capped_;
+    capped_sum_ += static_cast<double>(samples);
     capped_errors_ += correct ? 0 : 1;
+    capped_not_optimal_ += not_optimal ? 1 : 0;
     return;
   }
-  ++stopped_;
+  ++ended_;
+  ended_sum_ += static_cast<double>(samples);
   errors_ += correct ? 0 : 1;
+  not_optimal_ += not_optimal ? 1 : 0;
+  optimal_unknown_ += optimal == Optimality::Unknown ? 1 : 0;
+}
+
+double RunTally::mean_at_least() const {
+  if (capped_ == 0) return std::numeric_limits<double>::quiet_NaN();
+  return (ended_sum_ + capped_sum_) / static_cast<double>(ended_ + capped_);
+}
+
+void SummaryAccumulator::add(const RunRecord& r) {
+  add(r.stop, r.samples, r.correct, r.optimal, r.wall_seconds);
+}
+
+void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct, bool optimal,
+                             double wall_seconds) {
+  const RunEnd end = run_end(stop);
+  tally_.add(end, samples, correct, optimal ? Optimality::Yes : Optimality::No);
+  if (end == RunEnd::Failed) return;
+  wall_ += wall_seconds;
+  if (end == RunEnd::Capped) return;
+  const std::uint64_t n = tally_.ended();
   const double x = static_cast<double>(samples);
   const double delta = x - mean_;
-  mean_ += delta / static_cast<double>(stopped_);
+  mean_ += delta / static_cast<double>(n);
   m2_ += delta * (x - mean_);
-  min_ = stopped_ == 1 ? samples : std::min(min_, samples);
-  max_ = stopped_ == 1 ? samples : std::max(max_, samples);
+  min_ = n == 1 ? samples : std::min(min_, samples);
+  max_ = n == 1 ? samples : std::max(max_, samples);
   if (!samples_.empty() && samples < samples_.back()) sorted_ = false;
   samples_.push_back(samples);
 }
 
 Summary SummaryAccumulator::summary() const {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
   Summary s;
-  s.stopped = stopped_;
-  s.capped = capped_;
-  s.failed = failed_;
-  s.runs = stopped_ + capped_ + failed_;
-  s.capped_errors = capped_errors_;
-  if (stopped_ + capped_ > 0) s.mean_wall_seconds = wall_ / static_cast<double>(stopped_ + capped_);
-  s.mean_samples_ci = {0.0, 0.0};
-  s.median_samples_ci = {0.0, 0.0};
-  s.error_rate_ci = clopper_pearson(0, 0);
-  if (stopped_ == 0) return s;
+  s.stopped = tally_.ended();
+  s.capped = tally_.capped();
+  s.failed = tally_.failed();
+  s.runs = tally_.runs();
+  s.capped_errors = tally_.capped_errors();
+  s.capped_not_optimal = tally_.capped_not_optimal();
+  s.mean_samples_at_least = tally_.mean_at_least();
+  const Proportion errors = tally_.errors(), not_optimal = tally_.not_optimal();
+  s.errors = errors.count;
+  s.error_rate = errors.rate;
+  s.error_rate_ci = errors.ci95;
+  s.not_optimal = not_optimal.count;
+  s.not_optimal_rate = not_optimal.rate;
+  s.not_optimal_rate_ci = not_optimal.ci95;
+  const std::uint64_t answered = s.stopped + s.capped;
+  s.mean_wall_seconds = answered ? wall_ / static_cast<double>(answered) : nan;
+  if (s.stopped == 0) {
+    s.mean_samples = s.median_samples = nan;
+    s.mean_samples_ci = s.median_samples_ci = {nan, nan};
+    return s;
+  }
   if (!sorted_) {
     std::sort(samples_.begin(), samples_.end());
     sorted_ = true;
@@ -96,9 +152,6 @@ Summary SummaryAccumulator::summary() const {
   s.median_samples_ci = median_interval(samples_);
   s.min_samples = min_;
   s.max_samples = max_;
-  s.errors = errors_;
-  s.error_rate = static_cast<double>(errors_) / static_cast<double>(n);
-  s.error_rate_ci = clopper_pearson(errors_, n);
   return s;
 }
 

@@ -5,9 +5,11 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/input_file.hpp"
 #include "cpex/record_format.hpp"
 
 namespace cpex {
@@ -31,10 +33,25 @@ std::string csv_field(const std::string& text) {
   return out;
 }
 
-RowFile::RowFile(const std::string& path, const std::string& what) : path_(path), what_(what) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+RowFile::RowFile(const std::string& path, const std::string& what)
+    : path_(path), what_(what), lock_(path, what) {
+  // O_NONBLOCK: a FIFO (even one swapped in after the caller's checks) cannot block the
+  // open; anything but a regular file is refused before it is truncated.
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw Error("cannot write " + what + " '" + path + "': " + std::strerror(errno));
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw Error(what + " '" + path + "' is not a regular file but " + describe_file_type(info.st_mode));
+  }
+  if (::fcntl(fd_, F_SETFL, 0) != 0 || ::ftruncate(fd_, 0) != 0) {
+    const std::string reason = std::strerror(errno);
+    ::close(fd_);
+    fd_ = -1;
+    throw Error("cannot write " + what + " '" + path + "': " + reason);
+  }
 }
 
 RowFile::~RowFile() {
@@ -58,7 +75,7 @@ std::string csv_header(const std::vector<std::string>& varied_keys) {
   for (const auto& key : varied_keys) header += ',' + csv_field(key);
   return header +
          ",algorithm,environment,oracle,repetition,seed,samples,stopped,recommendation,"
-         "correct,wall_time_s,resolved,pulls,status,error\n";
+         "correct,optimal,wall_time_s,resolved,pulls,status,error\n";
 }
 
 std::string csv_row(const RunRecord& r, const Job& job) {
@@ -82,6 +99,8 @@ std::string csv_row(const RunRecord& r, const Job& job) {
   append_csv_field(row += ',', r.recommendation);
   row += ',';
   if (!failed) row += r.correct ? '1' : '0';
+  row += ',';
+  if (!failed) row += r.optimal ? '1' : '0';
   row += ',';
   append_number(row, r.wall_seconds);
   append_csv_field(row += ',', r.resolved);

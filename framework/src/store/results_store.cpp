@@ -85,6 +85,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
                          const StoreOpenOptions& options, const std::vector<std::string>& axis_keys)
     : path_(path), axes_(axis_keys.size()) {
   namespace fs = std::filesystem;
+  lock_ = std::make_unique<OutputLock>(path, "results store");
   StoreMeta full = meta;
   full["format"] = kFormat;
   full["schema"] = kSchema;
@@ -108,6 +109,12 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       if (!options.force) throw Error(std::string(e.what()) + "; use --force to replace it");
       fresh = true;
     }
+    if (!fresh && !options.force_new) {
+      const std::string older = older_schema(stored, path);
+      if (!older.empty())
+        throw Error(older + ": it cannot be resumed (read it with cpex report or cpex export; "
+                    "--force-new starts it over)");
+    }
     if (!fresh) {
       const std::string difference = describe_difference(stored, full, true);
       if (difference.empty()) {
@@ -126,6 +133,15 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
     // resumed.
     const std::string temp = path + ".creating";
     for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp + suffix, ec);
+    // Removed if a signal ends the process before the rename (the host's handler).
+    struct AbruptExitFiles {
+      std::vector<int> slots;
+      ~AbruptExitFiles() {
+        for (int slot : slots) release_abrupt_exit_file(slot);
+      }
+    } abrupt;
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+      abrupt.slots.push_back(register_abrupt_exit_file(temp + suffix));
     {
       Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
       std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
@@ -133,7 +149,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
       create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
                 " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
-                " wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
+                " optimal INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
       exec(c.db, create, path);
       sqlite3_stmt* put = nullptr;
       sqlite3_prepare_v2(c.db, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
@@ -161,7 +177,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
     sqlite3_finalize(ids);
   }
   std::string insert = "INSERT OR REPLACE INTO runs VALUES (?";
-  for (std::size_t i = 1; i < 16 + axes_; ++i) insert += ", ?";
+  for (std::size_t i = 1; i < 17 + axes_; ++i) insert += ", ?";
   insert += ")";
   if (sqlite3_prepare_v2(db_, insert.c_str(), -1, &insert_, nullptr) != SQLITE_OK)
     throw Error("results store '" + path + "': " + sqlite3_errmsg(db_) +
@@ -178,11 +194,10 @@ ResultStore::~ResultStore() {
   sqlite3_close(db_);
 }
 
-void ResultStore::for_each_row(
-    const std::function<void(std::uint64_t, StopReason, std::uint64_t, bool, double)>& f) const {
+void ResultStore::for_each_row(const std::function<void(const StoredRun&)>& f) const {
   sqlite3_stmt* rows = nullptr;
-  sqlite3_prepare_v2(db_, "SELECT point, stopped, samples, correct, wall_time_s, status FROM runs "
-                          "ORDER BY run_id", -1, &rows, nullptr);
+  sqlite3_prepare_v2(db_, "SELECT point, stopped, samples, correct, wall_time_s, status, optimal "
+                          "FROM runs ORDER BY run_id", -1, &rows, nullptr);
   while (sqlite3_step(rows) == SQLITE_ROW) {
     const auto* stopped = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
     const std::string how = stopped ? stopped : "";
@@ -190,9 +205,14 @@ void ResultStore::for_each_row(
                             : how == "max-samples" ? StopReason::MaxSamples
                             : how == "max-seconds" ? StopReason::MaxSeconds
                                                    : StopReason::Error;
-    f(static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0)), stop,
-      static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2)), sqlite3_column_int(rows, 3) != 0,
-      sqlite3_column_double(rows, 4));
+    StoredRun run;
+    run.point = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0));
+    run.stop = stop;
+    run.samples = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2));
+    run.correct = sqlite3_column_int(rows, 3) != 0;
+    run.wall_seconds = sqlite3_column_double(rows, 4);
+    run.optimal = sqlite3_column_int(rows, 6) != 0;
+    f(run);
   }
   sqlite3_finalize(rows);
 }
@@ -252,11 +272,13 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
   if (failed) {
     for (int k = 0; k < 3; ++k) sqlite3_bind_null(insert_, c++);  // samples, stopped, recommendation
     sqlite3_bind_null(insert_, c++);                                // correct
+    sqlite3_bind_null(insert_, c++);                                // optimal
   } else {
     sqlite3_bind_int64(insert_, c++, static_cast<sqlite3_int64>(r.samples));
     sqlite3_bind_text(insert_, c++, stopped_text(r.stop), -1, SQLITE_STATIC);
     bind_text(insert_, c++, r.recommendation);
     sqlite3_bind_int(insert_, c++, r.correct ? 1 : 0);
+    sqlite3_bind_int(insert_, c++, r.optimal ? 1 : 0);
   }
   sqlite3_bind_double(insert_, c++, r.wall_seconds);
   if (r.resolved.empty())

@@ -5,6 +5,7 @@
 #include "cpex/record_format.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
+#include "cpex/store/store_reading.hpp"
 #include "sqlite_util.hpp"
 
 namespace cpex {
@@ -12,16 +13,13 @@ namespace cpex {
 using namespace sqlite;
 
 StoreMeta read_store_meta(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw Error("results store '" + path + "' does not exist or is not a regular file");
-  Connection c{open_db(path, SQLITE_OPEN_READONLY)};
+  Connection c{open_store_for_reading(path)};
   return read_meta(c.db, path);
 }
 
 std::uint64_t export_csv(const std::string& store, const std::string& csv, const std::string& where) {
-  read_store_meta(store);
-  Connection c{open_db(store, SQLITE_OPEN_READONLY)};
+  Connection c{open_store_for_reading(store)};
+  read_meta(c.db, store);
   std::string sql = "SELECT * FROM runs";
   if (!where.empty()) sql += " WHERE (" + where + ")";
   sql += " ORDER BY run_id";
@@ -63,6 +61,8 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   std::vector<StoreMeta> metas;
   for (const auto& input : inputs) {
     metas.push_back(read_store_meta(input));
+    if (const std::string older = older_schema(metas.back(), input); !older.empty())
+      throw Error("merge: " + older + "; merge its shards with the CPEx that wrote them");
     const std::string difference = describe_difference(metas.front(), metas.back(), false);
     if (!difference.empty())
       throw Error("merge: '" + input + "' is from another sweep than '" + inputs.front() +
@@ -77,7 +77,7 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   std::vector<std::string> axis_keys;
   {
     // The axis keys from the first input's columns (between point and algorithm).
-    Connection c{open_db(inputs.front(), SQLITE_OPEN_READONLY)};
+    Connection c{open_store_for_reading(inputs.front())};
     sqlite3_stmt* stmt = nullptr;
     sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
     const int columns = sqlite3_column_count(stmt);
@@ -93,19 +93,25 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
     std::error_code exists_ec;
     if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
       target = read_store_meta(out);
+      if (const std::string older = older_schema(target, out); !older.empty())
+        throw Error("merge: the output " + older);
       const std::string difference = describe_difference(target, meta, false);
       if (!difference.empty())
         throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
       meta["shard"] = target["shard"];
     }
-    ResultStore create(out, meta, {}, axis_keys);
   }
-  Connection c{open_db(out, SQLITE_OPEN_READWRITE)};
+  // Created (or opened) and locked against other writers until the merge is done.
+  const ResultStore created(out, meta, {}, axis_keys);
+  Connection c{open_db(out, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI)};
   exec(c.db, "PRAGMA journal_mode=WAL;", out);
   for (const auto& input : inputs) {
+    // Inputs are read only (immutable where their directory is not writable).
+    const StoreReadUri how = store_read_uri(input);
+    if (!how.problem.empty()) throw Error("merge: cannot read '" + input + "': " + how.problem);
     sqlite3_stmt* attach = nullptr;
     sqlite3_prepare_v2(c.db, "ATTACH DATABASE ? AS shard", -1, &attach, nullptr);
-    sqlite3_bind_text(attach, 1, input.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(attach, 1, how.uri.c_str(), -1, SQLITE_TRANSIENT);
     const int rc = sqlite3_step(attach);
     sqlite3_finalize(attach);
     if (rc != SQLITE_DONE) throw Error("merge: cannot attach '" + input + "': " + sqlite3_errmsg(c.db));

@@ -36,6 +36,15 @@ StoreMeta read_meta(sqlite3* db, const std::string& path) {
   return meta;
 }
 
+std::string older_schema(const StoreMeta& meta, const std::string& path) {
+  const auto found = meta.find("schema");
+  const std::string schema = found == meta.end() ? "" : found->second;
+  if (schema == kSchema) return "";
+  return "results store '" + path + "' has schema " + (schema.empty() ? "?" : schema) +
+         " (written by an older CPEx, without the 'optimal' column), this CPEx writes schema " +
+         kSchema;
+}
+
 sqlite3* open_db(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {

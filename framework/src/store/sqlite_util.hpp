@@ -10,7 +10,13 @@
 namespace cpex::sqlite {
 
 inline constexpr const char* kFormat = "cpex-results";
-inline constexpr const char* kSchema = "1";
+// 2: the `optimal` column after `correct`. Stores of schema 1 are read (cpex report,
+// export, the Python reader: `optimal` unknown) but neither resumed nor merged.
+inline constexpr const char* kSchema = "2";
+
+// "" for a store of the current schema, else one line saying why `path` (with `meta`)
+// cannot be written to: the schema it has and what it lacks.
+std::string older_schema(const StoreMeta& meta, const std::string& path);
 
 // A connection closed on scope exit.
 struct Connection {

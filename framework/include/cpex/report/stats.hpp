@@ -1,11 +1,13 @@
 // Summary statistics of a set of runs, accumulated as runs finish (a sweep keeps one
-// accumulator per point, never the records): stopped / capped / failed counts, sample
-// statistics over the runs that stopped by their own rule, the error rate with its exact
-// (Clopper-Pearson) interval.
+// accumulator per point, never the records): ended / capped / failed counts, sample
+// statistics over the ended runs with a lower bound that counts the capped ones, and the
+// two verdict rates (not correct, not optimal) with exact (Clopper-Pearson) intervals —
+// the definitions `cpex report` shares (RunTally).
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "cpex/run.hpp"
@@ -25,35 +27,99 @@ Interval clopper_pearson(std::uint64_t successes, std::uint64_t trials, double c
 // median with probability >= confidence; [min, max] when n is too small (n <= 5 at 95%).
 Interval median_interval(std::span<const std::uint64_t> sorted, double confidence = 0.95);
 
+// A share with its exact interval: `count` of `trials`. With no trials the rate is NaN
+// (nothing was measured) and the interval [0, 1].
+struct Proportion {
+  std::uint64_t count = 0;
+  std::uint64_t trials = 0;
+  double rate = 0.0;
+  Interval ci95;  // two-sided 95% Clopper-Pearson
+};
+Proportion proportion(std::uint64_t count, std::uint64_t trials);
+
+// How a run ended, as every summary counts it: by the algorithm's own rule (or, for a
+// fixed-budget run, at its budget) — an ended run, whose answer is what the algorithm
+// claims; at a cap (run.max-samples, run.max-seconds) — a censored run; or with an
+// exception. A stop reason added later counts as ended unless listed here.
+enum class RunEnd { Ended, Capped, Failed };
+RunEnd run_end(StopReason stop);
+// From the `status` column: "error" failed, "capped" capped, any other status ended.
+RunEnd run_end(std::string_view status);
+
+// Whether a run's answer is optimal; Unknown for results written before the `optimal`
+// column existed.
+enum class Optimality { No, Yes, Unknown };
+
+// The counts, verdict rates and censoring bound of a set of runs: the one definition of
+// the error rates of every summary (`cpex run` / `cpex sweep` and `cpex report`; see
+// docs/results.md, "Error rates"):
+//  - errors() = runs whose answer is not correct among the ended runs, with its exact
+//    interval; not_optimal() = runs whose answer is not optimal among the ended runs whose
+//    optimality is known. Capped and failed runs are in neither denominator and never
+//    count as correct: they are counted apart (capped, failed, capped_errors,
+//    capped_not_optimal).
+//  - mean_at_least(): the mean sample count with every capped run counted at the samples
+//    it had when capped, a lower bound on the mean a run needs; NaN without capped runs.
+class RunTally {
+ public:
+  void add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal);
+
+  std::uint64_t runs() const { return ended_ + capped_ + failed_; }
+  std::uint64_t ended() const { return ended_; }
+  std::uint64_t capped() const { return capped_; }
+  std::uint64_t failed() const { return failed_; }
+  Proportion errors() const { return proportion(errors_, ended_); }
+  Proportion not_optimal() const { return proportion(not_optimal_, ended_ - optimal_unknown_); }
+  std::uint64_t capped_errors() const { return capped_errors_; }
+  std::uint64_t capped_not_optimal() const { return capped_not_optimal_; }
+  std::uint64_t optimal_unknown() const { return optimal_unknown_; }  // among ended runs
+  double mean_at_least() const;
+
+ private:
+  std::uint64_t ended_ = 0, capped_ = 0, failed_ = 0;
+  std::uint64_t errors_ = 0, not_optimal_ = 0, optimal_unknown_ = 0;
+  std::uint64_t capped_errors_ = 0, capped_not_optimal_ = 0;
+  double ended_sum_ = 0.0, capped_sum_ = 0.0;
+};
+
 struct Summary {
   std::uint64_t runs = 0;     // finished runs of every kind
-  std::uint64_t stopped = 0;  // stopped by the algorithm's own rule
+  std::uint64_t stopped = 0;  // ended: by the algorithm's own rule (RunEnd::Ended)
   std::uint64_t capped = 0;   // stopped by run.max-samples or run.max-seconds
   std::uint64_t failed = 0;   // threw (status error)
-  // Over the stopped runs only (capped sample counts are the cap, not a measurement):
+  // Over the ended runs only (capped sample counts are where the cap was, not a
+  // measurement); NaN (min and max 0) when no run ended:
   double mean_samples = 0.0;
   Interval mean_samples_ci;    // 95% normal approximation, lower end clamped at 0
   double median_samples = 0.0;
   Interval median_samples_ci;  // 95% order-statistic interval (median_interval)
   std::uint64_t min_samples = 0;
   std::uint64_t max_samples = 0;
-  std::uint64_t errors = 0;    // stopped runs whose recommendation is not acceptable
+  // With capped runs: the mean counting them at their samples when capped, a lower bound
+  // (RunTally::mean_at_least); NaN without capped runs.
+  double mean_samples_at_least = 0.0;
+  // The verdict rates of RunTally (NaN rates when no run ended):
+  std::uint64_t errors = 0;    // ended runs whose answer is not correct
   double error_rate = 0.0;     // errors / stopped
   Interval error_rate_ci;      // 95% Clopper-Pearson
-  std::uint64_t capped_errors = 0;  // capped runs whose held recommendation is not acceptable
-  double mean_wall_seconds = 0.0;   // over stopped and capped runs
+  std::uint64_t not_optimal = 0;  // ended runs whose answer is not optimal
+  double not_optimal_rate = 0.0;  // not_optimal / stopped
+  Interval not_optimal_rate_ci;   // 95% Clopper-Pearson
+  std::uint64_t capped_errors = 0;       // capped runs whose held answer is not correct
+  std::uint64_t capped_not_optimal = 0;  // capped runs whose held answer is not optimal
+  double mean_wall_seconds = 0.0;   // over ended and capped runs; NaN if none
 };
 
 // Streaming summary of one point: O(1) memory per run besides one 8-byte sample count
-// per stopped run (kept for the exact median and its interval).
+// per ended run (kept for the exact median and its interval).
 class SummaryAccumulator {
  public:
   void add(const RunRecord& record);
-  void add(StopReason stop, std::uint64_t samples, bool correct, double wall_seconds);
+  void add(StopReason stop, std::uint64_t samples, bool correct, bool optimal, double wall_seconds);
   Summary summary() const;
 
  private:
-  std::uint64_t stopped_ = 0, capped_ = 0, failed_ = 0, errors_ = 0, capped_errors_ = 0;
+  RunTally tally_;
   double mean_ = 0.0, m2_ = 0.0, wall_ = 0.0;  // Welford's running mean and sum of squares
   std::uint64_t min_ = 0, max_ = 0;
   mutable std::vector<std::uint64_t> samples_;

@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "cpex/engine.hpp"
+#include "cpex/store/output_lock.hpp"
 
 namespace cpex {
 
-// An output file opened for appending whole rows with single write(2) calls.
+// An output file opened for appending whole rows with single write(2) calls, locked
+// (OutputLock) for the object's lifetime.
 class RowFile {
  public:
-  // Creates or truncates `path`; Error naming `what` and the path on failure.
+  // Locks, then creates or truncates `path`; Error naming `what` and the path on failure
+  // (another writer holds it, not a regular file, cannot be written).
   RowFile(const std::string& path, const std::string& what);
   ~RowFile();
   RowFile(const RowFile&) = delete;
@@ -25,6 +28,7 @@ class RowFile {
 
  private:
   std::string path_, what_;
+  OutputLock lock_;
   int fd_ = -1;
 };
 

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cpex/engine.hpp"
+#include "cpex/store/output_lock.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -37,8 +39,10 @@ struct StoreOpenOptions {
 class ResultStore : public ResultSink {
  public:
   // Creates `path` with `meta` (which must hold the identity keys, and `axes` as a JSON
-  // array of the axis keys), or resumes it when it is a store of the same sweep. Errors:
-  // not a CPEx store, read-only, another sweep (each one line naming the file).
+  // array of the axis keys), or resumes it when it is a store of the same sweep. The store
+  // is locked (OutputLock) before anything is read or written, until destruction. Errors:
+  // another writer holds it, not a CPEx store, read-only, another sweep (each one line
+  // naming the file).
   ResultStore(const std::string& path, const StoreMeta& meta, const StoreOpenOptions& options,
               const std::vector<std::string>& axis_keys);
   ~ResultStore() override;
@@ -48,10 +52,17 @@ class ResultStore : public ResultSink {
   bool resumed() const { return resumed_; }
   // Run ids the store already held when opened, ascending.
   const std::vector<std::uint64_t>& done() const { return done_; }
+  // A row already in the store, as a summary needs it.
+  struct StoredRun {
+    std::uint64_t point = 0;
+    StopReason stop = StopReason::Rule;
+    std::uint64_t samples = 0;
+    bool correct = false;
+    bool optimal = false;
+    double wall_seconds = 0.0;
+  };
   // Calls `f` for every row already in the store (to rebuild summaries on a resume).
-  void for_each_row(const std::function<void(std::uint64_t point, StopReason stop,
-                                             std::uint64_t samples, bool correct,
-                                             double wall_seconds)>& f) const;
+  void for_each_row(const std::function<void(const StoredRun&)>& f) const;
 
   void write(const RunRecord& record, const Job& job) override;
   // Commits the rows written so far (also done every 1000 rows, every second, and on
@@ -61,6 +72,7 @@ class ResultStore : public ResultSink {
  private:
   void begin();
   std::string path_;
+  std::unique_ptr<OutputLock> lock_;
   sqlite3* db_ = nullptr;
   sqlite3_stmt* insert_ = nullptr;
   std::size_t axes_ = 0;

@@ -1,0 +1,193 @@
+// cpex.run / cpex.sweep (see run_call.hpp). Threads: the engine thread creates its Python
+// thread state once and holds the GIL only inside Python plugin calls; a pipeline with a
+// Python plugin runs with one thread (oneTBB then runs every stage on the engine thread),
+// since its calls serialize on the GIL anyway.
+#include "run_call.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <sstream>
+#include <thread>
+
+#include "commands.hpp"
+#include "cpex/errors.hpp"
+#include "cpex/pipeline_file.hpp"
+#include "cpex/store/results_csv.hpp"
+#include "embedding.hpp"
+#include "python_plugins.hpp"
+#include "session.hpp"
+#include "sweep_setup.hpp"
+
+namespace py = pybind11;
+
+namespace cpex::python {
+
+namespace {
+
+// Keeps the CSV row of every record (the frame's rows) and counts them (the progress).
+class RowCollector : public ResultSink {
+ public:
+  explicit RowCollector(bool keep) : keep_(keep) {}
+  void write(const RunRecord& record, const Job& job) override {
+    if (keep_) rows += csv_row(record, job);
+    done.fetch_add(1, std::memory_order_relaxed);
+  }
+  std::string rows;
+  std::atomic<std::uint64_t> done{0};
+
+ private:
+  bool keep_;
+};
+
+bool uses_python_plugins(const host::PreparedSweep& s) {
+  for (const auto& p : s.pipelines) {
+    if (is_python_entry(*p.environment) || is_python_entry(*p.algorithm)) return true;
+    for (const auto& o : p.oracles)
+      if (is_python_entry(*o.entry)) return true;
+  }
+  return false;
+}
+
+// Moves the Python exception set by PyErr_CheckSignals (GIL held) into an object.
+py::object fetch_exception() {
+  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  if (value && traceback) PyException_SetTraceback(value, traceback);
+  Py_XDECREF(type);
+  Py_XDECREF(traceback);
+  return value ? py::reinterpret_steal<py::object>(value) : py::object(py::none());
+}
+
+}  // namespace
+
+py::dict execute(const RunRequest& request, const py::object& progress) {
+  Registry& reg = registry();  // loads the plugins (with the GIL: may raise)
+  host::RunOptions options;
+  options.overrides = request.overrides;
+  options.threads = request.threads;
+  options.out = request.out;
+  options.json = true;
+  options.quiet = true;
+  options.force = request.force;
+  options.force_new = request.force_new;
+  options.shard = request.shard;
+  options.command_line = request.command_line;
+
+  RowCollector rows(request.collect);
+  std::ostringstream summary;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> started{false};
+  std::atomic<std::uint64_t> selected{0}, total_runs{0};
+  std::atomic<bool> python_plugins{false};
+  std::string header;
+
+  host::EmbeddingHooks hooks;
+  hooks.file_on_disk = request.on_disk;
+  hooks.sink = &rows;
+  hooks.stop = &stop;
+  hooks.summary = &summary;
+  hooks.on_start = [&](const host::PreparedSweep& s, std::uint64_t count, int& threads) {
+    header = csv_header(s.axis_keys);
+    if (uses_python_plugins(s)) {
+      threads = 1;
+      python_plugins = true;
+    }
+    total_runs = JobSpace(s.pipelines, s.points).size();
+    selected = count;
+    started = true;
+  };
+  options.embedding = &hooks;
+
+  int status = 1;
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable finished_cv;
+  bool finished = false;
+  py::object interrupt = py::none();
+
+  auto report_progress = [&] {
+    if (progress.is_none() || !started) return;
+    try {
+      progress(rows.done.load(std::memory_order_relaxed), selected.load());
+    } catch (py::error_already_set& e) {
+      e.discard_as_unraisable("cpex progress callback");
+    }
+  };
+
+  {
+    py::gil_scoped_release release;
+    std::thread engine([&] {
+      // This thread's Python state, made once: Python plugins then only take the GIL.
+      const PyGILState_STATE state = PyGILState_Ensure();
+      PyThreadState* saved = PyEval_SaveThread();
+      try {
+        std::optional<PipelineFile> file;
+        if (!request.read_file) {
+          file = PipelineFile::from_text(request.text, request.path);
+          hooks.file = &*file;
+        }
+        status = host::run_pipeline(reg, request.path, options, request.sweep);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      PyEval_RestoreThread(saved);
+      PyGILState_Release(state);
+      const std::lock_guard lock(mutex);
+      finished = true;
+      finished_cv.notify_all();
+    });
+    std::unique_lock lock(mutex);
+    while (!finished) {
+      finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+      if (finished) break;
+      lock.unlock();
+      {
+        py::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() != 0) {
+          // The first signal that raises (Ctrl-C: KeyboardInterrupt) stops the runs; while
+          // they stop, further ones are dropped.
+          if (!stop.exchange(true))
+            interrupt = fetch_exception();
+          else
+            PyErr_Clear();
+        }
+        report_progress();
+      }
+      lock.lock();
+    }
+    lock.unlock();
+    engine.join();
+  }
+
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const Error&) {
+      throw;
+    } catch (const std::bad_alloc&) {
+      throw Error("out of memory while running '" + request.path + "'");
+    } catch (const std::exception& e) {
+      throw Error(e.what());
+    }
+  }
+  report_progress();
+  py::dict result;
+  result["status"] = status;
+  result["header"] = header;
+  result["rows"] = py::bytes(rows.rows);
+  result["summary"] = summary.str();
+  result["message"] = hooks.message;
+  result["delivered"] = rows.done.load();
+  result["selected"] = selected.load();
+  result["total_runs"] = total_runs.load();
+  result["python_plugins"] = python_plugins.load();
+  result["interrupt"] = interrupt;
+  return result;
+}
+
+}  // namespace cpex::python
