@@ -5,13 +5,14 @@ Seed 003 has no experiments; the tables show its claims:
 (1) COCI (adaptive) against coci-uniform on opinion and water instances whose arms have
     very different consistent optimality radii Lambda_i: samples, the hardness measures
     H_Lambda = sum Lambda_i^-2 and H_Lambda^U = m / min Lambda_i^2 (computed from the true
-    parameters by build/bin/cpex-coci-hardness), and samples / hardness;
+    parameters by `cpex hardness`), and samples / hardness;
 (2) COCI against the CLUCB family on top-k (§5).
 Each cell: mean samples of the runs that stopped by their own rule, ± the 95% normal
 interval half-width; capped runs ("c") and wrong answers ("err") are counted next to it.
 
 usage: seed003_tables.py DIR   (DIR holds the CSVs of pipelines/seed003/*.ini)
 Exits 1 if COCI does not need fewer samples than coci-uniform at every point of (1)."""
+import json
 import os
 import pathlib
 import subprocess
@@ -32,11 +33,13 @@ def swept(row):
 
 
 def hardness(pipeline, overrides):
-    args = [str(BUILD / "bin" / "cpex-coci-hardness"), str(pipeline)]
-    args += ["%s=%s" % kv for kv in overrides.items()]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip()
-    fields = dict(part.split("=", 1) for part in out.split(";"))
-    return float(fields["H"]), float(fields["HU"])
+    """H_Lambda and H_Lambda^U of the pipeline's instance (the swept keys narrowed to one point)."""
+    args = [str(BUILD / "bin" / "cpex"), "hardness", str(pipeline), "--json"]
+    for kv in overrides.items():
+        args += ["--set", "%s=%s" % kv]
+    out = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    measures = (out["points"][0] if "points" in out else out)["measures"]
+    return float(measures["H_Lambda"]), float(measures["H_Lambda_U"])
 
 
 def adaptive_table(directory, name, title, out):

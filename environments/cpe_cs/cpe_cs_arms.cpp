@@ -18,9 +18,7 @@ CpeCsArms::CpeCsArms(Problem problem, std::vector<double> mean, std::vector<doub
       truth_(std::move(truth)),
       draw_(draw),
       concentration_(concentration) {
-  streams_.reserve(mean_.size());
-  for (std::size_t i = 0; i < mean_.size(); ++i)
-    streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+  streams_ = arm_noise_streams(seed, mean_.size());
 }
 
 void CpeCsArms::pull(const Action& action, Observation& out) {

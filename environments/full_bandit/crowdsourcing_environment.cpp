@@ -15,6 +15,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "crowdsourcing_profiles.hpp"
 
 namespace cpex::environments {
@@ -29,7 +30,7 @@ class Crowdsourcing final : public Environment {
     problem_.k = k;
     problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));
     problem_.rewards = RewardModel::bounded(0.0, static_cast<double>(k));  // correct answers of k workers
-    for (std::size_t i = 0; i < theta_.size(); ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+    streams_ = arm_noise_streams(seed, theta_.size());
   }
 
   const Problem& problem() const override { return problem_; }
@@ -68,18 +69,19 @@ std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext
 }
 
 void register_crowdsourcing(Registry& registry) {
-  EnvironmentEntry entry;
-  entry.name = "crowdsourcing";
-  entry.summary = "simulated crowdsourcing profiles of seed 001 Table 1 (k workers, sum of Bernoulli answers)";
-  entry.feedback = FeedbackKind::FullBanditSum;
-  entry.schema
-      .text("profile", std::nullopt, "IT, Medicine, Chinese, Pokemon, English or Science (seed 001 Table 1)")
-      .integer("k", 10, Range::at_least(2), "team size (the seed uses k = 10)")
-      .choice("announced-sigma", "subgaussian", {"subgaussian", "bounded"},
-              "noise constant given to the algorithms: sqrt(k)/2 (sub-Gaussian constant of the sum) or k "
-              "(seed 000's sigma = kR, R = 1)");
-  entry.create = make;
-  registry.add(std::move(entry));
+  register_environment(
+      registry,
+      {"crowdsourcing",
+       "simulated crowdsourcing profiles of seed 001 Table 1 (k workers, sum of Bernoulli answers)"},
+      FeedbackKind::FullBanditSum,
+      ParamSchema()
+          .text("profile", std::nullopt,
+                "IT, Medicine, Chinese, Pokemon, English or Science (seed 001 Table 1)")
+          .integer("k", 10, Range::at_least(2), "team size (the seed uses k = 10)")
+          .choice("announced-sigma", "subgaussian", {"subgaussian", "bounded"},
+                  "noise constant given to the algorithms: sqrt(k)/2 (sub-Gaussian constant of the sum) or k "
+                  "(seed 000's sigma = kR, R = 1)"),
+      make);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::environments {
 namespace {
@@ -48,10 +49,7 @@ class FullBandit final : public Environment {
     // Both Gaussian models give a Gaussian sum; k Bernoulli outcomes sum to [0, k].
     problem_.rewards = noise == Noise::Bernoulli ? RewardModel::bounded(0.0, static_cast<double>(k))
                                                  : RewardModel::gaussian();
-    if (noise == Noise::Additive)
-      streams_.emplace_back(seed, StreamRole::EnvironmentNoise, 0);
-    else
-      for (std::size_t i = 0; i < n; ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+    streams_ = arm_noise_streams(seed, noise == Noise::Additive ? 1 : n);
   }
 
   const Problem& problem() const override { return problem_; }
@@ -128,25 +126,24 @@ std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext
 }
 
 void register_full_bandit(Registry& registry) {
-  EnvironmentEntry entry;
-  entry.name = "full-bandit";
-  entry.summary = "pull k arms, observe the noisy sum of their means (seeds 000/001)";
-  entry.feedback = FeedbackKind::FullBanditSum;
-  entry.schema
-      .choice("generator", "explicit", {"explicit", "synthetic"},
-              "explicit: `means`; synthetic: seed 000 §5 instance with n, k, delta-min")
-      .real_list("means", Range::any(), "mean of each arm (generator = explicit)")
-      .optional()
-      .integer("n", 10, Range::closed(3, static_cast<double>(kMaxDimension)),
-               "number of arms (generator = synthetic); at most 1000: the algorithms keep n x n matrices")
-      .integer("k", std::nullopt, Range::at_least(2), "super-arm size, 2 <= k < n (seed 000 assumes k >= 2)")
-      .real("delta-min", 0.1, Range::at_least(0.0), "gap between the k-th and (k+1)-th means (synthetic)")
-      .choice("noise", "additive", {"additive", "per-arm", "bernoulli"},
-              "additive: one N(0, sigma^2) per pull; per-arm: each member's N(0, sigma^2); "
-              "bernoulli: each member's Bernoulli(theta_i)")
-      .real("sigma", 1.0, Range::greater_than(0.0), "noise standard deviation (additive, per-arm)");
-  entry.create = make;
-  registry.add(std::move(entry));
+  register_environment(
+      registry, {"full-bandit", "pull k arms, observe the noisy sum of their means (seeds 000/001)"},
+      FeedbackKind::FullBanditSum,
+      ParamSchema()
+          .choice("generator", "explicit", {"explicit", "synthetic"},
+                  "explicit: `means`; synthetic: seed 000 §5 instance with n, k, delta-min")
+          .real_list("means", Range::any(), "mean of each arm (generator = explicit)")
+          .optional()
+          .integer("n", 10, Range::closed(3, static_cast<double>(kMaxDimension)),
+                   "number of arms (generator = synthetic); at most 1000: the algorithms keep n x n matrices")
+          .integer("k", std::nullopt, Range::at_least(2),
+                   "super-arm size, 2 <= k < n (seed 000 assumes k >= 2)")
+          .real("delta-min", 0.1, Range::at_least(0.0), "gap between the k-th and (k+1)-th means (synthetic)")
+          .choice("noise", "additive", {"additive", "per-arm", "bernoulli"},
+                  "additive: one N(0, sigma^2) per pull; per-arm: each member's N(0, sigma^2); "
+                  "bernoulli: each member's Bernoulli(theta_i)")
+          .real("sigma", 1.0, Range::greater_than(0.0), "noise standard deviation (additive, per-arm)"),
+      make);
 }
 
 }  // namespace

@@ -35,8 +35,7 @@ LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise no
   problem_.rewards = noise == Noise::Gaussian ? RewardModel::gaussian() : RewardModel::bounded(-1.0, 1.0);
   problem_.parameter_bound = norm_bound;
   problem_.k = 1;
-  streams_.reserve(k);
-  for (std::size_t i = 0; i < k; ++i) streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+  streams_ = arm_noise_streams(seed, k);
 }
 
 void LinearArms::pull(const Action& action, Observation& out) {

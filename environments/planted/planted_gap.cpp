@@ -23,9 +23,7 @@ class PlantedGap : public Environment {
     problem_.num_arms = means_.size();
     problem_.noise_sigma = gaussian ? sigma : 0.5;
     problem_.rewards = gaussian ? RewardModel::gaussian() : RewardModel::bernoulli();
-    streams_.reserve(means_.size());
-    for (std::size_t i = 0; i < means_.size(); ++i)
-      streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+    streams_ = arm_noise_streams(seed, means_.size());
   }
 
   const Problem& problem() const override { return problem_; }

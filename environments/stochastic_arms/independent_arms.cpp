@@ -19,9 +19,7 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, double 
   problem_.noise_sigma = noise == Noise::Gaussian ? sigma : 0.5;
   problem_.rewards = noise == Noise::Gaussian ? RewardModel::gaussian() : RewardModel::bernoulli();
   problem_.k = k;
-  streams_.reserve(means_.size());
-  for (std::size_t i = 0; i < means_.size(); ++i)
-    streams_.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+  streams_ = arm_noise_streams(seed, means_.size());
 }
 
 void IndependentArms::pull(const Action& action, Observation& out) {

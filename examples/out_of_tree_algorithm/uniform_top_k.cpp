@@ -12,6 +12,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace {
 
@@ -80,17 +81,14 @@ class UniformTopK final : public cpex::Algorithm {
 };
 
 void register_uniform(cpex::Registry& registry) {
-  cpex::AlgorithmEntry entry;
-  entry.name = "uniform-top-k";
-  entry.summary = "example: round-robin sampling with a union-bound stopping rule (top-k)";
-  entry.needs.feedback = {cpex::FeedbackKind::SingleArm};
   // It picks the k largest means itself, so the decision class must be "every k-subset".
-  entry.needs.oracles = {{"oracle", cpex::kCardinality}};
-  entry.schema.real("delta", 0.05, cpex::Range::open(0.0, 1.0), "confidence");
-  entry.create = [](const cpex::ParamValues& p) -> std::unique_ptr<cpex::Algorithm> {
-    return std::make_unique<UniformTopK>(p.real("delta"));
-  };
-  registry.add(std::move(entry));
+  cpex::register_algorithm(
+      registry, {"uniform-top-k", "example: round-robin sampling with a union-bound stopping rule (top-k)"},
+      {.feedback = {cpex::FeedbackKind::SingleArm}, .oracles = {{"oracle", cpex::kCardinality}}},
+      cpex::ParamSchema().real("delta", 0.05, cpex::Range::open(0.0, 1.0), "confidence"),
+      [](const cpex::ParamValues& p) -> std::unique_ptr<cpex::Algorithm> {
+        return std::make_unique<UniformTopK>(p.real("delta"));
+      });
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The host's sub-commands: list, describe, run, sweep, export and merge.
+// The host's sub-commands: list, describe, run, sweep, hardness, export and merge.
 #pragma once
 
 #include <string>
@@ -34,6 +34,9 @@ int describe_plugin(const Registry& registry, const std::string& name);
 // `sweep` false: the file must not have a [sweep] section.
 int run_pipeline(const Registry& registry, const std::string& file, const RunOptions& options,
                  bool sweep);
+// cpex hardness FILE: the complexity measures of the instance of every point
+// (hardness_command.cpp).
+int hardness_command(const Registry& registry, const std::string& file, const RunOptions& options);
 // cpex export DB --csv FILE [--where EXPR]
 int export_store(const std::string& store, const std::string& csv, const std::string& where,
                  bool force);

@@ -28,6 +28,7 @@ namespace {
 const char* kUsage =
     "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
+    "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
     "       cpex --version\n"
     "options:\n"
@@ -113,7 +114,7 @@ int main(int argc, char** argv) {
 
   const std::string& command = positional.front();
   const bool takes_argument = command == "describe" || command == "run" || command == "sweep" ||
-                              command == "export";
+                              command == "export" || command == "hardness";
   const bool ok = (takes_argument && positional.size() == 2) ||
                   (command == "list" && positional.size() == 1) ||
                   (command == "merge" && positional.size() >= 3);
@@ -135,6 +136,8 @@ int main(int argc, char** argv) {
     if (command == "list") return finish(cpex::host::list_plugins(host.registry()));
     if (command == "describe")
       return finish(cpex::host::describe_plugin(host.registry(), positional[1]));
+    if (command == "hardness")
+      return finish(cpex::host::hardness_command(host.registry(), positional[1], options));
     return finish(
         cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
   } catch (const std::bad_alloc&) {

@@ -27,12 +27,7 @@ const char* point_status(const Summary& s, std::uint64_t planned) {
 
 Json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   Json j;
-  if (!point.values.empty()) {
-    Json values;
-    for (const auto& [key, value] : point.values) values[key] = value;
-    j["point"] = point.index;
-    j["values"] = values;
-  }
+  add_point_keys(j, point);
   const auto planned = static_cast<std::uint64_t>(p.run.repetitions);
   j["pipeline"] = p.source;
   j["algorithm"] = p.algorithm->name;
@@ -108,6 +103,14 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
 }
 
 }  // namespace
+
+void add_point_keys(nlohmann::ordered_json& j, const SweepPoint& point) {
+  if (point.values.empty()) return;
+  nlohmann::ordered_json values;
+  for (const auto& [key, value] : point.values) values[key] = value;
+  j["point"] = point.index;
+  j["values"] = values;
+}
 
 void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
                      const std::vector<SweepPoint>& points,

@@ -4,11 +4,17 @@
 #include <ostream>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/pipeline.hpp"
 #include "cpex/report/stats.hpp"
 #include "cpex/sweep.hpp"
 
 namespace cpex::host {
+
+// The "point" (index) and "values" (the point's assignments) keys of a sweep point's JSON
+// object; nothing for the single point of a file without [sweep].
+void add_point_keys(nlohmann::ordered_json& j, const SweepPoint& point);
 
 // One summary per sweep point. For a plain run (`sweep` false) the JSON is the single
 // point's summary object.

@@ -9,7 +9,8 @@
 
 namespace cpex::oracles {
 
-void add_graph_parameters(ParamSchema& schema) {
+ParamSchema graph_parameters() {
+  ParamSchema schema;
   schema.path("graph", std::nullopt, "edge-list file: one edge 'u v' per line (0-based ids); arm i = edge i")
       .optional()
       .choice("generator", "file", {"file", "random", "grid-dag", "bipartite"},
@@ -23,6 +24,7 @@ void add_graph_parameters(ParamSchema& schema) {
       .integer("graph-seed", 0, Range::at_least(0),
                "generators: 0 draws a graph per run from the run's oracle stream; any other "
                "value draws one graph from this seed for every run");
+  return schema;
 }
 
 std::string graph_name(const ParamValues& params) {

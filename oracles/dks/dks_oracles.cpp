@@ -13,6 +13,7 @@
 #include "cpex/numerics/quadratic_maximization.hpp"
 #include "cpex/numerics/super_arm_least_squares.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::oracles {
 namespace {
@@ -67,26 +68,20 @@ class ExactOracle final : public Oracle {
 };
 
 void register_dks(Registry& registry) {
-  OracleEntry peeling;
-  peeling.name = "dks-peeling";
-  peeling.summary = "quadratic maximization by greedy peeling on seed 000's DkS reduction, O(n^2)";
-  peeling.capabilities = kQuadratic;
-  peeling.schema.choice("local-search", "no", {"no", "yes"},
-                        "yes: improve the peeled subset by single exchanges on chi^T W chi until none "
-                        "helps (not in the seeds; at most n exchanges of O(k (n - k)))");
-  peeling.create = [](const ParamValues& p, const OracleContext&) -> std::unique_ptr<Oracle> {
-    return std::make_unique<PeelingOracle>(p.text("local-search") == "yes");
-  };
-  registry.add(std::move(peeling));
-
-  OracleEntry exact;
-  exact.name = "dks-exact";
-  exact.summary = "exact quadratic maximization by enumerating all C(n, k) <= 1e7 subsets";
-  exact.capabilities = kQuadratic;
-  exact.create = [](const ParamValues&, const OracleContext&) -> std::unique_ptr<Oracle> {
-    return std::make_unique<ExactOracle>();
-  };
-  registry.add(std::move(exact));
+  register_oracle(
+      registry,
+      {"dks-peeling", "quadratic maximization by greedy peeling on seed 000's DkS reduction, O(n^2)"},
+      kQuadratic,
+      ParamSchema().choice("local-search", "no", {"no", "yes"},
+                           "yes: improve the peeled subset by single exchanges on chi^T W chi until none "
+                           "helps (not in the seeds; at most n exchanges of O(k (n - k)))"),
+      [](const ParamValues& p) -> std::unique_ptr<Oracle> {
+        return std::make_unique<PeelingOracle>(p.text("local-search") == "yes");
+      });
+  register_oracle(
+      registry, {"dks-exact", "exact quadratic maximization by enumerating all C(n, k) <= 1e7 subsets"},
+      kQuadratic, {},
+      [](const ParamValues&) -> std::unique_ptr<Oracle> { return std::make_unique<ExactOracle>(); });
 }
 
 }  // namespace

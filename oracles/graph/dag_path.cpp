@@ -8,7 +8,6 @@
 #include <boost/graph/topological_sort.hpp>
 
 #include "cpex/errors.hpp"
-#include "decision_check.hpp"
 
 namespace cpex::oracles {
 
@@ -16,9 +15,8 @@ namespace {
 constexpr double kUnreached = -std::numeric_limits<double>::infinity();
 }
 
-DagPath::DagPath(data::EdgeList graph, std::size_t source, std::size_t target,
-                 const std::string& name)
-    : graph_(std::move(graph)), source_(source), target_(target) {
+DagPath::DagPath(data::EdgeList graph, std::size_t source, std::size_t target, const std::string& name)
+    : GraphOracle(std::move(graph)), source_(source), target_(target) {
   const std::size_t n = graph_.vertices;
   if (source_ >= n)
     throw ParameterError("source", "vertex " + std::to_string(source_) + " is not in " + name +
@@ -42,13 +40,12 @@ DagPath::DagPath(data::EdgeList graph, std::size_t source, std::size_t target,
     in_edges_[graph_.edges[e].second].push_back(e);
   std::vector<double> zero(graph_.edges.size(), 0.0);
   Decision path;
-  if (!longest_path(zero, graph_.edges.size(), path))
+  if (!best_avoiding(zero, no_edge(), path))
     throw ParameterError("target", "no path from source " + std::to_string(source_) +
                                        " to target " + std::to_string(target_) + " in " + name);
 }
 
-bool DagPath::longest_path(std::span<const double> weights, std::size_t banned,
-                           Decision& out) const {
+bool DagPath::best_avoiding(std::span<const double> weights, std::size_t banned, Decision& out) const {
   const std::size_t none = graph_.edges.size();
   best_.assign(graph_.vertices, kUnreached);
   via_.assign(graph_.vertices, none);
@@ -74,49 +71,22 @@ bool DagPath::longest_path(std::span<const double> weights, std::size_t banned,
   return true;
 }
 
-void DagPath::maximize(std::span<const double> weights, Decision& out) const {
-  longest_path(weights, graph_.edges.size(), out);
-}
-
-bool DagPath::second_best(std::span<const double> weights, const Decision& excluded,
-                          Decision& out) const {
-  maximize(weights, out);
-  if (out.arms != excluded.arms) return true;
-  const std::vector<std::size_t> optimum = out.arms;
-  Decision candidate;
-  bool found = false;
-  double best = 0.0;
-  for (std::size_t e : optimum) {
-    if (!longest_path(weights, e, candidate)) continue;
-    const double v = value(weights, candidate);
-    if (!found || v > best) {
-      found = true;
-      best = v;
-      out = candidate;
-    }
-  }
-  if (!found) out.arms = optimum;
-  return found;
-}
-
-bool DagPath::acceptable(std::span<const double> theta, const Decision& optimal,
-                         const Decision& candidate, double epsilon) const {
-  if (!well_formed(candidate.arms, graph_.edges.size()) || candidate.arms.empty()) return false;
-  // Follow the candidate's edges from the source: each vertex may leave by one of them.
-  const std::size_t none = graph_.edges.size();
+bool DagPath::is_decision(const std::vector<std::size_t>& arms) const {
+  if (arms.empty()) return false;
+  // Follow the edges from the source: each vertex may leave by one of them.
+  const std::size_t none = no_edge();
   std::vector<std::size_t> leave(graph_.vertices, none);
-  for (std::size_t e : candidate.arms) {
+  for (std::size_t e : arms) {
     std::size_t& slot = leave[graph_.edges[e].first];
     if (slot != none) return false;
     slot = e;
   }
   std::size_t v = source_, used = 0;
-  while (v != target_ && leave[v] != none && used < candidate.arms.size()) {
+  while (v != target_ && leave[v] != none && used < arms.size()) {
     v = graph_.edges[leave[v]].second;
     ++used;
   }
-  if (v != target_ || used != candidate.arms.size()) return false;
-  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+  return v == target_ && used == arms.size();
 }
 
 }  // namespace cpex::oracles

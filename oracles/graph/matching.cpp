@@ -7,8 +7,6 @@
 #include <limits>
 #include <unordered_map>
 
-
-#include "decision_check.hpp"
 #include "lemon_matching.hpp"
 
 namespace cpex::oracles {
@@ -47,10 +45,7 @@ std::vector<__int128> scaled_weights(const std::vector<double>& weights, std::si
   return out;
 }
 
-Matching::Matching(data::EdgeList graph) : graph_(std::move(graph)) {}
-
-void Matching::best_matching(std::span<const double> weights, std::size_t banned,
-                             Decision& out) const {
+bool Matching::best_avoiding(std::span<const double> weights, std::size_t banned, Decision& out) const {
   out.arms.clear();
   out.values.clear();
   // The heaviest positive edge per vertex pair (ties: smaller index).
@@ -63,7 +58,7 @@ void Matching::best_matching(std::span<const double> weights, std::size_t banned
     auto [it, fresh] = pair_edge.try_emplace(key, e);
     if (!fresh && weights[e] > weights[it->second]) it->second = e;
   }
-  if (pair_edge.empty()) return;
+  if (pair_edge.empty()) return true;
   std::vector<std::size_t> used;
   used.reserve(pair_edge.size());
   for (const auto& [key, e] : pair_edge) used.push_back(e);
@@ -85,32 +80,11 @@ void Matching::best_matching(std::span<const double> weights, std::size_t banned
   for (std::size_t i : lemon_max_weight_matching(graph_.vertices, ends, kept))
     out.arms.push_back(arm_of[i]);
   std::sort(out.arms.begin(), out.arms.end());
+  return true;
 }
 
-void Matching::maximize(std::span<const double> weights, Decision& out) const {
-  best_matching(weights, graph_.edges.size(), out);
-}
-
-bool Matching::second_best(std::span<const double> weights, const Decision& excluded,
-                           Decision& out) const {
-  maximize(weights, out);
-  if (out.arms != excluded.arms) return true;
-  const Decision optimum = out;
-  Decision candidate;
-  bool found = false;
-  double best = 0.0;
-  auto offer = [&](const Decision& d) {
-    const double v = value(weights, d);
-    if (!found || v > best) {
-      found = true;
-      best = v;
-      out = d;
-    }
-  };
-  for (std::size_t e : optimum.arms) {
-    best_matching(weights, e, candidate);
-    offer(candidate);
-  }
+void Matching::more_candidates(std::span<const double> weights, const Decision& optimum,
+                               const Offer& offer) const {
   std::vector<char> covered(graph_.vertices, 0);
   for (std::size_t e : optimum.arms) covered[graph_.edges[e].first] = covered[graph_.edges[e].second] = 1;
   std::size_t extra = graph_.edges.size();
@@ -119,25 +93,21 @@ bool Matching::second_best(std::span<const double> weights, const Decision& excl
     if (extra == graph_.edges.size() || weights[f] > weights[extra]) extra = f;
   }
   if (extra != graph_.edges.size()) {
-    candidate = optimum;
+    Decision candidate = optimum;
     candidate.arms.push_back(extra);
     std::sort(candidate.arms.begin(), candidate.arms.end());
     offer(candidate);
   }
-  if (!found) out = optimum;
-  return found;
 }
 
-bool Matching::acceptable(std::span<const double> theta, const Decision& optimal,
-                          const Decision& candidate, double epsilon) const {
-  if (!well_formed(candidate.arms, graph_.edges.size())) return false;
+bool Matching::is_decision(const std::vector<std::size_t>& arms) const {
   std::vector<char> covered(graph_.vertices, 0);
-  for (std::size_t e : candidate.arms) {
+  for (std::size_t e : arms) {
     const auto [u, v] = graph_.edges[e];
     if (covered[u] || covered[v]) return false;
     covered[u] = covered[v] = 1;
   }
-  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+  return true;
 }
 
 }  // namespace cpex::oracles

@@ -8,38 +8,29 @@
 // issues 199, 223, 399, fixed only in Boost 1.87.) The blossom algorithm tests
 // dual slacks for equality, so weights are converted exactly to 128-bit integers (a
 // common power-of-two scale); see scaled_weights() for the one case where this rounds.
-// The second best is exact: the best matching avoiding one edge of the optimum, for each
-// of its edges, or the optimum plus the best edge disjoint from it.
+// The second best is exact: GraphOracle's exclusion (the best matching avoiding one edge of
+// the optimum, for each of its edges), then the optimum plus the best edge disjoint from it.
 #pragma once
 
 #include <vector>
 
-#include "cpex/data/edge_list.hpp"
-#include "cpex/oracle.hpp"
+#include "graph_oracle.hpp"
 
 namespace cpex::oracles {
 
-class Matching : public Oracle {
+class Matching : public GraphOracle {
  public:
-  explicit Matching(data::EdgeList graph);
+  explicit Matching(data::EdgeList graph) : GraphOracle(std::move(graph)) {}
 
-  void bind(const Problem&) override {}
-  std::size_t ground_set_size() const override { return graph_.edges.size(); }
-  void maximize(std::span<const double> weights, Decision& out) const override;
-  // The optimum if it differs from `excluded`; otherwise the best of: for each edge e of
-  // the optimum (ascending), the best matching without e; then the optimum plus its best
-  // vertex-disjoint edge (ties to the smaller index). Earlier candidates win ties.
-  bool second_best(std::span<const double> weights, const Decision& excluded,
-                   Decision& out) const override;
-  // A candidate that is not a matching is never acceptable.
-  bool acceptable(std::span<const double> theta, const Decision& optimal,
-                  const Decision& candidate, double epsilon) const override;
-
- private:
-  // The best matching without edge `banned` (none: no ban).
-  void best_matching(std::span<const double> weights, std::size_t banned, Decision& out) const;
-
-  data::EdgeList graph_;
+ protected:
+  // The best matching without edge `banned` (always exists: the empty matching).
+  bool best_avoiding(std::span<const double> weights, std::size_t banned, Decision& out) const override;
+  // No two edges share a vertex.
+  bool is_decision(const std::vector<std::size_t>& arms) const override;
+  // After the exclusions: the optimum plus its best vertex-disjoint edge (ties to the
+  // smaller index).
+  void more_candidates(std::span<const double> weights, const Decision& optimum,
+                       const Offer& offer) const override;
 };
 
 // Exact 128-bit integers proportional to the weights (all > 0): w_i * 2^s for the smallest

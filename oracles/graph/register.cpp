@@ -1,7 +1,7 @@
 // Registration of the graph oracles `dag-path` and `matching`.
 #include "cpex/capabilities.hpp"
-#include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "dag_path.hpp"
 #include "graph_source.hpp"
 #include "matching.hpp"
@@ -21,25 +21,17 @@ std::unique_ptr<Oracle> make_dag_path(const ParamValues& p, const OracleContext&
 
 void register_graph_oracles(Registry& registry) {
   const unsigned caps = kLinearMaximization | kSecondBest;
-  OracleEntry path;
-  path.name = "dag-path";
-  path.summary = "source-target paths of a DAG (edge u v: u -> v); longest path; arms are edges";
-  path.capabilities = caps;
-  add_graph_parameters(path.schema);
-  path.schema.integer("source", 0, Range::at_least(0), "source vertex")
-      .integer("target", -1, Range::at_least(-1), "target vertex (-1: the last vertex)");
-  path.create = make_dag_path;
-  registry.add(std::move(path));
-
-  OracleEntry matching;
-  matching.name = "matching";
-  matching.summary = "matchings of a graph (any size); maximum-weight matching (blossom); arms are edges";
-  matching.capabilities = caps;
-  add_graph_parameters(matching.schema);
-  matching.create = [](const ParamValues& p, const OracleContext& c) -> std::unique_ptr<Oracle> {
-    return std::make_unique<Matching>(load_graph(p, c));
-  };
-  registry.add(std::move(matching));
+  register_oracle(
+      registry, {"dag-path", "source-target paths of a DAG (edge u v: u -> v); longest path; arms are edges"},
+      caps,
+      graph_parameters()
+          .integer("source", 0, Range::at_least(0), "source vertex")
+          .integer("target", -1, Range::at_least(-1), "target vertex (-1: the last vertex)"),
+      make_dag_path);
+  register_oracle(
+      registry,
+      {"matching", "matchings of a graph (any size); maximum-weight matching (blossom); arms are edges"},
+      caps, graph_parameters(), make_graph_oracle<Matching>);
 }
 
 }  // namespace

@@ -6,8 +6,6 @@
 
 #include <boost/pending/disjoint_sets.hpp>
 
-#include "decision_check.hpp"
-
 namespace cpex::oracles {
 
 namespace {
@@ -34,13 +32,13 @@ class Components {
 
 }  // namespace
 
-GraphicMatroid::GraphicMatroid(data::EdgeList graph) : graph_(std::move(graph)) {
+GraphicMatroid::GraphicMatroid(data::EdgeList graph) : GraphOracle(std::move(graph)) {
   Components components(graph_.vertices);
   for (const auto& [u, v] : graph_.edges)
     if (components.join(u, v)) ++rank_;
 }
 
-void GraphicMatroid::maximize(std::span<const double> weights, Decision& out) const {
+bool GraphicMatroid::best_avoiding(std::span<const double> weights, std::size_t banned, Decision& out) const {
   std::vector<std::size_t> order(graph_.edges.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
@@ -49,12 +47,13 @@ void GraphicMatroid::maximize(std::span<const double> weights, Decision& out) co
   out.arms.clear();
   out.values.clear();
   for (std::size_t e : order) {
-    if (components.join(graph_.edges[e].first, graph_.edges[e].second)) {
+    if (e != banned && components.join(graph_.edges[e].first, graph_.edges[e].second)) {
       out.arms.push_back(e);
       if (out.arms.size() == rank_) break;
     }
   }
   std::sort(out.arms.begin(), out.arms.end());
+  return out.arms.size() == rank_;
 }
 
 bool GraphicMatroid::second_best(std::span<const double> weights, const Decision& excluded,
@@ -123,14 +122,12 @@ bool GraphicMatroid::second_best(std::span<const double> weights, const Decision
   return true;
 }
 
-bool GraphicMatroid::acceptable(std::span<const double> theta, const Decision& optimal,
-                                const Decision& candidate, double epsilon) const {
-  if (!well_formed(candidate.arms, graph_.edges.size()) || candidate.arms.size() != rank_)
-    return false;
+bool GraphicMatroid::is_decision(const std::vector<std::size_t>& arms) const {
+  if (arms.size() != rank_) return false;
   Components components(graph_.vertices);
-  for (std::size_t e : candidate.arms)
+  for (std::size_t e : arms)
     if (!components.join(graph_.edges[e].first, graph_.edges[e].second)) return false;
-  return Oracle::acceptable(theta, optimal, candidate, epsilon);
+  return true;
 }
 
 }  // namespace cpex::oracles

@@ -7,30 +7,28 @@
 
 #include <vector>
 
-#include "cpex/data/edge_list.hpp"
-#include "cpex/oracle.hpp"
+#include "graph_oracle.hpp"
 
 namespace cpex::oracles {
 
-class GraphicMatroid : public Oracle {
+class GraphicMatroid : public GraphOracle {
  public:
   explicit GraphicMatroid(data::EdgeList graph);
 
-  void bind(const Problem&) override {}
   std::size_t decision_size() const override { return rank_; }
-  std::size_t ground_set_size() const override { return graph_.edges.size(); }
-  void maximize(std::span<const double> weights, Decision& out) const override;
-  // The optimum if it differs from `excluded`; otherwise the exchange (f in, e out) of
-  // largest gain w_f - w_e; ties to the smaller f, then to the smaller e. False when the
-  // forest uses every edge.
+  // Not GraphOracle's exclusion (rank Kruskal runs) but the single exchange of largest gain
+  // w_f - w_e; the optimum if it differs from `excluded`; ties to the smaller f, then to the
+  // smaller e. False when the forest uses every edge.
   bool second_best(std::span<const double> weights, const Decision& excluded,
                    Decision& out) const override;
-  // A candidate that is not a maximal spanning forest is never acceptable.
-  bool acceptable(std::span<const double> theta, const Decision& optimal,
-                  const Decision& candidate, double epsilon) const override;
+
+ protected:
+  // Kruskal without edge `banned`; false if the forest then has fewer than rank edges.
+  bool best_avoiding(std::span<const double> weights, std::size_t banned, Decision& out) const override;
+  // A maximal spanning forest: rank edges, no cycle.
+  bool is_decision(const std::vector<std::size_t>& arms) const override;
 
  private:
-  data::EdgeList graph_;
   std::size_t rank_ = 0;  // vertices minus connected components
 };
 

@@ -4,12 +4,9 @@
 #include <algorithm>
 #include <numeric>
 
-#include "cpex/errors.hpp"
 #include "decision_check.hpp"
 
 namespace cpex::oracles {
-
-PartitionMatroid::PartitionMatroid(std::size_t k) : capacities_{k}, rank_(k) {}
 
 PartitionMatroid::PartitionMatroid(std::vector<std::size_t> parts,
                                    std::vector<std::size_t> capacities)
@@ -23,12 +20,6 @@ PartitionMatroid::PartitionMatroid(std::vector<std::size_t> parts,
   for (std::size_t arm = 0; arm < parts_.size(); ++arm) arms_by_part_[next[parts_[arm]]++] = arm;
 }
 
-void PartitionMatroid::bind(const Problem& problem) {
-  if (parts_.empty() && rank_ >= problem.num_arms)
-    throw ParameterError("k", "k = " + std::to_string(rank_) +
-                                  " must be smaller than the number of arms");
-}
-
 void PartitionMatroid::maximize(std::span<const double> weights, Decision& out) const {
   // The greedy basis takes, in every part, its c_j arms first in the order (weight
   // descending, index ascending): a selection per part, O(N) in total.
@@ -37,17 +28,10 @@ void PartitionMatroid::maximize(std::span<const double> weights, Decision& out) 
   };
   out.arms.clear();
   out.values.clear();
-  if (parts_.empty()) {
-    order_.resize(weights.size());
-    std::iota(order_.begin(), order_.end(), std::size_t{0});
-    select(order_.begin(), order_.end(), rank_, better, out);
-  } else {
-    order_ = arms_by_part_;
-    for (std::size_t j = 0; j < capacities_.size(); ++j)
-      select(order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j]),
-             order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j + 1]), capacities_[j],
-             better, out);
-  }
+  order_ = arms_by_part_;
+  for (std::size_t j = 0; j < capacities_.size(); ++j)
+    select(order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j]),
+           order_.begin() + static_cast<std::ptrdiff_t>(part_start_[j + 1]), capacities_[j], better, out);
   std::sort(out.arms.begin(), out.arms.end());
 }
 
@@ -59,7 +43,7 @@ bool PartitionMatroid::second_best(std::span<const double> weights, const Decisi
   std::vector<std::size_t> weakest(capacities_.size(), none), strongest(capacities_.size(), none);
   std::size_t member = 0;
   for (std::size_t arm = 0; arm < weights.size(); ++arm) {
-    const std::size_t j = part(arm);
+    const std::size_t j = parts_[arm];
     if (member < out.arms.size() && out.arms[member] == arm) {
       ++member;
       if (weakest[j] == none || weights[arm] <= weights[weakest[j]]) weakest[j] = arm;
@@ -88,7 +72,7 @@ bool PartitionMatroid::acceptable(std::span<const double> theta, const Decision&
   if (!well_formed(candidate.arms, theta.size()) || candidate.arms.size() != rank_) return false;
   std::vector<std::size_t> count(capacities_.size(), 0);
   for (std::size_t arm : candidate.arms)
-    if (++count[part(arm)] > capacities_[part(arm)]) return false;
+    if (++count[parts_[arm]] > capacities_[parts_[arm]]) return false;
   return Oracle::acceptable(theta, optimal, candidate, epsilon);
 }
 

@@ -1,7 +1,9 @@
-// `matroid-uniform` and `matroid-partition`: bases are the sets holding exactly c_j arms of
-// every part j (uniform: one part of capacity k). Maximization is the greedy algorithm:
-// arms by weight descending, ties to the smaller index, each taken while its part has
-// room — computed as a selection of the c_j best arms of every part, O(N). The second best is the best single exchange inside one part, O(N).
+// `matroid-partition`: bases are the sets holding exactly c_j arms of every part j.
+// Maximization is the greedy algorithm: arms by weight descending, ties to the smaller
+// index, each taken while its part has room — computed as a selection of the c_j best arms
+// of every part, O(N). The second best is the best single exchange inside one part, O(N).
+// (The uniform matroid, one part of capacity k, is `top-k` under its matroid name
+// `matroid-uniform`: oracles/topk.)
 #pragma once
 
 #include <algorithm>
@@ -13,12 +15,10 @@ namespace cpex::oracles {
 
 class PartitionMatroid : public Oracle {
  public:
-  // Uniform matroid of rank k on as many arms as the weights have.
-  explicit PartitionMatroid(std::size_t k);
   // parts[i] = part of arm i; capacities[j] <= size of part j (checked by the factory).
   PartitionMatroid(std::vector<std::size_t> parts, std::vector<std::size_t> capacities);
 
-  void bind(const Problem& problem) override;
+  void bind(const Problem&) override {}
   std::size_t decision_size() const override { return rank_; }
   std::size_t ground_set_size() const override { return parts_.size(); }
   void maximize(std::span<const double> weights, Decision& out) const override;
@@ -33,8 +33,6 @@ class PartitionMatroid : public Oracle {
                   const Decision& candidate, double epsilon) const override;
 
  private:
-  std::size_t part(std::size_t arm) const { return parts_.empty() ? 0 : parts_[arm]; }
-
   // Appends the `count` best arms of [first, last) under `better` to out.arms.
   template <class It, class Better>
   static void select(It first, It last, std::size_t count, Better better, Decision& out) {
@@ -44,7 +42,7 @@ class PartitionMatroid : public Oracle {
     out.arms.insert(out.arms.end(), first, first + static_cast<std::ptrdiff_t>(count));
   }
 
-  std::vector<std::size_t> parts_;       // empty: uniform (every arm in part 0)
+  std::vector<std::size_t> parts_;       // part of every arm
   std::vector<std::size_t> capacities_;  // per part
   std::size_t rank_ = 0;
   std::vector<std::size_t> arms_by_part_;  // arms grouped by part, ascending inside

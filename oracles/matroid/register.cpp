@@ -1,11 +1,12 @@
-// Registration of the matroid oracles: `matroid-uniform`, `matroid-partition`,
-// `matroid-graphic`.
+// Registration of the matroid oracles `matroid-partition` and `matroid-graphic`
+// (`matroid-uniform` is `top-k` under its matroid name: oracles/topk/register.cpp).
 #include <algorithm>
 #include <cmath>
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "graph_source.hpp"
 #include "graphic_matroid.hpp"
 #include "partition_matroid.hpp"
@@ -46,35 +47,18 @@ std::unique_ptr<Oracle> make_partition(const ParamValues& params) {
 
 void register_matroids(Registry& registry) {
   const unsigned caps = kLinearMaximization | kSecondBest;
-  OracleEntry uniform;
-  uniform.name = "matroid-uniform";
-  uniform.summary = "uniform matroid: bases are all k-subsets (greedy; a matroid view of top-k)";
-  uniform.capabilities = caps | kCardinality;  // every k-subset is a basis
-  uniform.schema.integer("k", 1, Range::at_least(1), "rank: arms in every basis (k < arms)");
-  uniform.create = [](const ParamValues& p, const OracleContext&) -> std::unique_ptr<Oracle> {
-    return std::make_unique<PartitionMatroid>(static_cast<std::size_t>(p.integer("k")));
-  };
-  registry.add(std::move(uniform));
-
-  OracleEntry partition;
-  partition.name = "matroid-partition";
-  partition.summary = "partition matroid: bases take capacities[j] arms of every part j (greedy)";
-  partition.capabilities = caps;
-  partition.schema
-      .real_list("parts", Range::at_least(0), "part index (0-based) of every arm, in arm order")
-      .real_list("capacities", Range::at_least(0), "arms a basis takes from each part");
-  partition.create = [](const ParamValues& p, const OracleContext&) { return make_partition(p); };
-  registry.add(std::move(partition));
-
-  OracleEntry graphic;
-  graphic.name = "matroid-graphic";
-  graphic.summary = "graphic matroid: maximum-weight spanning forests of a graph (Kruskal); arms are edges";
-  graphic.capabilities = caps;
-  add_graph_parameters(graphic.schema);
-  graphic.create = [](const ParamValues& p, const OracleContext& c) -> std::unique_ptr<Oracle> {
-    return std::make_unique<GraphicMatroid>(load_graph(p, c));
-  };
-  registry.add(std::move(graphic));
+  register_oracle(
+      registry,
+      {"matroid-partition", "partition matroid: bases take capacities[j] arms of every part j (greedy)"},
+      caps,
+      ParamSchema()
+          .real_list("parts", Range::at_least(0), "part index (0-based) of every arm, in arm order")
+          .real_list("capacities", Range::at_least(0), "arms a basis takes from each part"),
+      make_partition);
+  register_oracle(registry,
+                  {"matroid-graphic",
+                   "graphic matroid: maximum-weight spanning forests of a graph (Kruskal); arms are edges"},
+                  caps, graph_parameters(), make_graph_oracle<GraphicMatroid>);
 }
 
 }  // namespace

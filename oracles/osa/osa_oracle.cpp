@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cpex/errors.hpp"
+#include "decision_check.hpp"
 
 namespace cpex::oracles {
 
@@ -42,9 +43,7 @@ double OsaOracle::value(std::span<const double> theta, const Decision& decision)
 
 bool OsaOracle::acceptable(std::span<const double> theta, const Decision& optimal,
                            const Decision& candidate, double epsilon) const {
-  if (candidate.values.size() != optimal.values.size()) return false;
-  if (candidate.values == optimal.values) return true;
-  return epsilon > 0.0 && Oracle::acceptable(theta, optimal, candidate, epsilon);
+  return leading_acceptable(*this, theta, optimal, candidate, epsilon);
 }
 
 }  // namespace cpex::oracles

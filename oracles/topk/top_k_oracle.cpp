@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "cpex/errors.hpp"
+#include "decision_check.hpp"
 
 namespace cpex::oracles {
 
@@ -51,7 +52,7 @@ bool TopKOracle::second_best(std::span<const double> weights, const Decision& ex
 
 bool TopKOracle::acceptable(std::span<const double> theta, const Decision& optimal,
                             const Decision& candidate, double epsilon) const {
-  if (candidate.arms.size() != k_) return false;
+  if (candidate.arms.size() != k_ || !well_formed(candidate.arms, theta.size())) return false;
   if (epsilon <= 0.0 || sum_rule_) return Oracle::acceptable(theta, optimal, candidate, epsilon);
   double kth = theta[optimal.arms.front()];
   for (std::size_t arm : optimal.arms) kth = std::min(kth, theta[arm]);

@@ -1,20 +1,15 @@
 // Registration of the `water-planning` oracle.
 #include "cpex/capabilities.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "water_oracle.hpp"
 
 namespace {
 
 void register_water(cpex::Registry& registry) {
   using namespace cpex;
-  OracleEntry entry;
-  entry.name = "water-planning";
-  entry.summary =
-      "water resource planning (seed 003 eq. 4) on a grid, exact; bi-monotone (Lemma 3) only "
-      "when every cost is convex (quadratic a_i >= 0; power a_i >= 0 with p_i >= 1), else "
-      "dynamic programming and not bi-monotone";
-  entry.capabilities = kSeparableLeading | kBiMonotone;
-  entry.schema.real("b", std::nullopt, Range::at_least(0.0), "demand: sum_i y_i >= b")
+  ParamSchema schema;
+  schema.real("b", std::nullopt, Range::at_least(0.0), "demand: sum_i y_i >= b")
       .real_list("capacities", Range::greater_than(0.0), "c_i: 0 <= y_i <= c_i, one per source")
       .real("step", 1.0, Range::greater_than(0.0), "grid step s; must divide every c_i")
       .choice("cost", "quadratic", {"quadratic", "power"},
@@ -24,7 +19,7 @@ void register_water(cpex::Registry& registry) {
       .optional()
       .real_list("exponent", Range::greater_than(0.0), "power family: exponent p_i (default 1)")
       .optional();
-  entry.create = [](const ParamValues& p, const OracleContext&) -> std::unique_ptr<Oracle> {
+  auto create = [](const ParamValues& p) -> std::unique_ptr<Oracle> {
     oracles::WaterCosts costs;
     costs.family = p.text("cost") == "power" ? oracles::CostFamily::Power
                                              : oracles::CostFamily::Quadratic;
@@ -34,7 +29,12 @@ void register_water(cpex::Registry& registry) {
     return std::make_unique<oracles::WaterOracle>(
         oracles::WaterPlanning(p.real("b"), p.reals("capacities"), p.real("step"), costs));
   };
-  registry.add(std::move(entry));
+  register_oracle(registry,
+                  {"water-planning",
+                   "water resource planning (seed 003 eq. 4) on a grid, exact; bi-monotone (Lemma 3) only "
+                   "when every cost is convex (quadratic a_i >= 0; power a_i >= 0 with p_i >= 1), else "
+                   "dynamic programming and not bi-monotone"},
+                  kSeparableLeading | kBiMonotone, std::move(schema), create);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The `water-planning` oracle around the exact gridded solvers.
 #include "water_oracle.hpp"
 
+#include "decision_check.hpp"
+
 namespace cpex::oracles {
 
 void WaterOracle::optimal(std::span<const double> theta, Decision& out) const {
@@ -15,9 +17,7 @@ double WaterOracle::value(std::span<const double> theta, const Decision& decisio
 
 bool WaterOracle::acceptable(std::span<const double> theta, const Decision& optimal,
                              const Decision& candidate, double epsilon) const {
-  if (candidate.values.size() != optimal.values.size()) return false;
-  if (candidate.values == optimal.values) return true;
-  return epsilon > 0.0 && Oracle::acceptable(theta, optimal, candidate, epsilon);
+  return leading_acceptable(*this, theta, optimal, candidate, epsilon);
 }
 
 }  // namespace cpex::oracles

@@ -19,6 +19,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::cpe_cs {
 namespace {
@@ -213,22 +214,21 @@ class Coci final : public Algorithm {
 
 void register_coci(Registry& registry) {
   for (const bool uniform : {false, true}) {
-    AlgorithmEntry entry;
-    entry.name = uniform ? "coci-uniform" : "coci";
-    entry.summary = uniform
-                        ? "COCI with uniform (round-robin) sampling (seed 003 App. A.5), same stop"
-                        : "COCI (seed 003 Alg. 1): samples the widest arm whose leading optimal "
-                          "component is not yet consistent over the confidence box";
-    entry.needs.feedback = {FeedbackKind::SingleArm};
-    entry.needs.oracles = {{"oracle", kSeparableLeading | kBiMonotone}};
-    entry.schema.real("delta", 0.1, Range::open(0.0, 1.0), "confidence error bound")
+    ParamSchema schema;
+    schema.real("delta", 0.1, Range::open(0.0, 1.0), "confidence error bound")
         .choice("estimator", "mean", {"mean", "variance"},
                 "key parameter: mean (tau = 1) or unbiased variance (tau = 2); must match "
                 "the environment");
-    entry.create = [uniform](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-      return std::make_unique<Coci>(p, uniform);
-    };
-    registry.add(std::move(entry));
+    register_algorithm(
+        registry,
+        {uniform ? "coci-uniform" : "coci",
+         uniform ? "COCI with uniform (round-robin) sampling (seed 003 App. A.5), same stop"
+                 : "COCI (seed 003 Alg. 1): samples the widest arm whose leading optimal "
+                   "component is not yet consistent over the confidence box"},
+        {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kSeparableLeading | kBiMonotone}}},
+        std::move(schema), [uniform](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+          return std::make_unique<Coci>(p, uniform);
+        });
   }
 }
 

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <span>
 
+#include "cpex/numerics/confidence.hpp"
+
 namespace cpex::cpe_cs {
 
 // Running estimate of one arm (Welford's update: the same unbiased estimators as the
@@ -33,10 +35,10 @@ class ArmEstimate {
   double mean_ = 0.0, m2_ = 0.0;
 };
 
-// rad_{i,t} of Alg. 1 for an arm pulled `pulls` times after `rounds` = t samples in all.
+// rad_{i,t} of Alg. 1 for an arm pulled `pulls` times after `rounds` = t samples in all:
+// the shared LUCB1 radius with sigma = 1/2 (rewards in [0, 1]) and COCI's exploration term.
 inline double coci_radius(std::uint64_t pulls, std::uint64_t rounds, int tau, double delta) {
-  const double t = static_cast<double>(rounds);
-  return std::sqrt(std::log(4.0 * t * t * t / (tau * delta)) / (2.0 * static_cast<double>(pulls)));
+  return numerics::lucb1_radius(static_cast<double>(pulls), numerics::coci_log_term(rounds, tau, delta), 0.5);
 }
 
 // The confidence box: lower_i = max(0, est_i - rad_i), upper_i = min(1, est_i + rad_i).

@@ -1,7 +1,8 @@
 // `clucb`: CLUCB (Chen, Lin, King, Lyu, Chen 2014, Alg. 1) for combinatorial pure
 // exploration with any linear-maximization oracle. After one pull of every arm, each
 // round t (t = samples so far):
-//   M_t = Oracle(theta_hat);  rad_t(e) = sigma sqrt(2 log(4 n t^3 / delta) / T_t(e));
+//   M_t = Oracle(theta_hat);  rad_t(e) = sigma sqrt(2 log(4 n t^3 / delta) / T_t(e))
+//   (numerics::lucb1_radius with clucb_log_term);
 //   theta~_e = theta_hat_e - rad_t(e) on M_t, theta_hat_e + rad_t(e) elsewhere;
 //   M~_t = Oracle(theta~);  stop with M_t if theta~(M~_t) - theta~(M_t) <= epsilon,
 //   else pull the arm of largest radius in M_t (symmetric difference) M~_t (ties: smaller
@@ -17,7 +18,9 @@
 #include "arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/numerics/confidence.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::cpe_l {
 namespace {
@@ -34,7 +37,6 @@ class Clucb final : public Algorithm {
     oracle_ = context.oracles.front();
     sigma_ = context.problem->noise_sigma;
     trace_ = context.trace;
-    log_4n_over_delta_ = std::log(4.0 * static_cast<double>(n) / delta_);
     stats_.reset(n);
     means_.assign(n, 0.0);
     tilde_.assign(n, 0.0);
@@ -75,11 +77,10 @@ class Clucb final : public Algorithm {
 
   // One round of Alg. 1: the arm to pull, or kStop (current_ is then the answer).
   std::size_t round() {
-    const double t = static_cast<double>(stats_.total());
-    const double log_term = log_4n_over_delta_ + 3.0 * std::log(t);
+    const double log_term = numerics::clucb_log_term(means_.size(), stats_.total(), delta_);
     oracle_->maximize(means_, current_);
     for (std::size_t e = 0; e < means_.size(); ++e) {
-      radius_[e] = sigma_ * std::sqrt(2.0 * log_term / static_cast<double>(stats_.count(e)));
+      radius_[e] = numerics::lucb1_radius(static_cast<double>(stats_.count(e)), log_term, sigma_);
       tilde_[e] = means_[e] + radius_[e];
     }
     for (std::size_t e : current_.arms) tilde_[e] = means_[e] - radius_[e];
@@ -110,7 +111,7 @@ class Clucb final : public Algorithm {
   }
 
   double delta_, epsilon_;
-  double sigma_ = 1.0, log_4n_over_delta_ = 0.0;
+  double sigma_ = 1.0;
   const Oracle* oracle_ = nullptr;
   TraceSink* trace_ = nullptr;
   ArmStatistics stats_;
@@ -121,18 +122,15 @@ class Clucb final : public Algorithm {
 };
 
 void register_clucb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "clucb";
-  entry.summary = "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0),
             "0: exact identification; > 0: stop once theta~(M~) - theta~(M) <= epsilon (PAC)");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Clucb>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<Clucb>(
+      registry,
+      {"clucb", "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t"},
+      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization}}},
+      std::move(schema));
 }
 
 }  // namespace

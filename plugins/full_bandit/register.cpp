@@ -1,18 +1,14 @@
-// Registration of the full-bandit algorithms of seed 000: saqm, sa-foa, icb, sa-exhaustive.
+// The entry point of the plugin of seed 000's algorithms: saqm, sa-foa, icb, sa-exhaustive
+// (each file registers its own; register_adaptive.cpp: the plugin of seed 001's).
 #include "cpex/plugin.hpp"
 
 namespace cpex::full_bandit {
-void register_saqm(Registry& registry);
-void register_sa_foa(Registry& registry);
-void register_icb(Registry& registry);
-void register_sa_exhaustive(Registry& registry);
+void register_saqm(Registry&), register_sa_foa(Registry&), register_icb(Registry&),
+    register_sa_exhaustive(Registry&);
 
-void register_all(Registry& registry) {
-  register_saqm(registry);
-  register_sa_foa(registry);
-  register_icb(registry);
-  register_sa_exhaustive(registry);
+void register_static(Registry& registry) {
+  for (auto add : {register_saqm, register_sa_foa, register_icb, register_sa_exhaustive}) add(registry);
 }
 }  // namespace cpex::full_bandit
 
-CPEX_PLUGIN(cpex::full_bandit::register_all)
+CPEX_PLUGIN(cpex::full_bandit::register_static)

@@ -1,18 +1,14 @@
-// Registration of the full-bandit algorithms of seed 001 beyond seed 000 (issue 10):
-// clucb-qm and the baselines clucb-full, me-full, lucb-full (plugin cpex-full-bandit-adaptive).
+// The entry point of the plugin of seed 001's algorithms beyond seed 000 (issue 10):
+// clucb-qm and the baselines clucb-full, me-full, lucb-full (each file registers its own).
 #include "cpex/plugin.hpp"
 
 namespace cpex::full_bandit {
-void register_clucb_qm(Registry& registry);
-void register_clucb_full(Registry& registry);
-void register_me_full(Registry& registry);
-void register_lucb_full(Registry& registry);
+void register_clucb_qm(Registry&), register_clucb_full(Registry&), register_me_full(Registry&),
+    register_lucb_full(Registry&);
 
 void register_adaptive(Registry& registry) {
-  register_clucb_qm(registry);
-  register_clucb_full(registry);
-  register_me_full(registry);
-  register_lucb_full(registry);
+  for (auto add : {register_clucb_qm, register_clucb_full, register_me_full, register_lucb_full})
+    add(registry);
 }
 }  // namespace cpex::full_bandit
 

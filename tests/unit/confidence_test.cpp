@@ -50,3 +50,31 @@ TEST_CASE("Static width of Soare et al. (seed 002 Prop. 1)", "[confidence]") {
   CHECK(soare_static_width(1.0, 100, 36.0, 0.05) == Approx(11.060521246854702).epsilon(1e-12));
   CHECK(std::isinf(soare_static_width(1.0, 0, 36.0, 0.05)));
 }
+
+TEST_CASE("CLUCB's and COCI's exploration terms, with the LUCB1 radius", "[confidence]") {
+  // log(4 * 5 * 7^3 / 0.1) = log(68600); log(4 * 9^3 / (2 * 0.05)) = log(29160)
+  CHECK(clucb_log_term(5, 7, 0.1) == Approx(11.136047813713976).epsilon(1e-13));
+  CHECK(coci_log_term(9, 2, 0.05) == Approx(10.280553186122594).epsilon(1e-13));
+  // CLUCB: sigma sqrt(2 log(4 n t^3 / delta) / T); COCI: sqrt(log(4 t^3 / (tau delta)) / (2 T)),
+  // the latter to the bit (sigma = 1/2 scales by powers of two only).
+  CHECK(lucb1_radius(3, clucb_log_term(5, 7, 0.1), 0.7) ==
+        Approx(0.7 * std::sqrt(2.0 * std::log(68600.0) / 3.0)).epsilon(1e-14));
+  const double coci = std::sqrt(std::log(4.0 * 9 * 9 * 9 / (2 * 0.05)) / (2.0 * 4.0));
+  CHECK(lucb1_radius(4, coci_log_term(9, 2, 0.05), 0.5) == coci);
+}
+
+TEST_CASE("The union-bound log term and the static width from a logarithm", "[confidence]") {
+  const double pi = 3.14159265358979323846;
+  // log(6 * 100^2 * 36 / (pi^2 * 0.05)), the term of soare_static_width(1, 100, 36, 0.05)
+  CHECK(static_log_term(100, std::log(36.0), 0.05) ==
+        Approx(std::log(6.0 * 1e4 * 36.0 / (pi * pi * 0.05))).epsilon(1e-13));
+  CHECK(std::isinf(static_log_term(0, 1.0, 0.05)));
+  // K = C(1000, 500) ~ 2.7e299: 6 t^2 K overflows a double; its logarithm does not.
+  const double log_k = std::lgamma(1001.0) - 2.0 * std::lgamma(501.0);
+  const double width = soare_static_width_from_log(2.0, 1'000'000, log_k, 0.05);
+  CHECK(std::isfinite(width));
+  CHECK(width == Approx(4.0 * std::sqrt(2.0 * (std::log(6.0 / (pi * pi)) + 2.0 * std::log(1e6) + log_k -
+                                               std::log(0.05))))
+                     .epsilon(1e-13));
+  CHECK(std::isinf(soare_static_width_from_log(1.0, 1, 0.0, 0.9)));
+}

@@ -163,3 +163,58 @@ TEST_CASE("Features that do not span R^d get a design in their span", "[linear-n
   CHECK(p.value == Approx(q.value).epsilon(1e-4));
   CHECK(design_value(x, all_pairs(x), p.p) == Approx(p.value).epsilon(1e-9));
 }
+
+namespace {
+
+// The indicator vectors of every k-subset of n arms (columns).
+Eigen::MatrixXd all_k_subsets(int n, int k) {
+  std::vector<Eigen::VectorXd> columns;
+  for (int mask = 0; mask < (1 << n); ++mask) {
+    if (__builtin_popcount(static_cast<unsigned>(mask)) != k) continue;
+    Eigen::VectorXd x = Eigen::VectorXd::Zero(n);
+    for (int i = 0; i < n; ++i)
+      if (mask & (1 << i)) x(i) = 1.0;
+    columns.push_back(x);
+  }
+  Eigen::MatrixXd out(n, static_cast<Eigen::Index>(columns.size()));
+  for (std::size_t c = 0; c < columns.size(); ++c) out.col(static_cast<Eigen::Index>(c)) = columns[c];
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("G-optimal design over a class given by its worst member (full-bandit super arms)", "[design]") {
+  for (auto [n, k] : {std::pair<int, int>{6, 3}, {8, 3}, {9, 4}}) {
+    const Eigen::MatrixXd members = all_k_subsets(n, k);
+    // An exact callback: the member of largest x^T M x, by enumeration.
+    const WorstDirection worst = [&](const Eigen::MatrixXd& m) {
+      Eigen::Index best = 0;
+      double value = -1.0;
+      for (Eigen::Index c = 0; c < members.cols(); ++c)
+        if (const double v = members.col(c).dot(m * members.col(c)); v > value) value = v, best = c;
+      return Eigen::VectorXd(members.col(best));
+    };
+    // Start: n members that span R^n ({0..k} minus j, then {0..k-2} + j).
+    Eigen::MatrixXd start = Eigen::MatrixXd::Zero(n, n);
+    for (int j = 0; j <= k; ++j)
+      for (int i = 0; i <= k; ++i) start(i, j) = i == j ? 0.0 : 1.0;
+    for (int j = k + 1; j < n; ++j) {
+      for (int i = 0; i + 1 < k; ++i) start(i, j) = 1.0;
+      start(j, j) = 1.0;
+    }
+    DesignOptions options;
+    options.relative_gap = 1e-2;
+    options.iterations = 20000;
+    const MemberDesign d = g_optimal_design(start, worst, options);
+    INFO("n = " << n << ", k = " << k << ": value " << d.design.value << ", members " << d.members.cols());
+    CHECK(d.design.converged);
+    CHECK(d.design.lower_bound == n);           // Kiefer-Wolfowitz: exact
+    CHECK(d.design.value >= n * (1.0 - 1e-9));  // no design beats the bound
+    CHECK(d.members.leftCols(n) == start);      // the start first, in order
+    CHECK(d.design.p.sum() == Approx(1.0).epsilon(1e-12));
+    // Its value over the whole class, independently: within the gap of n.
+    const double value = direct_value(d.members, members, d.design.p);
+    CHECK(value <= n * (1.0 + 1e-2) * (1.0 + 1e-9));
+    CHECK(value >= n * (1.0 - 1e-9));
+  }
+}

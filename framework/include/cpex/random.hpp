@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace cpex {
 
@@ -59,5 +60,9 @@ class RandomStream {
   std::array<std::uint64_t, 4> block_{};
   std::size_t used_ = 4;
 };
+
+// One noise stream per arm (StreamRole::EnvironmentNoise, index = the arm), as every
+// environment with independent arms keeps them.
+std::vector<RandomStream> arm_noise_streams(const RunSeed& seed, std::size_t arms);
 
 }  // namespace cpex

@@ -35,4 +35,11 @@ std::uint64_t RandomStream::below(std::uint64_t n) {
   return x % n;
 }
 
+std::vector<RandomStream> arm_noise_streams(const RunSeed& seed, std::size_t arms) {
+  std::vector<RandomStream> streams;
+  streams.reserve(arms);
+  for (std::size_t i = 0; i < arms; ++i) streams.emplace_back(seed, StreamRole::EnvironmentNoise, i);
+  return streams;
+}
+
 }  // namespace cpex

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace cpex::numerics {
 
@@ -35,6 +36,18 @@ double cpe_hardness(const std::vector<double>& gaps) {
     if (std::isfinite(g)) h += 1.0 / (g * g);
   }
   return h;
+}
+
+std::vector<double> top_k_gaps(std::span<const double> means, std::size_t k) {
+  std::vector<std::size_t> order(means.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return means[a] > means[b]; });
+  const double kth = means[order[k - 1]], next = means[order[k]];
+  std::vector<double> gaps(means.size());
+  for (std::size_t r = 0; r < order.size(); ++r)
+    gaps[order[r]] = r < k ? means[order[r]] - next : kth - means[order[r]];
+  return gaps;
 }
 
 }  // namespace cpex::numerics

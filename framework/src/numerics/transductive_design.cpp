@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <vector>
 
 #include <Eigen/Cholesky>
@@ -236,6 +237,27 @@ DesignResult solve_explicit(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y,
   return result;
 }
 
+// Drops weights below `prune` when that costs at most the tolerated gap, judged by the
+// callback (callback modes: a working set may miss the pruned design's worst direction).
+// `features` in span coordinates; `lift` maps A^{-1} on the span to the caller's coordinates.
+template <class Lift>
+void prune_by_callback(const Eigen::MatrixXd& features, const WorstDirection& worst, const Lift& lift,
+                       const DesignOptions& options, DesignResult& result) {
+  Eigen::VectorXd pruned = result.p;
+  for (Eigen::Index i = 0; i < pruned.size(); ++i)
+    if (pruned(i) < options.prune) pruned(i) = 0.0;
+  Eigen::MatrixXd inverse;
+  if (!(pruned.sum() > 0.0) || !invert(moment(features, pruned / pruned.sum()), inverse)) return;
+  pruned /= pruned.sum();
+  const Eigen::MatrixXd lifted = lift(inverse);
+  const Eigen::VectorXd y = worst(lifted);
+  const double value = y.dot(lifted * y);
+  if (value <= result.value * (1.0 + options.relative_gap / 2.0)) {
+    result.p = pruned;
+    result.value = value;
+  }
+}
+
 // Drops weights below `prune` when that costs at most the tolerated gap.
 void prune_design(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const DesignOptions& options,
                   DesignResult& result) {
@@ -282,11 +304,14 @@ DesignResult optimal_design(const Eigen::MatrixXd& all_features, const WorstDire
   const Eigen::MatrixXd features = to_span(basis, all_features);
   const auto k = features.cols();
   // M = A(p)^{-1} on the span, in the caller's coordinates.
+  auto lift = [&](const Eigen::MatrixXd& inverse) {
+    return basis.size() == 0 ? inverse : Eigen::MatrixXd(basis * inverse * basis.transpose());
+  };
   auto lifted_inverse = [&](const Eigen::VectorXd& p) {
     Eigen::MatrixXd inverse;
     if (!invert(moment(features, p), inverse))
       throw Error("the design matrix of the arms' features is numerically singular");
-    return basis.size() == 0 ? inverse : Eigen::MatrixXd(basis * inverse * basis.transpose());
+    return lift(inverse);
   };
   Eigen::VectorXd p = Eigen::VectorXd::Constant(k, 1.0 / static_cast<double>(k));
   Eigen::MatrixXd working(features.rows(), 0);
@@ -310,21 +335,58 @@ DesignResult optimal_design(const Eigen::MatrixXd& all_features, const WorstDire
     add(y);
   }
   // Pruning, judged by the callback (the working set may miss the new worst direction).
-  Eigen::VectorXd pruned = result.p;
-  for (Eigen::Index i = 0; i < pruned.size(); ++i)
-    if (pruned(i) < options.prune) pruned(i) = 0.0;
-  Eigen::MatrixXd inverse;
-  if (pruned.sum() > 0.0 && invert(moment(features, pruned / pruned.sum()), inverse)) {
-    pruned /= pruned.sum();
-    const Eigen::MatrixXd lifted = lifted_inverse(pruned);
-    const Eigen::VectorXd y = worst(lifted);
-    const double value = y.dot(lifted * y);
-    if (value <= result.value * (1.0 + options.relative_gap / 2.0)) {
-      result.p = pruned;
-      result.value = value;
-    }
-  }
+  prune_by_callback(features, worst, lift, options, result);
   return result;
+}
+
+MemberDesign g_optimal_design(const Eigen::MatrixXd& start, const WorstDirection& worst,
+                              const DesignOptions& options) {
+  const Eigen::Index d = start.rows();
+  const double dimension = static_cast<double>(d);
+  MemberDesign out;
+  std::vector<Eigen::VectorXd> members;
+  std::vector<double> weights;
+  std::map<std::vector<double>, std::size_t> index;  // a member's place, by its coordinates
+  auto place = [&](const Eigen::VectorXd& x) {
+    const auto [it, fresh] =
+        index.emplace(std::vector<double>(x.data(), x.data() + x.size()), members.size());
+    if (fresh) {
+      members.push_back(x);
+      weights.push_back(0.0);
+    }
+    return it->second;
+  };
+  const double uniform = 1.0 / static_cast<double>(start.cols());
+  for (Eigen::Index j = 0; j < start.cols(); ++j) weights[place(start.col(j))] += uniform;
+  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(d, d);
+  for (std::size_t j = 0; j < members.size(); ++j)
+    a.noalias() += weights[j] * members[j] * members[j].transpose();
+  Eigen::MatrixXd inverse;
+  if (!invert(a, inverse)) throw Error("g-optimal design: the starting members do not span R^d");
+  DesignResult& result = out.design;
+  result.lower_bound = dimension;  // Kiefer-Wolfowitz: exact
+  Eigen::VectorXd u(d);
+  for (int iteration = 0; iteration < options.iterations; ++iteration) {
+    const Eigen::VectorXd y = worst(inverse);
+    u.noalias() = inverse * y;
+    const double value = y.dot(u);
+    result.value = value;
+    result.iterations = iteration + 1;
+    if (value <= dimension * (1.0 + options.relative_gap)) break;
+    // p <- (1 - gamma) p + gamma e_y, gamma the D-optimal line-search step.
+    const double gamma = (value / dimension - 1.0) / (value - 1.0);
+    for (double& w : weights) w *= 1.0 - gamma;
+    weights[place(y)] += gamma;
+    // ((1-g)A + g y y^T)^{-1} = (A^{-1} - g' u u^T / (1 + g' value)) / (1 - g), g' = g/(1-g)
+    const double ratio = gamma / (1.0 - gamma);
+    inverse.noalias() -= (u * (ratio / (1.0 + ratio * value))) * u.transpose();
+    inverse /= 1.0 - gamma;
+  }
+  result.converged = result.value <= dimension * (1.0 + options.relative_gap);
+  out.members.resize(d, static_cast<Eigen::Index>(members.size()));
+  for (std::size_t j = 0; j < members.size(); ++j) out.members.col(static_cast<Eigen::Index>(j)) = members[j];
+  result.p = Eigen::Map<const Eigen::VectorXd>(weights.data(), static_cast<Eigen::Index>(weights.size()));
+  return out;
 }
 
 }  // namespace cpex::numerics

@@ -19,6 +19,7 @@
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/top_k_partition.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "lil_presets.hpp"
 
 namespace cpex::bestk {
@@ -154,16 +155,13 @@ class LilClucb final : public Algorithm {
 };
 
 void register_lil_clucb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "lil-clucb";
-  entry.summary = "lil'CLUCB (seed 004 Alg. 2/3): LIL radii, samples the widest arm of M_t xor M~_t";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  add_lil_parameters(entry.schema);
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<LilClucb>(p);
-  };
-  registry.add(std::move(entry));
+  ParamSchema schema;
+  add_lil_parameters(schema);
+  register_algorithm<LilClucb>(
+      registry,
+      {"lil-clucb", "lil'CLUCB (seed 004 Alg. 2/3): LIL radii, samples the widest arm of M_t xor M~_t"},
+      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization}}},
+      std::move(schema));
 }
 
 }  // namespace

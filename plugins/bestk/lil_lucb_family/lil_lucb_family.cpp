@@ -14,6 +14,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "lil_presets.hpp"
 #include "lucb_skeleton.hpp"
 
@@ -72,16 +73,14 @@ class LilLucb final : public LucbSkeleton {
 
 void register_family(Registry& registry) {
   for (const Variant& variant : kVariants) {
-    AlgorithmEntry entry;
-    entry.name = variant.name;
-    entry.summary = variant.summary;
-    entry.needs.feedback = {FeedbackKind::SingleArm};
-    entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-    add_lil_parameters(entry.schema);
-    entry.create = [&variant](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-      return std::make_unique<LilLucb>(variant, p);
-    };
-    registry.add(std::move(entry));
+    ParamSchema schema;
+    add_lil_parameters(schema);
+    register_algorithm(
+        registry, {variant.name, variant.summary},
+        {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+        std::move(schema), [&variant](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+          return std::make_unique<LilLucb>(variant, p);
+        });
   }
 }
 

@@ -17,6 +17,7 @@
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "lil_presets.hpp"
 
 namespace cpex::bestk {
@@ -92,21 +93,22 @@ class LilUcb final : public Algorithm {
 };
 
 void register_lil_ucb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "lil-ucb";
-  entry.summary = "lil'UCB (Jamieson et al. 2014), best arm only: UCB sampling, stop on a "
-                  "dominant pull count";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  add_lil_parameters(entry.schema);
-  entry.schema.optional_real("beta", Range::greater_than(0.0), "index inflation beta; overrides "
-                             "the preset")
-      .optional_real("lambda", Range::greater_than(0.0), "stopping ratio lambda; overrides the "
+  ParamSchema schema;
+  add_lil_parameters(schema);
+  schema
+      .optional_real("beta", Range::greater_than(0.0),
+                     "index inflation beta; overrides "
+                     "the preset")
+      .optional_real("lambda", Range::greater_than(0.0),
+                     "stopping ratio lambda; overrides the "
                      "preset");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<LilUcb>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<LilUcb>(
+      registry,
+      {"lil-ucb",
+       "lil'UCB (Jamieson et al. 2014), best arm only: UCB sampling, stop on a "
+       "dominant pull count"},
+      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      std::move(schema));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "lucb_skeleton.hpp"
 
 #include <cmath>
@@ -39,19 +40,16 @@ class Lucb1 final : public LucbSkeleton {
 };
 
 void register_lucb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "lucb";
-  entry.summary = "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  entry.schema
-      .real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0),
             "accuracy: every returned arm is within epsilon of the K-th best mean");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Lucb1>(p.real("delta"), p.real("epsilon"));
-  };
-  registry.add(std::move(entry));
+  register_algorithm(
+      registry, {"lucb", "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round"},
+      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+        return std::make_unique<Lucb1>(p.real("delta"), p.real("epsilon"));
+      });
 }
 
 }  // namespace

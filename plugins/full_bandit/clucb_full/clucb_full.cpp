@@ -14,7 +14,7 @@
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 #include "paired_pulls.hpp"
 
 namespace cpex::full_bandit {
@@ -82,14 +82,10 @@ class ClucbFull final : public PairedPullAlgorithm {
 }  // namespace
 
 void register_clucb_full(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "clucb-full";
-  entry.summary = "CLUCB on gaps to a fixed arm from paired pulls (seed 001 App. E.1 baseline)";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  add_paired_parameters(entry.schema, "fixed");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<ClucbFull>(p); };
-  registry.add(std::move(entry));
+  register_algorithm<ClucbFull>(
+      registry, {"clucb-full", "CLUCB on gaps to a fixed arm from paired pulls (seed 001 App. E.1 baseline)"},
+      {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization}}},
+      paired_parameters("fixed"));
 }
 
 }  // namespace cpex::full_bandit

@@ -32,7 +32,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/numerics/design_matrix.hpp"
 #include "cpex/numerics/quadratic_maximization.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 #include "paired_pulls.hpp"
 #include "stopping_rules.hpp"
 
@@ -143,21 +143,23 @@ class ClucbQm final : public PairedPullAlgorithm {
 }  // namespace
 
 void register_clucb_qm(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "clucb-qm";
-  entry.summary = "CLUCB-QM (seed 001 Alg. 4): adaptive paired pulls, SAQM's stopping rule on regularized least squares";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kSecondBest | kCardinality}, {"dks", kQuadratic}};
-  add_paired_parameters(entry.schema, "random");
-  entry.schema.real("lambda", 1.0, Range::greater_than(0.0), "regularization of least squares (lambda > 0; seed: 1)")
+  ParamSchema schema = paired_parameters("random");
+  schema
+      .real("lambda", 1.0, Range::greater_than(0.0), "regularization of least squares (lambda > 0; seed: 1)")
       .real("mean-bound", 1.0, Range::greater_than(0.0),
             "a bound on |theta_i|; S = mean-bound sqrt(n) bounds ||theta||_2 in the confidence width")
       .real("alpha", 0.9, Range{Bound{0.0, false}, Bound{1.0, true}},
             "CEM approximation ratio alpha in (0, 1] of the stopping rule (as SAQM)")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} and log det A by Cholesky after this many updates");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<ClucbQm>(p); };
-  registry.add(std::move(entry));
+  register_algorithm<ClucbQm>(
+      registry,
+      {"clucb-qm",
+       "CLUCB-QM (seed 001 Alg. 4): adaptive paired pulls, SAQM's stopping rule on regularized least "
+       "squares"},
+      {.feedback = {FeedbackKind::FullBanditSum},
+       .oracles = {{"oracle", kLinearMaximization | kSecondBest | kCardinality}, {"dks", kQuadratic}}},
+      std::move(schema));
 }
 
 }  // namespace cpex::full_bandit

@@ -160,7 +160,7 @@ StaticAllocation g_allocation(std::size_t n, const StaticAllocation& start,
   }
   const double total = static_cast<double>(std::accumulate(kept.begin(), kept.end(), std::uint64_t{0}));
   for (std::uint64_t c : kept) out.weights.push_back(static_cast<double>(c) / total);
-  out.design_value = design.last_variance;
+  out.design_value = design.value;
   return out;
 }
 

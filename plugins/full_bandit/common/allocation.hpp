@@ -38,7 +38,7 @@ struct StaticAllocation {
   std::vector<SuperArm> support;
   std::vector<double> weights;        // p_M > 0, summing to 1
   std::vector<std::size_t> basis;     // n indices into support, linearly independent
-  double design_value = 0.0;          // G-allocation: last worst-direction variance
+  double design_value = 0.0;          // G-allocation: the solver's last worst-direction variance
 };
 
 // The support named by `spec` (see above); throws ParameterError("support", ...) on bad input.

@@ -1,32 +1,28 @@
 // Confidence widths of the full-bandit static algorithms (seed 000), computed from log K so
 // that K = C(n, k) is never formed (C(1000, 500) ~ 1e299 is near the double range):
 //   ellipsoid (Prop. 1, Soare et al. 2014): C_t = 2 sqrt(2) sigma sqrt(log(c' t^2 K / delta)),
+//     which is numerics::soare_static_width for K directions (soare_static_width_from_log);
 //   independent (App. A, Lemma 1):          C_t = sigma sqrt(2 log(c' t^2 n / delta)),
+//     the same union bound (numerics::static_log_term) over the n arms,
 // with c' = 6 / pi^2 and sigma the sub-Gaussian constant of one observation
-// (Problem::noise_sigma; the paper's sigma = kR, see full_bandit_environment.cpp).
-// The ellipsoid width is numerics::soare_static_width with the count K passed as its log
-// (tested equal where K fits a double); as there, a non-positive log gives an infinite
-// width (the bound says nothing, no run may stop on it).
+// (Problem::noise_sigma; the paper's sigma = kR, see full_bandit_environment.cpp). A
+// non-positive log gives an infinite width (the bound says nothing, no run may stop on it).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <numbers>
+
+#include "cpex/numerics/confidence.hpp"
 
 namespace cpex::full_bandit {
 
-inline double log_c_prime() { return std::log(6.0 / (std::numbers::pi * std::numbers::pi)); }
-
 inline double ellipsoid_width(double sigma, std::uint64_t t, double log_k, double delta) {
-  const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) + log_k - std::log(delta);
-  if (!(log_term > 0.0)) return std::numeric_limits<double>::infinity();
-  return 2.0 * std::numbers::sqrt2 * sigma * std::sqrt(log_term);
+  return numerics::soare_static_width_from_log(sigma, t, log_k, delta);
 }
 
 inline double independent_width(double sigma, std::uint64_t t, std::size_t n, double delta) {
-  const double log_term = log_c_prime() + 2.0 * std::log(static_cast<double>(t)) +
-                          std::log(static_cast<double>(n)) - std::log(delta);
+  const double log_term = numerics::static_log_term(t, std::log(static_cast<double>(n)), delta);
   if (!(log_term > 0.0)) return std::numeric_limits<double>::infinity();
   return sigma * std::sqrt(2.0 * log_term);
 }

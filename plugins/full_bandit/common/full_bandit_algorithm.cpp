@@ -9,7 +9,8 @@
 
 namespace cpex::full_bandit {
 
-void add_common_parameters(ParamSchema& schema) {
+ParamSchema common_parameters() {
+  ParamSchema schema;
   schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
       .choice("allocation", "uniform", {"uniform", "g-allocation"},
@@ -27,6 +28,7 @@ void add_common_parameters(ParamSchema& schema) {
       .choice("trace-optimum", "no", {"no", "yes"},
               "with a trace file, also trace the exact optimum of the approximated maximization "
               "(enumeration; C(n, k) <= 1e7) and the ratio / additive error (seed 000 Fig. 1)");
+  return schema;
 }
 
 FullBanditAlgorithm::FullBanditAlgorithm(const ParamValues& p)

@@ -18,9 +18,9 @@
 
 namespace cpex::full_bandit {
 
-// Adds delta, epsilon, allocation, support, refactor-every, g-iterations, g-tolerance,
-// rounding-horizon and trace-optimum to a schema.
-void add_common_parameters(ParamSchema& schema);
+// A schema of delta, epsilon, allocation, support, refactor-every, g-iterations,
+// g-tolerance, rounding-horizon and trace-optimum (an algorithm's own keys follow).
+ParamSchema common_parameters();
 
 class FullBanditAlgorithm : public Algorithm {
  public:

@@ -1,59 +1,49 @@
-// Fedorov-Wynn iterations for the G-optimal design over super arms (see the header).
+// The G-allocation through numerics::g_optimal_design (see the header): super arms as
+// indicator vectors, and back.
 #include "g_design_solver.hpp"
 
-#include <map>
-
-#include <Eigen/Cholesky>
-
-#include "cpex/errors.hpp"
+#include "cpex/numerics/transductive_design.hpp"
 
 namespace cpex::full_bandit {
 
+namespace {
+
+Eigen::VectorXd indicator(std::size_t n, const SuperArm& m) {
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(n));
+  for (std::size_t i : m) x(static_cast<Eigen::Index>(i)) = 1.0;
+  return x;
+}
+
+SuperArm members_of(const Eigen::VectorXd& x) {
+  SuperArm m;
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (x(i) > 0.5) m.push_back(static_cast<std::size_t>(i));
+  return m;
+}
+
+}  // namespace
+
 GDesign solve_g_design(std::size_t n, const std::vector<SuperArm>& start,
                        const WorstDirection& worst_direction, const GDesignOptions& options) {
+  Eigen::MatrixXd columns(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(start.size()));
+  for (std::size_t j = 0; j < start.size(); ++j)
+    columns.col(static_cast<Eigen::Index>(j)) = indicator(n, start[j]);
+  numerics::DesignOptions design_options;
+  design_options.iterations = options.max_iterations;
+  design_options.relative_gap = options.tolerance;
+  const numerics::WorstDirection worst = [&](const Eigen::MatrixXd& inverse) {
+    return indicator(n, worst_direction(inverse));
+  };
+  const numerics::MemberDesign solved = numerics::g_optimal_design(columns, worst, design_options);
   GDesign design;
-  std::map<SuperArm, std::size_t> index;
-  const double uniform = 1.0 / static_cast<double>(start.size());
-  const auto nn = static_cast<Eigen::Index>(n);
-  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(nn, nn);
-  for (const SuperArm& m : start) {
-    auto [it, fresh] = index.emplace(m, design.support.size());
-    if (fresh) {
-      design.support.push_back(m);
-      design.weights.push_back(0.0);
-    }
-    design.weights[it->second] += uniform;
-    for (std::size_t i : m)
-      for (std::size_t j : m) a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) += uniform;
+  for (Eigen::Index j = 0; j < solved.members.cols(); ++j) {
+    design.support.push_back(j < static_cast<Eigen::Index>(start.size()) ? start[static_cast<std::size_t>(j)]
+                                                                         : members_of(solved.members.col(j)));
+    design.weights.push_back(solved.design.p(j));
   }
-  const Eigen::LLT<Eigen::MatrixXd> llt(a);
-  if (llt.info() != Eigen::Success) throw Error("g-allocation: the starting support does not span R^n");
-  Eigen::MatrixXd inverse = llt.solve(Eigen::MatrixXd::Identity(nn, nn));
-  Eigen::VectorXd u(nn);
-  const double dimension = static_cast<double>(n);
-  for (int iteration = 0; iteration < options.max_iterations; ++iteration) {
-    const SuperArm m = worst_direction(inverse);
-    u.setZero();
-    for (std::size_t i : m) u += inverse.col(static_cast<Eigen::Index>(i));
-    double d = 0.0;
-    for (std::size_t i : m) d += u(static_cast<Eigen::Index>(i));
-    design.last_variance = d;
-    design.iterations = iteration + 1;
-    if (d <= dimension * (1.0 + options.tolerance)) break;
-    const double gamma = (d / dimension - 1.0) / (d - 1.0);
-    // p <- (1 - gamma) p + gamma e_M
-    for (double& w : design.weights) w *= 1.0 - gamma;
-    auto [it, fresh] = index.emplace(m, design.support.size());
-    if (fresh) {
-      design.support.push_back(m);
-      design.weights.push_back(0.0);
-    }
-    design.weights[it->second] += gamma;
-    // ((1-g)A + g chi chi^T)^{-1} = (A^{-1} - g' u u^T / (1 + g' d)) / (1 - g), g' = g/(1-g)
-    const double ratio = gamma / (1.0 - gamma);
-    inverse.noalias() -= (u * (ratio / (1.0 + ratio * d))) * u.transpose();
-    inverse /= 1.0 - gamma;
-  }
+  design.value = solved.design.value;
+  design.iterations = solved.design.iterations;
+  design.converged = solved.design.converged;
   return design;
 }
 

@@ -14,7 +14,7 @@
 #include "full_bandit_algorithm.hpp"
 #include "confidence_bounds.hpp"
 #include "cpex/capabilities.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::full_bandit {
 namespace {
@@ -55,14 +55,11 @@ class Icb final : public FullBanditAlgorithm {
 }  // namespace
 
 void register_icb(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "icb";
-  entry.summary = "ICB (seed 000 App. A): static allocation, independent confidence bounds, any linear oracle";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kSecondBest}};
-  add_common_parameters(entry.schema);
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<Icb>(p); };
-  registry.add(std::move(entry));
+  register_algorithm<Icb>(
+      registry,
+      {"icb", "ICB (seed 000 App. A): static allocation, independent confidence bounds, any linear oracle"},
+      {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization | kSecondBest}}},
+      common_parameters());
 }
 
 }  // namespace cpex::full_bandit

@@ -7,13 +7,15 @@
 
 namespace cpex::full_bandit {
 
-void add_paired_parameters(ParamSchema& schema, const std::string& companions_default) {
+ParamSchema paired_parameters(const std::string& companions_default) {
+  ParamSchema schema;
   schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
       .integer("fixed-arm", 0, Range::at_least(0),
                "the fixed arm e' every explored arm is compared with (0 <= fixed-arm < n)")
       .choice("companions", companions_default, {"fixed", "random"},
               "the k - 1 other members of a pair after the sweep: a fixed set, or drawn afresh per pair");
+  return schema;
 }
 
 PairedPullAlgorithm::PairedPullAlgorithm(const ParamValues& p)

@@ -33,8 +33,8 @@
 
 namespace cpex::full_bandit {
 
-// delta, epsilon, fixed-arm, companions (default `companions_default`).
-void add_paired_parameters(ParamSchema& schema, const std::string& companions_default);
+// A schema of delta, epsilon, fixed-arm, companions (default `companions_default`).
+ParamSchema paired_parameters(const std::string& companions_default);
 
 class PairedPullAlgorithm : public Algorithm {
  public:

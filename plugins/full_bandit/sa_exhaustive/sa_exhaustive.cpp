@@ -7,7 +7,7 @@
 #include "confidence_bounds.hpp"
 #include "stopping_rules.hpp"
 #include "cpex/capabilities.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::full_bandit {
 namespace {
@@ -31,16 +31,13 @@ class SaExhaustive final : public FullBanditAlgorithm {
 }  // namespace
 
 void register_sa_exhaustive(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "sa-exhaustive";
-  entry.summary = "Exhaustive (seed 000 Alg. 5): static allocation, exact search over all C(n, k) <= 1e7 super arms";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  add_common_parameters(entry.schema);
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<SaExhaustive>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<SaExhaustive>(
+      registry,
+      {"sa-exhaustive",
+       "Exhaustive (seed 000 Alg. 5): static allocation, exact search over all C(n, k) <= 1e7 super arms"},
+      {.feedback = {FeedbackKind::FullBanditSum},
+       .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      common_parameters());
 }
 
 }  // namespace cpex::full_bandit

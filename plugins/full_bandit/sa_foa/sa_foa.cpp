@@ -26,7 +26,7 @@
 #include "stopping_rules.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::full_bandit {
 namespace {
@@ -142,18 +142,17 @@ class SaFoa final : public FullBanditAlgorithm {
 }  // namespace
 
 void register_sa_foa(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "sa-foa";
-  entry.summary = "SA-FOA (seed 000 Alg. 3): static allocation, first-order approximation of the gap bound";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}, {"dks", kQuadratic}};
-  add_common_parameters(entry.schema);
-  entry.schema.integer("l", 2, Range::closed(1, 1000), "candidates per round: l n");
-  entry.schema.choice("best-candidate", "exchange", {"exchange", "keep"},
-                      "a candidate equal to M_hat: replaced by M_hat's best single exchange (PAC), or kept in F "
-                      "with value theta_hat(M_hat) as Alg. 3 prints F (not PAC)");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<SaFoa>(p); };
-  registry.add(std::move(entry));
+  ParamSchema schema = common_parameters();
+  schema.integer("l", 2, Range::closed(1, 1000), "candidates per round: l n")
+      .choice("best-candidate", "exchange", {"exchange", "keep"},
+              "a candidate equal to M_hat: replaced by M_hat's best single exchange (PAC), or kept in F "
+              "with value theta_hat(M_hat) as Alg. 3 prints F (not PAC)");
+  register_algorithm<SaFoa>(
+      registry,
+      {"sa-foa", "SA-FOA (seed 000 Alg. 3): static allocation, first-order approximation of the gap bound"},
+      {.feedback = {FeedbackKind::FullBanditSum},
+       .oracles = {{"oracle", kLinearMaximization | kCardinality}, {"dks", kQuadratic}}},
+      std::move(schema));
 }
 
 }  // namespace cpex::full_bandit

@@ -21,7 +21,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/quadratic_maximization.hpp"
-#include "cpex/registry.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::full_bandit {
 namespace {
@@ -101,15 +101,14 @@ class Saqm final : public FullBanditAlgorithm {
 }  // namespace
 
 void register_saqm(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "saqm";
-  entry.summary = "SAQM (seed 000 Alg. 2): static allocation, approximate confidence-ellipsoid maximization";
-  entry.needs.feedback = {FeedbackKind::FullBanditSum};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kSecondBest | kCardinality}, {"dks", kQuadratic}};
-  add_common_parameters(entry.schema);
-  entry.schema.text("alpha", "0.9", "CEM approximation ratio alpha_t in (0, 1], or 'theorem1' (Theorem 1's bound)");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<Saqm>(p); };
-  registry.add(std::move(entry));
+  ParamSchema schema = common_parameters();
+  schema.text("alpha", "0.9", "CEM approximation ratio alpha_t in (0, 1], or 'theorem1' (Theorem 1's bound)");
+  register_algorithm<Saqm>(
+      registry,
+      {"saqm", "SAQM (seed 000 Alg. 2): static allocation, approximate confidence-ellipsoid maximization"},
+      {.feedback = {FeedbackKind::FullBanditSum},
+       .oracles = {{"oracle", kLinearMaximization | kSecondBest | kCardinality}, {"dks", kQuadratic}}},
+      std::move(schema));
 }
 
 }  // namespace cpex::full_bandit

@@ -1,9 +1,10 @@
 // LUCB-Subroutine: LUCB1 of Kalyanakrishnan et al. (2012) for top-m
-// (see top_k_subroutine.hpp for the constants).
+// (see top_k_subroutine.hpp for the constants), with the shared LUCB1 radius.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
+#include "cpex/numerics/confidence.hpp"
 #include "top_k_subroutine.hpp"
 
 namespace cpex::full_bandit {
@@ -49,21 +50,21 @@ class LucbTopK final : public TopKSubroutine {
 
  private:
   double mean(std::size_t p) const { return sum_[p] / static_cast<double>(count_[p]); }
-  double beta(std::size_t p) const {
-    const double t = static_cast<double>(t_);
-    const double log_term = std::log(1.25 * static_cast<double>(s_.ground) * t * t * t * t / s_.delta);
-    return s_.sigma * std::sqrt(2.0 / static_cast<double>(count_[p]) * std::max(log_term, 0.0));
+  double beta(std::size_t p, double log_term) const {
+    return numerics::lucb1_radius(static_cast<double>(count_[p]), log_term, s_.sigma);
   }
   // One LUCB1 round: returns true to stop, else queues h and l.
   bool round() {
     std::iota(order_.begin(), order_.end(), std::size_t{0});
     std::stable_sort(order_.begin(), order_.end(), [this](std::size_t a, std::size_t b) { return mean(a) > mean(b); });
+    const double log_term = numerics::lucb1_log_term(s_.ground, t_, s_.delta);
     std::size_t h = order_[0], l = order_[s_.m];
-    double lowest = mean(h) - beta(h), highest = mean(l) + beta(l);
+    double lowest = mean(h) - beta(h, log_term), highest = mean(l) + beta(l, log_term);
     for (std::size_t i = 1; i < s_.m; ++i)
-      if (const double v = mean(order_[i]) - beta(order_[i]); v < lowest) lowest = v, h = order_[i];
+      if (const double v = mean(order_[i]) - beta(order_[i], log_term); v < lowest) lowest = v, h = order_[i];
     for (std::size_t i = s_.m + 1; i < s_.ground; ++i)
-      if (const double v = mean(order_[i]) + beta(order_[i]); v > highest) highest = v, l = order_[i];
+      if (const double v = mean(order_[i]) + beta(order_[i], log_term); v > highest)
+        highest = v, l = order_[i];
     if (highest - lowest < s_.epsilon) return true;
     queue_[0] = h;
     queue_[1] = l;

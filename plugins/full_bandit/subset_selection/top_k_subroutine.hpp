@@ -9,7 +9,8 @@
 //     highest round-l mean survive; eps_{l+1} = 3 eps_l / 4, delta_{l+1} = delta_l / 2; stop
 //     when m survive.
 //   lucb (LUCB1, Kalyanakrishnan et al. 2012): every arm once, then per round t
-//     beta(u, t) = sigma sqrt(2 / u ln(5/4 N t^4 / delta)) (their [0, 1] width with sigma = 1/2),
+//     beta(u, t) = sigma sqrt(2 / u ln(5/4 N t^4 / delta)) (their [0, 1] width with sigma = 1/2;
+//     numerics::lucb1_radius with lucb1_log_term, the radius of the Best-K `lucb`),
 //     High = top-m empirical means (ties: smaller arm index), h = argmin_{High} (mean - beta),
 //     l = argmax_{not High} (mean + beta); stop when (mean_l + beta_l) - (mean_h - beta_h) < eps,
 //     else sample h and l.

@@ -4,16 +4,25 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 
 namespace cpex::full_bandit {
 
-void add_two_phase_parameters(ParamSchema& schema) {
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
-      .choice("arm-epsilon", "strict", {"strict", "paper"},
-              "per-arm accuracy of each phase: strict = epsilon / (2k) (super arm epsilon-optimal), "
-              "paper = epsilon (seed 001's complexity; only k epsilon guaranteed)");
+void register_two_phase(Registry& registry, PluginInfo info, SubroutineFactory subroutine) {
+  register_algorithm(
+      registry, std::move(info),
+      {.feedback = {FeedbackKind::FullBanditSum},
+       .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      ParamSchema()
+          .real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
+          .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
+          .choice("arm-epsilon", "strict", {"strict", "paper"},
+                  "per-arm accuracy of each phase: strict = epsilon / (2k) (super arm epsilon-optimal), "
+                  "paper = epsilon (seed 001's complexity; only k epsilon guaranteed)"),
+      [subroutine](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+        return std::make_unique<TwoPhaseTopK>(p, subroutine);
+      });
 }
 
 TwoPhaseTopK::TwoPhaseTopK(const ParamValues& p, SubroutineFactory factory)

@@ -26,14 +26,16 @@
 
 #include "cpex/algorithm.hpp"
 #include "cpex/params.hpp"
+#include "cpex/registration.hpp"
 #include "top_k_subroutine.hpp"
 
 namespace cpex::full_bandit {
 
 using SubroutineFactory = std::function<std::unique_ptr<TopKSubroutine>(const SubroutineSettings&)>;
 
-// delta, epsilon, arm-epsilon.
-void add_two_phase_parameters(ParamSchema& schema);
+// Registers a baseline of this reduction (me-full, lucb-full) over `subroutine`, with the
+// keys delta, epsilon, arm-epsilon.
+void register_two_phase(Registry& registry, PluginInfo info, SubroutineFactory subroutine);
 
 class TwoPhaseTopK final : public Algorithm {
  public:

@@ -27,6 +27,7 @@
 #include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/l1_representation.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::linear {
 namespace {
@@ -131,12 +132,8 @@ class LinGapE final : public LinearAlgorithm {
 };
 
 void register_lingape(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "lingape";
-  entry.summary = "LinGapE (seed 002): gap-based linear best-arm identification, greedy or ratio rule";
-  entry.needs.feedback = {FeedbackKind::LinearArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema
+  ParamSchema schema;
+  schema
       .choice("selection", "greedy", {"greedy", "ratio"},
               "arm selection: greedy (seed 002 eq. 9) or ratio (eq. 10-12, an LP per arm pair)")
       .choice("confidence", "determinant", {"determinant", "authors"},
@@ -147,10 +144,11 @@ void register_lingape(Registry& registry) {
       .real("lambda", 1.0, Range::greater_than(0.0), "regularization of the least squares")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} by Cholesky after this many rank-one updates");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<LinGapE>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<LinGapE>(
+      registry,
+      {"lingape", "LinGapE (seed 002): gap-based linear best-arm identification, greedy or ratio rule"},
+      {.feedback = {FeedbackKind::LinearArm}, .oracles = {{"oracle", kLinearMaximization}}},
+      std::move(schema));
 }
 
 }  // namespace

@@ -38,6 +38,7 @@
 #include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/transductive_design.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::linear {
 namespace {
@@ -310,13 +311,8 @@ void register_xy(Registry& registry) {
        XyAllocation::Kind::Oracle},
   };
   for (const Variant& v : variants) {
-    AlgorithmEntry entry;
-    entry.name = v.name;
-    entry.summary = v.summary;
-    entry.needs.feedback = {FeedbackKind::LinearArm};
-    entry.needs.oracles = {{"oracle", kLinearMaximization}};
-    entry.needs.reads_truth = v.kind == XyAllocation::Kind::Oracle;
-    entry.schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
+    ParamSchema schema;
+    schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
         .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
         .real("lambda", 0.0, Range::at_least(0.0),
               "regularization of the least squares (0: ordinary least squares)")
@@ -325,21 +321,24 @@ void register_xy(Registry& registry) {
         .real("design-gap", 1e-3, Range::open(0.0, 1.0),
               "the design solver stops at this certified relative optimality gap");
     if (v.kind == XyAllocation::Kind::Adaptive) {
-      entry.schema.real("alpha", 0.1, Range::open(0.0, 1.0), "phase-length ratio alpha")
+      schema.real("alpha", 0.1, Range::open(0.0, 1.0), "phase-length ratio alpha")
           .choice("variant", "published", {"published", "within-phase"},
                   "published: Soare et al. / the seed-002 authors' code (stop when one arm is "
                   "left, rho_0 = 1, delta); within-phase: our earlier reading (also stops inside "
                   "a phase on the static rule, rho_0 = 1/(d(d+1)+1), delta/(j(j+1)))");
     }
     if (v.kind == XyAllocation::Kind::Oracle)
-      entry.schema.choice("stopping", "true-gaps", {"true-gaps", "estimated"},
-                          "true-gaps: certify the true gaps with log(6 n^2 K/(pi^2 delta)) (the "
-                          "authors' script); estimated: xy-static's rule on the estimated gaps");
+      schema.choice("stopping", "true-gaps", {"true-gaps", "estimated"},
+                    "true-gaps: certify the true gaps with log(6 n^2 K/(pi^2 delta)) (the "
+                    "authors' script); estimated: xy-static's rule on the estimated gaps");
     const XyAllocation::Kind kind = v.kind;
-    entry.create = [kind](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-      return std::make_unique<XyAllocation>(kind, p);
-    };
-    registry.add(std::move(entry));
+    register_algorithm(registry, {v.name, v.summary},
+                       {.feedback = {FeedbackKind::LinearArm},
+                        .oracles = {{"oracle", kLinearMaximization}},
+                        .reads_truth = v.kind == XyAllocation::Kind::Oracle},
+                       std::move(schema), [kind](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                         return std::make_unique<XyAllocation>(kind, p);
+                       });
   }
 }
 

@@ -1,0 +1,87 @@
+// Registration of one plugin in one call, a helper per plugin kind:
+//
+//   void register_icb(Registry& registry) {
+//     register_algorithm<Icb>(registry, {"icb", "ICB (seed 000 App. A): ..."},
+//                             {.feedback = {FeedbackKind::FullBanditSum},
+//                              .oracles = {{"oracle", kLinearMaximization | kSecondBest}}},
+//                             common_parameters());
+//   }
+//
+// PluginInfo holds what every registry entry takes from its plugin, whatever its kind, and
+// `make_entry` copies it into the entry: a field every plugin will declare (a version,
+// say) is added to PluginInfo and copied there — one place for all three kinds.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "cpex/registry.hpp"
+
+namespace cpex {
+
+// Who a plugin is: what every entry takes from its plugin (the registry adds the library).
+struct PluginInfo {
+  std::string name;
+  std::string summary;  // one line
+};
+
+// An entry of kind Entry with the plugin's info, schema and factory: the one place where
+// PluginInfo becomes the entry's common fields.
+template <class Entry>
+Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) create) {
+  Entry entry;
+  entry.name = std::move(info.name);
+  entry.summary = std::move(info.summary);
+  entry.schema = std::move(schema);
+  entry.create = std::move(create);
+  return entry;
+}
+
+inline void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,
+                               decltype(AlgorithmEntry::create) create) {
+  auto entry = make_entry<AlgorithmEntry>(std::move(info), std::move(schema), std::move(create));
+  entry.needs = std::move(needs);
+  registry.add(std::move(entry));
+}
+
+// The common case: an algorithm class constructed from its parameters alone.
+template <class AlgorithmClass>
+void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema = {}) {
+  register_algorithm(
+      registry, std::move(info), std::move(needs), std::move(schema),
+      [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<AlgorithmClass>(p); });
+}
+
+inline void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
+                            decltype(OracleEntry::create) create) {
+  auto entry = make_entry<OracleEntry>(std::move(info), std::move(schema), std::move(create));
+  entry.capabilities = capabilities;
+  registry.add(std::move(entry));
+}
+
+// An oracle built from its parameters alone (it draws nothing from the run's streams).
+inline void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
+                            std::function<std::unique_ptr<Oracle>(const ParamValues&)> create) {
+  register_oracle(
+      registry, std::move(info), capabilities, std::move(schema),
+      [create = std::move(create)](const ParamValues& p, const OracleContext&) { return create(p); });
+}
+
+inline void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback,
+                                 ParamSchema schema, decltype(EnvironmentEntry::create) create) {
+  auto entry = make_entry<EnvironmentEntry>(std::move(info), std::move(schema), std::move(create));
+  entry.feedback = feedback;
+  registry.add(std::move(entry));
+}
+
+// The common case: an environment made from its parameters and the run's seed.
+inline void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback,
+                                 ParamSchema schema,
+                                 std::unique_ptr<Environment> (*make)(const ParamValues&, const RunSeed&)) {
+  register_environment(registry, std::move(info), feedback, std::move(schema),
+                       [make](const ParamValues& p, const EnvironmentContext& c) { return make(p, c.seed); });
+}
+
+}  // namespace cpex

@@ -1,0 +1,112 @@
+// `cpex hardness FILE` against measures computed by hand, one family each:
+//   Best-K and CPE-CS on 0.9, 0.6, 0.5, 0.1 (top-1): Delta = (0.3, 0.3, 0.4, 0.8),
+//     H = 2 / 0.09 + 1 / 0.16 + 1 / 0.64 = 30.0347; the best arm flips when two means meet
+//     halfway, so Lambda = (0.15, 0.15, 0.2, 0.4), H_Lambda = 120.139, H_Lambda^U = 4 / 0.15^2;
+//   CPE-L, a partition matroid (parts 0 0 1 1, one arm each) on the same means: OPT = {0, 2},
+//     Delta = (1.4 - 1.1, 1.4 - 1.1, 1.4 - 1.0, 1.4 - 1.0), H = 2 / 0.09 + 2 / 0.16 = 34.7222;
+//   full bandit, n = 4, k = 2, means 1, 0.8, 0.5, 0.2: Delta_min = 1.8 - 1.5 = 0.3, rho = 4,
+//     with the algorithm's epsilon = 0.1, H_eps = 4 / 0.4^2 = 25;
+// and the instance a run sees: the planted-gap environment's own H (its `hardness` column
+// for repetition 0 of each point) is the command's.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cpex/record_format.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+const std::string kTopOne =
+    "[environment]\nplugin = bernoulli\nmeans = 0.9, 0.6, 0.5, 0.1\n[oracle]\nplugin = top-k\n"
+    "k = 1\n[algorithm]\nplugin = coci\n";
+
+// `cpex hardness` of the pipeline `text` with --json, parsed.
+nlohmann::json hardness_of(const std::string& name, const std::string& text) {
+  const auto r = cpex::test::run_cpex("hardness " + cpex::test::temp_file(name, text) + " --json");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("cpex hardness prints the Best-K and CPE-CS measures of a top-1 instance", "[cli][hardness]") {
+  const auto r = cpex::test::run_cpex("hardness " + cpex::test::temp_file("hardness-top1.ini", kTopOne));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out ==
+        "environment bernoulli (4 arms), oracle top-k\n"
+        "  Delta (Best-K gaps) = 0.3, 0.3, 0.4, 0.8\n"
+        "  H (Best-K, sum of Delta_i^-2) = 30.0347\n"
+        "  Lambda (CPE-CS consistent optimality radii) = 0.15, 0.15, 0.2, 0.4\n"
+        "  H_Lambda (sum of Lambda_i^-2) = 120.139\n"
+        "  H_Lambda^U (m / min Lambda_i^2) = 177.778\n");
+
+  const auto j = hardness_of("hardness-top1.ini", kTopOne);
+  CHECK(j["arms"] == 4);
+  CHECK(j["measures"]["H"].get<double>() == Approx(2 / 0.09 + 1 / 0.16 + 1 / 0.64).epsilon(1e-12));
+  CHECK(j["measures"]["H_Lambda_U"].get<double>() == Approx(4 / (0.15 * 0.15)).epsilon(1e-9));
+  CHECK(j["measures"]["lambda"][3].get<double>() == Approx(0.4).epsilon(1e-9));
+}
+
+TEST_CASE("cpex hardness gives the CPE-L gaps of a matroid and the full-bandit H_eps", "[cli][hardness]") {
+  const auto l = hardness_of("hardness-partition.ini",
+                             "[environment]\nplugin = gaussian\nmeans = 0.9, 0.6, 0.5, 0.1\n[oracle]\n"
+                             "plugin = matroid-partition\nparts = 0, 0, 1, 1\ncapacities = 1, 1\n"
+                             "[algorithm]\nplugin = clucb\n");
+  CHECK(l["measures"]["H"].get<double>() == Approx(2 / 0.09 + 2 / 0.16).epsilon(1e-9));
+  CHECK(l["measures"]["gaps"][2].get<double>() == Approx(0.4).epsilon(1e-9));
+  CHECK_FALSE(l["measures"].contains("H_Lambda"));  // the partition matroid is not separable
+
+  const auto f = hardness_of("hardness-full.ini",
+                             "[environment]\nplugin = full-bandit\nmeans = 1, 0.8, 0.5, 0.2\nk = 2\n"
+                             "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = icb\nepsilon = 0.1\n");
+  CHECK(f["measures"]["Delta_min"].get<double>() == Approx(0.3).epsilon(1e-12));
+  CHECK(f["measures"]["rho"].get<double>() == 4);
+  CHECK(f["measures"]["H_epsilon"].get<double>() == Approx(25.0).epsilon(1e-12));
+  CHECK_FALSE(f["measures"].contains("H"));  // full-bandit feedback: no per-arm gaps
+}
+
+TEST_CASE("cpex hardness reads the instance a run sees, point by point", "[cli][hardness]") {
+  // planted-gap draws its means from the run's streams and reports their H itself.
+  const std::string text =
+      "[environment]\nplugin = planted-gap\narms = 12\n[oracle]\nplugin = matroid-partition\n"
+      "parts = 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2\ncapacities = 1, 2, 1\n[algorithm]\nplugin = clucb\n"
+      "[run]\nseed = 7\nrepetitions = 1\nmax-samples = 1\n[sweep]\naxis = environment.gap = 0.05, 0.2\n";
+  const auto j = hardness_of("hardness-planted.ini", text);
+  REQUIRE(j["points"].size() == 2);
+  const std::string csv = cpex::test::temp_file("hardness-planted.csv", "");
+  std::remove(csv.c_str());
+  const auto run = cpex::test::run_cpex("sweep " + cpex::test::temp_file("hardness-planted.ini", text) +
+                                        " --out " + csv + " --quiet");
+  INFO(run.err);
+  REQUIRE(run.status == 0);
+  const std::string rows = cpex::test::read_file(csv);
+  for (int point = 0; point < 2; ++point) {
+    const auto& measures = j["points"][point]["measures"];
+    double smallest = 1e300;
+    for (const auto& g : measures["gaps"]) smallest = std::min(smallest, g.get<double>());
+    CHECK(smallest == Approx(point == 0 ? 0.05 : 0.2).epsilon(1e-9));
+    // The run's own `hardness` (shortest round-trip text) appears in its row.
+    std::string h;
+    cpex::append_number(h, measures["H"].get<double>());
+    CHECK(rows.find("\"\"hardness\"\": " + h) != std::string::npos);
+  }
+}
+
+TEST_CASE("cpex hardness refuses an instance without a measure in one line", "[cli][hardness][bad-input]") {
+  const auto r = cpex::test::run_cpex(
+      "hardness " +
+      cpex::test::temp_file("hardness-linear.ini",
+                            "[environment]\nplugin = linear\ngenerator = canonical\nd = 3\n"
+                            "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n"));
+  CHECK(r.status == 1);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.err.find("no complexity measure") != std::string::npos);
+  CHECK(r.err.find("'linear'") != std::string::npos);
+  CHECK(cpex::test::run_cpex("hardness").status == 2);
+}
