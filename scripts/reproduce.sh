@@ -59,8 +59,9 @@ sweep() {
   local file=$1 out=$2 name
   shift 2
   name=$(basename "$file" .ini)
-  local trace=()
-  grep -q '^trace-every' "$file" && trace=(--set "run.trace-file=$PWD/$out/$name.trace.csv")
+  local trace=() dir
+  dir=$(cd "$out" && pwd)
+  grep -q '^trace-every' "$file" && trace=(--set "run.trace-file=$dir/$name.trace.csv")
   "$cpex" sweep "$file" --out "$out/$name.csv" "${trace[@]}" "$@" > "$out/$name.txt"
 }
 
