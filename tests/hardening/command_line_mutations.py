@@ -1,5 +1,5 @@
 """Mutated command lines for the mutation test (issue 22): the arguments of every
-subcommand -- report, export, merge, run, sweep, describe, list -- and the files they name.
+subcommand -- report, export, merge, run, sweep, describe, list, hardness -- and the files they name.
 
 `make_fixtures` writes, once, the files the command lines read (results CSV, SQLite store,
 two shard stores, a trace, pipeline files) with the cpex under test, plus damaged copies
@@ -55,6 +55,8 @@ TEMPLATES = [
     ["describe", "lucb"],
     ["describe", "run"],
     ["list"],
+    ["hardness", "sweep.ini", "--json"],
+    ["hardness", "run.ini", "--set", "algorithm.delta=0.05"],
 ]
 # Rarely drawn: plotting starts Python (slow).
 PLOT_TEMPLATE = 5
