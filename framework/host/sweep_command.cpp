@@ -90,9 +90,13 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const std::uint64_t selected = selection.count(jobs.size());
   const bool show_progress = mpi.rank == 0 && !opts.quiet && (opts.progress || ::isatty(2));
   ProgressMeter progress(selected, show_progress);
-  if (store && store->resumed() && !opts.quiet)
+  if (store && store->resumed() && !opts.quiet) {
+    if (store->grown_from() > 0)
+      std::cerr << "cpex: growing '" << opts.out << "' from " << store->grown_from() << " to "
+                << jobs.repetitions() << " repetitions per point (the stored runs keep their seeds)\n";
     std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
               << " runs already done, " << selected << " to run\n";
+  }
 
   SinkList sinks;
   if (store) sinks.add(store.get());
