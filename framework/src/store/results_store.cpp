@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
@@ -52,6 +53,27 @@ std::string pipeline_difference(const std::string& stored, const std::string& no
   if (only_stored.empty() && only_now.empty()) text += " (order of lines);";
   text.pop_back();
   return text;
+}
+
+// The first plugin whose library or code differs, by name: "plugin 'lucb' changed: store
+// has libcpex-lucb.so (hash H1), now libcpex-lucb.so (hash H2)"; empty when the lists
+// cannot be read or differ otherwise (then the raw lists are shown).
+std::string plugin_difference(const std::string& stored, const std::string& now) {
+  const auto a = nlohmann::json::parse(stored, nullptr, false);
+  const auto b = nlohmann::json::parse(now, nullptr, false);
+  if (!a.is_array() || !b.is_array()) return {};
+  auto text = [](const nlohmann::json& plugin) {
+    return plugin.value("library", std::string()) + " (hash " + plugin.value("hash", std::string("none")) + ")";
+  };
+  for (const auto& p : b) {
+    if (!p.is_object()) return {};
+    for (const auto& q : a)
+      if (q.is_object() && q.value("name", "") == p.value("name", "") &&
+          q.value("kind", "") == p.value("kind", "") && q != p)
+        return "plugin '" + p.value("name", std::string()) + "' changed: store has " + text(q) +
+               ", now " + text(p) + " (rebuilt with different code?)";
+  }
+  return {};
 }
 
 // The pipeline text without its [run] repetitions line (growing a sweep compares the rest).
@@ -118,6 +140,8 @@ std::string describe_difference(const StoreMeta& stored, const StoreMeta& now, b
     if (!text.empty()) text += "; ";
     if (key == "pipeline")
       text += pipeline_difference(va, vb);
+    else if (key == "plugins" && !plugin_difference(va, vb).empty())
+      text += plugin_difference(va, vb);
     else
       text += key + ": store has '" + va + "', now '" + vb + "'";
   }
