@@ -77,6 +77,15 @@ reproduce_tables_only() {
   fi
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
+    # The tables script reads every CSV here: drop those of pipelines that no longer exist
+    # (e.g. seed 000's split *-dks.ini files, merged into mixed sweeps by issue 24).
+    local old name
+    for old in "$out"/*.csv; do
+      [ -e "$old" ] || continue
+      name=$(basename "$old" .csv)
+      name=${name%.trace}
+      [ -f "pipelines/$seed/$name.ini" ] || rm -f "$old" "$out/$name.txt"
+    done
     for file in "pipelines/$seed"/*.ini; do
       echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"

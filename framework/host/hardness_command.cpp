@@ -150,13 +150,15 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
 int hardness_command(const Registry& registry, const std::string& path, const RunOptions& options) {
   PipelineFile file = PipelineFile::read(path);
   std::vector<SweepAxis> axes = read_axes(file);
+  const std::vector<SweepAxis> written = axes;  // before --set narrows them
   apply_overrides(file, axes, options.overrides);
+  const SweepScope scope = sweep_scope(file, written);
   count_points(axes, path);
   const std::vector<SweepPoint> points = expand(axes);
   const bool sweep = !axes.empty();
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   for (const SweepPoint& point : points) {
-    const Pipeline pipeline = assemble(apply(file, point), registry, {"sweep"});
+    const Pipeline pipeline = assemble(apply(file, point), registry, {"sweep"}, &scope);
     const RunObjects run = instantiate(pipeline, RunSeed{pipeline.run.seed, point.stream_key, 0});
     const Measures m = measure(pipeline, run);
     if (m.lines.empty())

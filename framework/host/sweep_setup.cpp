@@ -101,7 +101,9 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   if (!sweep && !file.section("sweep").empty())
     throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
   s.axes = read_axes(file);
+  const std::vector<SweepAxis> written = s.axes;  // before --set narrows them
   apply_overrides(file, s.axes, options.overrides);
+  const SweepScope scope = sweep_scope(file, written);
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 
@@ -112,7 +114,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   if (s.points.empty()) throw ConfigError(path + ": the sweep has no points");
   s.pipelines.reserve(s.points.size());
   for (const auto& point : s.points)
-    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
+    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}, &scope));
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
   if (on_disk) s.inputs.push_back({"pipeline file", path});
