@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Samples per CPU-second of CPEx's lil'UCB (`cpex run` on a pipeline) beside an
 independent NumPy implementation of banditpylib's lil'UCB learner
 (benchmarks/peers/lil_ucb_numpy.py) on the same instance: seed 004's 1-sparse Best-1
@@ -7,7 +7,7 @@ instance (best arm 0.5, the others 0, Gaussian noise sigma = 0.5), lil'UCB-heuri
 `heuristic-jamieson`). Prints, per N, the runs, the mean samples per run, the process CPU
 time and samples per CPU-second of both, and their ratio.
 
-usage: python3 benchmarks/peers/compare_lil_ucb.py [--cpex build/bin/cpex] [--sizes 100 1000]
+usage: /usr/bin/python3 benchmarks/peers/compare_lil_ucb.py [--cpex build/bin/cpex] [--sizes 100 1000]
        [--runs-cpex 2000] [--runs-numpy 3]     (Debian's python3-numpy; from the repo root)
 """
 import argparse
