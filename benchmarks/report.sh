@@ -10,6 +10,7 @@
 #     full-bandit   SAQM / CLUCB-QM round vs the O(n^2) floor at n = 500, 1000
 #     full-bandit-all  every full-bandit round benchmark (long: several minutes)
 #     linear        LinGapE round
+#     quickstart    the quickstart pipeline's run time
 #     engine        engine benchmark (in-process) and the command line per run, 1 -> 2 threads
 #     million       peak memory of a 10^6-run sweep
 #     cpe-l osa design   oracle and design benchmarks
@@ -46,14 +47,15 @@ cpe-l() { run "$bin/cpex-cpe-l-benchmark" --benchmark_min_time=0.2; }
 osa() { run "$bin/cpex-osa-greedy-benchmark" --benchmark_min_time=0.2; }
 design() { run "$bin/cpex-design-benchmark" "${gb[@]}"; }
 python() { run /usr/bin/python3 benchmarks/python_overhead.py --build build --repeat 5; }
-peers() { run /usr/bin/python3 benchmarks/peers/compare_lil_ucb.py; }
+peers() { run /usr/bin/python3 benchmarks/peers/compare_lil_ucb.py --runs-cpex 1000; }
+quickstart() { run bash -c 'time build/bin/cpex run pipelines/quickstart.ini --quiet'; }
 reproduce-004() {
   run bash -c 'time bash scripts/reproduce.sh 004'
   run /usr/bin/python3 -c "import csv, glob; rows = [r for f in glob.glob('build/reproductions/seed004/*.csv') for r in csv.DictReader(open(f))]; print(len(rows), 'runs,', sum(int(r['samples']) for r in rows), 'samples')"
 }
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] ||
-  sections=(instructions bestk-wall full-bandit linear engine million cpe-l osa design python peers)
+  sections=(instructions bestk-wall quickstart full-bandit linear engine million cpe-l osa design python peers)
 for s in "${sections[@]}"; do
   declare -F "$s" > /dev/null || { echo "unknown section: $s" >&2; exit 2; }
   section "$s"
