@@ -23,7 +23,7 @@ std::string pipeline_text(int arms, int d, const std::string& selection) {
     for (int i = 1; i < d; ++i) text << ", 0";
     text << "\n";
   }
-  text << "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\nselection = " << selection
+  text << "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\nselection = " << selection
        << "\n";
   return text.str();
 }
