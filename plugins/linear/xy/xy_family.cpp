@@ -30,6 +30,7 @@
 #include <Eigen/QR>
 
 #include "allocation.hpp"
+#include "design_parameters.hpp"
 #include "linear_algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
@@ -71,10 +72,8 @@ class XyAllocation final : public LinearAlgorithm {
         lambda_(p.real("lambda")),
         alpha_(kind == Kind::Adaptive ? p.real("alpha") : 0.0),
         published_(kind != Kind::Adaptive || p.text("variant") == "published"),
-        true_gaps_(kind == Kind::Oracle && p.text("stopping") == "true-gaps") {
-    options_.iterations = static_cast<int>(p.integer("design-iterations"));
-    options_.relative_gap = p.real("design-gap");
-  }
+        true_gaps_(kind == Kind::Oracle && p.text("stopping") == "true-gaps"),
+        options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
     x_ = context.problem->features;
@@ -91,13 +90,7 @@ class XyAllocation final : public LinearAlgorithm {
     }
     // The static and adaptive designs hold every pair direction (d x K(K-1)/2 numbers):
     // refuse before allocating (cpex/limits.hpp).
-    const double pairs = 0.5 * static_cast<double>(k_) * static_cast<double>(k_ - 1);
-    if (kind_ != Kind::Oracle && pairs * static_cast<double>(d_) > static_cast<double>(kMaxFeatureEntries))
-      throw ParameterError("plugin", std::to_string(k_) + " arms give " +
-                                         std::to_string(static_cast<std::uint64_t>(pairs)) +
-                                         " pair directions of dimension " + std::to_string(d_) +
-                                         ", more than the limit of " +
-                                         std::to_string(kMaxFeatureEntries) + " entries");
+    if (kind_ != Kind::Oracle) check_pair_directions(k_, d_);
     active_.clear();
     for (std::size_t a = 0; a < k_; ++a) active_.push_back(a);
     phase_ = 1;
@@ -315,11 +308,8 @@ void register_xy(Registry& registry) {
     schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
         .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
         .real("lambda", 0.0, Range::at_least(0.0),
-              "regularization of the least squares (0: ordinary least squares)")
-        .integer("design-iterations", 5000, Range::at_least(1),
-                 "at most this many iterations of the design solver")
-        .real("design-gap", 1e-3, Range::open(0.0, 1.0),
-              "the design solver stops at this certified relative optimality gap");
+              "regularization of the least squares (0: ordinary least squares)");
+    add_design_parameters(schema);
     if (v.kind == XyAllocation::Kind::Adaptive) {
       schema.real("alpha", 0.1, Range::open(0.0, 1.0), "phase-length ratio alpha")
           .choice("variant", "published", {"published", "within-phase"},
