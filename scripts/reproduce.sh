@@ -30,19 +30,8 @@ cd "$(dirname "$0")/.."
 case ${1:-} in lower-bound|gk2016) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
-quick=no
-sweeps=yes
-while [ $# -gt 0 ]; do
-  case $1 in
-    --quick) quick=yes ;;
-    --report-only) sweeps=no ;;
-    *) break ;;
-  esac
-  shift
-done
-build=${CPEX_BUILD_DIR:-build}
-cpex=$build/bin/cpex
-[ -x "$cpex" ] || { echo "reproduce: no $cpex (build first: bash scripts/build.sh)" >&2; exit 2; }
+source scripts/reproduce_options.sh
+set -- "${ARGS[@]}"
 # A target's name: seedNNN for a seed number, else the target itself.
 if [ "$target" = all ]; then
   seeds=$(ls scripts/reproductions/ | sed -n 's/\.sh$//p')
