@@ -15,6 +15,7 @@
 #include <boost/property_tree/xml_parser.hpp>
 #include <nlohmann/json.hpp>
 
+#include "csv_table.hpp"
 #include "test_support.hpp"
 
 using cpex::test::run_cpex;
@@ -52,45 +53,12 @@ std::vector<std::map<std::string, std::string>> parse_markdown(const std::string
   }
   REQUIRE(rows.size() >= 2);
   for (const auto& c : rows[1]) CHECK((c == "---" || c == "---:"));
-  std::vector<std::map<std::string, std::string>> table;
-  for (std::size_t r = 2; r < rows.size(); ++r) {
-    REQUIRE(rows[r].size() == rows[0].size());
-    std::map<std::string, std::string> row;
-    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
-    table.push_back(row);
-  }
-  return table;
+  return cpex::test::keyed_rows(rows, 2);
 }
 
 // RFC 4180 CSV (the report quotes cells holding commas).
 std::vector<std::map<std::string, std::string>> parse_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& line : lines_of(text)) {
-    std::vector<std::string> cells(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      const char c = line[i];
-      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cells.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.emplace_back();
-      } else {
-        cells.back() += c;
-      }
-    }
-    rows.push_back(cells);
-  }
-  std::vector<std::map<std::string, std::string>> table;
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    REQUIRE(rows[r].size() == rows[0].size());
-    std::map<std::string, std::string> row;
-    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
-    table.push_back(row);
-  }
-  return table;
+  return cpex::test::keyed_rows(cpex::test::csv_rows(text));
 }
 
 const std::map<std::string, std::string>& find_row(const std::vector<std::map<std::string, std::string>>& table,

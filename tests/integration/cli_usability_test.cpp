@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
 using cpex::test::run_cpex;
@@ -15,20 +16,12 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::string kGood =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
-    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
+const std::string& kGood = cpex::test::kGoodPipeline;
 
-// Expects exit status 1 and one stderr line starting with `start` and holding every fragment.
+// Expects cpex's one-line refusal starting with `start` (the culprit) and holding every fragment.
 void expect_error(const std::string& arguments, const std::string& start,
                   const std::vector<std::string>& fragments) {
-  INFO("cpex " << arguments);
-  const auto r = run_cpex(arguments);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, StartsWith("cpex: error: " + start));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+  cpex::test::expect_cli_error(arguments, fragments, {}, start);
 }
 
 std::string good_file() { return temp_file("usability.ini", kGood); }
