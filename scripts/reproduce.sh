@@ -58,12 +58,10 @@ sweep() {
 # tables give both verdicts (not correct, not optimal) of every cell. --quick: 2
 # repetitions, runs capped at 2 M samples, into reproductions-quick/; claims not checked.
 reproduce_tables_only() {
-  local seed=$1 out=$build/reproductions/$1
+  local seed=$1 out figures doc
   shift
-  if [ $quick = yes ]; then
-    out=$build/reproductions-quick/$seed
-    set -- --set run.repetitions=2 --set run.max-samples=2000000 "$@"
-  fi
+  places "$seed"
+  set -- "${QUICK_SET[@]}" "$@"
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
     for file in "pipelines/$seed"/*.ini; do
@@ -86,19 +84,8 @@ reproduce() {
     return
   fi
   [ -f "scripts/reproductions/$seed.sh" ] || { echo "reproduce: no scripts/reproductions/$seed.sh" >&2; exit 2; }
-  if [ $quick = yes ]; then
-    out=$build/reproductions-quick/$seed
-    figures=$out
-    doc=$out/$seed.md
-    # Few repetitions and a cap, so that the slowest cells (XY-adaptive as published:
-    # 40-210 M samples a run) do not dominate; capped points get a red ring.
-    set -- --set run.repetitions=2 --set run.max-samples=2000000 "${cpex_options[@]}"
-  else
-    out=$build/reproductions/$seed
-    figures=docs/reproductions
-    doc=docs/reproductions/$seed.md
-    set -- "${cpex_options[@]}"
-  fi
+  places "$seed"
+  set -- "${QUICK_SET[@]}" "${cpex_options[@]}"
   mkdir -p "$out" "$figures"
   local start=$SECONDS
   if [ $sweeps = yes ]; then

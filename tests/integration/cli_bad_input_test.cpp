@@ -8,14 +8,10 @@
 #include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::expect_cli_error;
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 
 namespace {
-
-const std::string& kGood = cpex::test::kGoodPipeline;
 
 std::string file_with(const std::string& text) {
   static int counter = 0;
@@ -32,20 +28,20 @@ TEST_CASE("Missing or unreadable pipeline files", "[cli][bad-input]") {
 TEST_CASE("Malformed pipeline files", "[cli][bad-input]") {
   const auto f = file_with("[environment]\nthis line has no equals sign\n");
   expect_cli_error("run " + f, {f});
-  const auto outside = file_with("plugin = gaussian\n" + kGood);
+  const auto outside = file_with("plugin = gaussian\n" + kGoodPipeline);
   expect_cli_error("run " + outside, {outside, "key 'plugin' stands outside any [section]"});
 }
 
 TEST_CASE("Unknown sections and keys", "[cli][bad-input]") {
-  const auto section = file_with(kGood + "[extra]\nx = 1\n");
+  const auto section = file_with(kGoodPipeline + "[extra]\nx = 1\n");
   expect_cli_error("run " + section, {section, "unknown section [extra]"});
-  expect_cli_error("run " + file_with(kGood) + " --set algorithm.deltaa=0.1",
+  expect_cli_error("run " + file_with(kGoodPipeline) + " --set algorithm.deltaa=0.1",
                {"--set: [algorithm] deltaa: unknown key for lucb", "known keys: plugin, delta, epsilon"});
-  expect_cli_error("run " + file_with(kGood) + " --set run.sed=1", {"[run] sed: unknown key for run"});
+  expect_cli_error("run " + file_with(kGoodPipeline) + " --set run.sed=1", {"[run] sed: unknown key for run"});
 }
 
 TEST_CASE("Wrong types and values out of range", "[cli][bad-input]") {
-  const auto good = file_with(kGood);
+  const auto good = file_with(kGoodPipeline);
   expect_cli_error("run " + good + " --set algorithm.delta=abc",
                {"[algorithm] delta = 'abc'", "lucb.delta must be a real number in (0, 1)"});
   expect_cli_error("run " + good + " --set algorithm.delta=1.5",
@@ -64,7 +60,7 @@ TEST_CASE("Wrong types and values out of range", "[cli][bad-input]") {
 }
 
 TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]") {
-  const auto good = file_with(kGood);
+  const auto good = file_with(kGoodPipeline);
   expect_cli_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
                 "(known: ", "lil-rand-lucb, lil-ucb, lingape, lucb"});

@@ -13,14 +13,10 @@
 #include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::expect_cli_error;
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 
 namespace {
-
-const std::string& kGood = cpex::test::kGoodPipeline;
 
 const std::string kLinear =
     "[environment]\nplugin = linear\ntheta = 1, 0\n[oracle]\nplugin = top-k\nk = 1\n"
@@ -43,20 +39,20 @@ std::string fifo() {
 }  // namespace
 
 TEST_CASE("Sweeps with no points or too many points are refused", "[cli][hardening]") {
-  expect_cli_error("sweep " + file_with(kGood + "[sweep]\naxis = environment.sigma =\n"),
+  expect_cli_error("sweep " + file_with(kGoodPipeline + "[sweep]\naxis = environment.sigma =\n"),
                {"[sweep] axis", "no values after '='"});
-  expect_cli_error("sweep " + file_with(kGood + "[sweep]\naxis = =\n"), {"[sweep] axis", "no key"});
+  expect_cli_error("sweep " + file_with(kGoodPipeline + "[sweep]\naxis = =\n"), {"[sweep] axis", "no key"});
   std::string wide, square;
   for (int i = 0; i < 64; ++i) wide += "axis = environment.x" + std::to_string(i) + " = 1,2\n";
   std::string sixteen = "1";
   for (int v = 2; v <= 16; ++v) sixteen += "," + std::to_string(v);
   for (int i = 0; i < 16; ++i) square += "axis = environment.x" + std::to_string(i) + " = " + sixteen + "\n";
-  expect_cli_error("sweep " + file_with(kGood + "[sweep]\n" + wide), {"[sweep] axis", "more than 100000 points"});
-  expect_cli_error("sweep " + file_with(kGood + "[sweep]\n" + square), {"more than 100000 points"});
-  expect_cli_error("sweep " + file_with(kGood + "[sweep]\naxis = environment.sigma = 1,2\n") +
+  expect_cli_error("sweep " + file_with(kGoodPipeline + "[sweep]\n" + wide), {"[sweep] axis", "more than 100000 points"});
+  expect_cli_error("sweep " + file_with(kGoodPipeline + "[sweep]\n" + square), {"more than 100000 points"});
+  expect_cli_error("sweep " + file_with(kGoodPipeline + "[sweep]\naxis = environment.sigma = 1,2\n") +
                    " --set run.repetitions=600000000",
                {"[run] repetitions = 600000000 x 2 sweep points", "more than 1000000000 runs"});
-  expect_cli_error("run " + file_with(kGood) + " --set run.repetitions=1000000000000",
+  expect_cli_error("run " + file_with(kGoodPipeline) + " --set run.repetitions=1000000000000",
                {"[run] repetitions", "out of range"});
 }
 
@@ -77,7 +73,7 @@ TEST_CASE("Input files must be regular files of bounded size", "[cli][hardening]
       "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n[run]\nrepetitions = 1\n";
   expect_cli_error("run " + file_with(dataset), {"[environment] file", "FIFO"});
   // A sparse 17 MiB pipeline file: over the 16 MiB limit, refused without reading it.
-  const auto big = temp_file("big.ini", kGood);
+  const auto big = temp_file("big.ini", kGoodPipeline);
   std::filesystem::resize_file(big, 17u << 20);
   expect_cli_error("run " + big, {"pipeline file '" + big + "' is larger than the limit of 16777216 bytes"});
   // cpex report reads results files: the same rule.
@@ -87,7 +83,7 @@ TEST_CASE("Input files must be regular files of bounded size", "[cli][hardening]
 }
 
 TEST_CASE("Non-finite and absurd numbers are refused at load", "[cli][hardening]") {
-  const auto good = file_with(kGood);
+  const auto good = file_with(kGoodPipeline);
   for (const std::string value : {"inf,0", "-inf,0", "nan,0", "1e308,0", "0,1e16"})
     expect_cli_error("run " + good + " --set environment.means=" + value,
                  {"[environment] means = '" + value + "' is out of range", "finite"});
@@ -135,16 +131,16 @@ TEST_CASE("Absurd sizes are refused up front, naming the key", "[cli][hardening]
 }
 
 TEST_CASE("Messages are one printable line of bounded length", "[cli][hardening]") {
-  const auto good = file_with(kGood);
+  const auto good = file_with(kGoodPipeline);
   // A 1 MB value is cut in the message.
-  const auto huge = file_with(kGood + "[sweep]\n");
+  const auto huge = file_with(kGoodPipeline + "[sweep]\n");
   std::ofstream(huge, std::ios::app) << "axis = environment.sigma" << std::string(1 << 20, 'x') << "\n";
   const auto r = run_cpex("sweep " + huge);
   CHECK(r.status == 1);
   CHECK(r.err.size() < 2500);
   CHECK_THAT(r.err, Contains("bytes)"));
   // Control bytes and invalid UTF-8 are escaped; valid UTF-8 is kept.
-  const auto odd = file_with(kGood + "[algorithm]\ndelta = 0.1\x01\x1b[31m\xff\xc3\xa9\n");
+  const auto odd = file_with(kGoodPipeline + "[algorithm]\ndelta = 0.1\x01\x1b[31m\xff\xc3\xa9\n");
   const auto e = run_cpex("run " + odd);
   CHECK(e.status == 1);
   CHECK_THAT(e.err, Contains("\\x01\\x1b[31m\\xff\xc3\xa9"));

@@ -9,27 +9,24 @@
 #include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::string& kGood = cpex::test::kGoodPipeline;
-
 // Expects cpex's one-line refusal starting with `start` (the culprit) and holding every fragment.
 void expect_error(const std::string& arguments, const std::string& start,
                   const std::vector<std::string>& fragments) {
-  cpex::test::expect_cli_error(arguments, fragments, {}, start);
+  expect_cli_error(arguments, fragments, {}, start);
 }
 
-std::string good_file() { return temp_file("usability.ini", kGood); }
+std::string good_file() { return temp_file("usability.ini", kGoodPipeline); }
 
 }  // namespace
 
 TEST_CASE("top-k has no default k", "[cli][usability]") {
-  std::string text = kGood;
+  std::string text = kGoodPipeline;
   text.erase(text.find("k = 1\n"), 6);
   const std::string file = temp_file("no-k.ini", text);
   expect_error("run " + file, file, {"[oracle] k is required by top-k"});
@@ -61,7 +58,7 @@ TEST_CASE("Misspelt keys and sections get a suggestion", "[cli][usability]") {
                {"[algorithm] detla: unknown key for lucb (did you mean 'delta'?)"});
   expect_error("run " + good_file() + " --set run.Seed=3", "--set",
                {"(did you mean 'seed'?)"});
-  const std::string file = temp_file("section.ini", kGood + "[rnu]\nseed = 1\n");
+  const std::string file = temp_file("section.ini", kGoodPipeline + "[rnu]\nseed = 1\n");
   expect_error("run " + file, file, {"unknown section [rnu] (did you mean [run]?)"});
 }
 
