@@ -1,10 +1,15 @@
 // Pieces shared by the linear-bandit algorithms that solve transductive designs over pair
 // directions (rage, xy-static / xy-adaptive): the design solver's two parameters (schema
-// and reading) and the limit on the d x K(K-1)/2 numbers of every pair direction.
+// and reading), the pair directions x_a - x_b themselves, and the limit on their
+// d x K(K-1)/2 numbers.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include <Eigen/Core>
 
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
@@ -27,6 +32,38 @@ inline numerics::DesignOptions design_options(const ParamValues& p) {
   options.iterations = static_cast<int>(p.integer("design-iterations"));
   options.relative_gap = p.real("design-gap");
   return options;
+}
+
+// Arms a and b (columns of x) have the same features.
+inline bool same_features(const Eigen::MatrixXd& x, std::size_t a, std::size_t b) {
+  return x.col(static_cast<Eigen::Index>(a)) == x.col(static_cast<Eigen::Index>(b));
+}
+
+// How many of `arms` have distinct features.
+inline std::size_t distinct_arms(const Eigen::MatrixXd& x, const std::vector<std::size_t>& arms) {
+  std::size_t distinct = 0;
+  for (std::size_t a = 0; a < arms.size(); ++a) {
+    bool seen = false;
+    for (std::size_t b = 0; b < a && !seen; ++b) seen = same_features(x, arms[a], arms[b]);
+    if (!seen) ++distinct;
+  }
+  return distinct;
+}
+
+// Directions x_a - x_b for all pairs a < b (in the order of `arms`) of arms with distinct
+// features, one a column; a zero column when there is none and `at_least_one`.
+inline Eigen::MatrixXd pair_directions(const Eigen::MatrixXd& x, const std::vector<std::size_t>& arms,
+                                       bool at_least_one) {
+  std::vector<Eigen::VectorXd> columns;
+  for (std::size_t a = 0; a < arms.size(); ++a)
+    for (std::size_t b = a + 1; b < arms.size(); ++b)
+      if (!same_features(x, arms[a], arms[b]))
+        columns.push_back(x.col(static_cast<Eigen::Index>(arms[a])) -
+                          x.col(static_cast<Eigen::Index>(arms[b])));
+  const std::size_t width = at_least_one ? std::max<std::size_t>(1, columns.size()) : columns.size();
+  Eigen::MatrixXd y = Eigen::MatrixXd::Zero(x.rows(), static_cast<Eigen::Index>(width));
+  for (std::size_t c = 0; c < columns.size(); ++c) y.col(static_cast<Eigen::Index>(c)) = columns[c];
+  return y;
 }
 
 // Refuses, before allocating, k arms of dimension d whose pair directions would exceed

@@ -62,7 +62,7 @@ class Rage final : public Algorithm {
     while (cursor_ < plan_.size() && plan_[cursor_].second == 0) ++cursor_;
     if (cursor_ == plan_.size()) {
       end_phase();
-      if (distinct_active() <= 1) {
+      if (distinct_arms(x_, active_) <= 1) {
         answer_ = active_.front();
         return false;
       }
@@ -95,37 +95,12 @@ class Rage final : public Algorithm {
   }
 
  private:
-  bool same_features(std::size_t a, std::size_t b) const {
-    return x_.col(static_cast<Eigen::Index>(a)) == x_.col(static_cast<Eigen::Index>(b));
-  }
-
-  std::size_t distinct_active() const {
-    std::size_t distinct = 0;
-    for (std::size_t i = 0; i < active_.size(); ++i) {
-      bool seen = false;
-      for (std::size_t j = 0; j < i && !seen; ++j) seen = same_features(active_[i], active_[j]);
-      if (!seen) ++distinct;
-    }
-    return distinct;
-  }
-
-  // Directions z - z' for the pairs of active arms with distinct features.
-  Eigen::MatrixXd directions() const {
-    std::vector<Eigen::VectorXd> columns;
-    for (std::size_t i = 0; i < active_.size(); ++i)
-      for (std::size_t j = i + 1; j < active_.size(); ++j)
-        if (!same_features(active_[i], active_[j]))
-          columns.push_back(x_.col(static_cast<Eigen::Index>(active_[i])) -
-                            x_.col(static_cast<Eigen::Index>(active_[j])));
-    Eigen::MatrixXd y(x_.rows(), static_cast<Eigen::Index>(columns.size()));
-    for (std::size_t c = 0; c < columns.size(); ++c) y.col(static_cast<Eigen::Index>(c)) = columns[c];
-    return y;
-  }
-
   // The design, N_k and the rounded pull plan of phase k = phase_ + 1.
   void begin_phase() {
     ++phase_;
-    const numerics::DesignResult design = numerics::optimal_design(x_, directions(), options_);
+    // Directions z - z' for the pairs of active arms with distinct features.
+    const numerics::DesignResult design =
+        numerics::optimal_design(x_, pair_directions(x_, active_, false), options_);
     design_gap_ = std::max(design_gap_, design.relative_gap());
     const double k = static_cast<double>(phase_);
     const double phase_delta = delta_ / (k * k);

@@ -44,23 +44,6 @@
 namespace cpex::linear {
 namespace {
 
-bool same_features(const Eigen::MatrixXd& x, std::size_t a, std::size_t b) {
-  return x.col(static_cast<Eigen::Index>(a)) == x.col(static_cast<Eigen::Index>(b));
-}
-
-// Directions x_a - x_b for all pairs a < b of `arms` with distinct features.
-Eigen::MatrixXd pair_directions(const Eigen::MatrixXd& x, const std::vector<std::size_t>& arms) {
-  std::vector<Eigen::VectorXd> columns;
-  for (std::size_t a = 0; a < arms.size(); ++a)
-    for (std::size_t b = a + 1; b < arms.size(); ++b)
-      if (!same_features(x, arms[a], arms[b]))
-        columns.push_back(x.col(static_cast<Eigen::Index>(arms[a])) -
-                          x.col(static_cast<Eigen::Index>(arms[b])));
-  Eigen::MatrixXd y = Eigen::MatrixXd::Zero(x.rows(), std::max<std::size_t>(1, columns.size()));
-  for (std::size_t c = 0; c < columns.size(); ++c) y.col(static_cast<Eigen::Index>(c)) = columns[c];
-  return y;
-}
-
 class XyAllocation final : public LinearAlgorithm {
  public:
   enum class Kind { Static, Oracle, Adaptive };
@@ -99,7 +82,7 @@ class XyAllocation final : public LinearAlgorithm {
       set_truth(context.truth);
       p_ = design(oracle_directions());
     } else {
-      p_ = design(pair_directions(x_, active_));
+      p_ = design(pair_directions(x_, active_, true));
     }
     reset_phase();
   }
@@ -210,7 +193,7 @@ class XyAllocation final : public LinearAlgorithm {
     }
     const std::uint64_t n = arms_.design().observations();
     if (n >= next_check_ && end_of_phase(n)) {
-      if (distinct_candidates() <= 1) {
+      if (distinct_arms(x_, active_) <= 1) {
         answer_ = active_.front();
         return false;
       }
@@ -218,16 +201,6 @@ class XyAllocation final : public LinearAlgorithm {
     }
     action.arm = track(p_, arms_.counts());
     return true;
-  }
-
-  std::size_t distinct_candidates() const {
-    std::size_t distinct = 0;
-    for (std::size_t a = 0; a < active_.size(); ++a) {
-      bool seen = false;
-      for (std::size_t b = 0; b < a && !seen; ++b) seen = same_features(x_, active_[a], active_[b]);
-      if (!seen) ++distinct;
-    }
-    return distinct;
   }
 
   // max over the phase's directions of ||y||^2_{A^{-1}}, O(|Y_j| d).
@@ -268,8 +241,8 @@ class XyAllocation final : public LinearAlgorithm {
     active_ = kept.empty() ? std::vector<std::size_t>{answer_} : kept;
     rho_ = value;
     ++phase_;
-    if (distinct_candidates() > 1) {
-      p_ = design(pair_directions(x_, active_));
+    if (distinct_arms(x_, active_) > 1) {
+      p_ = design(pair_directions(x_, active_, true));
       reset_phase();
     }
     return true;
