@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arm_statistics.hpp"
+#include "best_arm_check.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
@@ -71,10 +72,7 @@ std::size_t pick_extreme(std::span<const std::size_t> arms, const Score& score, 
 
 // The single best arm only (k = 1 in [oracle]).
 inline void require_best_arm(std::size_t k, const std::string& name) {
-  if (k != 1)
-    throw ParameterError("k", name + " identifies the single best arm and needs k = 1 in "
-                                     "[oracle], got k = " + std::to_string(k) +
-                                     " (for the best k arms use sar, ugape or csar)");
+  bestk::require_best_arm(k, name, " (for the best k arms use sar, ugape or csar)");
 }
 
 // The budget of a fixed-budget-only algorithm; the framework refuses a pipeline without
