@@ -17,23 +17,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_expect.hpp"
 #include "csv_table.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::Contains;
 using cpex::test::fresh_path;
+using cpex::test::kFixtures;
 using cpex::test::run_cpex;
 
 namespace {
 
-const std::string kFixtures = std::string(" --plugin-path '") + CPEX_FIXTURE_PLUGIN_DIR + "' ";
-
-// A small sweep: 2 x 2 points of LUCB on Gaussian arms.
-const std::string kSweep =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.45,0.3,0.1\nsigma = 0.5\n"
-    "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\ndelta = 0.1\n"
-    "[run]\nseed = 3\nrepetitions = 30\n"
-    "[sweep]\naxis = algorithm.delta = 0.1, 0.05\naxis = environment.sigma = 0.5, 0.25\n";
+// The tests' small sweep (tests/data/small_sweep.ini: 2 x 2 points of LUCB on Gaussian
+// arms), 30 repetitions a point.
+const std::string kSweep = [] {
+  std::string text = cpex::test::read_file(CPEX_SOURCE_DIR "/tests/data/small_sweep.ini");
+  return text.replace(text.find("repetitions = 5"), 15, "repetitions = 30");
+}();
 
 // The rows of a result CSV (cells as read, joined by commas) without the wall-time column.
 std::vector<std::string> csv_rows(const std::string& csv) {

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_expect.hpp"
 #include "csv_table.hpp"
 #include "test_support.hpp"
 
@@ -22,10 +23,9 @@ using nlohmann::json;
 
 using cpex::test::csv_rows;
 using cpex::test::fresh_path;
+using cpex::test::kFixtures;
 
 namespace {
-
-const std::string kFixtures = std::string(" --plugin-path '") + CPEX_FIXTURE_PLUGIN_DIR + "' ";
 
 // Top-2 of {1.0, 0.9, 0.6, 0.1} with epsilon 0.5 on the sum: {0 1} is optimal, {0 2}
 // (0.3 below) correct but not optimal, {2 3} (1.2 below) neither.

@@ -14,6 +14,9 @@
 
 namespace cpex::test {
 
+// The option that adds the fixture plugins (tests/fixture_plugins) to a command line.
+inline const std::string kFixtures = std::string(" --plugin-path '") + CPEX_FIXTURE_PLUGIN_DIR + "' ";
+
 // LUCB on three Gaussian arms, top-1, 2 repetitions.
 inline const std::string kGoodPipeline =
     "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
