@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "warm_up.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
 
@@ -37,23 +38,13 @@ std::string pipeline_text(int n, int k, const std::string& algorithm) {
   return text.str();
 }
 
-cpex::RunObjects warmed_up(const cpex::Pipeline& pipeline, std::uint64_t repetition) {
-  cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{1, 0, repetition});
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < run.context.problem->num_arms + 1; ++i) {
-    if (!run.algorithm->next(action)) break;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return run;
-}
-
 void round_cost(benchmark::State& state, const std::string& algorithm) {
   const auto n = static_cast<int>(state.range(0)), k = static_cast<int>(state.range(1));
   const cpex::Pipeline pipeline = cpex::assemble(
       cpex::PipelineFile::from_text(pipeline_text(n, k, algorithm), "bench.ini"), cpex::bench::registry());
-  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(pipeline, repetition); });
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) {
+    return cpex::bench::warmed_up(pipeline, repetition, static_cast<std::size_t>(n) + 1);
+  });
 }
 
 // The O(n^2) floor: one mat-vec and one rank-one update of an n x n matrix per iteration

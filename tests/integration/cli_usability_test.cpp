@@ -6,37 +6,27 @@
 #include <algorithm>
 #include <sstream>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::string kGood =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
-    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
-
-// Expects exit status 1 and one stderr line starting with `start` and holding every fragment.
+// Expects cpex's one-line refusal starting with `start` (the culprit) and holding every fragment.
 void expect_error(const std::string& arguments, const std::string& start,
                   const std::vector<std::string>& fragments) {
-  INFO("cpex " << arguments);
-  const auto r = run_cpex(arguments);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, StartsWith("cpex: error: " + start));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+  expect_cli_error(arguments, fragments, {}, start);
 }
 
-std::string good_file() { return temp_file("usability.ini", kGood); }
+std::string good_file() { return temp_file("usability.ini", kGoodPipeline); }
 
 }  // namespace
 
 TEST_CASE("top-k has no default k", "[cli][usability]") {
-  std::string text = kGood;
+  std::string text = kGoodPipeline;
   text.erase(text.find("k = 1\n"), 6);
   const std::string file = temp_file("no-k.ini", text);
   expect_error("run " + file, file, {"[oracle] k is required by top-k"});
@@ -68,7 +58,7 @@ TEST_CASE("Misspelt keys and sections get a suggestion", "[cli][usability]") {
                {"[algorithm] detla: unknown key for lucb (did you mean 'delta'?)"});
   expect_error("run " + good_file() + " --set run.Seed=3", "--set",
                {"(did you mean 'seed'?)"});
-  const std::string file = temp_file("section.ini", kGood + "[rnu]\nseed = 1\n");
+  const std::string file = temp_file("section.ini", kGoodPipeline + "[rnu]\nseed = 1\n");
   expect_error("run " + file, file, {"unknown section [rnu] (did you mean [run]?)"});
 }
 

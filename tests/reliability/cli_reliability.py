@@ -33,24 +33,10 @@ def case(function):
     return function
 
 
-# A sweep of 2 x 2 points of LUCB on Gaussian arms; REPS repetitions per point.
-SWEEP = """[environment]
-plugin = gaussian
-means = 0.5,0.45,0.3,0.1
-sigma = 0.5
-[oracle]
-plugin = top-k
-k = 2
-[algorithm]
-plugin = lucb
-delta = 0.1
-[run]
-seed = 3
-repetitions = REPS
-[sweep]
-axis = algorithm.delta = 0.1, 0.05
-axis = environment.sigma = 0.5, 0.25
-"""
+# A sweep of 2 x 2 points of LUCB on Gaussian arms (the script tests' fixture); REPS
+# repetitions per point.
+SWEEP = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                          "small_sweep.ini")).read().replace("repetitions = 5", "repetitions = REPS")
 
 SIMPLE = """[environment]
 plugin = gaussian
