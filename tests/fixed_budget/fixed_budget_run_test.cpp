@@ -155,6 +155,41 @@ TEST_CASE("The setting is checked at assembly, one line naming plugin and key", 
     CHECK(refusal(text).find('\n') == std::string::npos);
 }
 
+TEST_CASE("Issue 19's bad input is refused in one line, for every new algorithm", "[fixed-budget]") {
+  // A budget below the number of arms (8), for each fixed-budget algorithm.
+  for (const char* algorithm : {"successive-rejects", "sequential-halving", "sar", "csar", "ugape\na = 1",
+                                "ugape\nhardness = 40"}) {
+    const std::string a = algorithm;
+    const std::string m = refusal(pipeline(a, "budget = 7\n", a == "csar" ? 2 : 1));
+    INFO(a);
+    CHECK_THAT(m, Contains("[run] budget = 7") && Contains("below the number of arms") && Contains("(8)"));
+    CHECK(m.find('\n') == std::string::npos);
+  }
+  // A budget for each new fixed-confidence algorithm.
+  for (const char* algorithm : {"track-and-stop", "top-two"}) {
+    const std::string m = refusal(pipeline(algorithm, "budget = 100\n"));
+    INFO(algorithm);
+    CHECK_THAT(m, Contains("[run] budget") && Contains(std::string("'") + algorithm + "'") &&
+                      Contains("fixed-confidence only"));
+    CHECK(m.find('\n') == std::string::npos);
+  }
+  const std::string rage = refusal(
+      "[environment]\nplugin = linear\ngenerator = canonical\nd = 3\ngap = 0.2\n[oracle]\nplugin = top-k\n"
+      "k = 1\n[algorithm]\nplugin = rage\n[run]\nbudget = 100\n");
+  CHECK_THAT(rage, Contains("[run] budget") && Contains("'rage'") && Contains("fixed-confidence only"));
+  CHECK(rage.find('\n') == std::string::npos);
+  // Rewards outside the family an algorithm's statistics assume (Beta draws in [0, 1]).
+  for (const char* algorithm : {"track-and-stop", "top-two"}) {
+    const std::string m = refusal(
+        "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
+        "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
+    INFO(algorithm);
+    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian or bernoulli rewards") &&
+                      Contains("'water'"));
+    CHECK(m.find('\n') == std::string::npos);
+  }
+}
+
 TEST_CASE("Anytime verdicts: the current answer judged every trace-every samples", "[fixed-budget]") {
   const std::string trace = test::temp_file("anytime-trace.csv", "");
   for (const char* algorithm : {"lucb\ndelta = 0.1", "successive-rejects"}) {
