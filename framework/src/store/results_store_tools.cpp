@@ -185,6 +185,13 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   bool out_has_rows = false;
   {
     std::error_code exists_ec;
+    // A merge killed while it made the output can leave a hot rollback journal beside it,
+    // which a read-only open cannot roll back ("attempt to write a readonly database"):
+    // under our lock, one read-write open rolls it back first.
+    if (std::filesystem::exists(out + "-journal", exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
+      Connection recover{open_db(out, SQLITE_OPEN_READWRITE)};
+      exec(recover.db, "SELECT COUNT(*) FROM sqlite_master;", out);
+    }
     if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
       StoreMeta target = read_store_meta(out);
       if (const std::string older = older_schema(target, out); !older.empty())
