@@ -75,13 +75,13 @@ TEST_CASE("COCI refuses an environment whose rewards may leave [0, 1] (issue 17 
   // The audit's reproducer: Gaussian arms with sigma = 3 gave a wrong decision in 138 of
   // 200 runs at delta = 0.5, silently. Now it is one line naming both plugins.
   for (const char* algorithm : {"coci", "coci-uniform"})
-    expect_error(std::string("[environment]\nplugin = gaussian\nmeans = 0.8, 0.5, 0.2\nsigma = 3\n"
+    expect_pipeline_error(std::string("[environment]\nplugin = gaussian\nmeans = 0.8, 0.5, 0.2\nsigma = 3\n"
                              "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = ") +
                      algorithm + "\ndelta = 0.5\n" + kRun,
                  {std::string("algorithm '") + algorithm + "' needs rewards in [0, 1]",
                   "environment 'gaussian' are gaussian"});
   // Bernoulli arms (in [0, 1]) are accepted on the same instance.
-  const auto ok = run_cpex("run " + temp_file("coci-bernoulli-ok.ini",
+  const auto ok = cpex::test::run_cpex("run " + cpex::test::temp_file("coci-bernoulli-ok.ini",
                                               "[environment]\nplugin = bernoulli\nmeans = 0.8, 0.5, 0.2\n"
                                               "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = coci\n"
                                               "delta = 0.5\n" + kRun) + " --quiet");

@@ -125,18 +125,18 @@ std::string renamed(std::string text, const std::string& from, const std::string
 
 TEST_CASE("Misspelt [algorithm] and [environment] sections get a suggestion",
           "[cli][usability]") {
-  const std::string algorithm = temp_file("algoritm.ini", renamed(kGood, "[algorithm]", "[algoritm]"));
+  const std::string algorithm = temp_file("algoritm.ini", renamed(kGoodPipeline, "[algorithm]", "[algoritm]"));
   expect_error("run " + algorithm, algorithm,
                {"unknown section [algoritm] (did you mean [algorithm]?)"});
   const std::string environment =
-      temp_file("enviroment.ini", renamed(kGood, "[environment]", "[enviroment]"));
+      temp_file("enviroment.ini", renamed(kGoodPipeline, "[environment]", "[enviroment]"));
   expect_error("run " + environment, environment,
                {"unknown section [enviroment] (did you mean [environment]?)"});
 }
 
 TEST_CASE("A missing [oracle] section says how to ask for the best arm", "[cli][usability]") {
   const std::string file =
-      temp_file("no-oracle.ini", renamed(kGood, "[oracle]\nplugin = top-k\nk = 1\n", ""));
+      temp_file("no-oracle.ini", renamed(kGoodPipeline, "[oracle]\nplugin = top-k\nk = 1\n", ""));
   expect_error("run " + file, file,
                {"no [oracle] section; for best-arm identification use plugin = top-k, k = 1"});
 }
