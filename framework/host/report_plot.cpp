@@ -118,6 +118,7 @@ void plot_report(const report::GroupedReport& report, const report::ResultsTable
   if (options.logx) args.emplace_back("--logx");
   if (options.logy) args.emplace_back("--logy");
   if (options.share_y) args.emplace_back("--share-y");
+  if (options.bars) args.emplace_back("--bars");
   for (const auto& label : options.labels) args.insert(args.end(), {"--label", label});
   if (!options.title.empty()) args.insert(args.end(), {"--title", options.title});
   std::vector<char*> argv;

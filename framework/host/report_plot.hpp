@@ -16,6 +16,7 @@ struct PlotOptions {
   std::vector<std::string> series;  // grouping keys that name a line
   bool logx = false, logy = false;
   bool share_y = false;             // one y range for every panel
+  bool bars = false;                // grouped bars, x as categories
   std::vector<std::string> labels;  // KEY=TEXT: axis/legend text for a key (plot.py's --label)
   std::string title;
 };

@@ -81,6 +81,8 @@ def parse_arguments(argv=None, with_files=True):
     parser.add_argument("--logx", action="store_true")
     parser.add_argument("--logy", action="store_true")
     parser.add_argument("--share-y", action="store_true", help="one y range for every panel")
+    parser.add_argument("--bars", action="store_true",
+                        help="grouped bars: one group per x value (as categories), one bar per series")
     parser.add_argument("--label", action="append", type=parse_label, default=[],
                         help="KEY=TEXT: axis, legend and panel text of KEY (repeatable)")
     parser.add_argument("--title", default="")
@@ -185,7 +187,9 @@ def build_figure(report, args):
         raise PlotError("--plot: no groups to draw")
 
     xs = {g["values"][args.x] for g in report["groups"]}
-    numeric_x = all(number(v) is not None for v in xs)
+    numeric_x = all(number(v) is not None for v in xs) and not args.bars
+    if args.logx and args.bars:
+        raise PlotError("--plot: --bars draws x as categories (no --logx)")
     if args.logx and numeric_x and any(number(v) <= 0 for v in xs):
         raise PlotError("--plot: --logx needs positive values of %s" % args.x)
     categories = sorted(xs, key=sort_key)
@@ -194,6 +198,9 @@ def build_figure(report, args):
     styles = series_styles(series_names, series_keys)
     if numeric_x:
         offsets = plot_style.dodge_offsets([number(v) for v in xs], len(series_names), args.logx)
+    elif args.bars:  # bars side by side, 80% of each category's width
+        bar_width = 0.8 / len(series_names)
+        offsets = [(i - (len(series_names) - 1) / 2.0) * bar_width for i in range(len(series_names))]
     else:
         offsets = [(i - (len(series_names) - 1) / 2.0) * 0.08 for i in range(len(series_names))]
 
@@ -250,11 +257,18 @@ def build_figure(report, args):
             y = [p[1] for p in points]
             below = [p[1] - p[2] if p[2] is not None else 0.0 for p in points]
             above = [p[3] - p[1] if p[3] is not None else 0.0 for p in points]
-            container = ax.errorbar(x, y, yerr=[below, above], color=colour, marker=marker,
-                                    markersize=4, capsize=2.5, linestyle=linestyle,
-                                    markerfacecolor=colour if filled else "white",
-                                    label=", ".join(v for v in name if v) or "(none)")
-            container.lines[0].set_gid(gid + "-p%d" % index)
+            label = ", ".join(v for v in name if v) or "(none)"
+            if args.bars:
+                bars = ax.bar(x, y, width=bar_width * 0.95, color=colour if filled else "white",
+                              edgecolor=colour, hatch=None if filled else "//", label=label,
+                              yerr=[below, above], capsize=2, error_kw={"elinewidth": 0.9, "ecolor": "0.2"})
+                for patch in bars.patches:
+                    patch.set_gid(gid + "-p%d" % index)
+            else:
+                container = ax.errorbar(x, y, yerr=[below, above], color=colour, marker=marker,
+                                        markersize=4, capsize=2.5, linestyle=linestyle,
+                                        markerfacecolor=colour if filled else "white", label=label)
+                container.lines[0].set_gid(gid + "-p%d" % index)
             capped = [(p[0], p[1]) for p in points if p[4]]
             if capped:
                 ax.scatter(*zip(*capped), s=70, facecolors="none", edgecolors=plot_style.CAPPED_COLOR,

@@ -203,7 +203,24 @@ def case_share_label():
     check(apart.axes[0].get_xlabel() == "number of arms n", "default label of environment.n")
 
 
-CASES = {"colours": case_colours, "capped-legend": case_capped_legend, "delta-line": case_delta_line,
+def case_bars():
+    # Table 2 style: grouped bars per category on a log axis, in the plugins' colours.
+    csv = results("bars.csv", ["saqm", "icb"], ns=(10, 20, 50), capped={("icb", 50)})
+    root = draw(csv, "bars.svg", "--bars", "--logy")
+    for plugin in ("saqm", "icb"):
+        bars = [e for e in root.iter() if e.get("id") == "series-%s-p0" % plugin]
+        check(len(bars) == 3, "three bars of %s (found %d)" % (plugin, len(bars)))
+        fills = {re.search(r"fill:\s*(#[0-9a-f]{6})", e.get("style", "") + "".join(
+            c.get("style", "") for c in e.iter())).group(1) for e in bars
+            if re.search(r"fill:\s*#", e.get("style", "") + "".join(c.get("style", "") for c in e.iter()))}
+        check(fills == {plot_style.plugin_style(plugin)[0]}, "%s's bars in its colour: %s" % (plugin, fills))
+    check(len(by_id(root, "capped-p")) == 1, "the capped bar is ringed")
+    fig = figure(report_json(csv), "--x", "environment.n", "--bars", "--logy")
+    check(fig.axes[0].get_yscale() == "log" and [t.get_text() for t in fig.axes[0].get_xticklabels()] ==
+          ["10", "20", "50"], "bars: log y, one category per x value")
+
+
+CASES = {"bars": case_bars, "colours": case_colours, "capped-legend": case_capped_legend, "delta-line": case_delta_line,
          "ticks": case_ticks, "share-label": case_share_label}
 CASES[CASE]()
 print("%s: %s" % (CASE, "FAILED" if failures else "ok"))
