@@ -86,6 +86,7 @@ def parse_arguments(argv=None, with_files=True):
     parser.add_argument("--label", action="append", type=parse_label, default=[],
                         help="KEY=TEXT: axis, legend and panel text of KEY (repeatable)")
     parser.add_argument("--title", default="")
+    parser.add_argument("--ylabel", default="", help="the y axis' text (default: the metric's)")
     return parser.parse_args(argv)
 
 
@@ -179,6 +180,7 @@ def build_figure(report, args):
     labels = dict(args.label)
     series_keys = [k for k in args.series.split(",") if k]
     y_label, value_of, interval_of = METRICS[args.y]
+    y_label = args.ylabel or y_label
     delta_key = next((k for k in plot_style.DELTA_KEYS if k in report["keys"]), None)
     # On a rate plot δ is drawn as lines (y = δ), not split into panels.
     panel_keys, panels, members = layout(report, args.x, series_keys,
