@@ -299,8 +299,12 @@ def build_figure(report, args):
             ax.set_xticks(range(len(categories)), categories)
             ax.set_xlim(-0.5, len(categories) - 0.5)
         if panel_keys:
-            ax.set_title(", ".join("%s = %s" % (plot_style.short_label(k, labels), v)
-                                   for k, v in zip(panel_keys, panel)))
+            parts = ["%s = %s" % (plot_style.short_label(k, labels), v) for k, v in zip(panel_keys, panel)]
+            title = ", ".join(parts)
+            if len(title) > 40 and len(parts) > 1:  # two lines, so that neighbours never touch
+                half = (len(parts) + 1) // 2
+                title = ", ".join(parts[:half]) + "\n" + ", ".join(parts[half:])
+            ax.set_title(title)
         ax.set_xlabel(plot_style.label_of(args.x, labels))
         if index % ncols == 0 or not args.share_y:
             ax.set_ylabel(y_label)

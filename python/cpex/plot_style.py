@@ -86,11 +86,11 @@ def short_label(key, labels):
 
 
 def number_text(x):
-    """A tick label: plain for 0.01 <= |x| < 10^5 (no exponent for 20, 500 or 1000),
+    """A tick label: plain for 0.01 <= |x| < 10^4 (no exponent for 20, 500 or 1000),
     else m×10^e in mathtext, with the mantissa left out when it is 1."""
     if x == 0:
         return "0"
-    if 0.01 <= abs(x) < 1e5:
+    if 0.01 <= abs(x) < 1e4:
         return "%g" % x
     exponent = int(math.floor(math.log10(abs(x)) + 1e-9))
     mantissa = x / 10 ** exponent

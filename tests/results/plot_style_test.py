@@ -175,7 +175,7 @@ def case_ticks():
     check(len(labels) >= 2 and all(l.count("10^") <= 1 for l in labels),
           "readable log y labels: %s" % labels)
     check(not [t.get_text() for t in ax.get_yminorticklabels() if t.get_text()], "no minor labels")
-    check(plot_style.number_text(30000) == "30000" and plot_style.number_text(3e6) == r"$3\times10^{6}$"
+    check(plot_style.number_text(3000) == "3000" and plot_style.number_text(3e4) == r"$3\times10^{4}$"
           and plot_style.number_text(1e6) == r"$10^{6}$", "tick texts")
 
 
