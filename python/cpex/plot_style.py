@@ -28,8 +28,18 @@ PLUGINS = {
     "me-full": (4, "o"), "lucb-full": (5, "s"), "clucb-full": (7, "D"), "clucb-qm": (8, "o"),
     "clucb-ex": (6, "p"), "osa-greedy": (9, "o"),
     # CPE-L and CPE-CS (seed 003)
-    "clucb": (2, "o"), "coci": (0, "p"), "coci-uniform": (1, "h"),
+    "clucb": (2, "o"), "coci": (9, "p"), "coci-uniform": (1, "h"),
 }
+# Plugins drawn together in the reproductions: each family's colours are all different.
+FAMILIES = (
+    ("lucb", "lil-ucb", "lil-lucb", "lucb-pp", "lil-rand-lucb", "lil-clucb", "top-two", "track-and-stop"),
+    ("successive-rejects", "sequential-halving", "sar", "ugape", "csar", "uniform", "rage"),
+    ("lingape", "xy-static", "xy-oracle", "xy-adaptive", "rage"),
+    ("saqm", "sa-foa", "sa-exhaustive", "icb", "me-full", "lucb-full", "clucb-full", "clucb-qm",
+     "clucb-ex", "osa-greedy"),
+    ("coci", "clucb", "lil-clucb", "lucb", "csar"),
+    ("coci", "coci-uniform"),
+)
 LINESTYLES = ("-", "--", ":", "-.")
 
 # Axis and legend text of common keys; --label KEY=TEXT adds or replaces.
@@ -86,12 +96,13 @@ def short_label(key, labels):
 
 
 def number_text(x):
-    """A tick label: plain for 0.01 <= |x| < 10^4 (no exponent for 20, 500 or 1000),
+    """A tick label: plain with 4 significant digits for 0.01 <= |x| < 10^4 (no exponent
+    for 20, 500 or 1000),
     else m×10^e in mathtext, with the mantissa left out when it is 1."""
     if x == 0:
         return "0"
     if 0.01 <= abs(x) < 1e4:
-        return "%g" % x
+        return "%.4g" % x
     exponent = int(math.floor(math.log10(abs(x)) + 1e-9))
     mantissa = x / 10 ** exponent
     if abs(mantissa - round(mantissa)) < 1e-6:

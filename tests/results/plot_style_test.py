@@ -114,6 +114,9 @@ def case_colours():
     # same pair in every call (a stable hash).
     pairs = [(plot_style.PALETTE[c], m) for c, m in plot_style.PLUGINS.values()]
     check(len(set(pairs)) == len(pairs), "no two built-in plugins share colour and marker")
+    for family in plot_style.FAMILIES:
+        family_colours = [plot_style.plugin_style(p)[0] for p in family]
+        check(len(set(family_colours)) == len(family), "one colour each in %s" % (family,))
     check(plot_style.plugin_style("my-own-plugin") == plot_style.plugin_style("my-own-plugin") and
           plot_style.plugin_style("my-own-plugin")[0] in plot_style.PALETTE, "hashed style is stable")
     mine = by_id(two, "series-my-own-plugin-p0")
