@@ -209,10 +209,14 @@ def build_figure(report, args):
     plt.rcParams.update({"font.size": 9, "axes.titlesize": 9, "lines.linewidth": 1.4,
                          "svg.fonttype": "none", "svg.hashsalt": "cpex"})
     nrows, ncols = grid(panel_keys, panels)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols + 0.6, 2.7 * nrows + 0.9),
+    width = 3.4
+    if args.bars:  # room for every bar and category name
+        width = max(width, 0.16 * len(series_names) * len(categories) + 1.0)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols + 0.6, 2.7 * nrows + 0.9),
                              squeeze=False, constrained_layout=True,
                              sharey="all" if args.share_y else "none")
     seen = {"capped": False, "failed": False, "lower": False, "zero": False, "delta": False}
+    unlabelled = {}  # series name -> legend proxy
     all_deltas = set()
     for index, panel in enumerate(panels):
         ax = axes[index // ncols][index % ncols]
@@ -242,6 +246,10 @@ def build_figure(report, args):
                                     edgecolors=colour, zorder=4)
                 artist.set_gid(gid + "-lower-p%d" % index)
                 seen["lower"] = True
+                # A series whose every point is a lower bound still has its legend entry.
+                unlabelled.setdefault(name, matplotlib.lines.Line2D(
+                    [], [], color=colour, marker=marker, linestyle=linestyle,
+                    markerfacecolor=colour if filled else "white"))
             if not points:
                 continue
             points.sort()
@@ -327,6 +335,11 @@ def build_figure(report, args):
                 if t not in texts:
                     handles.append(h)
                     texts.append(t)
+    for name in series_names:  # in series order, after the drawn ones
+        label = ", ".join(v for v in name if v) or "(none)"
+        if name in unlabelled and label not in texts:
+            handles.append(unlabelled[name])
+            texts.append(label)
     Line2D = matplotlib.lines.Line2D
     if seen["capped"]:
         handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,

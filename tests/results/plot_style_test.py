@@ -135,6 +135,21 @@ def case_capped_legend():
     words = " ".join(texts(legend[0])) if legend else ""
     check("capped" in words, "the legend names the capped marker: %r" % words)
     check(len(by_id(capped, "capped-p")) >= 1, "the capped point is ringed")
+    # Every run of lil-ucb capped: its points are lower bounds, named in the legend, and
+    # the series keeps its entry.
+    every = {("lil-ucb", n) for n in (10, 20, 50)}
+    path = results("all-capped.csv", ["lucb", "lil-ucb"], capped=every)
+    with open(path) as f:
+        lines = f.read().splitlines()
+    lines = [lines[0]] + [l.replace(",rule,", ",max-samples,") if ",lil-ucb,lil-ucb," in l else l
+                          for l in lines[1:]]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    root = draw(path, "all-capped.svg", "--logy")
+    words = " ".join(texts(by_id(root, "legend")[0])) if by_id(root, "legend") else ""
+    check("lower bound" in words and "lil-ucb" in words,
+          "an all-capped series is in the legend with the lower-bound marker: %r" % words)
+    check(len(by_id(root, "series-lil-ucb-lower-p0")) == 1, "its lower bounds are drawn")
     clean = draw(results("clean.csv", ["lucb", "lil-ucb"]), "clean.svg", "--logy")
     words = " ".join(texts(by_id(clean, "legend")[0])) if by_id(clean, "legend") else ""
     check("capped" not in words and not by_id(clean, "capped-p"),
