@@ -162,10 +162,9 @@ def case_delta_line():
     check(len(by_id(root, "delta-line-p")) == 1, "an error plot has a y = delta line")
     legend = " ".join(texts(by_id(root, "legend")[0])) if by_id(root, "legend") else ""
     check("δ = 0.1" in legend, "the legend gives delta from the rows: %r" % legend)
-    again = draw(csv, "delta-again.svg", "--y", "error-rate")
+    draw(csv, "delta-again.svg", "--y", "error-rate")
     with open(os.path.join(work, "delta.svg"), "rb") as a, open(os.path.join(work, "delta-again.svg"), "rb") as b:
         check(a.read() == b.read(), "the same report gives the same SVG bytes (no date, fixed ids)")
-    del again
     samples = draw(csv, "samples.svg")
     check(not by_id(samples, "delta-line-p"), "a samples plot has no delta line")
     # The line sits at the rows' delta (figure object; delta as a grouping key).
