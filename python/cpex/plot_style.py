@@ -5,10 +5,11 @@ tick labels. No matplotlib import here: plot.py passes what it needs."""
 import math
 import zlib
 
-# Ten colours (matplotlib's tab10 without its red, which marks capped points, plus black)
-# and the markers they are paired with.
+# Fifteen colours: matplotlib's tab10 without its red (which marks capped points), black,
+# and five dark tones of tab20b (for the fixed-budget algorithms, drawn beside the Best-K
+# ones); and the markers they are paired with.
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-           "#bcbd22", "#17becf", "#000000")
+           "#bcbd22", "#17becf", "#000000", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173")
 MARKERS = ("o", "s", "D", "^", "v", "<", ">", "p", "h", "*")
 CAPPED_COLOR = "#d62728"
 
@@ -19,8 +20,8 @@ PLUGINS = {
     "lucb": (0, "o"), "lil-ucb": (1, "s"), "lil-lucb": (2, "D"), "lucb-pp": (3, "^"),
     "lil-rand-lucb": (4, "v"), "lil-clucb": (5, "<"), "top-two": (7, "p"), "track-and-stop": (8, "h"),
     # fixed budget (issue 19)
-    "successive-rejects": (0, "s"), "sequential-halving": (1, "D"), "sar": (2, "^"),
-    "ugape": (3, "v"), "csar": (4, "p"), "uniform": (6, "o"), "rage": (9, "*"),
+    "successive-rejects": (10, "s"), "sequential-halving": (11, "D"), "sar": (12, "^"),
+    "ugape": (13, "v"), "csar": (14, "p"), "uniform": (6, "o"), "rage": (9, "*"),
     # linear (seed 002)
     "lingape": (0, "D"), "xy-static": (1, "^"), "xy-oracle": (2, "v"), "xy-adaptive": (3, "s"),
     # full bandit (seeds 000, 001)
@@ -33,7 +34,8 @@ PLUGINS = {
 # Plugins drawn together in the reproductions: each family's colours are all different.
 FAMILIES = (
     ("lucb", "lil-ucb", "lil-lucb", "lucb-pp", "lil-rand-lucb", "lil-clucb", "top-two", "track-and-stop"),
-    ("successive-rejects", "sequential-halving", "sar", "ugape", "csar", "uniform", "rage"),
+    ("successive-rejects", "sequential-halving", "sar", "ugape", "csar", "uniform", "rage",
+     "lucb", "lil-ucb", "lil-lucb", "lucb-pp", "lil-rand-lucb", "lil-clucb", "top-two", "track-and-stop"),
     ("lingape", "xy-static", "xy-oracle", "xy-adaptive", "rage"),
     ("saqm", "sa-foa", "sa-exhaustive", "icb", "me-full", "lucb-full", "clucb-full", "clucb-qm",
      "clucb-ex", "osa-greedy"),
