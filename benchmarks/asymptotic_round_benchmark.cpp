@@ -12,6 +12,7 @@
 
 #include "bench_registry.hpp"
 #include "bench_support.hpp"
+#include "warm_up.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
@@ -37,24 +38,11 @@ std::string bestk_text(const std::string& algorithm, const std::string& family, 
   return text.str();
 }
 
-cpex::RunObjects warmed_up(const std::string& text, std::uint64_t repetition, std::size_t warm) {
-  static std::vector<cpex::Pipeline> keep;
-  keep.push_back(cpex::assemble(cpex::PipelineFile::from_text(text, "bench.ini"), cpex::bench::registry()));
-  cpex::RunObjects run = cpex::instantiate(keep.back(), cpex::RunSeed{1, 0, repetition});
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < warm; ++i) {
-    if (!run.algorithm->next(action)) break;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return run;
-}
-
 void sample_cost(benchmark::State& state, const std::string& algorithm, const std::string& family) {
   const auto k = static_cast<std::size_t>(state.range(0));
   const std::string text = bestk_text(algorithm, family, k);
-  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(text, repetition, 4 * k); });
+  cpex::bench::time_samples(state,
+                            [&](std::uint64_t repetition) { return cpex::bench::warmed_up(text, repetition, 4 * k); });
 }
 
 void weights_cost(benchmark::State& state, bool bernoulli) {

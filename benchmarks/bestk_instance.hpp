@@ -11,6 +11,7 @@
 #include "bench_registry.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
+#include "warm_up.hpp"
 
 namespace cpex::bench {
 
@@ -44,18 +45,7 @@ inline std::string pipeline_text(const std::string& algorithm, std::size_t n) {
 
 inline RunObjects warmed_up_run(const std::string& algorithm, std::size_t n,
                                 std::uint64_t repetition = 0) {
-  static std::vector<Pipeline> keep;  // the run's objects refer to their pipeline's entries
-  keep.push_back(assemble(PipelineFile::from_text(pipeline_text(algorithm, n), "bench.ini"),
-                          registry()));
-  RunObjects run = instantiate(keep.back(), RunSeed{1, 0, repetition});
-  Action action;
-  Observation observation;
-  for (std::size_t i = 0; i < 4 * n; ++i) {
-    if (!run.algorithm->next(action)) break;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return run;
+  return warmed_up(pipeline_text(algorithm, n), repetition, 4 * n);
 }
 
 }  // namespace cpex::bench

@@ -6,9 +6,13 @@
 //   matroid-graphic   random graph, m edges on m/4 vertices
 //   dag-path          grid DAG with about m edges (side sqrt(m/2)), corner to corner
 //   matching          random graph, m edges on m/4 vertices (general, non-bipartite)
-// with weights uniform in [0, 1) (a fresh vector per call would dominate small m, so one
-// vector per size is reused).
+// with weights uniform in [0, 1), drawn before the timing: calls cycle through
+// min(64, 2^20 / m) vectors (at least 2), so the branch predictor cannot learn one vector's
+// sort (issue 20: a standalone sort of 1,000 indices took 7.5 us with one vector, 49.6 us
+// with 64).
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
 
 #include <cmath>
 #include <sstream>
@@ -56,12 +60,16 @@ void oracle_call(benchmark::State& state, const std::string& name) {
   problem.num_arms = arms;
   oracle->bind(problem);
   RandomStream rng(RunSeed{3, 0, 0}, StreamRole::Oracle);
-  std::vector<double> w(arms);
-  for (auto& x : w) x = rng.uniform01();
+  const std::size_t vectors = std::max<std::size_t>(2, std::min<std::size_t>(64, (std::size_t{1} << 20) / arms));
+  std::vector<std::vector<double>> weights(vectors, std::vector<double>(arms));
+  for (auto& w : weights)
+    for (auto& x : w) x = rng.uniform01();
   Decision out;
+  std::size_t next = 0;
   for (auto _ : state) {
-    oracle->maximize(w, out);
+    oracle->maximize(weights[next], out);
     benchmark::DoNotOptimize(out.arms.data());
+    if (++next == vectors) next = 0;
   }
   state.counters["arms"] = static_cast<double>(arms);
 }

@@ -6,15 +6,21 @@
 //   sa-exhaustive    n = 10, 12, ..., 24, k = n/2 (seed 000 Fig. 2's blow-up);
 //   clucb-qm, clucb-full, me-full, lucb-full (seed 001)   n in {10, 24, 50, 100, 200}, k = n/2
 //                    and k = 10 (ME and LUCB with epsilon = 0.5; a stopped run restarts
-//                    outside the timing).
+//                    outside the timing); clucb-qm also at n = 500 and 1000;
+//   floor/matvec+rank-one   n in {10, ..., 1000}: the O(n^2) floor of a SAQM / CLUCB-QM
+//                    round, one symmetric n x n mat-vec y = A x and one rank-one update
+//                    A -= c y y^T with Eigen (issue 20's target: a round within 2.5x).
 // Each run is warmed up past its n basis pulls (and the first factorization) outside the
 // timing. docs/performance.md has the figures and the command.
 #include <benchmark/benchmark.h>
 
+#include <Eigen/Dense>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "bench_support.hpp"
+#include "warm_up.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
 
@@ -32,23 +38,30 @@ std::string pipeline_text(int n, int k, const std::string& algorithm) {
   return text.str();
 }
 
-cpex::RunObjects warmed_up(const cpex::Pipeline& pipeline, std::uint64_t repetition) {
-  cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{1, 0, repetition});
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < run.context.problem->num_arms + 1; ++i) {
-    if (!run.algorithm->next(action)) break;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return run;
-}
-
 void round_cost(benchmark::State& state, const std::string& algorithm) {
   const auto n = static_cast<int>(state.range(0)), k = static_cast<int>(state.range(1));
   const cpex::Pipeline pipeline = cpex::assemble(
       cpex::PipelineFile::from_text(pipeline_text(n, k, algorithm), "bench.ini"), cpex::bench::registry());
-  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(pipeline, repetition); });
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) {
+    return cpex::bench::warmed_up(pipeline, repetition, static_cast<std::size_t>(n) + 1);
+  });
+}
+
+// The O(n^2) floor: one mat-vec and one rank-one update of an n x n matrix per iteration
+// (what a Sherman-Morrison step of A^-1 costs at the least).
+void floor_cost(benchmark::State& state) {
+  const auto n = static_cast<Eigen::Index>(state.range(0));
+  Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n);
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(n), y(n);
+  for (Eigen::Index i = 0; i < n; i += 2) x(i) = 1.0;
+  for (auto _ : state) {
+    y.noalias() = a * x;
+    const double c = 1.0 / (1.0 + x.dot(y));
+    a.noalias() -= c * y * y.transpose();
+    benchmark::DoNotOptimize(a.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations());
 }
 
 }  // namespace
@@ -75,12 +88,19 @@ int main(int argc, char** argv) {
       half->Args({n, n / 2});
       if (n > 20) ten->Args({n, 10});
     }
+    if (std::string(algorithm) == "clucb-qm") {
+      half->Args({500, 250})->Args({1000, 500});
+      ten->Args({500, 10})->Args({1000, 10});
+    }
     half->Unit(benchmark::kMicrosecond);
     ten->Unit(benchmark::kMicrosecond);
   }
   auto* exhaustive = benchmark::RegisterBenchmark("sa-exhaustive/k=n/2", round_cost, std::string("sa-exhaustive"));
   for (int n = 10; n <= 24; n += 2) exhaustive->Args({n, n / 2});
   exhaustive->Unit(benchmark::kMicrosecond);
+  auto* floor = benchmark::RegisterBenchmark("floor/matvec+rank-one", floor_cost);
+  for (int n : {10, 24, 50, 100, 200, 500, 1000}) floor->Arg(n);
+  floor->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

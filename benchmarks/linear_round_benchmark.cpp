@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "warm_up.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
 
@@ -23,21 +24,9 @@ std::string pipeline_text(int arms, int d, const std::string& selection) {
     for (int i = 1; i < d; ++i) text << ", 0";
     text << "\n";
   }
-  text << "[oracle]\nplugin = top-k\n[algorithm]\nplugin = lingape\nselection = " << selection
+  text << "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\nselection = " << selection
        << "\n";
   return text.str();
-}
-
-cpex::RunObjects warmed_up(const cpex::Pipeline& pipeline, std::uint64_t repetition) {
-  cpex::RunObjects run = cpex::instantiate(pipeline, cpex::RunSeed{1, 0, repetition});
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < 2 * run.context.problem->num_arms; ++i) {
-    if (!run.algorithm->next(action)) break;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return run;
 }
 
 void round_cost(benchmark::State& state, const std::string& selection) {
@@ -45,7 +34,9 @@ void round_cost(benchmark::State& state, const std::string& selection) {
   const cpex::Pipeline pipeline = cpex::assemble(
       cpex::PipelineFile::from_text(pipeline_text(arms, d, selection), "bench.ini"),
       cpex::bench::registry());
-  cpex::bench::time_samples(state, [&](std::uint64_t repetition) { return warmed_up(pipeline, repetition); });
+  cpex::bench::time_samples(state, [&](std::uint64_t repetition) {
+    return cpex::bench::warmed_up(pipeline, repetition, 2 * static_cast<std::size_t>(arms));
+  });
 }
 
 }  // namespace

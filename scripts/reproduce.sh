@@ -31,19 +31,8 @@ cd "$(dirname "$0")/.."
 case ${1:-} in lower-bound|gk2016) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
-quick=no
-sweeps=yes
-while [ $# -gt 0 ]; do
-  case $1 in
-    --quick) quick=yes ;;
-    --report-only) sweeps=no ;;
-    *) break ;;
-  esac
-  shift
-done
-build=${CPEX_BUILD_DIR:-build}
-cpex=$build/bin/cpex
-[ -x "$cpex" ] || { echo "reproduce: no $cpex (build first: bash scripts/build.sh)" >&2; exit 2; }
+source scripts/reproduce_options.sh
+set -- "${ARGS[@]}"
 # A target's name: seedNNN for a seed number, else the target itself.
 if [ "$target" = all ]; then
   seeds=$(ls scripts/reproductions/ | sed -n 's/\.sh$//p')
@@ -70,14 +59,21 @@ sweep() {
 # tables give both verdicts (not correct, not optimal) of every cell. --quick: 2
 # repetitions, runs capped at 2 M samples, into reproductions-quick/; claims not checked.
 reproduce_tables_only() {
-  local seed=$1 out=$build/reproductions/$1
+  local seed=$1 out figures doc
   shift
-  if [ $quick = yes ]; then
-    out=$build/reproductions-quick/$seed
-    set -- --set run.repetitions=2 --set run.max-samples=2000000 "$@"
-  fi
+  places "$seed"
+  set -- "${QUICK_SET[@]}" "$@"
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
+    # The tables script reads every CSV here: drop those of pipelines that no longer exist
+    # (e.g. seed 000's split *-dks.ini files, merged into mixed sweeps by issue 24).
+    local old name
+    for old in "$out"/*.csv; do
+      [ -e "$old" ] || continue
+      name=$(basename "$old" .csv)
+      name=${name%.trace}
+      [ -f "pipelines/$seed/$name.ini" ] || rm -f "$old" "$out/$name.txt"
+    done
     for file in "pipelines/$seed"/*.ini; do
       echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"
@@ -105,19 +101,8 @@ reproduce() {
     return
   fi
   [ -f "scripts/reproductions/$seed.sh" ] || { echo "reproduce: no scripts/reproductions/$seed.sh" >&2; exit 2; }
-  if [ $quick = yes ]; then
-    out=$build/reproductions-quick/$seed
-    figures=$out
-    doc=$out/$seed.md
-    # Few repetitions and a cap, so that the slowest cells (XY-adaptive as published:
-    # 40-210 M samples a run) do not dominate; capped points get a red ring.
-    set -- --set run.repetitions=2 --set run.max-samples=2000000 "${cpex_options[@]}"
-  else
-    out=$build/reproductions/$seed
-    figures=docs/reproductions
-    doc=docs/reproductions/$seed.md
-    set -- "${cpex_options[@]}"
-  fi
+  places "$seed"
+  set -- "${QUICK_SET[@]}" "${cpex_options[@]}"
   mkdir -p "$out" "$figures"
   local start=$SECONDS
   if [ $sweeps = yes ]; then

@@ -67,7 +67,7 @@ def orderings(cells, out):
 def main():
     out_dir = pathlib.Path(sys.argv[1])
     cells, walls = {}, {}
-    for path in sorted(out_dir.glob("table2-*.csv")):
+    for path in sorted(out_dir.glob("table2*.csv")):
         for r in rows(path):
             algorithm = r["algorithm"]
             if json.loads(r["resolved"] or "{}").get("arm-epsilon") == "strict":

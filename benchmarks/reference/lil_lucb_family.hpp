@@ -17,26 +17,25 @@
 #include <numeric>
 #include <vector>
 
-#include "binary_heap.hpp"
-#include "gaussian_arms.hpp"
+#include "lucb_skeleton.hpp"
 
 namespace cpex::reference {
 
 enum class LilVariant { LilLucb, LucbPlusPlus, LilRandLucb };
 
 template <LilVariant V>
-class LilLucbFamily {
+class LilLucbFamily : public LucbSkeleton<LilLucbFamily<V>> {
+  using Base = LucbSkeleton<LilLucbFamily<V>>;
+  using Base::arm_, Base::n_, Base::k_, Base::worst_high_;
+
  public:
   LilLucbFamily(GaussianArms& env, std::size_t k, double delta, double epsilon, const RunSeed& seed)
-      : env_(env), n_(env.size()), k_(k), arm_(n_), coin_(seed, StreamRole::Algorithm),
-        worst_high_(n_), best_low_(n_), lcb_high_(n_), ucb_low_(n_) {
+      : Base(env, k), coin_(seed, StreamRole::Algorithm), radius_(env.sigma(), epsilon),
+        lcb_high_(n_), ucb_low_(n_) {
     const double n = static_cast<double>(n_);
     const bool asym = V != LilVariant::LilLucb;
     const double omega_high = asym ? delta / (2.0 * static_cast<double>(n_ - k_)) : delta / n;
     const double omega_low = asym ? delta / (2.0 * static_cast<double>(k_)) : delta / n;
-    lead_ = 1.0 + std::sqrt(epsilon);
-    one_eps_ = 1.0 + epsilon;
-    c_ = 2.0 * env.sigma() * env.sigma() * (1.0 + epsilon);
     omega_[0] = omega_low;
     omega_[1] = omega_high;
   }
@@ -44,12 +43,7 @@ class LilLucbFamily {
   // One sample; false (and no sample) once the rule stops.
   bool step() {
     std::size_t a;
-    if (initial_ < n_) {
-      a = initial_++;
-    } else if (pending_ != kNone) {
-      a = pending_;
-      pending_ = kNone;
-    } else {
+    if (!this->scheduled(a)) {
       const HeapEntry& h = lcb_high_.top();
       const HeapEntry& l = ucb_low_.top();
       if (h.key >= -l.key) return false;
@@ -59,91 +53,31 @@ class LilLucbFamily {
         a = coin_.uniform01() * (th + tl) < tl ? h.arm : l.arm;
       } else {
         a = h.arm;
-        pending_ = l.arm;
+        this->pending_ = l.arm;
       }
     }
-    Arm& s = arm_[a];
-    s.sum += env_.pull(a);
-    ++samples_;
-    s.mean = s.sum / static_cast<double>(++s.count);
-    if (initial_ < n_ || s.count == 1) {
-      if (samples_ == n_) build();
-      return true;
-    }
-    if (worst_high_.has(a))
-      worst_high_.put(a, s.mean);
-    else
-      best_low_.put(a, -s.mean);
-    const std::uint32_t w = worst_high_.top().arm, b = best_low_.top().arm;
-    if (arm_[b].mean > arm_[w].mean || (arm_[b].mean == arm_[w].mean && b < w)) {
-      worst_high_.remove(w);
-      best_low_.remove(b);
-      worst_high_.put(b, arm_[b].mean);
-      best_low_.put(w, -arm_[w].mean);
-      bounds(w == a ? b : w);
-    }
-    bounds(a);
+    this->sample(a);
     return true;
   }
 
-  std::uint64_t samples() const { return samples_; }
-  std::uint64_t pulls(std::size_t arm) const { return arm_[arm].count; }
-  std::vector<std::size_t> decision() const {
-    std::vector<std::size_t> top;
-    for (std::size_t i = 0; i < n_; ++i)
-      if (worst_high_.has(i)) top.push_back(i);
-    return top;
-  }
-
- private:
-  static constexpr std::size_t kNone = ~std::size_t{0};
-  struct Arm {
-    double sum = 0, mean = 0;
-    std::uint64_t count = 0;
-  };
-
-  double radius(std::size_t a, bool high) const {
-    const double t = static_cast<double>(arm_[a].count);
-    return lead_ * std::sqrt(c_ / t * std::log(std::log(one_eps_ * t + 2.0) / omega_[high]));
-  }
-  // LCB into High's heap or UCB into Low's, by the arm's side.
-  void bounds(std::size_t a) {
-    const double m = arm_[a].mean;
+  // LCB into High's heap or UCB into Low's, by the arm's side (called by the skeleton).
+  void refresh(std::size_t a) {
+    const double m = arm_[a].mean, t = static_cast<double>(arm_[a].count);
     if (worst_high_.has(a)) {
-      lcb_high_.put(a, m - radius(a, true));
+      lcb_high_.put(a, m - radius_(t, omega_[1]));
       ucb_low_.remove(a);
     } else {
-      ucb_low_.put(a, -(m + radius(a, false)));
+      ucb_low_.put(a, -(m + radius_(t, omega_[0])));
       lcb_high_.remove(a);
     }
   }
-  void build() {
-    std::vector<std::uint32_t> order(n_);
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-      return arm_[x].mean > arm_[y].mean || (arm_[x].mean == arm_[y].mean && x < y);
-    });
-    for (std::size_t r = 0; r < n_; ++r) {
-      const std::uint32_t a = order[r];
-      if (r < k_)
-        worst_high_.put(a, arm_[a].mean);
-      else
-        best_low_.put(a, -arm_[a].mean);
-    }
-    for (std::size_t a = 0; a < n_; ++a) bounds(a);
-  }
 
-  GaussianArms& env_;
-  std::size_t n_, k_;
-  std::vector<Arm> arm_;
+ private:
   RandomStream coin_;
-  double lead_ = 1, one_eps_ = 1, c_ = 1, omega_[2] = {1, 1};
-  std::size_t initial_ = 0, pending_ = kNone;
-  std::uint64_t samples_ = 0;
-  BinaryHeap<KeyThenLargerArm> worst_high_;  // key mean: High's worst on top
-  BinaryHeap<KeyThenSmallerArm> best_low_;   // key -mean: Low's best on top
-  BinaryHeap<KeyThenSmallerArm> lcb_high_;   // key LCB
-  BinaryHeap<KeyThenSmallerArm> ucb_low_;    // key -UCB
+  LilRadius radius_;
+  double omega_[2] = {1, 1};
+  BinaryHeap<KeyThenSmallerArm> lcb_high_;  // key LCB
+  BinaryHeap<KeyThenSmallerArm> ucb_low_;   // key -UCB
 };
 
 }  // namespace cpex::reference

@@ -8,24 +8,18 @@
 // T >= 1 + lambda (total - T), and return it.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "binary_heap.hpp"
-#include "gaussian_arms.hpp"
+#include "lucb_skeleton.hpp"  // LilRadius, SkeletonArm
 
 namespace cpex::reference {
 
 class LilUcb {
  public:
   LilUcb(GaussianArms& env, double delta, double epsilon, double beta, double lambda)
-      : env_(env), n_(env.size()), arm_(n_), index_(n_), delta_(delta), beta_(beta),
-        lambda_(lambda) {
-    lead_ = 1.0 + std::sqrt(epsilon);
-    one_eps_ = 1.0 + epsilon;
-    c_ = 2.0 * env.sigma() * env.sigma() * (1.0 + epsilon);
-  }
+      : env_(env), n_(env.size()), arm_(n_), index_(n_), radius_(env.sigma(), epsilon),
+        delta_(delta), beta_(beta), lambda_(lambda) {}
 
   bool step() {
     std::size_t a;
@@ -36,13 +30,12 @@ class LilUcb {
       if (top >= 1.0 + lambda_ * (static_cast<double>(samples_) - top)) return false;
       a = index_.top().arm;
     }
-    Arm& s = arm_[a];
+    SkeletonArm& s = arm_[a];
     s.sum += env_.pull(a);
     ++samples_;
     const double t = static_cast<double>(++s.count);
     s.mean = s.sum / t;
-    const double u = lead_ * std::sqrt(c_ / t * std::log(std::log(one_eps_ * t + 2.0) / delta_));
-    index_.put(a, -(s.mean + (1.0 + beta_) * u));
+    index_.put(a, -(s.mean + (1.0 + beta_) * radius_(t, delta_)));
     if (s.count > arm_[most_].count || (s.count == arm_[most_].count && a < most_)) most_ = a;
     return true;
   }
@@ -52,16 +45,12 @@ class LilUcb {
   std::vector<std::size_t> decision() const { return {most_}; }
 
  private:
-  struct Arm {
-    double sum = 0, mean = 0;
-    std::uint64_t count = 0;
-  };
-
   GaussianArms& env_;
   std::size_t n_;
-  std::vector<Arm> arm_;
+  std::vector<SkeletonArm> arm_;
   BinaryHeap<KeyThenSmallerArm> index_;  // key -(UCB index)
-  double delta_, beta_, lambda_, lead_ = 1, one_eps_ = 1, c_ = 1;
+  LilRadius radius_;
+  double delta_, beta_, lambda_;
   std::size_t initial_ = 0, most_ = 0;
   std::uint64_t samples_ = 0;
 };

@@ -19,8 +19,7 @@
 #include <numeric>
 #include <vector>
 
-#include "binary_heap.hpp"
-#include "gaussian_arms.hpp"
+#include "lucb_skeleton.hpp"
 
 namespace cpex::reference {
 
@@ -84,23 +83,17 @@ class LineTournament {
   double x_ = 0;
 };
 
-class Lucb1 {
+class Lucb1 : public LucbSkeleton<Lucb1> {
  public:
   Lucb1(GaussianArms& env, std::size_t k, double delta, double epsilon)
-      : env_(env), n_(env.size()), k_(k), epsilon_(epsilon), arm_(n_), worst_high_(n_),
-        best_low_(n_), lower_(n_), upper_(n_) {
+      : LucbSkeleton(env, k), epsilon_(epsilon), lower_(n_), upper_(n_) {
     log_first_ = std::log(1.25 * static_cast<double>(n_) / delta);
     two_var_ = 2.0 * env.sigma() * env.sigma();
   }
 
   bool step() {
     std::size_t a;
-    if (initial_ < n_) {
-      a = initial_++;
-    } else if (pending_ != kNone) {
-      a = pending_;
-      pending_ = kNone;
-    } else {
+    if (!scheduled(a)) {
       const double x = std::sqrt(log_first_ + 4.0 * std::log(static_cast<double>(++round_)));
       lower_.move_to(x);
       upper_.move_to(x);
@@ -109,47 +102,12 @@ class Lucb1 {
       a = h;
       pending_ = l;
     }
-    Arm& s = arm_[a];
-    s.sum += env_.pull(a);
-    ++samples_;
-    s.mean = s.sum / static_cast<double>(++s.count);
-    if (initial_ < n_ || s.count == 1) {
-      if (samples_ == n_) build();
-      return true;
-    }
-    if (worst_high_.has(a))
-      worst_high_.put(a, s.mean);
-    else
-      best_low_.put(a, -s.mean);
-    const std::uint32_t w = worst_high_.top().arm, b = best_low_.top().arm;
-    if (arm_[b].mean > arm_[w].mean || (arm_[b].mean == arm_[w].mean && b < w)) {
-      worst_high_.remove(w);
-      best_low_.remove(b);
-      worst_high_.put(b, arm_[b].mean);
-      best_low_.put(w, -arm_[w].mean);
-      lines(w == a ? b : w);
-    }
-    lines(a);
+    sample(a);
     return true;
   }
 
-  std::uint64_t samples() const { return samples_; }
-  std::uint64_t pulls(std::size_t arm) const { return arm_[arm].count; }
-  std::vector<std::size_t> decision() const {
-    std::vector<std::size_t> top;
-    for (std::size_t i = 0; i < n_; ++i)
-      if (worst_high_.has(i)) top.push_back(i);
-    return top;
-  }
-
- private:
-  static constexpr std::size_t kNone = ~std::size_t{0};
-  struct Arm {
-    double sum = 0, mean = 0;
-    std::uint64_t count = 0;
-  };
-
-  void lines(std::size_t a) {
+  // The lines of arm a in its side's tournament (called by the skeleton).
+  void refresh(std::size_t a) {
     const double unit = std::sqrt(two_var_ * 1.0 / static_cast<double>(arm_[a].count));
     if (worst_high_.has(a)) {
       lower_.put(a, arm_[a].mean, -unit);
@@ -159,31 +117,11 @@ class Lucb1 {
       lower_.drop(a);
     }
   }
-  void build() {
-    std::vector<std::uint32_t> order(n_);
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-      return arm_[x].mean > arm_[y].mean || (arm_[x].mean == arm_[y].mean && x < y);
-    });
-    for (std::size_t r = 0; r < n_; ++r) {
-      const std::uint32_t a = order[r];
-      if (r < k_)
-        worst_high_.put(a, arm_[a].mean);
-      else
-        best_low_.put(a, -arm_[a].mean);
-    }
-    for (std::size_t a = 0; a < n_; ++a) lines(a);
-  }
 
-  GaussianArms& env_;
-  std::size_t n_, k_;
+ private:
   double epsilon_, log_first_ = 0, two_var_ = 1;
-  std::vector<Arm> arm_;
-  std::size_t initial_ = 0, pending_ = kNone;
-  std::uint64_t samples_ = 0, round_ = 0;
-  BinaryHeap<KeyThenLargerArm> worst_high_;  // key mean: High's worst on top
-  BinaryHeap<KeyThenSmallerArm> best_low_;   // key -mean: Low's best on top
-  LineTournament lower_, upper_;             // min over High of mean - x unit; over Low of -(mean + x unit)
+  std::uint64_t round_ = 0;
+  LineTournament lower_, upper_;  // min over High of mean - x unit; over Low of -(mean + x unit)
 };
 
 }  // namespace cpex::reference

@@ -33,14 +33,22 @@ void CpeCsArms::pull(const Action& action, Observation& out) {
   out.reward = beta(stream);
 }
 
+namespace {
+
+// Between 2 and kMaxArms arms, given by `key` as `count` items called `what`.
+void check_arm_count(const std::string& key, std::size_t count, const std::string& what) {
+  if (count < 2) throw ParameterError(key, "needs at least 2 " + what + ", got " + std::to_string(count));
+  if (count > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError(key, "lists " + std::to_string(count) + " " + what + ", more than the limit of " +
+                                  std::to_string(kMaxArms) + " arms");
+}
+
+}  // namespace
+
 std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSeed& seed) {
   const std::vector<double>& sizes = params.reals("sizes");
   const std::vector<double>& p = params.reals("p");
-  if (sizes.size() < 2)
-    throw ParameterError("sizes", "needs at least 2 groups, got " + std::to_string(sizes.size()));
-  if (sizes.size() > static_cast<std::size_t>(kMaxArms))
-    throw ParameterError("sizes", "lists " + std::to_string(sizes.size()) + " groups, more than the limit of " +
-                                      std::to_string(kMaxArms) + " arms");
+  check_arm_count("sizes", sizes.size(), "groups");
   if (p.size() != sizes.size())
     throw ParameterError("p", "has " + std::to_string(p.size()) + " entries, but sizes has " +
                                   std::to_string(sizes.size()));
@@ -64,11 +72,7 @@ std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSe
 
 std::unique_ptr<Environment> make_water(const ParamValues& params, const RunSeed& seed) {
   const std::vector<double>& means = params.reals("means");
-  if (means.size() < 2)
-    throw ParameterError("means", "needs at least 2 sources, got " + std::to_string(means.size()));
-  if (means.size() > static_cast<std::size_t>(kMaxArms))
-    throw ParameterError("means", "lists " + std::to_string(means.size()) + " sources, more than the limit of " +
-                                      std::to_string(kMaxArms) + " arms");
+  check_arm_count("means", means.size(), "sources");
   Problem problem;
   problem.feedback = FeedbackKind::SingleArm;
   problem.num_arms = means.size();

@@ -10,8 +10,11 @@
 //   full bandit  Delta_min, rho = n and H_eps (numerics::full_bandit_hardness), with
 //            full-bandit feedback and a second-best oracle; eps is the algorithm's
 //            `epsilon` (0 if it has none);
-//   T*(mu)   HOOK: the characteristic time of Garivier & Kaufmann (2016) belongs here as
-//            soon as numerics::characteristic_time is on main (the asymptotic engineer's).
+//   T*(mu)   the characteristic time of Garivier & Kaufmann (2016)
+//            (numerics::characteristic_time), with per-arm feedback, a single best arm
+//            (decision size 1, arms judged by their mean) and Gaussian or Bernoulli rewards;
+//            T*(mu) log(1/delta) is the lower bound's leading term, printed for the
+//            algorithm's delta when it has one.
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
 // the point's first run sees); the command reads the environment's truth() and asks the
@@ -32,7 +35,9 @@
 #include "cpex/errors.hpp"
 #include "cpex/numerics/consistency_radii.hpp"
 #include "cpex/numerics/cpe_gaps.hpp"
+#include "cpex/numerics/exponential_family.hpp"
 #include "cpex/numerics/full_bandit_hardness.hpp"
+#include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/pipeline_file.hpp"
 #include "cpex/run.hpp"
@@ -125,7 +130,18 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
     m.add("epsilon", epsilon, "epsilon (the algorithm's)");
     m.add("H_epsilon", h.h, "H_eps (rho / (Delta_min + eps)^2)");
   }
-  // T*(mu): numerics::characteristic_time goes here when it is on main (see the top).
+  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
+  if (per_arm && family && problem.parameter == KeyParameter::Mean && oracle.decision_size() == 1 &&
+      (caps & kCardinality) && truth.size() >= 2) {
+    const double t_star = numerics::characteristic_time(truth, *family);
+    m.add("T_star", t_star, std::string("T*(mu) (Garivier & Kaufmann 2016, ") + family->name() + " arms)");
+    const auto& values = pipeline.algorithm_params.all();
+    const auto it = values.find("delta");
+    const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+    if (delta && *delta > 0.0 && *delta < 1.0)
+      m.add("T_star_log_1_over_delta", t_star * std::log(1.0 / *delta),
+            "T*(mu) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
+  }
   return m;
 }
 
@@ -134,13 +150,15 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
 int hardness_command(const Registry& registry, const std::string& path, const RunOptions& options) {
   PipelineFile file = PipelineFile::read(path);
   std::vector<SweepAxis> axes = read_axes(file);
+  const std::vector<SweepAxis> written = axes;  // before --set narrows them
   apply_overrides(file, axes, options.overrides);
+  const SweepScope scope = sweep_scope(file, written);
   count_points(axes, path);
   const std::vector<SweepPoint> points = expand(axes);
   const bool sweep = !axes.empty();
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   for (const SweepPoint& point : points) {
-    const Pipeline pipeline = assemble(apply(file, point), registry, {"sweep"});
+    const Pipeline pipeline = assemble(apply(file, point), registry, {"sweep"}, &scope);
     const RunObjects run = instantiate(pipeline, RunSeed{pipeline.run.seed, point.stream_key, 0});
     const Measures m = measure(pipeline, run);
     if (m.lines.empty())

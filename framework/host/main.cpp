@@ -64,7 +64,7 @@ void install_signal_handlers_early(int, char**, char**) { cpex::host::signals::i
 // The one error line (printed by rank 0 only under MPI, whose other ranks are aborted).
 int fail(const std::string& message) {
   const auto mpi = cpex::host::mpi_context();
-  if (mpi.rank == 0) std::cerr << "cpex: error: " << message << '\n';
+  if (mpi.rank == 0) std::cerr << "cpex: error: " << cpex::printable_message(message) << '\n';
   if (mpi.size > 1) cpex::host::mpi_abort(1);
   return finish(1);
 }

@@ -1,6 +1,7 @@
 // MPI sweeps: rank r of P runs the selected ids whose position is r modulo P; records
 // travel to rank 0 as small binary messages, received by a thread that polls
 // (MPI_Iprobe, so a waiting rank 0 does not spin a core) and feeds the sinks under a lock.
+#include "cpex/messages.hpp"
 #include "mpi_sweep.hpp"
 
 #include <atomic>
@@ -219,7 +220,7 @@ EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSele
     local_done.store(true);
   } catch (const std::exception& e) {
     // The receiver would wait for ranks that cannot be told to stop: end them all.
-    std::fprintf(stderr, "cpex: error: %s\n", e.what());
+    std::fprintf(stderr, "cpex: error: %s\n", cpex::printable_message(e.what()).c_str());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   receiver.join();

@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
 #include "output_safety.hpp"
@@ -54,11 +55,9 @@ void add_key(std::vector<std::string>& keys, const std::string& key) {
   if (!key.empty() && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
 }
 
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  return text;
-}
+// A message or value on one printable line (control bytes such as ESC or DEL in a file
+// name or an option value shown as \xNN; cpex/messages.hpp).
+std::string one_line(const std::string& text) { return printable_message(text); }
 
 // One line per key the grouping pools over, naming its values (at most 12 of them).
 void warn_pooled(const std::vector<report::PooledKey>& pooled) {

@@ -16,6 +16,7 @@
 #include "signals.hpp"
 #include "summary_output.hpp"
 #include "sweep_setup.hpp"
+#include "tie_warning.hpp"
 #include "sweep_sinks.hpp"
 
 namespace cpex::host {
@@ -37,6 +38,10 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const JobSpace jobs(s.pipelines, s.points);
   const std::string& trace_file = s.pipelines.front().run.trace_file;
   const MpiContext mpi = mpi_context();
+  // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
+  if (mpi.rank == 0)
+    for (const std::string& warning : tie_warnings(s.pipelines, s.points))
+      std::cerr << "cpex: warning: " << warning << '\n';
 
   // Outputs: never an input, never each other, never a foreign file without --force.
   std::vector<NamedPath> outputs;
@@ -85,9 +90,13 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const std::uint64_t selected = selection.count(jobs.size());
   const bool show_progress = mpi.rank == 0 && !opts.quiet && (opts.progress || ::isatty(2));
   ProgressMeter progress(selected, show_progress);
-  if (store && store->resumed() && !opts.quiet)
+  if (store && store->resumed() && !opts.quiet) {
+    if (store->grown_from() > 0)
+      std::cerr << "cpex: growing '" << opts.out << "' from " << store->grown_from() << " to "
+                << jobs.repetitions() << " repetitions per point (the stored runs keep their seeds)\n";
     std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
               << " runs already done, " << selected << " to run\n";
+  }
 
   SinkList sinks;
   if (store) sinks.add(store.get());

@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <set>
@@ -29,6 +31,23 @@ void add_path_inputs(std::vector<NamedPath>& inputs, const std::string& section,
     const std::string& value = values.text(spec.name);
     if (!value.empty()) inputs.push_back({"[" + section + "] " + spec.name, value});
   }
+}
+
+// The content hash of a plugin's library file (64-bit FNV-1a over its bytes, hex), so a
+// store knows which code wrote its rows and a resume after a rebuild with different code
+// is refused as another sweep (issue 21). Empty for a plugin without a library file (a
+// Python-defined one).
+std::string library_hash(const std::string& library) {
+  std::FILE* f = std::fopen(library.c_str(), "rb");
+  if (!f) return {};
+  std::uint64_t hash = 14695981039346656037ull;
+  unsigned char buffer[1 << 16];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+    for (std::size_t i = 0; i < n; ++i) hash = (hash ^ buffer[i]) * 1099511628211ull;
+  std::fclose(f);
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
 }
 
 std::string utc_now() {
@@ -82,7 +101,9 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   if (!sweep && !file.section("sweep").empty())
     throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
   s.axes = read_axes(file);
+  const std::vector<SweepAxis> written = s.axes;  // before --set narrows them
   apply_overrides(file, s.axes, options.overrides);
+  const SweepScope scope = sweep_scope(file, written);
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 
@@ -93,7 +114,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   if (s.points.empty()) throw ConfigError(path + ": the sweep has no points");
   s.pipelines.reserve(s.points.size());
   for (const auto& point : s.points)
-    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}));
+    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}, &scope));
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
   if (on_disk) s.inputs.push_back({"pipeline file", path});
@@ -102,9 +123,12 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   std::set<std::string> seen_plugins, seen_inputs;
   auto add_plugin = [&](const EntryInfo& entry, const char* kind) {
     if (!seen_plugins.insert(entry.name).second) return;
-    plugins.push_back({{"name", entry.name},
-                       {"kind", kind},
-                       {"library", std::filesystem::path(entry.library).filename().string()}});
+    nlohmann::ordered_json plugin = {{"name", entry.name},
+                                     {"kind", kind},
+                                     {"library", std::filesystem::path(entry.library).filename().string()}};
+    const std::string hash = library_hash(entry.library);
+    if (!hash.empty()) plugin["hash"] = hash;
+    plugins.push_back(std::move(plugin));
     libraries.push_back(entry.library);
   };
   for (const auto& p : s.pipelines) {

@@ -225,7 +225,11 @@ void register_coci(Registry& registry) {
          uniform ? "COCI with uniform (round-robin) sampling (seed 003 App. A.5), same stop"
                  : "COCI (seed 003 Alg. 1): samples the widest arm whose leading optimal "
                    "component is not yet consistent over the confidence box"},
-        {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kSeparableLeading | kBiMonotone}}},
+        // The radii are Hoeffding's for rewards in [0, 1] (seed 003 §2): an environment whose
+        // rewards may leave [0, 1] (Gaussian arms, say) is refused at assembly.
+        {.feedback = {FeedbackKind::SingleArm},
+         .oracles = {{"oracle", kSeparableLeading | kBiMonotone}},
+         .rewards = RewardRequirement::within(0.0, 1.0)},
         std::move(schema), [uniform](const ParamValues& p) -> std::unique_ptr<Algorithm> {
           return std::make_unique<Coci>(p, uniform);
         });

@@ -27,47 +27,24 @@
 #include "cpex/numerics/budget_schedules.hpp"
 #include "cpex/numerics/constrained_maximization.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "elimination.hpp"
 
 namespace cpex::cpe_l {
 namespace {
 
-using bestk::ArmStatistics;
 using numerics::ArmConstraint;
 
-class Csar final : public Algorithm {
+class Csar final : public fixed_budget::PhasedElimination {
  public:
   void start(const AlgorithmContext& context) override {
+    begin_phases(context, "csar", numerics::csar_phases);
     const std::size_t n = context.problem->num_arms;
-    const std::uint64_t budget = fixed_budget::required_budget(context, "csar");
-    if (budget <= n)
-      throw ParameterError("run.budget", "csar needs a budget above the number of arms (" +
-                                             std::to_string(n) + "): with T = n its first phase "
-                                             "samples no arm");
     oracle_ = context.oracles.front();
-    rng_ = context.rng;
-    stats_.reset(n);
-    phases_ = numerics::csar_phases(n, budget);
     constraint_.assign(n, ArmConstraint::Free);
     means_.assign(n, 0.0);
-    active_.resize(n);
-    std::iota(active_.begin(), active_.end(), std::size_t{0});
     gap_.assign(n, 0.0);
-    phase_ = 1;
-    finished_ = failed_ = false;
-    sampler_.begin(active_, phases_[1] - phases_[0]);
-  }
-
-  bool next(Action& action) override {
-    while (!finished_) {
-      if (sampler_.next(action.arm)) return true;
-      end_phase();
-    }
-    return false;
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.reward);
+    failed_ = false;
   }
 
   Recommendation recommend() const override {
@@ -94,7 +71,7 @@ class Csar final : public Algorithm {
   }
 
  private:
-  void end_phase() {
+  void end_phase() override {
     for (std::size_t e = 0; e < means_.size(); ++e) means_[e] = stats_.mean(e);
     const double big = numerics::forcing_weight(means_);
     if (!numerics::constrained_maximize(*oracle_, means_, constraint_, big, scratch_, best_)) {
@@ -116,38 +93,22 @@ class Csar final : public Algorithm {
     constraint_[p] = std::binary_search(best_.arms.begin(), best_.arms.end(), p) ? ArmConstraint::In
                                                                                   : ArmConstraint::Out;
     active_.erase(std::find(active_.begin(), active_.end(), p));
-    ++phase_;
-    if (active_.empty()) {
-      finished_ = true;
-      return;
-    }
-    sampler_.begin(active_, phases_[phase_] - phases_[phase_ - 1]);
+    next_phase(false);
   }
 
   const Oracle* oracle_ = nullptr;
-  RandomStream rng_;
-  ArmStatistics stats_;
-  std::vector<std::uint64_t> phases_;  // T~_0 .. T~_n
   std::vector<ArmConstraint> constraint_;
   std::vector<double> means_, gap_, scratch_;
-  std::vector<std::size_t> active_;
   Decision best_, other_;
-  std::size_t phase_ = 1;
-  bool finished_ = false, failed_ = false;
-  fixed_budget::PhaseSampler sampler_;
+  bool failed_ = false;
 };
 
 void register_csar(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "csar";
-  entry.summary = "CSAR (Chen et al. 2014): fixed-budget CPE on any linear oracle (constrained oracle via +-L weights)";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.needs.settings = kFixedBudget;
-  entry.create = [](const ParamValues&) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Csar>();
-  };
-  registry.add(std::move(entry));
+  register_algorithm(
+      registry,
+      {"csar", "CSAR (Chen et al. 2014): fixed-budget CPE on any linear oracle (constrained oracle via +-L weights)"},
+      fixed_budget::single_arm_needs(kLinearMaximization, kFixedBudget), {},
+      [](const ParamValues&) -> std::unique_ptr<Algorithm> { return std::make_unique<Csar>(); });
 }
 
 }  // namespace

@@ -4,25 +4,16 @@
 
 #include <algorithm>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
 using cpex::test::temp_file;
-using Catch::Matchers::Contains;
 
 namespace {
 
+// The refusal of `pipeline` by `cpex run`, naming the file.
 void expect_error(const std::string& pipeline, const std::vector<std::string>& fragments) {
-  static int counter = 0;
-  const std::string file = temp_file("cpe-bad-" + std::to_string(++counter) + ".ini", pipeline);
-  INFO(pipeline);
-  const auto r = run_cpex("run " + file);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, Contains("cpex: error: "));
-  CHECK_THAT(r.err, Contains(file));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+  cpex::test::expect_pipeline_error(pipeline, fragments, "", true);
 }
 
 std::string graph_file(const std::string& text) {

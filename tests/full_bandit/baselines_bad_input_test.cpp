@@ -5,25 +5,12 @@
 
 #include <algorithm>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
-using Catch::Matchers::Contains;
+using cpex::test::expect_pipeline_error;
 
 namespace {
-
-void expect_error(const std::string& text, const std::vector<std::string>& fragments) {
-  static int counter = 0;
-  const std::string path = temp_file("full-bandit-bad-" + std::to_string(++counter) + ".ini", text);
-  INFO(text);
-  const auto r = run_cpex("run " + path);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, Contains("cpex: error: "));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
-}
 
 const std::string kInstance =
     "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 10\nk = 3\n[oracle]\nplugin = top-k\nk = 3\n";
@@ -33,29 +20,29 @@ const std::string kRun = "[run]\nrepetitions = 1\n";
 }  // namespace
 
 TEST_CASE("CLUCB-QM and CLUCB refuse bad parameters", "[full-bandit][bad-input]") {
-  expect_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nlambda = 0\n" + kRun, {"lambda"});
-  expect_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nlambda = -1\n" + kRun, {"lambda"});
-  expect_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nfixed-arm = 10\n" + kRun,
+  expect_pipeline_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nlambda = 0\n" + kRun, {"lambda"});
+  expect_pipeline_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nlambda = -1\n" + kRun, {"lambda"});
+  expect_pipeline_error(kInstance + kDks + "[algorithm]\nplugin = clucb-qm\nfixed-arm = 10\n" + kRun,
                {"fixed-arm", "[0, 10)"});
-  expect_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = 12\n" + kRun, {"fixed-arm", "[0, 10)"});
-  expect_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = -1\n" + kRun, {"fixed-arm"});
-  expect_error(kInstance + "[algorithm]\nplugin = clucb-qm\n" + kRun, {"dks"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = 12\n" + kRun, {"fixed-arm", "[0, 10)"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = -1\n" + kRun, {"fixed-arm"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-qm\n" + kRun, {"dks"});
 }
 
 TEST_CASE("ME and LUCB refuse instances the reduction cannot handle", "[full-bandit][bad-input]") {
   const std::string small =
       "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 9\nk = 5\n[oracle]\nplugin = top-k\nk = 5\n";
-  expect_error(small + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n" + kRun, {"n >= 2k", "n = 9, k = 5"});
-  expect_error(small + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n" + kRun, {"n >= 2k"});
-  expect_error(kInstance + "[algorithm]\nplugin = lucb-full\n" + kRun, {"epsilon"});
-  expect_error(kInstance + "[algorithm]\nplugin = me-full\nepsilon = 0.5\narm-epsilon = loose\n" + kRun,
+  expect_pipeline_error(small + "[algorithm]\nplugin = me-full\nepsilon = 0.5\n" + kRun, {"n >= 2k", "n = 9, k = 5"});
+  expect_pipeline_error(small + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n" + kRun, {"n >= 2k"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = lucb-full\n" + kRun, {"epsilon"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = me-full\nepsilon = 0.5\narm-epsilon = loose\n" + kRun,
                {"arm-epsilon"});
 }
 
 TEST_CASE("The crowdsourcing environment refuses unknown profiles and oversized teams", "[full-bandit][bad-input]") {
   const std::string tail = "[oracle]\nplugin = top-k\nk = 10\n[algorithm]\nplugin = icb\nepsilon = 0.5\n" + kRun;
-  expect_error("[environment]\nplugin = crowdsourcing\nprofile = Physics\n" + tail,
+  expect_pipeline_error("[environment]\nplugin = crowdsourcing\nprofile = Physics\n" + tail,
                {"profile", "'Physics'", "IT, Medicine, Chinese, Pokemon, English, Science"});
-  expect_error("[environment]\nplugin = crowdsourcing\nprofile = IT\nk = 35\n" + tail, {"k = 35", "n = 36"});
-  expect_error("[environment]\nplugin = crowdsourcing\n" + tail, {"profile"});
+  expect_pipeline_error("[environment]\nplugin = crowdsourcing\nprofile = IT\nk = 35\n" + tail, {"k = 35", "n = 36"});
+  expect_pipeline_error("[environment]\nplugin = crowdsourcing\n" + tail, {"profile"});
 }

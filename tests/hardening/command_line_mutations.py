@@ -1,5 +1,5 @@
 """Mutated command lines for the mutation test (issue 22): the arguments of every
-subcommand -- report, export, merge, run, sweep, describe, list -- and the files they name.
+subcommand -- report, export, merge, run, sweep, describe, list, hardness -- and the files they name.
 
 `make_fixtures` writes, once, the files the command lines read (results CSV, SQLite store,
 two shard stores, a trace, pipeline files) with the cpex under test, plus damaged copies
@@ -18,23 +18,9 @@ import random
 import shutil
 import subprocess
 
-SWEEP = """[environment]
-plugin = gaussian
-means = 0.5,0.45,0.3,0.1
-sigma = 0.5
-[oracle]
-plugin = top-k
-k = 2
-[algorithm]
-plugin = lucb
-delta = 0.1
-[run]
-seed = 3
-repetitions = 5
-[sweep]
-axis = algorithm.delta = 0.1, 0.05
-axis = environment.sigma = 0.5, 0.25
-"""
+# A sweep of 2 x 2 points of LUCB on Gaussian arms, 5 repetitions (the script tests' fixture).
+SWEEP = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                          "small_sweep.ini")).read()
 RUN = SWEEP.split("[sweep]")[0].replace("[run]\n", "[run]\ntrace-file = trace.csv\n")
 
 TEMPLATES = [
@@ -55,6 +41,8 @@ TEMPLATES = [
     ["describe", "lucb"],
     ["describe", "run"],
     ["list"],
+    ["hardness", "sweep.ini", "--json"],
+    ["hardness", "run.ini", "--set", "algorithm.delta=0.05"],
 ]
 # Rarely drawn: plotting starts Python (slow).
 PLOT_TEMPLATE = 5
@@ -121,6 +109,22 @@ def mutate_argv(argv, rng):
     return argv
 
 
+def mutate_bytes(data, rng, edits=8, insert=4, delete=20):
+    """1 to `edits` random edits of `data`: a byte flipped, up to `insert` bytes inserted or up
+    to `delete` bytes deleted (also the pipeline-file mutations of mutation_test.py)."""
+    data = bytearray(data)
+    for _ in range(rng.randint(1, edits)):
+        op = rng.randrange(3)
+        pos = rng.randrange(len(data) + 1)
+        if op == 0 and data:
+            data[min(pos, len(data) - 1)] = rng.randrange(256)
+        elif op == 1:
+            data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, insert)))
+        else:
+            del data[pos:pos + rng.randint(1, delete)]
+    return bytes(data)
+
+
 def damage(path, rng):
     """Flips, inserts or deletes bytes of a fixture copy, or truncates it."""
     with open(path, "rb") as f:
@@ -128,15 +132,7 @@ def damage(path, rng):
     if rng.random() < 0.3:
         data = data[:rng.randrange(len(data) + 1)]
     else:
-        for _ in range(rng.randint(1, 16)):
-            pos = rng.randrange(len(data) + 1)
-            op = rng.randrange(3)
-            if op == 0 and data:
-                data[min(pos, len(data) - 1)] = rng.randrange(256)
-            elif op == 1:
-                data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
-            else:
-                del data[pos:pos + rng.randint(1, 64)]
+        data = mutate_bytes(data, rng, edits=16, insert=8, delete=64)
     with open(path, "wb") as f:
         f.write(bytes(data))
 

@@ -113,20 +113,6 @@ def mutate_once(lines, rng):
     return lines
 
 
-def mutate_bytes(data, rng):
-    data = bytearray(data)
-    for _ in range(rng.randint(1, 8)):
-        op = rng.randrange(3)
-        pos = rng.randrange(len(data) + 1)
-        if op == 0 and data:
-            data[min(pos, len(data) - 1)] = rng.randrange(256)
-        elif op == 1:
-            data[pos:pos] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 4)))
-        else:
-            del data[pos:pos + rng.randint(1, 20)]
-    return bytes(data)
-
-
 def seeds(root, workdir):
     found = {}
     for dirpath, _, files in os.walk(os.path.join(root, "pipelines")):
@@ -212,7 +198,7 @@ def main():
             lines = mutate_once(lines, rng)
         data = "\n".join(lines).encode("utf-8", "surrogateescape")
         if rng.random() < 0.2:
-            data = mutate_bytes(data, rng)
+            data = cl.mutate_bytes(data, rng)
         command = "sweep" if b"[sweep]" in data else "run"
         if rng.random() < 0.05:
             command = "run" if command == "sweep" else "sweep"
@@ -234,13 +220,7 @@ def main():
             return case, ("hang" if status2 == "timeout" else "slow"), err2
         return case, classify(status, err), err
 
-    counts = {}
-    failures = []
-    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-        for case, verdict, err in pool.map(one, cases):
-            counts[verdict] = counts.get(verdict, 0) + 1
-            if verdict not in ("ran", "error"):
-                failures.append((case, verdict, err))
+    counts, failures = run_cases(one, cases, opts.jobs)
     print("mutation test: %d files (seed %d): %s" % (
         len(cases), opts.seed, ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
     if failures:
@@ -261,6 +241,19 @@ def main():
         counts.get("crash", 0), counts.get("hang", 0), counts.get("memory", 0),
         counts.get("message", 0)))
     return 1 if bad else 0
+
+
+def run_cases(one, cases, jobs):
+    """Runs one(case) -> (case, verdict, err) for every case on `jobs` threads: the verdict
+    counts, and the (case, verdict, err) of those neither "ran" nor "error"."""
+    counts = {}
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for case, verdict, err in pool.map(one, cases):
+            counts[verdict] = counts.get(verdict, 0) + 1
+            if verdict not in ("ran", "error"):
+                failures.append((case, verdict, err))
+    return counts, failures
 
 
 def run_command_lines(opts, rng, workdir):
@@ -290,13 +283,7 @@ def run_command_lines(opts, rng, workdir):
             shutil.rmtree(case_dir, ignore_errors=True)
         return case, verdict, err
 
-    counts = {}
-    failures = []
-    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-        for case, verdict, err in pool.map(one, cases):
-            counts[verdict] = counts.get(verdict, 0) + 1
-            if verdict not in ("ran", "error"):
-                failures.append((case, verdict, err))
+    counts, failures = run_cases(one, cases, opts.jobs)
     print("command lines: %d (seed %d): %s" % (
         len(cases), opts.seed, ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
     for (index, words, damaged, _), verdict, err in failures:

@@ -43,8 +43,12 @@ TEST_CASE("Unknown plugins list the known ones", "[assembly]") {
 }
 
 TEST_CASE("Unknown sections are refused", "[assembly]") {
+  CHECK_THROWS_WITH(test::pipeline_from(pipeline(kEnv, kOracle, kAlg, "[extra]\nplugin = top-k\n")),
+                    Contains("unknown section [extra]") && Contains("allowed:"));
+  // An oracle role of other algorithms: said so, naming the algorithms that take it.
   CHECK_THROWS_WITH(test::pipeline_from(pipeline(kEnv, kOracle, kAlg, "[dks]\nplugin = top-k\n")),
-                    Contains("unknown section [dks]") && Contains("allowed:"));
+                    Contains("lucb takes no [dks] oracle (") && Contains("saqm") &&
+                        Contains("sa-foa") && Contains("clucb-qm") && Contains(" do)"));
 }
 
 TEST_CASE("Incompatible pipelines fail naming both sides", "[assembly]") {

@@ -5,28 +5,13 @@
 #include <algorithm>
 
 #include "cpex/abi.hpp"
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 
 namespace {
-
-const std::string kGood =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
-    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
-
-// Runs cpex, expects exit status 1 and a single stderr line containing every fragment.
-void expect_error(const std::string& arguments, const std::vector<std::string>& fragments) {
-  INFO("cpex " << arguments);
-  const auto r = run_cpex(arguments);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, Contains("cpex: error: "));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
-}
 
 std::string file_with(const std::string& text) {
   static int counter = 0;
@@ -36,69 +21,69 @@ std::string file_with(const std::string& text) {
 }  // namespace
 
 TEST_CASE("Missing or unreadable pipeline files", "[cli][bad-input]") {
-  expect_error("run /no/such/file.ini", {"pipeline file '/no/such/file.ini' does not exist"});
-  expect_error("run /tmp", {"pipeline file '/tmp' is not a regular file"});
+  expect_cli_error("run /no/such/file.ini", {"pipeline file '/no/such/file.ini' does not exist"});
+  expect_cli_error("run /tmp", {"pipeline file '/tmp' is not a regular file"});
 }
 
 TEST_CASE("Malformed pipeline files", "[cli][bad-input]") {
   const auto f = file_with("[environment]\nthis line has no equals sign\n");
-  expect_error("run " + f, {f});
-  const auto outside = file_with("plugin = gaussian\n" + kGood);
-  expect_error("run " + outside, {outside, "key 'plugin' stands outside any [section]"});
+  expect_cli_error("run " + f, {f});
+  const auto outside = file_with("plugin = gaussian\n" + kGoodPipeline);
+  expect_cli_error("run " + outside, {outside, "key 'plugin' stands outside any [section]"});
 }
 
 TEST_CASE("Unknown sections and keys", "[cli][bad-input]") {
-  const auto section = file_with(kGood + "[extra]\nx = 1\n");
-  expect_error("run " + section, {section, "unknown section [extra]"});
-  expect_error("run " + file_with(kGood) + " --set algorithm.deltaa=0.1",
+  const auto section = file_with(kGoodPipeline + "[extra]\nx = 1\n");
+  expect_cli_error("run " + section, {section, "unknown section [extra]"});
+  expect_cli_error("run " + file_with(kGoodPipeline) + " --set algorithm.deltaa=0.1",
                {"--set: [algorithm] deltaa: unknown key for lucb", "known keys: plugin, delta, epsilon"});
-  expect_error("run " + file_with(kGood) + " --set run.sed=1", {"[run] sed: unknown key for run"});
+  expect_cli_error("run " + file_with(kGoodPipeline) + " --set run.sed=1", {"[run] sed: unknown key for run"});
 }
 
 TEST_CASE("Wrong types and values out of range", "[cli][bad-input]") {
-  const auto good = file_with(kGood);
-  expect_error("run " + good + " --set algorithm.delta=abc",
+  const auto good = file_with(kGoodPipeline);
+  expect_cli_error("run " + good + " --set algorithm.delta=abc",
                {"[algorithm] delta = 'abc'", "lucb.delta must be a real number in (0, 1)"});
-  expect_error("run " + good + " --set algorithm.delta=1.5",
+  expect_cli_error("run " + good + " --set algorithm.delta=1.5",
                {"[algorithm] delta = 1.5 is out of range", "(0, 1)"});
-  expect_error("run " + good + " --set oracle.k=0", {"[oracle] k = 0 is out of range"});
-  expect_error("run " + good + " --set oracle.k=3",
+  expect_cli_error("run " + good + " --set oracle.k=0", {"[oracle] k = 0 is out of range"});
+  expect_cli_error("run " + good + " --set oracle.k=3",
                {"[oracle] k: top-k: k = 3 must be smaller than the number of arms",
                 "environment 'gaussian' has 3 arms"});
-  expect_error("run " + good + " --set oracle.k=two", {"[oracle] k = 'two'", "top-k.k must be an integer"});
-  expect_error("run " + good + " --set environment.means=0.5,x",
+  expect_cli_error("run " + good + " --set oracle.k=two", {"[oracle] k = 'two'", "top-k.k must be an integer"});
+  expect_cli_error("run " + good + " --set environment.means=0.5,x",
                {"[environment] means = '0.5,x'", "comma-separated list of real numbers"});
-  expect_error("run " + good + " --set run.max-samples=-5", {"[run] max-samples = -5 is out of range"});
+  expect_cli_error("run " + good + " --set run.max-samples=-5", {"[run] max-samples = -5 is out of range"});
   const auto r = run_cpex("run " + good + " --set nodot");
   CHECK(r.status == 1);
   CHECK_THAT(r.err, Contains("--set 'nodot': expected section.key=value"));
 }
 
 TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]") {
-  const auto good = file_with(kGood);
-  expect_error("run " + good + " --set algorithm.plugin=rand-lucb",
+  const auto good = file_with(kGoodPipeline);
+  expect_cli_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
                 "(known: ", "lil-rand-lucb, lil-ucb, lingape, lucb"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
-  expect_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
+  expect_cli_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
                {"algorithm 'lucb' needs single-arm feedback",
                 "environment 'fixture-full-bandit' gives full-bandit-sum feedback"});
-  expect_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
+  expect_cli_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
                {"algorithm 'lucb' needs cardinality", "oracle 'fixture-no-cardinality'"});
 }
 
 TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {
   const std::string broken = CPEX_BROKEN_PLUGIN_DIR;
-  expect_error("list --plugin-path /no/such/plugins",
+  expect_cli_error("list --plugin-path /no/such/plugins",
                {"plugin path '/no/such/plugins' does not exist"});
-  expect_error("list --plugin-path " + broken + "/not-a-library",
+  expect_cli_error("list --plugin-path " + broken + "/not-a-library",
                {"libcpex-not-a-library.so' is not a loadable shared library"});
-  expect_error("list --plugin-path " + broken + "/no-entry",
+  expect_cli_error("list --plugin-path " + broken + "/no-entry",
                {"libcpex-broken-no-entry.so' is not a CPEx plugin"});
-  expect_error("list --plugin-path " + broken + "/wrong-abi",
+  expect_cli_error("list --plugin-path " + broken + "/wrong-abi",
                {"libcpex-broken-wrong-abi.so' was built for CPEx ABI version " +
                 std::to_string(cpex::kAbiVersion + 1000)});
-  expect_error("list --plugin-path " + broken + "/duplicate",
+  expect_cli_error("list --plugin-path " + broken + "/duplicate",
                {"plugin name 'gaussian' is registered twice", "libcpex-broken-duplicate.so"});
   const auto env = run_cpex("list");  // sanity: without the broken path all is well
   CHECK(env.status == 0);
@@ -144,25 +129,25 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
   const auto file = file_with(
       "[environment]\nplugin = topk-instance\nn = 10\nk = 2\n[oracle]\nplugin = top-k\nk = 2\n"
       "[algorithm]\nplugin = lil-rand-lucb\n[run]\nrepetitions = 2\n");
-  expect_error("run " + file + " --set environment.k=10 --set oracle.k=10",
+  expect_cli_error("run " + file + " --set environment.k=10 --set oracle.k=10",
                {"[environment] k: topk-instance: k = 10 must be smaller than n = 10"});
-  expect_error("run " + file + " --set environment.k=0", {"[environment] k = 0 is out of range"});
-  expect_error("run " + file + " --set algorithm.nu=1.5",
+  expect_cli_error("run " + file + " --set environment.k=0", {"[environment] k = 0 is out of range"});
+  expect_cli_error("run " + file + " --set algorithm.nu=1.5",
                {"[algorithm] nu = 1.5 is out of range", "lil-rand-lucb.nu must be a real number in (0, 1)"});
-  expect_error("run " + file + " --set algorithm.delta=0", {"[algorithm] delta = 0 is out of range"});
-  expect_error("run " + file + " --set environment.variance=-0.25",
+  expect_cli_error("run " + file + " --set algorithm.delta=0", {"[algorithm] delta = 0 is out of range"});
+  expect_cli_error("run " + file + " --set environment.variance=-0.25",
                {"[environment] variance = -0.25 is out of range"});
-  expect_error("run " + file + " --set oracle.k=3",
+  expect_cli_error("run " + file + " --set oracle.k=3",
                {"environment 'topk-instance' is made for decisions of 2 arms",
                 "oracle 'top-k' in [oracle] has decision size 3"});
-  expect_error("run " + file + " --set algorithm.plugin=lil-ucb",
+  expect_cli_error("run " + file + " --set algorithm.plugin=lil-ucb",
                {"[algorithm] k: lil-ucb: lil-ucb identifies the single best arm and needs k = 1"});
-  expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.delta=0.5",
+  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.delta=0.5",
                {"[algorithm] delta: lil-rand-lucb: with the faithful preset, Lemma 2.1",
                 "log(1+epsilon)/e"});
-  expect_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
+  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
                {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
-  expect_error("run " + file + " --set algorithm.preset=exact",
+  expect_cli_error("run " + file + " --set algorithm.preset=exact",
                {"[algorithm] preset = 'exact'", "one of {faithful, heuristic, heuristic-jamieson}"});
 }
 
@@ -170,19 +155,19 @@ TEST_CASE("Linear-bandit pipelines that do not fit", "[cli][bad-input]") {
   const auto file = file_with(
       "[environment]\nplugin = linear\ngenerator = soare\nd = 2\n[oracle]\nplugin = top-k\nk = 1\n"
       "[algorithm]\nplugin = lingape\n[run]\nrepetitions = 1\n");
-  expect_error("run " + file + " --set algorithm.plugin=lucb",
+  expect_cli_error("run " + file + " --set algorithm.plugin=lucb",
                {"algorithm 'lucb' needs single-arm feedback",
                 "environment 'linear' gives linear-arm feedback"});
-  expect_error("run " + file + " --set environment.plugin=gaussian --set environment.means=1,0",
+  expect_cli_error("run " + file + " --set environment.plugin=gaussian --set environment.means=1,0",
                {"algorithm 'lingape' needs linear-arm feedback",
                 "environment 'gaussian' gives single-arm feedback"});
-  expect_error("run " + file + " --set algorithm.selection=random",
+  expect_cli_error("run " + file + " --set algorithm.selection=random",
                {"[algorithm] selection = 'random'", "one of {greedy, ratio}"});
-  expect_error("run " + file + " --set oracle.k=2",
+  expect_cli_error("run " + file + " --set oracle.k=2",
                {"environment 'linear' is made for decisions of 1 arms"});
-  expect_error("run " + file + " --set environment.generator=explicit --set environment.features=1,0,0",
+  expect_cli_error("run " + file + " --set environment.generator=explicit --set environment.features=1,0,0",
                {"[environment] features: linear: has 3 numbers, not a multiple of d = 2"});
-  expect_error("run " + file + " --set algorithm.plugin=xy-static --set environment.generator=explicit"
+  expect_cli_error("run " + file + " --set algorithm.plugin=xy-static --set environment.generator=explicit"
                " --set environment.d=3 --set environment.features=1,0,0,0,1,0 --set environment.theta=1,0,0",
                {"[algorithm] lambda: xy-static: ordinary least squares (lambda = 0) needs arms whose "
                 "features span R^3, but these 2 arms span a space of dimension 2: set lambda > 0"});

@@ -15,6 +15,7 @@
 #include <boost/property_tree/xml_parser.hpp>
 #include <nlohmann/json.hpp>
 
+#include "csv_table.hpp"
 #include "test_support.hpp"
 
 using cpex::test::run_cpex;
@@ -52,45 +53,12 @@ std::vector<std::map<std::string, std::string>> parse_markdown(const std::string
   }
   REQUIRE(rows.size() >= 2);
   for (const auto& c : rows[1]) CHECK((c == "---" || c == "---:"));
-  std::vector<std::map<std::string, std::string>> table;
-  for (std::size_t r = 2; r < rows.size(); ++r) {
-    REQUIRE(rows[r].size() == rows[0].size());
-    std::map<std::string, std::string> row;
-    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
-    table.push_back(row);
-  }
-  return table;
+  return cpex::test::keyed_rows(rows, 2);
 }
 
 // RFC 4180 CSV (the report quotes cells holding commas).
 std::vector<std::map<std::string, std::string>> parse_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& line : lines_of(text)) {
-    std::vector<std::string> cells(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      const char c = line[i];
-      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cells.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.emplace_back();
-      } else {
-        cells.back() += c;
-      }
-    }
-    rows.push_back(cells);
-  }
-  std::vector<std::map<std::string, std::string>> table;
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    REQUIRE(rows[r].size() == rows[0].size());
-    std::map<std::string, std::string> row;
-    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[r][c];
-    table.push_back(row);
-  }
-  return table;
+  return cpex::test::keyed_rows(cpex::test::csv_rows(text));
 }
 
 const std::map<std::string, std::string>& find_row(const std::vector<std::map<std::string, std::string>>& table,
@@ -121,11 +89,18 @@ void check_one_line_error(const cpex::test::CommandResult& r, const std::string&
   CHECK_THAT(r.err, Catch::Contains(needle));
 }
 
+// `cpex report` of the known results with these options; it must succeed.
+cpex::test::CommandResult known_report(const std::string& options) {
+  auto r = run_cpex("report " + kKnown + options);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("cpex report --format md parses back to the hand-computed summaries", "[cli][report]") {
-  const auto r = run_cpex("report " + kKnown + " --format md");
-  REQUIRE(r.status == 0);
+  const auto r = known_report(" --format md");
   const auto table = parse_markdown(r.out);
   REQUIRE(table.size() == 4);
   const auto& a10 = find_row(table, "10", "a");
@@ -157,8 +132,7 @@ TEST_CASE("cpex report --format md parses back to the hand-computed summaries", 
 }
 
 TEST_CASE("cpex report --format csv parses back to the hand-computed summaries", "[cli][report]") {
-  const auto r = run_cpex("report " + kKnown + " --format csv");
-  REQUIRE(r.status == 0);
+  const auto r = known_report(" --format csv");
   const auto table = parse_csv(r.out);
   REQUIRE(table.size() == 4);
   const auto& a10 = find_row(table, "10", "a");
@@ -179,21 +153,18 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
   CHECK(std::stod(find_row(table, "20", "b").at("samples_mean_at_least")) == 60.0);
 
   SECTION("pivoted: algorithms across, n down") {
-    const auto p = run_cpex("report " + kKnown + " --columns algorithm --y error-rate --format csv");
-    REQUIRE(p.status == 0);
+    const auto p = known_report(" --columns algorithm --y error-rate --format csv");
     const auto pivot = parse_csv(p.out);
     REQUIRE(pivot.size() == 2);
     CHECK(pivot[0].at("environment.n") == "10");
     CHECK(pivot[0].at("a") == "0 [0, 0.602] (1 capped)");
     CHECK(pivot[1].at("a") == "1 [0.158, 1]");
     CHECK(pivot[1].at("b") == "- (2 capped)");  // no run ended: no rate
-    const auto n = run_cpex("report " + kKnown + " --columns algorithm --y not-optimal --format csv");
-    REQUIRE(n.status == 0);
+    const auto n = known_report(" --columns algorithm --y not-optimal --format csv");
     CHECK(parse_csv(n.out)[0].at("a") == "0.25 [0.00631, 0.806] (1 capped)");
   }
   SECTION("pivoted with a baseline: b has no resolved.preset and fills a's preset rows") {
-    const auto p = run_cpex("report " + kKnown + " --by environment.n,resolved.preset --columns algorithm --format csv");
-    REQUIRE(p.status == 0);
+    const auto p = known_report(" --by environment.n,resolved.preset --columns algorithm --format csv");
     const auto pivot = parse_csv(p.out);
     REQUIRE(pivot.size() == 2);
     CHECK(pivot[0].at("resolved.preset") == "heuristic");
@@ -204,8 +175,7 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
 }
 
 TEST_CASE("cpex report --format json and the default text table", "[cli][report]") {
-  const auto r = run_cpex("report " + kKnown + " --format json --by algorithm");
-  REQUIRE(r.status == 0);
+  const auto r = known_report(" --format json --by algorithm");
   const auto json = nlohmann::json::parse(r.out);
   CHECK(json["keys"] == nlohmann::json::array({"algorithm"}));
   REQUIRE(json["groups"].size() == 2);
@@ -225,8 +195,7 @@ TEST_CASE("cpex report --format json and the default text table", "[cli][report]
   CHECK(json["pooled"][0]["key"] == "environment.n");
   CHECK(json["pooled"][0]["values"] == nlohmann::json::array({"10", "20"}));
 
-  const auto text = run_cpex("report " + kKnown);
-  REQUIRE(text.status == 0);
+  const auto text = known_report("");
   const auto lines = lines_of(text.out);
   REQUIRE(lines.size() == 6);  // header, rule, 4 groups
   CHECK_THAT(lines[0], Catch::StartsWith("environment.n  algorithm  runs"));

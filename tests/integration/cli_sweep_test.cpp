@@ -17,54 +17,29 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_expect.hpp"
+#include "csv_table.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::Contains;
+using cpex::test::fresh_path;
+using cpex::test::kFixtures;
 using cpex::test::run_cpex;
 
 namespace {
 
-const std::string kFixtures = std::string(" --plugin-path '") + CPEX_FIXTURE_PLUGIN_DIR + "' ";
+// The tests' small sweep (tests/data/small_sweep.ini: 2 x 2 points of LUCB on Gaussian
+// arms), 30 repetitions a point.
+const std::string kSweep = [] {
+  std::string text = cpex::test::read_file(CPEX_SOURCE_DIR "/tests/data/small_sweep.ini");
+  return text.replace(text.find("repetitions = 5"), 15, "repetitions = 30");
+}();
 
-// A small sweep: 2 x 2 points of LUCB on Gaussian arms.
-const std::string kSweep =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.45,0.3,0.1\nsigma = 0.5\n"
-    "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\ndelta = 0.1\n"
-    "[run]\nseed = 3\nrepetitions = 30\n"
-    "[sweep]\naxis = algorithm.delta = 0.1, 0.05\naxis = environment.sigma = 0.5, 0.25\n";
-
-std::string fresh(const std::string& name) {
-  const std::string path = cpex::test::temp_file(name, "");
-  std::filesystem::remove(path);
-  for (const char* suffix : {"-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) {
-      cells.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
-// The lines of a result CSV without the wall-time column.
+// The rows of a result CSV (cells as read, joined by commas) without the wall-time column.
 std::vector<std::string> csv_rows(const std::string& csv) {
-  std::istringstream in(cpex::test::read_file(csv));
-  std::string line;
   std::vector<std::string> rows;
   std::size_t wall = 0;
-  while (std::getline(in, line)) {
-    auto cells = split_csv_line(line);
+  for (auto cells : cpex::test::csv_rows(cpex::test::read_file(csv))) {
     if (rows.empty())
       wall = static_cast<std::size_t>(std::find(cells.begin(), cells.end(), "wall_time_s") - cells.begin());
     REQUIRE(wall < cells.size());
@@ -78,7 +53,7 @@ std::vector<std::string> csv_rows(const std::string& csv) {
 
 // The rows of a store as CSV lines (via `cpex export`), without the wall-time column.
 std::vector<std::string> store_rows(const std::string& db) {
-  const std::string csv = fresh("export.csv");
+  const std::string csv = fresh_path("export.csv");
   const auto exported = run_cpex("export '" + db + "' --csv '" + csv + "'");
   REQUIRE(exported.status == 0);
   return csv_rows(csv);
@@ -115,7 +90,7 @@ int wait_status(pid_t pid) {
 
 TEST_CASE("A store is identical for 1 and 2 threads and holds typed rows and meta", "[cli][store]") {
   const std::string pipeline = cpex::test::temp_file("store.ini", kSweep);
-  const std::string one = fresh("one.db"), two = fresh("two.db");
+  const std::string one = fresh_path("one.db"), two = fresh_path("two.db");
   const auto a = run_cpex("sweep '" + pipeline + "' --threads 1 --out '" + one + "' --json");
   const auto b = run_cpex("sweep '" + pipeline + "' --threads 2 --out '" + two + "' --json");
   REQUIRE(a.status == 0);
@@ -127,7 +102,7 @@ TEST_CASE("A store is identical for 1 and 2 threads and holds typed rows and met
   CHECK_THAT(rows.front(), Contains(",resolved,pulls,status,error,"));
   CHECK_THAT(rows[1], Contains(",stopped,"));
   // The CSV output has the same columns and rows.
-  const std::string csv = fresh("direct.csv");
+  const std::string csv = fresh_path("direct.csv");
   REQUIRE(run_cpex("sweep '" + pipeline + "' --threads 2 --out '" + csv + "'").status == 0);
   CHECK(csv_rows(csv) == rows);
 }
@@ -138,7 +113,7 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
   std::string text = kSweep;
   text.replace(text.find("repetitions = 30"), 16, "repetitions = 150");
   const std::string pipeline = cpex::test::temp_file("resume.ini", text);
-  const std::string reference = fresh("reference.db"), killed = fresh("killed.db");
+  const std::string reference = fresh_path("reference.db"), killed = fresh_path("killed.db");
   const auto started = std::chrono::steady_clock::now();
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + reference + "' --quiet --threads 2").status == 0);
   const double whole_ms =
@@ -170,7 +145,7 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
 TEST_CASE("A store of another sweep is refused with what differs, force-new starts over",
           "[cli][store]") {
   const std::string pipeline = cpex::test::temp_file("other.ini", kSweep);
-  const std::string db = fresh("other.db");
+  const std::string db = fresh_path("other.db");
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + db + "'").status == 0);
   const auto refused = run_cpex("sweep '" + pipeline + "' --out '" + db + "' --set run.seed=4");
   CHECK(refused.status == 1);
@@ -188,7 +163,7 @@ TEST_CASE("A throwing run leaves one error row, every other row, and exit status
       "failing.ini",
       "[environment]\nplugin = fixture-failing\nmeans = 1,0,0\nfail-after = 3\nfail-repetition = 7\n"
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nrepetitions = 20\n");
-  const std::string db = fresh("failing.db");
+  const std::string db = fresh_path("failing.db");
   const auto result = run_cpex("run '" + pipeline + "' --threads 2 --out '" + db + "'" + kFixtures);
   CHECK(result.status == 3);
   CHECK_THAT(result.err, Contains("1 run(s) failed") && Contains("run 7") &&
@@ -211,8 +186,8 @@ TEST_CASE("A throwing run leaves one error row, every other row, and exit status
 
 TEST_CASE("Two --shard halves merged equal the single-process store", "[cli][shard]") {
   const std::string pipeline = cpex::test::temp_file("shard.ini", kSweep);
-  const std::string whole = fresh("whole.db"), a = fresh("half1.db"), b = fresh("half2.db"),
-                    merged = fresh("merged.db");
+  const std::string whole = fresh_path("whole.db"), a = fresh_path("half1.db"), b = fresh_path("half2.db"),
+                    merged = fresh_path("merged.db");
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + whole + "'").status == 0);
   REQUIRE(run_cpex("sweep '" + pipeline + "' --shard 1/2 --out '" + a + "'").status == 0);
   REQUIRE(run_cpex("sweep '" + pipeline + "' --shard 2/2 --out '" + b + "'").status == 0);
@@ -223,10 +198,10 @@ TEST_CASE("Two --shard halves merged equal the single-process store", "[cli][sha
   CHECK(store_rows(merged) == store_rows(whole));
 
   // Shards of different sweeps are refused, naming the shard and the difference.
-  const std::string other = fresh("other-half.db");
+  const std::string other = fresh_path("other-half.db");
   REQUIRE(run_cpex("sweep '" + pipeline + "' --shard 2/2 --set run.seed=9 --out '" + other + "'")
               .status == 0);
-  const auto refused = run_cpex("merge '" + fresh("bad-merge.db") + "' '" + a + "' '" + other + "'");
+  const auto refused = run_cpex("merge '" + fresh_path("bad-merge.db") + "' '" + a + "' '" + other + "'");
   CHECK(refused.status == 1);
   CHECK_THAT(refused.err, Contains(other) && Contains("another sweep") && Contains("seed"));
 }
@@ -242,18 +217,19 @@ TEST_CASE("A mixed-algorithm sweep gives each plugin its own parameter block", "
       "[algorithm.fixture-round-robin]\nrounds = 50\n"
       "[run]\nrepetitions = 10\n"
       "[sweep]\naxis = algorithm.plugin = lucb, lil-ucb, fixture-round-robin\n");
-  const std::string db = fresh("mixed.db");
+  const std::string db = fresh_path("mixed.db");
   const auto result = run_cpex("sweep '" + pipeline + "' --json --out '" + db + "'" + kFixtures);
   REQUIRE(result.status == 0);
   CHECK_THAT(result.out, Contains("\"algorithm\": \"lil-ucb\"") &&
                              Contains("\"algorithm\": \"fixture-round-robin\""));
   const auto rows = store_rows(db);
   REQUIRE(rows.size() == 31);
-  CHECK_THAT(rows[1], Contains("\"\"delta\"\":0.01"));
-  CHECK_THAT(rows[11], Contains("\"\"preset\"\":\"\"heuristic\"\""));
-  CHECK_THAT(rows[21], Contains("\"\"rounds\"\":50"));
+  // (cells as read: the CSV's doubled quotes undone)
+  CHECK_THAT(rows[1], Contains("\"delta\":0.01"));
+  CHECK_THAT(rows[11], Contains("\"preset\":\"heuristic\""));
+  CHECK_THAT(rows[21], Contains("\"rounds\":50"));
   // resolved is JSON that SQLite's JSON functions read; axis values are typed.
-  const std::string filtered = fresh("filtered.csv");
+  const std::string filtered = fresh_path("filtered.csv");
   const auto exported = run_cpex("export '" + db + "' --csv '" + filtered +
                                  "' --where \"json_extract(resolved, '$.preset') = 'heuristic'"
                                  " AND typeof(samples) = 'integer'\"");
@@ -292,8 +268,8 @@ TEST_CASE("Ctrl-C stops cleanly: finished runs are kept and summarized", "[cli][
   std::string text = kSweep;
   text.replace(text.find("repetitions = 30"), 16, "repetitions = 100000");
   const std::string pipeline = cpex::test::temp_file("interrupt.ini", text);
-  const std::string db = fresh("interrupt.db");
-  const std::string out = fresh("interrupt.out");
+  const std::string db = fresh_path("interrupt.db");
+  const std::string out = fresh_path("interrupt.out");
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -374,7 +350,7 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
   std::string overflowing;  // 2^64 points: the product wraps a 64-bit counter
   for (int i = 0; i < 64; ++i) overflowing += "axis = environment.x" + std::to_string(i) + " = 1, 2\n";
   const std::string not_db = cpex::test::temp_file("not.db", "hello, not a database\n");
-  const std::string readonly_db = fresh("readonly.db");
+  const std::string readonly_db = fresh_path("readonly.db");
   const std::string pipeline = cpex::test::temp_file("ok.ini", kSweep);
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + readonly_db + "'").status == 0);
   ::chmod(readonly_db.c_str(), 0444);
@@ -388,7 +364,7 @@ TEST_CASE("Bad sweep and store inputs get one-line errors", "[cli][bad-input]") 
       {"sweep '" + pipeline + "' --out '" + not_db + "'", "is not a CPEx output"},
       {"sweep '" + pipeline + "' --shard 3/2", "--shard '3/2'"},
       {"sweep '" + pipeline + "' --shard 0/2", "--shard '0/2'"},
-      {"export '" + not_db + "' --csv '" + fresh("x.csv") + "'", "not a CPEx results store"},
+      {"export '" + not_db + "' --csv '" + fresh_path("x.csv") + "'", "not a CPEx results store"},
   };
   cases.push_back({"sweep '" + pipeline + "' --out '" + readonly_db + "'", "read-only"});
   for (const auto& c : cases) {

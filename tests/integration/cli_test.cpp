@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <sstream>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
+using cpex::test::check_contains_all;
 using cpex::test::run_cpex;
 using Catch::Matchers::Contains;
 
@@ -47,20 +49,17 @@ std::string without_wall_time(const std::string& json) {
 TEST_CASE("cpex list shows the plugins by kind", "[cli]") {
   const auto r = run_cpex("list");
   REQUIRE(r.status == 0);
-  CHECK_THAT(r.out, Contains("environment  bernoulli"));
-  CHECK_THAT(r.out, Contains("environment  gaussian"));
-  CHECK_THAT(r.out, Contains("oracle       top-k"));
-  CHECK_THAT(r.out, Contains("algorithm    lucb"));
+  check_contains_all(r.out, {"environment  bernoulli", "environment  gaussian", "oracle       top-k",
+                             "algorithm    lucb"});
 }
 
 TEST_CASE("cpex describe lucb shows its schema", "[cli]") {
   const auto r = run_cpex("describe lucb");
   REQUIRE(r.status == 0);
-  CHECK_THAT(r.out, Contains("lucb (algorithm)"));
-  CHECK_THAT(r.out, Contains("needs: single-arm feedback; [oracle] linear-maximization, cardinality"));
-  CHECK_THAT(r.out, Contains("delta"));
-  CHECK_THAT(r.out, Contains("type real, default 0.05, allowed: a real number in (0, 1)"));
-  CHECK_THAT(r.out, Contains("epsilon"));
+  check_contains_all(r.out, {"lucb (algorithm)",
+                             "needs: single-arm feedback; [oracle] linear-maximization, cardinality",
+                             "delta", "type real, default 0.05, allowed: a real number in (0, 1)",
+                             "epsilon"});
   const auto unknown = run_cpex("describe nothing");
   CHECK(unknown.status == 1);
   CHECK_THAT(unknown.err, Contains("no plugin named 'nothing'"));

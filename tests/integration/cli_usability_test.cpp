@@ -6,37 +6,27 @@
 #include <algorithm>
 #include <sstream>
 
+#include "cli_expect.hpp"
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, kGoodPipeline, expect_cli_error
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::string kGood =
-    "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.1\n[oracle]\nplugin = top-k\nk = 1\n"
-    "[algorithm]\nplugin = lucb\n[run]\nrepetitions = 2\n";
-
-// Expects exit status 1 and one stderr line starting with `start` and holding every fragment.
+// Expects cpex's one-line refusal starting with `start` (the culprit) and holding every fragment.
 void expect_error(const std::string& arguments, const std::string& start,
                   const std::vector<std::string>& fragments) {
-  INFO("cpex " << arguments);
-  const auto r = run_cpex(arguments);
-  INFO("stderr: " << r.err);
-  CHECK(r.status == 1);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK_THAT(r.err, StartsWith("cpex: error: " + start));
-  for (const auto& f : fragments) CHECK_THAT(r.err, Contains(f));
+  expect_cli_error(arguments, fragments, {}, start);
 }
 
-std::string good_file() { return temp_file("usability.ini", kGood); }
+std::string good_file() { return temp_file("usability.ini", kGoodPipeline); }
 
 }  // namespace
 
 TEST_CASE("top-k has no default k", "[cli][usability]") {
-  std::string text = kGood;
+  std::string text = kGoodPipeline;
   text.erase(text.find("k = 1\n"), 6);
   const std::string file = temp_file("no-k.ini", text);
   expect_error("run " + file, file, {"[oracle] k is required by top-k"});
@@ -68,7 +58,7 @@ TEST_CASE("Misspelt keys and sections get a suggestion", "[cli][usability]") {
                {"[algorithm] detla: unknown key for lucb (did you mean 'delta'?)"});
   expect_error("run " + good_file() + " --set run.Seed=3", "--set",
                {"(did you mean 'seed'?)"});
-  const std::string file = temp_file("section.ini", kGood + "[rnu]\nseed = 1\n");
+  const std::string file = temp_file("section.ini", kGoodPipeline + "[rnu]\nseed = 1\n");
   expect_error("run " + file, file, {"unknown section [rnu] (did you mean [run]?)"});
 }
 
@@ -115,4 +105,55 @@ TEST_CASE("cpex list aligns its columns for long names", "[cli][usability]") {
   }
   REQUIRE(offsets.size() > 5);
   CHECK(std::adjacent_find(offsets.begin(), offsets.end(), std::not_equal_to<>()) == offsets.end());
+}
+
+// Issue 24's messages: misspelt plugin sections, a missing [oracle], a key that several
+// sections have, and a section the single algorithm does not use.
+namespace {
+
+const std::string kFullBandit =
+    "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 6\nk = 3\n"
+    "[oracle]\nplugin = top-k\nk = 3\n[algorithm]\nplugin = icb\n[run]\nrepetitions = 1\n"
+    "max-samples = 100\n";
+
+std::string renamed(std::string text, const std::string& from, const std::string& to) {
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("Misspelt [algorithm] and [environment] sections get a suggestion",
+          "[cli][usability]") {
+  const std::string algorithm = temp_file("algoritm.ini", renamed(kGood, "[algorithm]", "[algoritm]"));
+  expect_error("run " + algorithm, algorithm,
+               {"unknown section [algoritm] (did you mean [algorithm]?)"});
+  const std::string environment =
+      temp_file("enviroment.ini", renamed(kGood, "[environment]", "[enviroment]"));
+  expect_error("run " + environment, environment,
+               {"unknown section [enviroment] (did you mean [environment]?)"});
+}
+
+TEST_CASE("A missing [oracle] section says how to ask for the best arm", "[cli][usability]") {
+  const std::string file =
+      temp_file("no-oracle.ini", renamed(kGood, "[oracle]\nplugin = top-k\nk = 1\n", ""));
+  expect_error("run " + file, file,
+               {"no [oracle] section; for best-arm identification use plugin = top-k, k = 1"});
+}
+
+TEST_CASE("A key in the wrong section names every section that has it", "[cli][usability]") {
+  const std::string file = temp_file("full-bandit.ini", kFullBandit);
+  expect_error("run " + file + " --set algorithm.k=3", "--set",
+               {"[algorithm] k: unknown key for icb; it belongs in [environment] (full-bandit) "
+                "or [oracle] (top-k)"});
+}
+
+TEST_CASE("A single algorithm given an oracle section it does not use is told so",
+          "[cli][usability]") {
+  const std::string file =
+      temp_file("icb-dks.ini", kFullBandit + "[dks]\nplugin = dks-peeling\n");
+  expect_error("run " + file, file,
+               {"icb takes no [dks] oracle (", "clucb-qm", "sa-foa", "saqm", " do)"});
+  // Without the section it runs.
+  CHECK(run_cpex("run " + temp_file("icb.ini", kFullBandit)).status == 0);
 }

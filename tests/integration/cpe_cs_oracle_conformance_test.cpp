@@ -244,6 +244,7 @@ TEST_CASE("Declared bi-monotonicity holds under random perturbations",
       const std::size_t n = 2 + rng.below(7);
       ParamValues params;
       params.set("k", static_cast<std::int64_t>(1 + rng.below(n - 1)));
+      params.set("epsilon-rule", std::string("per-arm"));
       auto oracle = test::plugins().oracle("top-k")->create(params, OracleContext{});
       Problem problem;
       problem.num_arms = n;

@@ -6,11 +6,15 @@
 //     Delta = (1.4 - 1.1, 1.4 - 1.1, 1.4 - 1.0, 1.4 - 1.0), H = 2 / 0.09 + 2 / 0.16 = 34.7222;
 //   full bandit, n = 4, k = 2, means 1, 0.8, 0.5, 0.2: Delta_min = 1.8 - 1.5 = 0.3, rho = 4,
 //     with the algorithm's epsilon = 0.1, H_eps = 4 / 0.4^2 = 25;
+//   T*(mu), two Gaussian arms 0.5, 0.3 with sigma = 1: w* = (1/2, 1/2) and each arm is
+//     d = Delta^2 / (8 sigma^2) from the midpoint, so T* = 8 sigma^2 / Delta^2 = 200, and
+//     with delta = 0.01 the lower bound's leading term is 200 log 100; none for k = 2;
 // and the instance a run sees: the planted-gap environment's own H (its `hardness` column
 // for repetition 0 of each point) is the command's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -38,13 +42,16 @@ TEST_CASE("cpex hardness prints the Best-K and CPE-CS measures of a top-1 instan
   const auto r = cpex::test::run_cpex("hardness " + cpex::test::temp_file("hardness-top1.ini", kTopOne));
   INFO(r.err);
   REQUIRE(r.status == 0);
-  CHECK(r.out ==
-        "environment bernoulli (4 arms), oracle top-k\n"
-        "  Delta (Best-K gaps) = 0.3, 0.3, 0.4, 0.8\n"
-        "  H (Best-K, sum of Delta_i^-2) = 30.0347\n"
-        "  Lambda (CPE-CS consistent optimality radii) = 0.15, 0.15, 0.2, 0.4\n"
-        "  H_Lambda (sum of Lambda_i^-2) = 120.139\n"
-        "  H_Lambda^U (m / min Lambda_i^2) = 177.778\n");
+  const std::string head =
+      "environment bernoulli (4 arms), oracle top-k\n"
+      "  Delta (Best-K gaps) = 0.3, 0.3, 0.4, 0.8\n"
+      "  H (Best-K, sum of Delta_i^-2) = 30.0347\n"
+      "  Lambda (CPE-CS consistent optimality radii) = 0.15, 0.15, 0.2, 0.4\n"
+      "  H_Lambda (sum of Lambda_i^-2) = 120.139\n"
+      "  H_Lambda^U (m / min Lambda_i^2) = 177.778\n";
+  CHECK(r.out.substr(0, head.size()) == head);
+  // Bernoulli best arm: T*(mu) follows (its value is checked on Gaussian arms below).
+  CHECK(r.out.find("  T*(mu) (Garivier & Kaufmann 2016, bernoulli arms) = ") != std::string::npos);
 
   const auto j = hardness_of("hardness-top1.ini", kTopOne);
   CHECK(j["arms"] == 4);
@@ -91,10 +98,10 @@ TEST_CASE("cpex hardness reads the instance a run sees, point by point", "[cli][
     double smallest = 1e300;
     for (const auto& g : measures["gaps"]) smallest = std::min(smallest, g.get<double>());
     CHECK(smallest == Approx(point == 0 ? 0.05 : 0.2).epsilon(1e-9));
-    // The run's own `hardness` (shortest round-trip text) appears in its row.
+    // The run's own `hardness` (shortest round-trip text) appears in its row's compact JSON.
     std::string h;
     cpex::append_number(h, measures["H"].get<double>());
-    CHECK(rows.find("\"\"hardness\"\": " + h) != std::string::npos);
+    CHECK(rows.find("\"\"hardness\"\":" + h) != std::string::npos);
   }
 }
 
@@ -109,4 +116,16 @@ TEST_CASE("cpex hardness refuses an instance without a measure in one line", "[c
   CHECK(r.err.find("no complexity measure") != std::string::npos);
   CHECK(r.err.find("'linear'") != std::string::npos);
   CHECK(cpex::test::run_cpex("hardness").status == 2);
+}
+
+TEST_CASE("cpex hardness gives T*(mu) for a best-arm instance with Gaussian arms", "[cli][hardness]") {
+  const auto j = hardness_of("hardness-tstar.ini",
+                             "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5\nsigma = 1\n[oracle]\n"
+                             "plugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.01\n");
+  CHECK(j["measures"]["T_star"].get<double>() == Approx(200.0).epsilon(1e-9));
+  CHECK(j["measures"]["T_star_log_1_over_delta"].get<double>() == Approx(200.0 * std::log(100.0)).epsilon(1e-9));
+  const auto top2 = hardness_of("hardness-tstar-k2.ini",
+                                "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5, 0.1\nsigma = 1\n[oracle]\n"
+                                "plugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\n");
+  CHECK_FALSE(top2["measures"].contains("T_star"));  // T* is the best-arm (k = 1) bound
 }

@@ -28,6 +28,31 @@ void for_each_subset(std::size_t n, std::size_t k,
   }
 }
 
+// A random top-k instance: n in [2, 8] arms, 1 <= k < n, the oracle (per-arm epsilon
+// rule) bound to it, and weights: with `ties`, integers in {0, 1, 2} + tie_shift (many
+// ties), else uniform in [-1, 1).
+struct TopKTrial {
+  std::size_t n = 0, k = 0;
+  std::unique_ptr<Oracle> oracle;
+  std::vector<double> w;
+};
+
+TopKTrial random_top_k(const OracleEntry& entry, RandomStream& rng, bool ties, double tie_shift) {
+  TopKTrial trial;
+  trial.n = 2 + rng.below(7);
+  trial.k = 1 + rng.below(trial.n - 1);
+  ParamValues params;
+  params.set("k", static_cast<std::int64_t>(trial.k));
+  params.set("epsilon-rule", std::string("per-arm"));
+  trial.oracle = entry.create(params, OracleContext{});
+  Problem problem;
+  problem.num_arms = trial.n;
+  trial.oracle->bind(problem);
+  trial.w.resize(trial.n);
+  for (auto& x : trial.w) x = ties ? static_cast<double>(rng.below(3)) + tie_shift : rng.uniform01() * 2 - 1;
+  return trial;
+}
+
 }  // namespace
 
 TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle][conformance]") {
@@ -35,18 +60,10 @@ TEST_CASE("top-k returns the lexicographically first optimal k-subset", "[oracle
   REQUIRE(entry);
   RandomStream rng(RunSeed{11, 0, 0}, StreamRole::Oracle);
   for (int trial = 0; trial < 300; ++trial) {
-    const std::size_t n = 2 + rng.below(7);
-    const std::size_t k = 1 + rng.below(n - 1);
-    ParamValues params;
-    params.set("k", static_cast<std::int64_t>(k));
-    params.set("epsilon-rule", std::string("per-arm"));
-    auto oracle = entry->create(params, OracleContext{});
-    Problem problem;
-    problem.num_arms = n;
-    oracle->bind(problem);
-    std::vector<double> w(n);
-    const bool ties = trial % 2 == 0;
-    for (auto& x : w) x = ties ? static_cast<double>(rng.below(3)) : rng.uniform01() * 2 - 1;
+    const TopKTrial trial_case = random_top_k(*entry, rng, trial % 2 == 0, 0.0);
+    const std::size_t n = trial_case.n, k = trial_case.k;
+    const auto& oracle = trial_case.oracle;
+    const std::vector<double>& w = trial_case.w;
 
     double best = -1e300;
     std::vector<std::size_t> first_best;
@@ -87,18 +104,10 @@ TEST_CASE("top-k's second best is the best k-subset other than the excluded one"
   REQUIRE((entry->capabilities & kSecondBest) != 0);
   RandomStream rng(RunSeed{12, 0, 0}, StreamRole::Oracle);
   for (int trial = 0; trial < 300; ++trial) {
-    const std::size_t n = 2 + rng.below(7);
-    const std::size_t k = 1 + rng.below(n - 1);
-    ParamValues params;
-    params.set("k", static_cast<std::int64_t>(k));
-    params.set("epsilon-rule", std::string("per-arm"));
-    auto oracle = entry->create(params, OracleContext{});
-    Problem problem;
-    problem.num_arms = n;
-    oracle->bind(problem);
-    std::vector<double> w(n);
-    const bool ties = trial % 2 == 0;
-    for (auto& x : w) x = ties ? static_cast<double>(rng.below(3)) - 1 : rng.uniform01() * 2 - 1;
+    const TopKTrial trial_case = random_top_k(*entry, rng, trial % 2 == 0, -1.0);
+    const std::size_t n = trial_case.n, k = trial_case.k;
+    const auto& oracle = trial_case.oracle;
+    const std::vector<double>& w = trial_case.w;
     // Exclude the optimum half of the time, a random k-subset otherwise.
     Decision excluded;
     oracle->maximize(w, excluded);

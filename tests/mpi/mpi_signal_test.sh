@@ -7,38 +7,10 @@
 # the signal, exits 1 whatever the ranks do: Open MPI sets that status; see
 # docs/reliability.md.) Usage: mpi_signal_test.sh CPEX SOURCE_DIR BUILT_WITH_MPI(0/1).
 # Exits 77 (ctest: skipped) when MPI is absent -- never a silent pass.
-set -euo pipefail
-cpex=$1; source=$2; with_mpi=$3
-if [ "$with_mpi" != 1 ]; then
-  echo "SKIPPED: cpex was built without MPI (install libopenmpi-dev openmpi-bin and reconfigure)"
-  exit 77
-fi
-if ! command -v mpirun > /dev/null; then
-  echo "SKIPPED: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cat > "$work/sweep.ini" <<'INI'
-[environment]
-plugin = gaussian
-means = 0.5, 0.45, 0.3, 0.1
-sigma = 0.5
-[oracle]
-plugin = top-k
-k = 2
-[algorithm]
-plugin = lucb
-delta = 0.1
-[run]
-seed = 5
-repetitions = 200
-[sweep]
-axis = algorithm.delta = 0.1, 0.05
-axis = environment.sigma = 0.5, 0.25
-INI
-unset CPEX_PLUGIN_PATH
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+source "$(dirname "$0")/mpi_common.sh"
+# A sweep heavier than the tests' usual one (tests/data/mpi_signal_sweep.ini), long enough
+# to be signalled in the middle of its runs.
+cp "$source/tests/data/mpi_signal_sweep.ini" "$work/sweep.ini"
 "$cpex" sweep "$work/sweep.ini" --out "$work/single.db" --quiet > /dev/null
 "$cpex" export "$work/single.db" --csv "$work/single.csv" 2> /dev/null
 
@@ -54,7 +26,8 @@ in_main() {
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 attempt=0
-# Delays (ms) after the ranks entered main: start-up, then during the runs.
+# Delays (ms) after the ranks entered main: start-up, then during the runs (the sweep takes
+# about 6 s of CPU, so 700 ms is well inside it even on a fast machine).
 for delay in 0 40 120 700; do
   attempt=$((attempt + 1))
   if [ $((attempt % 2)) = 1 ]; then sig=TERM; expected=143; else sig=INT; expected=130; fi
@@ -85,14 +58,8 @@ for delay in 0 40 120 700; do
     "$cpex" sweep "$work/sweep.ini" --out "$work/mpi.db" --quiet > /dev/null 2>&1 ||
       fail "SIG$sig after $delay ms: the store left could not be resumed"
     "$cpex" export "$work/mpi.db" --csv "$work/mpi.csv" 2> /dev/null
-    python3 - "$work/single.csv" "$work/mpi.csv" <<'PY' || fail "SIG$sig after $delay ms: resumed rows differ"
-import csv, sys
-def rows(path):
-    with open(path, newline="") as f:
-        return [{k: v for k, v in r.items() if k != "wall_time_s"} for r in csv.DictReader(f)]
-a, b = rows(sys.argv[1]), rows(sys.argv[2])
-sys.exit(0 if len(a) == 800 and a == b else 1)
-PY
+    same_rows "$work/single.csv" "$work/mpi.csv" 800 ||
+      fail "SIG$sig after $delay ms: resumed rows differ"
   fi
   echo "SIG$sig to both ranks $delay ms after they entered main: mpirun exited $status"
 done

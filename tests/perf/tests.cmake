@@ -5,3 +5,38 @@ cpex_add_test_program(cpex-perf-tests unit
   perf/indexed_heap_test.cpp
   perf/reference_equivalence_test.cpp)
 target_include_directories(cpex-perf-tests PRIVATE ${PROJECT_SOURCE_DIR}/benchmarks)
+
+# Benchmarks that never rot: every benchmark program, every family, one short run
+# (tests/perf/benchmark_smoke.sh; the filters drop only the largest sizes, so the whole
+# label runs in well under a minute on 2 cores). Run: ctest -L benchmark-smoke
+if(CPEX_BUILD_BENCHMARKS)
+  set(smoke ${CMAKE_CURRENT_SOURCE_DIR}/perf/benchmark_smoke.sh)
+  foreach(entry
+      "bestk-round|/(100|1000)$"
+      "engine|."
+      "linear-round|/(6/5|100/36)$"
+      "cpe-l|/100$"
+      "full-bandit-round|/(10|50)/[0-9]+$|floor.*/(10|50)$"
+      "fixed-budget|/(10|100)$"
+      "asymptotic-round|(/(4|10)|rage/.*)$"
+      "osa-greedy|/(10|100)(/[0-9]+)?$"
+      "design|.")
+    string(REPLACE "|" ";" parts "${entry}")
+    list(GET parts 0 program)
+    list(SUBLIST parts 1 -1 filter_parts)
+    string(REPLACE ";" "|" filter "${filter_parts}")
+    add_test(NAME benchmark-smoke/${program}
+             COMMAND bash ${smoke} $<TARGET_FILE:cpex-${program}-benchmark> "${filter}")
+    set_tests_properties(benchmark-smoke/${program} PROPERTIES LABELS benchmark-smoke TIMEOUT 120)
+  endforeach()
+  # The callgrind drivers (benchmarks/instructions_per_sample.sh): 1,000 samples of every
+  # Best-K algorithm at N = 100, through the plugin and through its hand-tight reference.
+  foreach(algorithm lucb lil-lucb lucb-pp lil-rand-lucb lil-clucb lil-ucb)
+    foreach(driver sample reference)
+      add_test(NAME benchmark-smoke/${driver}-cost-driver/${algorithm}
+               COMMAND $<TARGET_FILE:cpex-${driver}-cost-driver> ${algorithm} 100 1000)
+      set_tests_properties(benchmark-smoke/${driver}-cost-driver/${algorithm} PROPERTIES
+                           LABELS benchmark-smoke TIMEOUT 60)
+    endforeach()
+  endforeach()
+endif()

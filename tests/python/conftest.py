@@ -32,21 +32,8 @@ def run_cli(*args, cwd=None):
     return done.returncode, done.stdout, done.stderr
 
 
-GAUSSIAN = """[environment]
-plugin = gaussian
-means  = 0.5, 0.3, 0.2, 0.1
-sigma  = 0.5
-[oracle]
-plugin = top-k
-k      = 1
-[algorithm]
-plugin = lucb
-delta  = 0.1
-[run]
-seed        = 5
-repetitions = 12
-max-samples = 100000
-"""
+# LUCB, top-1 of four Gaussian arms: the pipeline most tests start from (and edit with replace()).
+GAUSSIAN = (SOURCE / "tests" / "data" / "gaussian_top1.ini").read_text()
 
 
 @pytest.fixture

@@ -3,12 +3,7 @@
 # jupyter-nbconvert, python3-nbclient, python3-ipykernel) in a scratch directory, with the
 # build tree's package on PYTHONPATH (the kernel inherits it). Any cell that raises fails it.
 # Usage: notebook_test.sh SOURCE BUILD_DIR PYTHON
-set -euo pipefail
-source=$(cd "$1" && pwd)
-build=$(cd "$2" && pwd)
-python=$3
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+source "$(dirname "$0")/script_setup.sh"
 cp "$source/examples/notebooks/first-experiment.ipynb" "$scratch/"
 cd "$scratch"
 export PYTHONPATH="$build/share/cpex/python${PYTHONPATH:+:$PYTHONPATH}"

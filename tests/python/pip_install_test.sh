@@ -3,12 +3,7 @@
 # offline, reusing BUILD_DIR (CPEX_CMAKE_BUILD_DIR: only the module's targets and the
 # install step run), then cpex from outside the source tree: the module, the `cpex` program
 # and the plugins all come from the venv. Usage: pip_install_test.sh SOURCE BUILD_DIR PYTHON
-set -euo pipefail
-source=$(cd "$1" && pwd)
-build=$(cd "$2" && pwd)
-python=$3
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+source "$(dirname "$0")/script_setup.sh"
 unset PYTHONPATH
 
 # Without pip of its own: Debian's pip (a system site package) installs into the venv.

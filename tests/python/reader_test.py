@@ -25,21 +25,9 @@ def check(condition, what):
         print("FAILED:", what)
 
 
-PIPELINE = """[environment]
-plugin = gaussian
-means  = 0.5, 0.3, 0.2, 0.1
-sigma  = 0.5
-[oracle]
-plugin = top-k
-k      = 1
-[algorithm]
-plugin = lucb
-delta  = 0.1
-[run]
-seed        = 5
-repetitions = 6
-max-samples = 100000
-[sweep]
+# The Python tests' fixture (tests/data/gaussian_top1.ini), 6 repetitions, swept 2 x 2.
+PIPELINE = (source / "tests" / "data" / "gaussian_top1.ini").read_text().replace(
+    "repetitions = 12", "repetitions = 6") + """[sweep]
 axis = algorithm.delta = 0.1, 0.01
 axis = environment.sigma = 0.25, 0.5
 """

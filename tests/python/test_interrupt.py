@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import cpex
-from conftest import run_cli
+from conftest import GAUSSIAN, run_cli
 from cpex.examples import UniformLUCB
 
 
@@ -45,22 +45,9 @@ except cpex.Interrupted as e:
     sys.exit(130)
 """
 
-PIPELINE = """[environment]
-plugin = gaussian
-means  = 0.5, 0.2, 0.1, 0.0
-sigma  = 0.5
-[oracle]
-plugin = top-k
-k      = 1
-[algorithm]
-plugin = lucb
-delta  = 0.1
-[run]
-seed        = 12
-repetitions = 10
-[sweep]
-axis = algorithm.delta = 0.1, 0.05
-"""
+# The fixture of conftest with wider gaps (short runs), seed 12, swept over delta.
+PIPELINE = GAUSSIAN.replace("0.5, 0.3, 0.2, 0.1", "0.5, 0.2, 0.1, 0.0").replace(
+    "seed        = 5", "seed        = 12") + "[sweep]\naxis = algorithm.delta = 0.1, 0.05\n"
 
 
 def rows_in(store):

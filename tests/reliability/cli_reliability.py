@@ -33,24 +33,10 @@ def case(function):
     return function
 
 
-# A sweep of 2 x 2 points of LUCB on Gaussian arms; REPS repetitions per point.
-SWEEP = """[environment]
-plugin = gaussian
-means = 0.5,0.45,0.3,0.1
-sigma = 0.5
-[oracle]
-plugin = top-k
-k = 2
-[algorithm]
-plugin = lucb
-delta = 0.1
-[run]
-seed = 3
-repetitions = REPS
-[sweep]
-axis = algorithm.delta = 0.1, 0.05
-axis = environment.sigma = 0.5, 0.25
-"""
+# A sweep of 2 x 2 points of LUCB on Gaussian arms (the script tests' fixture); REPS
+# repetitions per point.
+SWEEP = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                          "small_sweep.ini")).read().replace("repetitions = 5", "repetitions = REPS")
 
 SIMPLE = """[environment]
 plugin = gaussian
@@ -629,8 +615,16 @@ def kills_then_rerun(cpex, work, t):
     kills = {"sweep": 0, "merge": 0, "export": 0}
     tries = 6 if not cpex.sanitized else 3
 
+    # Each phase makes `tries` attempts, and more (up to 3 x) until one kill has hit a running
+    # process: on a loaded machine the random moments can all fall before or after it runs.
+    def attempts(name, count):
+        made = 0
+        while made < count or (kills[name] == 0 and made < 3 * count):
+            made += 1
+            yield made
+
     # The sweep, killed early: store creation (.creating, renamed into place), first rows.
-    for _ in range(tries):
+    for _ in attempts("sweep", tries):
         for name in os.listdir(work):
             if name.startswith("killed.db"):
                 os.remove(os.path.join(work, name))
@@ -644,7 +638,7 @@ def kills_then_rerun(cpex, work, t):
     # merge: the output is absent, as it was (empty), or complete after a kill.
     r, merge_seconds = timed(cpex, ["merge", "reference.db", "a.db", "b.db"])
     t.check(r.status == 0, "reference merge: %r" % r)
-    for _ in range(tries):
+    for _ in attempts("merge", tries):
         for name in os.listdir(work):
             if name.startswith("merged.db"):
                 os.remove(os.path.join(work, name))
@@ -663,13 +657,13 @@ def kills_then_rerun(cpex, work, t):
     r, export_seconds = timed(cpex, ["export", "whole.db", "--csv", "reference.csv"])
     reference = csv_rows(os.path.join(work, "reference.csv"))
     t.check(r.status == 0 and len(reference) == len(whole), "reference export: %r" % r)
-    for _ in range(tries + 4):
+    for _ in attempts("export", tries + 4):
         kills["export"] += kill_at_random(cpex, ["export", "whole.db", "--csv", "exported.csv"],
                                           rng.uniform(0, 0.7), export_seconds)
         r = cpex.run(["export", "whole.db", "--csv", "exported.csv"])
         t.check(r.status == 0 and csv_rows(os.path.join(work, "exported.csv")) == reference,
                 "export re-run after a kill: %r" % r)
-    print("SIGKILLs that hit a running process: %s of %d, %d, %d" % (kills, tries, tries, tries + 4))
+    print("SIGKILLs that hit a running process: %s of at least %d, %d, %d" % (kills, tries, tries, tries + 4))
     t.check(all(k >= 1 for k in kills.values()), "every command was killed at least once while running")
 
 

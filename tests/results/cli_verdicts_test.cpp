@@ -13,15 +13,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_expect.hpp"
+#include "csv_table.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::Contains;
 using cpex::test::run_cpex;
 using nlohmann::json;
 
-namespace {
+using cpex::test::csv_rows;
+using cpex::test::fresh_path;
+using cpex::test::kFixtures;
 
-const std::string kFixtures = std::string(" --plugin-path '") + CPEX_FIXTURE_PLUGIN_DIR + "' ";
+namespace {
 
 // Top-2 of {1.0, 0.9, 0.6, 0.1} with epsilon 0.5 on the sum: {0 1} is optimal, {0 2}
 // (0.3 below) correct but not optimal, {2 3} (1.2 below) neither.
@@ -43,37 +47,6 @@ const std::string kMixed =
     "[run]\nseed = 8\nrepetitions = 40\nmax-samples = 30\n"
     "[sweep]\naxis = algorithm.never-stop-probability = 0, 0.3, 1\n"
     "axis = algorithm.other = 0 2, 2 3\n";
-
-std::string fresh(const std::string& name) {
-  const std::string path = cpex::test::temp_file(name, "");
-  std::filesystem::remove(path);
-  for (const char* suffix : {"-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
-// RFC 4180 rows (quoted cells may hold commas and doubled quotes).
-std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted && c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-      row.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      row.emplace_back();
-    } else if (c == '\n' && !quoted) {
-      rows.push_back(row);
-      row.assign(1, "");
-    } else {
-      row.back() += c;
-    }
-  }
-  return rows;
-}
 
 std::size_t column(const std::vector<std::string>& header, const std::string& name) {
   const auto at = std::find(header.begin(), header.end(), name);
@@ -143,7 +116,7 @@ void check_same(const json& a, const json& b, const char* field) {
 
 TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[cli][verdict]") {
   const std::string pipeline = cpex::test::temp_file("answers.ini", kAnswers);
-  const std::string csv = fresh("answers.csv"), db = fresh("answers.db");
+  const std::string csv = fresh_path("answers.csv"), db = fresh_path("answers.db");
   const auto r = run_cpex("sweep '" + pipeline + "' --json --out '" + csv + "'" + kFixtures);
   INFO(r.err);
   REQUIRE(r.status == 0);
@@ -152,7 +125,7 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
   CHECK(verdicts_of_csv(csv) == expected);
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + db + "'" + kFixtures).status == 0);
   CHECK(verdicts_of_store(db) == expected);
-  const std::string exported = fresh("answers-export.csv");
+  const std::string exported = fresh_path("answers-export.csv");
   REQUIRE(run_cpex("export '" + db + "' --csv '" + exported + "'").status == 0);
   CHECK(verdicts_of_csv(exported) == expected);
 
@@ -192,7 +165,7 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
 
 TEST_CASE("A sweep's summary and cpex report on its output give the same numbers", "[cli][verdict][summary]") {
   const std::string pipeline = cpex::test::temp_file("mixed.ini", kMixed);
-  const std::string csv = fresh("mixed.csv"), db = fresh("mixed.db");
+  const std::string csv = fresh_path("mixed.csv"), db = fresh_path("mixed.db");
   int mixed = 0;
   for (const std::string& results : {csv, db}) {
     // Each file against the summary of the sweep that wrote it (wall times differ).
@@ -266,7 +239,7 @@ TEST_CASE("Capped runs are censored: a lower bound, never a mean of 0", "[cli][s
 
 TEST_CASE("Stores written before the optimal column are read, not resumed or merged", "[cli][store][verdict]") {
   const std::string pipeline = cpex::test::temp_file("old.ini", kAnswers);
-  const std::string db = fresh("old.db");
+  const std::string db = fresh_path("old.db");
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + db + "'" + kFixtures).status == 0);
   sql(db, "ALTER TABLE runs DROP COLUMN optimal; UPDATE meta SET value = '1' WHERE key = 'schema';");
 
@@ -284,11 +257,11 @@ TEST_CASE("Stores written before the optimal column are read, not resumed or mer
                              Contains("--force-new"));
   CHECK(std::count(resume.err.begin(), resume.err.end(), '\n') == 1);
 
-  const auto merge = run_cpex("merge '" + fresh("merged.db") + "' '" + db + "'");
+  const auto merge = run_cpex("merge '" + fresh_path("merged.db") + "' '" + db + "'");
   CHECK(merge.status == 1);
   CHECK_THAT(merge.err, Contains("has schema 1"));
 
-  const std::string exported = fresh("old-export.csv");
+  const std::string exported = fresh_path("old-export.csv");
   REQUIRE(run_cpex("export '" + db + "' --csv '" + exported + "'").status == 0);
   CHECK(cpex::test::read_file(exported).find("optimal") == std::string::npos);
 

@@ -16,37 +16,40 @@ Summary run_many(const std::string& text, int threads = 2) {
   return summarize(records);
 }
 
+// Runs `text` and checks that no run hit the sample cap and that the upper 95%
+// Clopper-Pearson bound of the error rate is at most delta.
+Summary check_delta_correct(const std::string& text, double delta) {
+  const Summary s = run_many(text);
+  INFO("errors " << s.errors << " of " << s.runs << ", CP upper " << s.error_rate_ci.upper);
+  CHECK(s.capped == 0);
+  CHECK(s.error_rate_ci.upper <= delta);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("LUCB1 is delta-correct on a small Gaussian top-2 instance", "[statistical]") {
-  const double delta = 0.05;
-  const Summary s = run_many(
+  const Summary s = check_delta_correct(
       "[environment]\nplugin = gaussian\nmeans = 0.5,0.4,0.3,0.2,0.1\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\ndelta = 0.05\n"
-      "[run]\nseed = 2024\nrepetitions = 600\n");
-  INFO("errors " << s.errors << " of " << s.runs << ", CP upper " << s.error_rate_ci.upper);
+      "[run]\nseed = 2024\nrepetitions = 600\n",
+      0.05);
   CHECK(s.runs == 600);
-  CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= delta);
 }
 
 TEST_CASE("LUCB1 is delta-correct on a small Bernoulli best-arm instance", "[statistical]") {
-  const double delta = 0.1;
-  const Summary s = run_many(
+  check_delta_correct(
       "[environment]\nplugin = bernoulli\nmeans = 0.7,0.5,0.4,0.3\n"
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.1\n"
-      "[run]\nseed = 7\nrepetitions = 500\n");
-  INFO("errors " << s.errors << " of " << s.runs << ", CP upper " << s.error_rate_ci.upper);
-  CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= delta);
+      "[run]\nseed = 7\nrepetitions = 500\n",
+      0.1);
 }
 
 TEST_CASE("LUCB1 with epsilon > 0 returns epsilon-optimal arms", "[statistical]") {
   // Arms 1 and 2 are within epsilon = 0.1 of the best: any of them is acceptable.
-  const Summary s = run_many(
+  check_delta_correct(
       "[environment]\nplugin = gaussian\nmeans = 0.5,0.45,0.42,0.1\nsigma = 0.5\n"
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.05\nepsilon = 0.1\n"
-      "[run]\nseed = 3\nrepetitions = 500\n");
-  CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= 0.05);
+      "[run]\nseed = 3\nrepetitions = 500\n",
+      0.05);
 }

@@ -3,6 +3,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/sweep.hpp"
+#include "cpex/sweep_scope.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;
@@ -66,4 +67,19 @@ TEST_CASE("Malformed axes are refused", "[sweep]") {
   CHECK_THROWS_WITH(axes_of("axes = a.n = 1"), Contains("unknown key"));
   CHECK_THROWS_WITH(axes_of("axis = run.repetitions = 1,2"), Contains("cannot be swept"));
   CHECK(expand({}).size() == 1);
+}
+
+TEST_CASE("A sweep's scope lists every plugin a section takes across its points", "[sweep]") {
+  const auto file = PipelineFile::from_text(
+      "[environment]\nplugin = gaussian\n[oracle]\nplugin = top-k\n[algorithm]\nplugin = base\n"
+      "[sweep]\naxis = algorithm.plugin = saqm, icb, saqm\n"
+      "axis = environment.plugin & environment.n = gaussian;4, bernoulli;5\n",
+      "s.ini");
+  const SweepScope scope = sweep_scope(file, read_axes(file));
+  // Swept: the axis values in order, without repeats, and not the file's unswept default.
+  CHECK(scope.of("algorithm", "icb") == std::vector<std::string>{"saqm", "icb"});
+  CHECK(scope.of("environment", "bernoulli") == std::vector<std::string>{"gaussian", "bernoulli"});
+  // Not swept: the file's plugin; a section the file lacks: the point's own plugin.
+  CHECK(scope.of("oracle", "top-k") == std::vector<std::string>{"top-k"});
+  CHECK(scope.of("dks", "dks-peeling") == std::vector<std::string>{"dks-peeling"});
 }

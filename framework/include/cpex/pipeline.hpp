@@ -10,6 +10,7 @@
 #include "cpex/params.hpp"
 #include "cpex/pipeline_file.hpp"
 #include "cpex/registry.hpp"
+#include "cpex/sweep_scope.hpp"
 
 namespace cpex {
 
@@ -45,8 +46,12 @@ struct Pipeline {
 };
 
 // Build and check a pipeline. Throws ConfigError naming the file and the culprit.
-// `extra_sections` are allowed besides the plugin sections (e.g. "sweep").
+// `extra_sections` are allowed besides the plugin sections (e.g. "sweep"). `sweep`: the
+// plugins the whole sweep names per section (sweep_scope.hpp); then a section or a plain
+// key that only some swept plugins use is allowed and applies to those, and one that no
+// swept plugin uses is refused. Null: the file's own plugins only.
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
-                  const std::vector<std::string>& extra_sections = {});
+                  const std::vector<std::string>& extra_sections = {},
+                  const SweepScope* sweep = nullptr);
 
 }  // namespace cpex

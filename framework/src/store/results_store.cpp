@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
@@ -54,6 +55,70 @@ std::string pipeline_difference(const std::string& stored, const std::string& no
   return text;
 }
 
+// The first plugin whose library or code differs, by name: "plugin 'lucb' changed: store
+// has libcpex-lucb.so (hash H1), now libcpex-lucb.so (hash H2)"; empty when the lists
+// cannot be read or differ otherwise (then the raw lists are shown).
+std::string plugin_difference(const std::string& stored, const std::string& now) {
+  const auto a = nlohmann::json::parse(stored, nullptr, false);
+  const auto b = nlohmann::json::parse(now, nullptr, false);
+  if (!a.is_array() || !b.is_array()) return {};
+  auto text = [](const nlohmann::json& plugin) {
+    return plugin.value("library", std::string()) + " (hash " + plugin.value("hash", std::string("none")) + ")";
+  };
+  for (const auto& p : b) {
+    if (!p.is_object()) return {};
+    for (const auto& q : a)
+      if (q.is_object() && q.value("name", "") == p.value("name", "") &&
+          q.value("kind", "") == p.value("kind", "") && q != p)
+        return "plugin '" + p.value("name", std::string()) + "' changed: store has " + text(q) +
+               ", now " + text(p) + " (rebuilt with different code?)";
+  }
+  return {};
+}
+
+// The pipeline text without its [run] repetitions line (growing a sweep compares the rest).
+std::string without_repetitions(const std::string& text) {
+  std::istringstream in(text);
+  std::string line, section, out;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.front() == '[') section = line;
+    if (section == "[run]" && line.rfind("repetitions", 0) == 0) continue;
+    out += line + '\n';
+  }
+  return out;
+}
+
+std::uint64_t count_of(const StoreMeta& meta, const std::string& key) {
+  const auto it = meta.find(key);
+  std::uint64_t value = 0;
+  if (it == meta.end()) return 0;
+  const auto r = std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
+  return r.ec == std::errc() && r.ptr == it->second.data() + it->second.size() ? value : 0;
+}
+
+// Growing a sweep (issue 21): the stored sweep and this one differ only in the number of
+// repetitions, and this one has more. Every other identity key (pipeline but its
+// repetitions line, plugins, version, axes, points, shard) must be equal.
+bool only_repetitions_grew(const StoreMeta& stored, const StoreMeta& now) {
+  const std::uint64_t before = count_of(stored, "repetitions"), after = count_of(now, "repetitions");
+  if (before == 0 || after <= before) return false;
+  std::vector<std::string> keys = store_identity_keys();
+  keys.push_back("shard");
+  for (const auto& key : keys) {
+    if (key == "repetitions" || key == "runs") continue;
+    const auto a = stored.find(key);
+    const auto b = now.find(key);
+    std::string va = a == stored.end() ? "" : a->second;
+    std::string vb = b == now.end() ? "" : b->second;
+    if (key == "pipeline") {
+      va = without_repetitions(va);
+      vb = without_repetitions(vb);
+    }
+    if (va != vb) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::vector<std::string>& store_identity_keys() {
@@ -75,6 +140,8 @@ std::string describe_difference(const StoreMeta& stored, const StoreMeta& now, b
     if (!text.empty()) text += "; ";
     if (key == "pipeline")
       text += pipeline_difference(va, vb);
+    else if (key == "plugins" && !plugin_difference(va, vb).empty())
+      text += plugin_difference(va, vb);
     else
       text += key + ": store has '" + va + "', now '" + vb + "'";
   }
@@ -118,6 +185,29 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
     if (!fresh) {
       const std::string difference = describe_difference(stored, full, true);
       if (difference.empty()) {
+        resumed_ = true;
+      } else if (!options.force_new && only_repetitions_grew(stored, full)) {
+        // Run id = point x repetitions + repetition: renumber the stored runs for the new
+        // count (one transaction; negated first so no id collides on the way), then record
+        // the new identity. Seeds depend on (seed, point, repetition) only, so the stored
+        // runs are exactly the first repetitions of the grown sweep.
+        exec(probe.db,
+             "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - (point * " + full.at("repetitions") +
+                 " + repetition); UPDATE runs SET run_id = -1 - run_id;",
+             path);
+        sqlite3_stmt* put = nullptr;
+        sqlite3_prepare_v2(probe.db, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
+        for (const char* key : {"pipeline", "repetitions", "runs", "command"}) {
+          const auto it = full.find(key);
+          if (it == full.end()) continue;
+          sqlite3_bind_text(put, 1, key, -1, SQLITE_TRANSIENT);
+          sqlite3_bind_text(put, 2, it->second.c_str(), -1, SQLITE_TRANSIENT);
+          sqlite3_step(put);
+          sqlite3_reset(put);
+        }
+        sqlite3_finalize(put);
+        exec(probe.db, "COMMIT;", path);
+        grown_from_ = count_of(stored, "repetitions");
         resumed_ = true;
       } else if (!options.force_new) {
         throw Error("results store '" + path + "' holds another sweep: " + difference +

@@ -20,74 +20,42 @@
 #include <limits>
 #include <optional>
 
-#include "arm_statistics.hpp"
-#include "chernoff_stopping.hpp"
-#include "cpex/capabilities.hpp"
 #include "cpex/plugin.hpp"
-#include "identification_checks.hpp"
+#include "cpex/registration.hpp"
+#include "glr_identification.hpp"
 
 namespace cpex::bestk {
 namespace {
 
-class TopTwo final : public Algorithm {
+class TopTwo final : public GlrIdentification {
  public:
   explicit TopTwo(const ParamValues& p)
-      : delta_(p.real("delta")),
-        threshold_(glr_threshold(p.text("threshold"))),
+      : GlrIdentification(p, "top-two"),
         beta_(p.real("beta")),
         penalized_(p.text("challenger") == "tci"),
         tracking_(p.text("selection") == "tracking") {}
 
-  void start(const AlgorithmContext& context) override {
-    family_ = best_arm_family(context, "top-two");
+ protected:
+  void begin(const AlgorithmContext& context) override {
     rng_ = context.rng;
-    trace_ = context.trace;
-    const std::size_t n = context.problem->num_arms;
-    stats_.reset(n);
-    led_.assign(n, 0);
-    pulled_leading_.assign(n, 0);
+    led_.assign(stats_.arms(), 0);
+    pulled_leading_.assign(stats_.arms(), 0);
   }
 
-  bool next(Action& action) override {
-    if (stats_.initial_arm(action.arm)) return true;
-    const std::uint64_t t = stats_.total();
-    const GlrStatistic z = glr_statistic(stats_, *family_);
-    const double beta = glr_threshold_value(threshold_, t, delta_, stats_.arms());
-    if (trace_) {
-      trace_->record("glr", z.value);
-      trace_->record("threshold", beta);
-    }
-    if (z.value > beta) return false;
+  std::size_t sample(std::uint64_t, const GlrStatistic& z) override {
     const std::size_t leader = z.best;
     const std::size_t challenger = penalized_ ? penalized_challenger(leader) : z.challenger;
-    if (tracking_) {
-      ++led_[leader];
-      const bool lead = static_cast<double>(pulled_leading_[leader]) <= beta_ * static_cast<double>(led_[leader]);
-      if (lead) ++pulled_leading_[leader];
-      action.arm = lead ? leader : challenger;
-    } else {
-      action.arm = rng_.uniform01() < beta_ ? leader : challenger;
-    }
-    return true;
+    if (!tracking_) return rng_.uniform01() < beta_ ? leader : challenger;
+    ++led_[leader];
+    const bool lead = static_cast<double>(pulled_leading_[leader]) <= beta_ * static_cast<double>(led_[leader]);
+    if (lead) ++pulled_leading_[leader];
+    return lead ? leader : challenger;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.reward);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.decision.arms = {empirical_best(stats_)};
-    return answer;
-  }
-
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"delta", delta_},
-            {"threshold", std::string(to_string(threshold_))},
-            {"beta", beta_},
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
+    return {{"beta", beta_},
             {"challenger", std::string(penalized_ ? "tci" : "tc")},
-            {"selection", std::string(tracking_ ? "tracking" : "random")},
-            {"family", std::string(family_ ? family_->name() : "")}};
+            {"selection", std::string(tracking_ ? "tracking" : "random")}};
   }
 
  private:
@@ -109,36 +77,26 @@ class TopTwo final : public Algorithm {
     return arm;
   }
 
-  double delta_;
-  GlrThreshold threshold_;
   double beta_;
   bool penalized_, tracking_;
-  std::optional<numerics::ArmFamily> family_;
   RandomStream rng_;
-  TraceSink* trace_ = nullptr;
-  ArmStatistics stats_;
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
 };
 
 void register_top_two(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "top-two";
-  entry.summary = "top-two sampling (Jourdan et al. 2022: EB leader, TCI/TC challenger, beta = 1/2) "
-                  "with GLR stopping; Gaussian or Bernoulli arms, best arm";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  entry.needs.rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli});
-  add_glr_parameters(entry.schema);
-  entry.schema.real("beta", 0.5, Range::open(0.0, 1.0), "probability (or share) of pulling the leader")
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  schema.real("beta", 0.5, Range::open(0.0, 1.0), "probability (or share) of pulling the leader")
       .choice("challenger", "tci", {"tci", "tc"},
               "tci: argmin transportation cost + log N_j; tc: argmin transportation cost")
       .choice("selection", "random", {"random", "tracking"},
               "random: leader with probability beta; tracking: per-leader deterministic tracking "
               "of beta (Jourdan & Degenne 2023)");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<TopTwo>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<TopTwo>(registry,
+                             {"top-two", "top-two sampling (Jourdan et al. 2022: EB leader, TCI/TC "
+                                         "challenger, beta = 1/2) with GLR stopping; Gaussian or "
+                                         "Bernoulli arms, best arm"},
+                             glr_identification_needs(), std::move(schema));
 }
 
 }  // namespace

@@ -21,65 +21,40 @@
 #include <limits>
 #include <optional>
 
-#include "arm_statistics.hpp"
-#include "chernoff_stopping.hpp"
-#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/plugin.hpp"
-#include "identification_checks.hpp"
+#include "cpex/registration.hpp"
+#include "glr_identification.hpp"
 
 namespace cpex::bestk {
 namespace {
 
-class TrackAndStop final : public Algorithm {
+class TrackAndStop final : public GlrIdentification {
  public:
   explicit TrackAndStop(const ParamValues& p)
-      : delta_(p.real("delta")),
-        threshold_(glr_threshold(p.text("threshold"))),
-        c_tracking_(p.text("tracking") == "c") {}
+      : GlrIdentification(p, "track-and-stop"), c_tracking_(p.text("tracking") == "c") {}
 
-  void start(const AlgorithmContext& context) override {
-    family_ = best_arm_family(context, "track-and-stop");
+  void observe(const Action& action, const Observation& observation) override {
+    GlrIdentification::observe(action, observation);
+    means_[action.arm] = stats_.mean(action.arm);
+  }
+
+ protected:
+  void begin(const AlgorithmContext&) override {
     solver_.emplace(*family_, numerics::OptimalWeightsOptions{});
-    trace_ = context.trace;
-    const std::size_t n = context.problem->num_arms;
-    stats_.reset(n);
+    const std::size_t n = stats_.arms();
     means_.assign(n, 0.0);
     tracked_.assign(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
     projected_.assign(n, 0.0);
   }
 
-  bool next(Action& action) override {
-    if (stats_.initial_arm(action.arm)) return true;
-    const std::uint64_t t = stats_.total();
-    const GlrStatistic z = glr_statistic(stats_, *family_);
-    const double beta = glr_threshold_value(threshold_, t, delta_, stats_.arms());
-    if (trace_) {
-      trace_->record("glr", z.value);
-      trace_->record("threshold", beta);
-    }
-    if (z.value > beta) return false;
-    action.arm = c_tracking_ ? c_tracking(t) : d_tracking(t);
-    return true;
+  std::size_t sample(std::uint64_t t, const GlrStatistic&) override {
+    return c_tracking_ ? c_tracking(t) : d_tracking(t);
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.reward);
-    means_[action.arm] = stats_.mean(action.arm);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.decision.arms = {empirical_best(stats_)};
-    return answer;
-  }
-
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"delta", delta_},
-            {"threshold", std::string(to_string(threshold_))},
-            {"tracking", std::string(c_tracking_ ? "c" : "d")},
-            {"family", std::string(family_ ? family_->name() : "")}};
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
+    return {{"tracking", std::string(c_tracking_ ? "c" : "d")}};
   }
 
  private:
@@ -145,32 +120,22 @@ class TrackAndStop final : public Algorithm {
     for (double& v : projected_) v /= sum;
   }
 
-  double delta_;
-  GlrThreshold threshold_;
   bool c_tracking_;
-  std::optional<numerics::ArmFamily> family_;
   std::optional<numerics::OptimalWeightsSolver> solver_;
-  TraceSink* trace_ = nullptr;
-  ArmStatistics stats_;
   std::vector<double> means_, tracked_, projected_;
 };
 
 void register_track_and_stop(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "track-and-stop";
-  entry.summary = "Track-and-Stop (Garivier & Kaufmann 2016): track w*(mu_hat), GLR stopping; "
-                  "Gaussian or Bernoulli arms, best arm";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  entry.needs.rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli});
-  add_glr_parameters(entry.schema);
-  entry.schema.choice("tracking", "d", {"d", "c"},
-                      "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of "
-                      "the projected weights");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<TrackAndStop>(p);
-  };
-  registry.add(std::move(entry));
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  schema.choice("tracking", "d", {"d", "c"},
+                "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of the "
+                "projected weights");
+  register_algorithm<TrackAndStop>(registry,
+                                   {"track-and-stop", "Track-and-Stop (Garivier & Kaufmann 2016): "
+                                                      "track w*(mu_hat), GLR stopping; Gaussian or "
+                                                      "Bernoulli arms, best arm"},
+                                   glr_identification_needs(), std::move(schema));
 }
 
 }  // namespace

@@ -1,14 +1,19 @@
 // Pieces shared by the fixed-budget elimination algorithms (successive-rejects, sar,
-// sequential-halving, and csar in plugins/cpe_l): round-robin sampling of a phase, a
-// uniformly random choice among tied arms, and the start()-time checks of the setting.
+// sequential-halving, and csar in plugins/cpe_l): round-robin sampling of a phase, the
+// phase loop of successive-rejects / sar / csar, a uniformly random choice among tied
+// arms, the start()-time checks of the setting, and what these algorithms need.
 #pragma once
 
 #include <cstdint>
+#include <numeric>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "arm_statistics.hpp"
+#include "best_arm_check.hpp"
 #include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/random.hpp"
 
@@ -65,6 +70,11 @@ std::size_t pick_extreme(std::span<const std::size_t> arms, const Score& score, 
   return chosen;
 }
 
+// The single best arm only (k = 1 in [oracle]).
+inline void require_best_arm(std::size_t k, const std::string& name) {
+  bestk::require_best_arm(k, name, " (for the best k arms use sar, ugape or csar)");
+}
+
 // The budget of a fixed-budget-only algorithm; the framework refuses a pipeline without
 // [run] budget, so this fires only when the algorithm is driven directly (tests, Python).
 inline std::uint64_t required_budget(const AlgorithmContext& context, const std::string& name) {
@@ -73,12 +83,73 @@ inline std::uint64_t required_budget(const AlgorithmContext& context, const std:
   return context.budget;
 }
 
-// The single best arm only (k = 1 in [oracle]).
-inline void require_best_arm(std::size_t k, const std::string& name) {
-  if (k != 1)
-    throw ParameterError("k", name + " identifies the single best arm and needs k = 1 in "
-                                     "[oracle], got k = " + std::to_string(k) +
-                                     " (for the best k arms use sar, ugape or csar)");
+// The phase loop of successive-rejects, sar and csar: phase p samples every active arm
+// phases_[p] - phases_[p - 1] times (round-robin), then end_phase() decides and calls
+// next_phase(). The derived class's start() calls begin_phases().
+class PhasedElimination : public Algorithm {
+ public:
+  bool next(Action& action) override {
+    while (!finished_) {
+      if (sampler_.next(action.arm)) return true;
+      end_phase();
+    }
+    return false;
+  }
+
+  void observe(const Action& action, const Observation& observation) override {
+    stats_.add(action.arm, observation.reward);
+  }
+
+ protected:
+  // The decision at the end of a phase: removes arms from active_, then calls next_phase().
+  virtual void end_phase() = 0;
+
+  // Every arm active, no sample yet, the first of `phases` (n_0 = 0, n_1, ...), computed by
+  // schedule(n, budget) once the budget is known to exceed the number of arms n.
+  template <typename Schedule>
+  void begin_phases(const AlgorithmContext& context, const std::string& name, Schedule schedule) {
+    const std::size_t n = context.problem->num_arms;
+    const std::uint64_t budget = required_budget(context, name);
+    if (budget <= n)
+      throw ParameterError("run.budget", name + " needs a budget above the number of arms (" +
+                                             std::to_string(n) + "): with T = n its first phase "
+                                             "samples no arm");
+    rng_ = context.rng;
+    stats_.reset(n);
+    phases_ = schedule(n, budget);
+    active_.resize(n);
+    std::iota(active_.begin(), active_.end(), std::size_t{0});
+    phase_ = 1;
+    finished_ = false;
+    sampler_.begin(active_, phases_[1] - phases_[0]);
+  }
+
+  // Ends the run when `done`, no arm is active or the phases are over; else starts the next phase.
+  void next_phase(bool done) {
+    ++phase_;
+    if (done || active_.empty() || phase_ >= phases_.size()) {
+      finished_ = true;
+      return;
+    }
+    sampler_.begin(active_, phases_[phase_] - phases_[phase_ - 1]);
+  }
+
+  bestk::ArmStatistics stats_;
+  RandomStream rng_;
+  std::vector<std::size_t> active_;  // in index order
+  bool finished_ = false;
+
+ private:
+  std::vector<std::uint64_t> phases_;
+  std::size_t phase_ = 1;
+  PhaseSampler sampler_;
+};
+
+// What the algorithms on single-arm feedback need: a decision-class oracle with
+// `capabilities`, in the given settings (kFixedConfidence, kFixedBudget flags).
+inline AlgorithmNeeds single_arm_needs(unsigned capabilities, unsigned settings) {
+  return {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", capabilities}},
+          .settings = settings};
 }
 
 }  // namespace cpex::fixed_budget

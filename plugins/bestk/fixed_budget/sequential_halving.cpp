@@ -20,6 +20,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/budget_schedules.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "elimination.hpp"
 
 namespace cpex::fixed_budget {
@@ -133,19 +134,16 @@ class SequentialHalving final : public Algorithm {
 }  // namespace
 
 void register_sequential_halving(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "sequential-halving";
-  entry.summary = "Sequential Halving (Karnin, Koren & Somekh 2013): fixed budget, best arm";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  entry.needs.settings = kFixedBudget;
-  entry.schema.choice("means", "round", {"round", "cumulative"},
-                      "round: rank by the means of the current round's samples (the paper); "
-                      "cumulative: by the means of all the arm's samples");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<SequentialHalving>(p.text("means") == "round");
-  };
-  registry.add(std::move(entry));
+  ParamSchema schema;
+  schema.choice("means", "round", {"round", "cumulative"},
+                "round: rank by the means of the current round's samples (the paper); "
+                "cumulative: by the means of all the arm's samples");
+  register_algorithm(
+      registry, {"sequential-halving", "Sequential Halving (Karnin, Koren & Somekh 2013): fixed budget, best arm"},
+      single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), std::move(schema),
+      [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+        return std::make_unique<SequentialHalving>(p.text("means") == "round");
+      });
 }
 
 }  // namespace cpex::fixed_budget

@@ -25,46 +25,20 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/budget_schedules.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "elimination.hpp"
 
 namespace cpex::fixed_budget {
 
 namespace {
 
-using bestk::ArmStatistics;
-
-class SuccessiveElimination : public Algorithm {
+class SuccessiveElimination : public PhasedElimination {
  public:
   void start(const AlgorithmContext& context) override {
-    const std::size_t n = context.problem->num_arms;
-    const std::uint64_t budget = required_budget(context, name());
     k_ = context.oracles.front()->decision_size();
     check_k(k_);
-    if (budget <= n)
-      throw ParameterError("run.budget", name() + " needs a budget above the number of arms (" +
-                                             std::to_string(n) + "): with T = K its first phase "
-                                             "samples no arm (n_1 = ceil((T-K)/...) = 0)");
-    rng_ = context.rng;
-    stats_.reset(n);
-    phases_ = numerics::successive_rejects_phases(n, budget);
-    active_.resize(n);
-    std::iota(active_.begin(), active_.end(), std::size_t{0});
+    begin_phases(context, name(), numerics::successive_rejects_phases);
     accepted_.clear();
-    phase_ = 1;
-    finished_ = false;
-    sampler_.begin(active_, phases_[1] - phases_[0]);
-  }
-
-  bool next(Action& action) override {
-    while (!finished_) {
-      if (sampler_.next(action.arm)) return true;
-      end_phase();
-    }
-    return false;
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.reward);
   }
 
   Recommendation recommend() const override {
@@ -94,33 +68,20 @@ class SuccessiveElimination : public Algorithm {
     if (accept) accepted_.push_back(arm);
   }
 
-  ArmStatistics stats_;
-  RandomStream rng_;
   std::size_t k_ = 1;
-  std::vector<std::size_t> active_;    // in index order
   std::vector<std::size_t> accepted_;  // sar only
 
  private:
-  void end_phase() {
+  void end_phase() override {
     decide();
-    ++phase_;
     const std::size_t open = k_ - accepted_.size();  // still to accept
-    if (phase_ >= phases_.size() || open == 0 || open == active_.size()) {
-      // Decided: every remaining arm is to be rejected (open = 0) or accepted.
-      if (open == active_.size()) {
-        accepted_.insert(accepted_.end(), active_.begin(), active_.end());
-        active_.clear();
-      }
-      finished_ = true;
-      return;
+    // Decided once every remaining arm is to be rejected (open = 0) or accepted.
+    if (open == active_.size()) {
+      accepted_.insert(accepted_.end(), active_.begin(), active_.end());
+      active_.clear();
     }
-    sampler_.begin(active_, phases_[phase_] - phases_[phase_ - 1]);
+    next_phase(open == 0);
   }
-
-  std::vector<std::uint64_t> phases_;  // n_0 = 0, n_1, ..., n_{K-1}
-  std::size_t phase_ = 1;
-  bool finished_ = false;
-  PhaseSampler sampler_;
 };
 
 class SuccessiveRejects final : public SuccessiveElimination {
@@ -166,23 +127,14 @@ std::unique_ptr<Algorithm> make_sar(const ParamValues&) {
 }  // namespace
 
 void register_successive_rejects(Registry& registry) {
-  AlgorithmEntry sr;
-  sr.name = "successive-rejects";
-  sr.summary = "Successive Rejects (Audibert, Bubeck & Munos 2010): fixed budget, best arm";
-  sr.needs.feedback = {FeedbackKind::SingleArm};
-  sr.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  sr.needs.settings = kFixedBudget;
-  sr.create = make_sr;
-  registry.add(std::move(sr));
-
-  AlgorithmEntry sar;
-  sar.name = "sar";
-  sar.summary = "Successive Accepts and Rejects (Bubeck, Wang & Viswanathan 2013): fixed budget, top-k";
-  sar.needs.feedback = {FeedbackKind::SingleArm};
-  sar.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  sar.needs.settings = kFixedBudget;
-  sar.create = make_sar;
-  registry.add(std::move(sar));
+  register_algorithm(registry,
+                     {"successive-rejects",
+                      "Successive Rejects (Audibert, Bubeck & Munos 2010): fixed budget, best arm"},
+                     single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sr);
+  register_algorithm(registry,
+                     {"sar", "Successive Accepts and Rejects (Bubeck, Wang & Viswanathan 2013): "
+                             "fixed budget, top-k"},
+                     single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sar);
 }
 
 }  // namespace cpex::fixed_budget

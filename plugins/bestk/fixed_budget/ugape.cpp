@@ -25,6 +25,8 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
+#include "elimination.hpp"
 
 namespace cpex::fixed_budget {
 
@@ -182,13 +184,8 @@ class Ugape final : public Algorithm {
 }  // namespace
 
 void register_ugape(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "ugape";
-  entry.summary = "UGapE (Gabillon, Ghavamzadeh & Lazaric 2012): top-k, fixed budget (a) or fixed confidence (delta)";
-  entry.needs.feedback = {FeedbackKind::SingleArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization | kCardinality}};
-  entry.needs.settings = kFixedConfidence | kFixedBudget;
-  entry.schema
+  ParamSchema schema;
+  schema
       .real("delta", 0.05, Range::open(0.0, 1.0),
             "fixed confidence: error probability at most delta")
       .real("epsilon", 0.0, Range::at_least(0.0),
@@ -200,10 +197,11 @@ void register_ugape(Registry& registry) {
                      "fixed budget, instead of a: the complexity H_eps of the instance; then "
                      "a = eta (T - K) / hardness")
       .real("eta", 1.0, Range::greater_than(0.0), "fixed budget with hardness: a = eta (T - K) / hardness");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Ugape>(p);
-  };
-  registry.add(std::move(entry));
+  register_algorithm<Ugape>(
+      registry,
+      {"ugape", "UGapE (Gabillon, Ghavamzadeh & Lazaric 2012): top-k, fixed budget (a) or fixed confidence (delta)"},
+      single_arm_needs(kLinearMaximization | kCardinality, kFixedConfidence | kFixedBudget),
+      std::move(schema));
 }
 
 }  // namespace cpex::fixed_budget

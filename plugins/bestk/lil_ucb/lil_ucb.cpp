@@ -18,6 +18,7 @@
 #include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "best_arm_check.hpp"
 #include "lil_presets.hpp"
 
 namespace cpex::bestk {
@@ -29,10 +30,7 @@ class LilUcb final : public Algorithm {
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
-    const std::size_t k = context.oracles.front()->decision_size();
-    if (k != 1)
-      throw ParameterError("k", "lil-ucb identifies the single best arm and needs k = 1 in "
-                                "[oracle], got k = " + std::to_string(k));
+    require_best_arm(context.oracles.front()->decision_size(), "lil-ucb");
     settings_ = resolve_lil(params_, ErrorBound::LilUcb, n);
     const bool faithful = settings_.preset == "faithful";
     beta_ = params_.has("beta") ? params_.real("beta") : (faithful ? 1.0 : 0.5);

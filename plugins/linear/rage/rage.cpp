@@ -32,6 +32,8 @@
 #include "cpex/numerics/apportionment.hpp"
 #include "cpex/numerics/transductive_design.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
+#include "design_parameters.hpp"
 
 namespace cpex::linear {
 namespace {
@@ -39,23 +41,14 @@ namespace {
 class Rage final : public Algorithm {
  public:
   explicit Rage(const ParamValues& p)
-      : delta_(p.real("delta")), rounding_(p.real("rounding")) {
-    options_.iterations = static_cast<int>(p.integer("design-iterations"));
-    options_.relative_gap = p.real("design-gap");
-  }
+      : delta_(p.real("delta")), rounding_(p.real("rounding")), options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
     x_ = context.problem->features;
     k_ = static_cast<std::size_t>(x_.cols());
     d_ = static_cast<std::size_t>(x_.rows());
     noise_ = context.problem->noise_sigma;
-    const double pairs = 0.5 * static_cast<double>(k_) * static_cast<double>(k_ - 1);
-    if (pairs * static_cast<double>(d_) > static_cast<double>(kMaxFeatureEntries))
-      throw ParameterError("plugin", std::to_string(k_) + " arms give " +
-                                         std::to_string(static_cast<std::uint64_t>(pairs)) +
-                                         " pair directions of dimension " + std::to_string(d_) +
-                                         ", more than the limit of " +
-                                         std::to_string(kMaxFeatureEntries) + " entries");
+    check_pair_directions(k_, d_);
     active_.clear();
     for (std::size_t a = 0; a < k_; ++a) active_.push_back(a);
     phase_ = 0;
@@ -69,7 +62,7 @@ class Rage final : public Algorithm {
     while (cursor_ < plan_.size() && plan_[cursor_].second == 0) ++cursor_;
     if (cursor_ == plan_.size()) {
       end_phase();
-      if (distinct_active() <= 1) {
+      if (distinct_arms(x_, active_) <= 1) {
         answer_ = active_.front();
         return false;
       }
@@ -102,37 +95,12 @@ class Rage final : public Algorithm {
   }
 
  private:
-  bool same_features(std::size_t a, std::size_t b) const {
-    return x_.col(static_cast<Eigen::Index>(a)) == x_.col(static_cast<Eigen::Index>(b));
-  }
-
-  std::size_t distinct_active() const {
-    std::size_t distinct = 0;
-    for (std::size_t i = 0; i < active_.size(); ++i) {
-      bool seen = false;
-      for (std::size_t j = 0; j < i && !seen; ++j) seen = same_features(active_[i], active_[j]);
-      if (!seen) ++distinct;
-    }
-    return distinct;
-  }
-
-  // Directions z - z' for the pairs of active arms with distinct features.
-  Eigen::MatrixXd directions() const {
-    std::vector<Eigen::VectorXd> columns;
-    for (std::size_t i = 0; i < active_.size(); ++i)
-      for (std::size_t j = i + 1; j < active_.size(); ++j)
-        if (!same_features(active_[i], active_[j]))
-          columns.push_back(x_.col(static_cast<Eigen::Index>(active_[i])) -
-                            x_.col(static_cast<Eigen::Index>(active_[j])));
-    Eigen::MatrixXd y(x_.rows(), static_cast<Eigen::Index>(columns.size()));
-    for (std::size_t c = 0; c < columns.size(); ++c) y.col(static_cast<Eigen::Index>(c)) = columns[c];
-    return y;
-  }
-
   // The design, N_k and the rounded pull plan of phase k = phase_ + 1.
   void begin_phase() {
     ++phase_;
-    const numerics::DesignResult design = numerics::optimal_design(x_, directions(), options_);
+    // Directions z - z' for the pairs of active arms with distinct features.
+    const numerics::DesignResult design =
+        numerics::optimal_design(x_, pair_directions(x_, active_, false), options_);
     design_gap_ = std::max(design_gap_, design.relative_gap());
     const double k = static_cast<double>(phase_);
     const double phase_delta = delta_ / (k * k);
@@ -206,24 +174,18 @@ class Rage final : public Algorithm {
 };
 
 void register_rage(Registry& registry) {
-  AlgorithmEntry entry;
-  entry.name = "rage";
-  entry.summary = "RAGE (Fiez et al. 2019): phased optimal designs over the surviving arms, "
-                  "gap elimination at 2^-(k+2)";
-  entry.needs.feedback = {FeedbackKind::LinearArm};
-  entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
       .real("rounding", 0.1, Range::open(0.0, 1.0),
             "eps of the rounding: a phase has at least ceil(p (1 + eps) / eps) samples "
-            "(p the design's support) and (1 + eps) times the design's sample size")
-      .integer("design-iterations", 5000, Range::at_least(1),
-               "at most this many iterations of the design solver")
-      .real("design-gap", 1e-3, Range::open(0.0, 1.0),
-            "the design solver stops at this certified relative optimality gap");
-  entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-    return std::make_unique<Rage>(p);
-  };
-  registry.add(std::move(entry));
+            "(p the design's support) and (1 + eps) times the design's sample size");
+  add_design_parameters(schema);
+  register_algorithm<Rage>(registry,
+                           {"rage", "RAGE (Fiez et al. 2019): phased optimal designs over the "
+                                    "surviving arms, gap elimination at 2^-(k+2)"},
+                           {.feedback = {FeedbackKind::LinearArm},
+                            .oracles = {{"oracle", kLinearMaximization}}},
+                           std::move(schema));
 }
 
 }  // namespace

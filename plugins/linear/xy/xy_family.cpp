@@ -30,6 +30,7 @@
 #include <Eigen/QR>
 
 #include "allocation.hpp"
+#include "design_parameters.hpp"
 #include "linear_algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
@@ -43,23 +44,6 @@
 namespace cpex::linear {
 namespace {
 
-bool same_features(const Eigen::MatrixXd& x, std::size_t a, std::size_t b) {
-  return x.col(static_cast<Eigen::Index>(a)) == x.col(static_cast<Eigen::Index>(b));
-}
-
-// Directions x_a - x_b for all pairs a < b of `arms` with distinct features.
-Eigen::MatrixXd pair_directions(const Eigen::MatrixXd& x, const std::vector<std::size_t>& arms) {
-  std::vector<Eigen::VectorXd> columns;
-  for (std::size_t a = 0; a < arms.size(); ++a)
-    for (std::size_t b = a + 1; b < arms.size(); ++b)
-      if (!same_features(x, arms[a], arms[b]))
-        columns.push_back(x.col(static_cast<Eigen::Index>(arms[a])) -
-                          x.col(static_cast<Eigen::Index>(arms[b])));
-  Eigen::MatrixXd y = Eigen::MatrixXd::Zero(x.rows(), std::max<std::size_t>(1, columns.size()));
-  for (std::size_t c = 0; c < columns.size(); ++c) y.col(static_cast<Eigen::Index>(c)) = columns[c];
-  return y;
-}
-
 class XyAllocation final : public LinearAlgorithm {
  public:
   enum class Kind { Static, Oracle, Adaptive };
@@ -71,10 +55,8 @@ class XyAllocation final : public LinearAlgorithm {
         lambda_(p.real("lambda")),
         alpha_(kind == Kind::Adaptive ? p.real("alpha") : 0.0),
         published_(kind != Kind::Adaptive || p.text("variant") == "published"),
-        true_gaps_(kind == Kind::Oracle && p.text("stopping") == "true-gaps") {
-    options_.iterations = static_cast<int>(p.integer("design-iterations"));
-    options_.relative_gap = p.real("design-gap");
-  }
+        true_gaps_(kind == Kind::Oracle && p.text("stopping") == "true-gaps"),
+        options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
     x_ = context.problem->features;
@@ -91,13 +73,7 @@ class XyAllocation final : public LinearAlgorithm {
     }
     // The static and adaptive designs hold every pair direction (d x K(K-1)/2 numbers):
     // refuse before allocating (cpex/limits.hpp).
-    const double pairs = 0.5 * static_cast<double>(k_) * static_cast<double>(k_ - 1);
-    if (kind_ != Kind::Oracle && pairs * static_cast<double>(d_) > static_cast<double>(kMaxFeatureEntries))
-      throw ParameterError("plugin", std::to_string(k_) + " arms give " +
-                                         std::to_string(static_cast<std::uint64_t>(pairs)) +
-                                         " pair directions of dimension " + std::to_string(d_) +
-                                         ", more than the limit of " +
-                                         std::to_string(kMaxFeatureEntries) + " entries");
+    if (kind_ != Kind::Oracle) check_pair_directions(k_, d_);
     active_.clear();
     for (std::size_t a = 0; a < k_; ++a) active_.push_back(a);
     phase_ = 1;
@@ -106,7 +82,7 @@ class XyAllocation final : public LinearAlgorithm {
       set_truth(context.truth);
       p_ = design(oracle_directions());
     } else {
-      p_ = design(pair_directions(x_, active_));
+      p_ = design(pair_directions(x_, active_, true));
     }
     reset_phase();
   }
@@ -217,7 +193,7 @@ class XyAllocation final : public LinearAlgorithm {
     }
     const std::uint64_t n = arms_.design().observations();
     if (n >= next_check_ && end_of_phase(n)) {
-      if (distinct_candidates() <= 1) {
+      if (distinct_arms(x_, active_) <= 1) {
         answer_ = active_.front();
         return false;
       }
@@ -225,16 +201,6 @@ class XyAllocation final : public LinearAlgorithm {
     }
     action.arm = track(p_, arms_.counts());
     return true;
-  }
-
-  std::size_t distinct_candidates() const {
-    std::size_t distinct = 0;
-    for (std::size_t a = 0; a < active_.size(); ++a) {
-      bool seen = false;
-      for (std::size_t b = 0; b < a && !seen; ++b) seen = same_features(x_, active_[a], active_[b]);
-      if (!seen) ++distinct;
-    }
-    return distinct;
   }
 
   // max over the phase's directions of ||y||^2_{A^{-1}}, O(|Y_j| d).
@@ -275,8 +241,8 @@ class XyAllocation final : public LinearAlgorithm {
     active_ = kept.empty() ? std::vector<std::size_t>{answer_} : kept;
     rho_ = value;
     ++phase_;
-    if (distinct_candidates() > 1) {
-      p_ = design(pair_directions(x_, active_));
+    if (distinct_arms(x_, active_) > 1) {
+      p_ = design(pair_directions(x_, active_, true));
       reset_phase();
     }
     return true;
@@ -315,11 +281,8 @@ void register_xy(Registry& registry) {
     schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
         .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
         .real("lambda", 0.0, Range::at_least(0.0),
-              "regularization of the least squares (0: ordinary least squares)")
-        .integer("design-iterations", 5000, Range::at_least(1),
-                 "at most this many iterations of the design solver")
-        .real("design-gap", 1e-3, Range::open(0.0, 1.0),
-              "the design solver stops at this certified relative optimality gap");
+              "regularization of the least squares (0: ordinary least squares)");
+    add_design_parameters(schema);
     if (v.kind == XyAllocation::Kind::Adaptive) {
       schema.real("alpha", 0.1, Range::open(0.0, 1.0), "phase-length ratio alpha")
           .choice("variant", "published", {"published", "within-phase"},

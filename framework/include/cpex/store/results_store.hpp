@@ -51,6 +51,10 @@ class ResultStore : public ResultSink {
   ResultStore& operator=(const ResultStore&) = delete;
 
   bool resumed() const { return resumed_; }
+  // The repetitions of the stored sweep when this invocation grew it (more repetitions,
+  // everything else equal: the stored runs were renumbered and the missing ones follow);
+  // 0 otherwise.
+  std::uint64_t grown_from() const { return grown_from_; }
   // Run ids the store already held when opened, ascending.
   const std::vector<std::uint64_t>& done() const { return done_; }
   // A row already in the store, as a summary needs it.
@@ -78,6 +82,7 @@ class ResultStore : public ResultSink {
   sqlite3_stmt* insert_ = nullptr;
   std::size_t axes_ = 0;
   bool resumed_ = false;
+  std::uint64_t grown_from_ = 0;
   bool in_transaction_ = false;
   std::size_t pending_ = 0;
   double last_commit_ = 0.0;

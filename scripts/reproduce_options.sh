@@ -1,0 +1,39 @@
+# The options the reproduction scripts share (sourced by scripts/reproduce.sh and
+# scripts/reproduce_asymptotic.sh with the arguments after the target, as "$@"): sets
+# quick=yes for --quick, sweeps=no for --report-only, and ARGS to the rest (the cpex
+# options); build ($CPEX_BUILD_DIR, default build) and cpex, its program, which must exist;
+# QUICK_SET, the cpex options of --quick, and places NAME, where reproduction NAME writes.
+quick=no
+sweeps=yes
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=yes ;;
+    --report-only) sweeps=no ;;
+    *) break ;;
+  esac
+  shift
+done
+ARGS=("$@")
+build=${CPEX_BUILD_DIR:-build}
+cpex=$build/bin/cpex
+[ -x "$cpex" ] || { echo "$(basename "$0" .sh): no $cpex (build first: bash scripts/build.sh)" >&2; exit 2; }
+
+# --quick's cpex options: few repetitions and a cap, so that the slowest cells (XY-adaptive
+# as published: 40-210 M samples a run) do not dominate; capped points get a red ring.
+QUICK_SET=()
+[ $quick = no ] || QUICK_SET=(--set run.repetitions=2 --set run.max-samples=2000000)
+
+# Where reproduction NAME writes: out (its CSVs), figures and doc; under --quick all three
+# in $build/reproductions-quick/NAME (the docs are left alone), else
+# $build/reproductions/NAME and docs/reproductions/.
+places() {
+  if [ $quick = yes ]; then
+    out=$build/reproductions-quick/$1
+    figures=$out
+    doc=$out/$1.md
+  else
+    out=$build/reproductions/$1
+    figures=docs/reproductions
+    doc=docs/reproductions/$1.md
+  fi
+}
