@@ -15,7 +15,7 @@
 # Seeds without a scripts/reproductions/seedNNN.sh (000, 001, 003) run their sweeps and
 # print their tables with scripts/seedNNN_tables.py into $build/reproductions/seedNNN/
 # (not part of `all`); the tables in their docs are pasted from that output. Those with a
-# scripts/seedNNN_figures.py (003) also draw their figures into docs/reproductions/.
+# scripts/seedNNN_figures.py (000, 001, 003) also draw their figures into docs/reproductions/.
 #
 # Targets other than seeds work alike under their own name: `fixed-budget` runs
 # pipelines/fixed-budget/ with scripts/reproductions/fixed-budget.sh into
@@ -79,11 +79,9 @@ reproduce_tables_only() {
       sweep "$file" "$out" "$@"
     done
   fi
-  # Seeds with a scripts/seedNNN_figures.py draw their figures with `cpex report --plot`:
-  # beside the docs (docs/reproductions/seedNNN-figK.png), or in $out with --quick.
+  # Seeds with a scripts/seedNNN_figures.py draw their figures in the plot style into
+  # $figures (places: docs/reproductions/seedNNN-figK.png, or $out with --quick).
   if [ -f "scripts/${seed}_figures.py" ]; then
-    local figures=docs/reproductions
-    [ $quick = yes ] && figures=$out
     CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
