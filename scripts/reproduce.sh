@@ -14,7 +14,8 @@
 #
 # Seeds without a scripts/reproductions/seedNNN.sh (000, 001, 003) run their sweeps and
 # print their tables with scripts/seedNNN_tables.py into $build/reproductions/seedNNN/
-# (no figures, not part of `all`); the tables in their docs are pasted from that output.
+# (not part of `all`); the tables in their docs are pasted from that output. Those with a
+# scripts/seedNNN_figures.py (000, 001, 003) also draw their figures into docs/reproductions/.
 #
 # Targets other than seeds work alike under their own name: `fixed-budget` runs
 # pipelines/fixed-budget/ with scripts/reproductions/fixed-budget.sh into
@@ -77,6 +78,11 @@ reproduce_tables_only() {
       echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"
     done
+  fi
+  # Seeds with a scripts/seedNNN_figures.py draw their figures in the plot style into
+  # $figures (places: docs/reproductions/seedNNN-figK.png, or $out with --quick).
+  if [ -f "scripts/${seed}_figures.py" ]; then
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
     python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true

@@ -34,6 +34,9 @@ const char* kReportUsage =
     "  --x KEY             the x axis of --plot (required with --plot)\n"
     "  --series KEY,...    one line per value of these keys (default: algorithm)\n"
     "  --logx, --logy      logarithmic axes\n"
+    "  --share-y           one y range for every panel of --plot\n"
+    "  --bars              --plot grouped bars (x as categories) instead of lines\n"
+    "  --label KEY=TEXT    name KEY so on the axes and legend of --plot (repeatable)\n"
     "  --title TEXT        the figure's title\n"
     "  --force             let --plot overwrite an existing file that is not a figure\n";
 
@@ -82,6 +85,8 @@ int report_main(int argc, char** argv) {
         "y", po::value(&metric_name), "")("plot", po::value(&plot.file), "")(
         "x", po::value(&plot.x), "")("series", po::value(&series), "")(
         "logx", po::bool_switch(&plot.logx), "")("logy", po::bool_switch(&plot.logy), "")(
+        "share-y", po::bool_switch(&plot.share_y), "")("bars", po::bool_switch(&plot.bars), "")(
+        "label", po::value(&plot.labels)->composing(), "")(
         "title", po::value(&plot.title), "")("force", po::bool_switch(&force), "")(
         "inputs", po::value(&inputs), "");
     po::positional_options_description positional;
@@ -95,8 +100,12 @@ int report_main(int argc, char** argv) {
     }
     if (inputs.empty()) throw po::error("report: no RESULTS file given");
     if (!plot.file.empty() && plot.x.empty()) throw po::error("--plot needs --x KEY");
-    if (plot.file.empty() && (!plot.x.empty() || plot.logx || plot.logy))
-      throw po::error("--x, --logx and --logy need --plot FILE");
+    if (plot.file.empty() && (!plot.x.empty() || plot.logx || plot.logy || plot.share_y || plot.bars ||
+                              !plot.labels.empty()))
+      throw po::error("--x, --logx, --logy, --share-y, --bars and --label need --plot FILE");
+    for (const auto& label : plot.labels)
+      if (label.find('=') == std::string::npos || label.front() == '=')
+        throw po::error("--label " + label + ": expected KEY=TEXT");
   } catch (const po::error& e) {
     std::cerr << "cpex: " << one_line(e.what()) << " (see cpex report --help)\n";
     return 2;
@@ -131,7 +140,7 @@ int report_main(int argc, char** argv) {
     for (const auto& key : plot.series) add_key(keys, key);
     const report::GroupedReport grouped = report::summarize_groups(table, keys);
     warn_pooled(grouped.pooled);
-    plot_report(grouped, plot);
+    plot_report(grouped, table, plot);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "cpex: error: " << one_line(e.what()) << '\n';

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include <boost/dll/runtime_symbol_info.hpp>
@@ -66,14 +68,46 @@ std::string last_line(const std::string& path) {
   return last;
 }
 
+// Each group's distinct confidence parameters (numbers of `resolved.delta`, else of
+// `algorithm.delta`), in the order of report.groups; empty lists when neither column exists.
+std::vector<std::vector<double>> group_deltas(const report::GroupedReport& report,
+                                              const report::ResultsTable& table) {
+  std::vector<std::vector<double>> deltas(report.groups.size());
+  auto column = table.find("resolved.delta");
+  if (!column) column = table.find("algorithm.delta");
+  if (!column) return deltas;
+  std::vector<std::size_t> key_columns;
+  for (const auto& key : report.keys) key_columns.push_back(table.column(key));
+  std::map<std::vector<std::string>, std::set<double>> found;
+  for (const auto& row : table.rows) {
+    char* end = nullptr;
+    const double delta = std::strtod(row[*column].c_str(), &end);
+    if (row[*column].empty() || *end != '\0') continue;
+    std::vector<std::string> values;
+    for (std::size_t c : key_columns) values.push_back(row[c]);
+    found[values].insert(delta);
+  }
+  for (std::size_t g = 0; g < report.groups.size(); ++g) {
+    const auto it = found.find(report.groups[g].values);
+    if (it != found.end()) deltas[g].assign(it->second.begin(), it->second.end());
+  }
+  return deltas;
+}
+
 }  // namespace
 
-void plot_report(const report::GroupedReport& report, const PlotOptions& options) {
+void plot_report(const report::GroupedReport& report, const report::ResultsTable& table,
+                 const PlotOptions& options) {
   const fs::path script = plot_script();
   TempFile summary(".json"), errors(".txt");
   {
+    auto json = report_json(report);
+    if (options.y == "error-rate" || options.y == "not-optimal") {
+      const auto deltas = group_deltas(report, table);
+      for (std::size_t g = 0; g < deltas.size(); ++g) json["groups"][g]["delta"] = deltas[g];
+    }
     std::ofstream out(summary.path);
-    out << report_json(report).dump() << '\n';
+    out << json.dump() << '\n';
     if (!out) throw Error("--plot: cannot write " + summary.path);
   }
   const std::string python = plot_python();
@@ -83,6 +117,9 @@ void plot_report(const report::GroupedReport& report, const PlotOptions& options
                                    "--x", options.x, "--y", options.y, "--series", series};
   if (options.logx) args.emplace_back("--logx");
   if (options.logy) args.emplace_back("--logy");
+  if (options.share_y) args.emplace_back("--share-y");
+  if (options.bars) args.emplace_back("--bars");
+  for (const auto& label : options.labels) args.insert(args.end(), {"--label", label});
   if (!options.title.empty()) args.insert(args.end(), {"--title", options.title});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

@@ -15,12 +15,18 @@ struct PlotOptions {
   std::string y = "samples";        // samples | error-rate | wall
   std::vector<std::string> series;  // grouping keys that name a line
   bool logx = false, logy = false;
+  bool share_y = false;             // one y range for every panel
+  bool bars = false;                // grouped bars, x as categories
+  std::vector<std::string> labels;  // KEY=TEXT: axis/legend text for a key (plot.py's --label)
   std::string title;
 };
 
 // Runs $CPEX_PYTHON (default /usr/bin/python3, else python3 on PATH) on the plotting script. Throws Error with one line:
 // the script's own message, or which Debian package to install when Python 3 or
-// matplotlib is missing.
-void plot_report(const report::GroupedReport& report, const PlotOptions& options);
+// matplotlib is missing. For the error-rate and not-optimal plots every group also carries
+// "delta": the distinct values of its rows' `resolved.delta` (else `algorithm.delta`), so
+// that the script can draw the line y = delta.
+void plot_report(const report::GroupedReport& report, const report::ResultsTable& table,
+                 const PlotOptions& options);
 
 }  // namespace cpex::host

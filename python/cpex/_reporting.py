@@ -95,21 +95,33 @@ def report(results, by=None):
 
 
 def plot(results, x, file=None, *, y="samples", series="algorithm", by=None, logx=False,
-         logy=False, title=None):
+         logy=False, title=None, share_y=False, labels=None):
     """Draws what `cpex report RESULTS --plot FILE --x X` draws (one line per series with 95%
     interval bars, one panel per value of the other grouping keys), with plot.py and this
-    Python's matplotlib. y: samples, error-rate or wall. file: .svg, .png or .pdf; None:
-    returns the PNG as an IPython image (shown in a notebook). Returns the file's path."""
+    Python's matplotlib. y: samples, error-rate, not-optimal or wall (the rates with the
+    line y = delta when the results have `resolved.delta`). share_y: one y range for all
+    panels. labels: {key: text} for axes, legend and panels. file: .svg, .png or .pdf;
+    None: returns the PNG as an IPython image (shown in a notebook). Returns the file's
+    path."""
     import json
     series = _keys(series)
-    data = _report_json(results, by, [x] + series)
+    data = None
+    if y in ("error-rate", "not-optimal"):
+        try:  # delta as a key: plot.py draws it as y = delta, never as panels
+            data = _report_json(results, by, [x] + series + ["resolved.delta"])
+        except Error:
+            data = None
+    if data is None:
+        data = _report_json(results, by, [x] + series)
     fd, summary = tempfile.mkstemp(suffix=".json", prefix="cpex-report-")
     with os.fdopen(fd, "w") as f:
         json.dump(data, f)
     target = os.fspath(file) if file is not None else tempfile.mkstemp(suffix=".png", prefix="cpex-plot-")[1]
     command = [sys.executable, PLOT_SCRIPT, summary, target, "--x", x, "--y", y,
                "--series", ",".join(series)]
-    command += ["--logx"] * bool(logx) + ["--logy"] * bool(logy)
+    command += ["--logx"] * bool(logx) + ["--logy"] * bool(logy) + ["--share-y"] * bool(share_y)
+    for key, text in (labels or {}).items():
+        command += ["--label", "%s=%s" % (key, text)]
     command += ["--title", title] if title else []
     try:
         done = subprocess.run(command, capture_output=True, text=True)

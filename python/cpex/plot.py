@@ -4,15 +4,28 @@ series with 95% interval bars, one panel per combination of the remaining groupi
 that take several values. Run by `cpex report --plot`; usable alone:
 
     cpex report runs.csv --format json > summary.json
-    python3 plot.py summary.json figure.svg --x environment.n --logx
+    python3 plot.py summary.json figure.svg --x environment.n --logx [--share-y]
+        [--label environment.n="number of arms N"]
 
+Style (plot_style.py): each algorithm plugin has one colour and marker in every figure;
+variants of one plugin (other series keys) differ by line style. Ticks sit at the data
+when there are at most 8 distinct x; log ticks are plain numbers or m×10^e. Series are
+dodged a little on x so that equal points stay visible. A red ring marks a point with
+capped runs, a black cross one with failed runs, an open up-triangle a point whose runs
+were all capped (its censored lower bound); the legend explains each. Error-rate plots
+draw y = δ from the groups' "delta" (added by `cpex report`) or a δ grouping key.
 A group whose value of a panel key is empty (e.g. an algorithm without the swept
 `resolved.preset`) is drawn in every panel of that key, as a baseline.
+`build_figure(report, argv)` returns the matplotlib figure (tests inspect it).
 Errors: one line on stderr, exit status 1 (3 when matplotlib is missing)."""
 import argparse
 import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot_style  # noqa: E402  (beside this file)
 
 METRICS = {
     "samples": ("samples (mean, 95% CI)", lambda g: g["samples"]["mean"],
@@ -23,7 +36,13 @@ METRICS = {
                     lambda g: g["not_optimal_rate_ci95"]),
     "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
 }
+RATES = ("error-rate", "not-optimal")
 FORMATS = ("svg", "png", "pdf")
+FEW_TICKS = 8
+
+
+class PlotError(Exception):
+    pass
 
 
 def fail(message, status=1):
@@ -44,34 +63,41 @@ def sort_key(value):
     return (0, x, "") if x is not None else (1, 0.0, value)
 
 
-def short(key):
-    return key.rsplit(".", 1)[-1] if key.startswith(("environment.", "oracle.", "resolved.", "run.")) else key
+def parse_label(text):
+    key, sep, label = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError("--label %s: expected KEY=TEXT" % text)
+    return key, label
 
 
-def panel_title(keys, values):
-    return ", ".join("%s=%s" % (short(k), v) for k, v in zip(keys, values))
-
-
-def parse_arguments():
+def parse_arguments(argv=None, with_files=True):
     parser = argparse.ArgumentParser(description="Plot a cpex report.")
-    parser.add_argument("summary")
-    parser.add_argument("output")
+    if with_files:
+        parser.add_argument("summary")
+        parser.add_argument("output")
     parser.add_argument("--x", required=True)
     parser.add_argument("--y", default="samples", choices=sorted(METRICS))
     parser.add_argument("--series", default="algorithm")
     parser.add_argument("--logx", action="store_true")
     parser.add_argument("--logy", action="store_true")
+    parser.add_argument("--share-y", action="store_true", help="one y range for every panel")
+    parser.add_argument("--bars", action="store_true",
+                        help="grouped bars: one group per x value (as categories), one bar per series")
+    parser.add_argument("--label", action="append", type=parse_label, default=[],
+                        help="KEY=TEXT: axis, legend and panel text of KEY (repeatable)")
     parser.add_argument("--title", default="")
-    return parser.parse_args()
+    parser.add_argument("--ylabel", default="", help="the y axis' text (default: the metric's)")
+    return parser.parse_args(argv)
 
 
-def layout(report, x_key, series_keys):
-    """Panel keys, panels (tuples of values) and each group's panels."""
+def layout(report, x_key, series_keys, exclude=()):
+    """Panel keys, panels (tuples of values) and each group's panels; keys in `exclude`
+    make no panels."""
     keys = report["keys"]
     for key in [x_key] + series_keys:
         if key not in keys:
-            fail("--plot: '%s' is not a grouping key (keys: %s)" % (key, ", ".join(keys)))
-    others = [k for k in keys if k != x_key and k not in series_keys]
+            raise PlotError("--plot: '%s' is not a grouping key (keys: %s)" % (key, ", ".join(keys)))
+    others = [k for k in keys if k != x_key and k not in series_keys and k not in exclude]
     panel_keys = [k for k in others
                   if len({g["values"][k] for g in report["groups"] if g["values"][k] != ""}) > 1]
     panels = sorted({tuple(g["values"][k] for k in panel_keys) for g in report["groups"]
@@ -97,67 +123,143 @@ def grid(panel_keys, panels):
     return (len(panels) + ncols - 1) // ncols, ncols
 
 
-def main():
-    args = parse_arguments()
-    extension = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
-    if extension not in FORMATS:
-        fail("--plot %s: the file name must end in .svg, .png or .pdf" % args.output)
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        import matplotlib.lines
-        import matplotlib.ticker
-    except ImportError:
-        fail("--plot needs matplotlib for Python 3: install the Debian package python3-matplotlib", 3)
-    with open(args.summary) as f:
-        report = json.load(f)
+def series_styles(series_names, series_keys):
+    """(colour, marker, line style, filled) per series: colour and marker from the plugin
+    (the `algorithm` series value, or the first), line style and fill by variant."""
+    if "algorithm" in series_keys:
+        plugin_index = series_keys.index("algorithm")
+    elif "algorithm.plugin" in series_keys:
+        plugin_index = series_keys.index("algorithm.plugin")
+    else:
+        plugin_index = None
+    variants = {}
+    styles = {}
+    for name in series_names:
+        base = name[plugin_index] if plugin_index is not None else ", ".join(v for v in name if v)
+        plugin = plot_style.plugin_of(base)
+        colour, marker = plot_style.plugin_style(plugin)
+        k = variants.setdefault(plugin, [])
+        k.append(name)
+        i = len(k) - 1
+        styles[name] = (colour, marker, plot_style.LINESTYLES[i % len(plot_style.LINESTYLES)], i == 0)
+    return styles
+
+
+def group_deltas(group, delta_key):
+    deltas = [d for d in group.get("delta", []) if d is not None]
+    if not deltas and delta_key:
+        d = number(group["values"].get(delta_key))
+        deltas = [d] if d is not None else []
+    return deltas
+
+
+def set_ticks(ax, axis, values, log, matplotlib):
+    """Ticks at the data for at most FEW_TICKS distinct values; else readable log ticks."""
+    ticker = matplotlib.ticker
+    target = ax.xaxis if axis == "x" else ax.yaxis
+    formatter = ticker.FuncFormatter(lambda v, _: plot_style.number_text(v))
+    if values and len(values) <= FEW_TICKS:
+        target.set_major_locator(ticker.FixedLocator(sorted(values)))
+        target.set_major_formatter(formatter)
+        target.set_minor_locator(ticker.NullLocator())
+    elif log:
+        lo, hi = (ax.get_xlim() if axis == "x" else ax.get_ylim())
+        target.set_major_locator(ticker.FixedLocator(plot_style.log_ticks(lo, hi)))
+        target.set_major_formatter(formatter)
+        target.set_minor_formatter(ticker.NullFormatter())
+
+
+def build_figure(report, args):
+    """The figure of `report` (the JSON of cpex report) under parsed `args`."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.lines
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+
+    labels = dict(args.label)
     series_keys = [k for k in args.series.split(",") if k]
-    label, value_of, interval_of = METRICS[args.y]
-    panel_keys, panels, members = layout(report, args.x, series_keys)
+    y_label, value_of, interval_of = METRICS[args.y]
+    y_label = args.ylabel or y_label
+    delta_key = next((k for k in plot_style.DELTA_KEYS if k in report["keys"]), None)
+    # On a rate plot δ is drawn as lines (y = δ), not split into panels.
+    panel_keys, panels, members = layout(report, args.x, series_keys,
+                                         (delta_key,) if args.y in RATES else ())
     if not panels:
-        fail("--plot: no groups to draw")
+        raise PlotError("--plot: no groups to draw")
 
     xs = {g["values"][args.x] for g in report["groups"]}
-    numeric_x = all(number(v) is not None for v in xs)
+    numeric_x = all(number(v) is not None for v in xs) and not args.bars
+    if args.logx and args.bars:
+        raise PlotError("--plot: --bars draws x as categories (no --logx)")
+    if args.logx and numeric_x and any(number(v) <= 0 for v in xs):
+        raise PlotError("--plot: --logx needs positive values of %s" % args.x)
     categories = sorted(xs, key=sort_key)
     series_names = sorted({tuple(g["values"][k] for k in series_keys) for g in report["groups"]},
                           key=lambda t: [sort_key(v) for v in t])
-    cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    markers = "osD^v<>ph*"
-    style = {s: (cycle[i % len(cycle)], markers[i % len(markers)]) for i, s in enumerate(series_names)}
+    styles = series_styles(series_names, series_keys)
+    if numeric_x:
+        offsets = plot_style.dodge_offsets([number(v) for v in xs], len(series_names), args.logx)
+    elif args.bars:  # bars side by side, 80% of each category's width
+        bar_width = 0.8 / len(series_names)
+        offsets = [(i - (len(series_names) - 1) / 2.0) * bar_width for i in range(len(series_names))]
+    else:
+        offsets = [(i - (len(series_names) - 1) / 2.0) * 0.08 for i in range(len(series_names))]
 
-    plt.rcParams.update({"font.size": 9, "axes.titlesize": 9, "lines.linewidth": 1.4})
+    plt.rcParams.update({"font.size": 9, "axes.titlesize": 9, "lines.linewidth": 1.4,
+                         "svg.fonttype": "none", "svg.hashsalt": "cpex"})
     nrows, ncols = grid(panel_keys, panels)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols + 0.6, 2.7 * nrows + 0.9),
-                             squeeze=False, constrained_layout=True)
-    zero_bounds = False
+    width = 3.4
+    if args.bars:  # room for every bar and category name
+        width = max(width, 0.16 * len(series_names) * len(categories) + 1.0)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols + 0.6, 2.7 * nrows + 0.9),
+                             squeeze=False, constrained_layout=True,
+                             sharey="all" if args.share_y else "none")
+    seen = {"capped": False, "failed": False, "lower": False, "zero": False, "delta": False}
+    unlabelled = {}  # series name -> legend proxy
+    all_deltas = set()
     for index, panel in enumerate(panels):
         ax = axes[index // ncols][index % ncols]
-        for name in series_names:
-            points = []
+        panel_deltas = set()
+        for s, name in enumerate(series_names):
+            points, lower_bounds = [], []
             for g in report["groups"]:
                 if tuple(g["values"][k] for k in series_keys) != name or panel not in members(g):
                     continue
-                y = value_of(g)
-                if y is None:
-                    continue
+                if args.y in RATES:
+                    panel_deltas.update(group_deltas(g, delta_key))
                 raw = g["values"][args.x]
                 x = number(raw) if numeric_x else categories.index(raw)
+                x = x * offsets[s] if (numeric_x and args.logx) else x + offsets[s]
+                y = value_of(g)
+                if y is None:
+                    bound = g["samples"].get("mean_at_least") if args.y == "samples" else None
+                    if bound is not None and g["capped"] > 0:
+                        lower_bounds.append((x, bound))
+                    continue
                 low, high = interval_of(g)
-                marked = g["capped"] > 0 or g["failed"] > 0
-                points.append((x, y, low, high, marked))
+                points.append((x, y, low, high, g["capped"] > 0, g["failed"] > 0))
+            colour, marker, linestyle, filled = styles[name]
+            gid = "series-" + "-".join(v or "none" for v in name).replace(" ", "_")
+            if lower_bounds:
+                artist = ax.scatter(*zip(*lower_bounds), marker="^", s=40, facecolors="none",
+                                    edgecolors=colour, zorder=4)
+                artist.set_gid(gid + "-lower-p%d" % index)
+                seen["lower"] = True
+                # A series whose every point is a lower bound still has its legend entry.
+                unlabelled.setdefault(name, matplotlib.lines.Line2D(
+                    [], [], color=colour, marker=marker, linestyle=linestyle,
+                    markerfacecolor=colour if filled else "white"))
             if not points:
                 continue
             points.sort()
-            color, marker = style[name]
             if args.logy:
                 # A zero (no error at all) has no place on a log axis: drawn as an open
                 # down-triangle at its upper 95% bound instead.
                 bounds = [(p[0], p[3]) for p in points if p[1] <= 0 and p[3] is not None and p[3] > 0]
                 if bounds:
-                    ax.scatter(*zip(*bounds), marker="v", s=22, facecolors="none", edgecolors=color, zorder=4)
-                    zero_bounds = True
+                    ax.scatter(*zip(*bounds), marker="v", s=22, facecolors="none", edgecolors=colour, zorder=4)
+                    seen["zero"] = True
                 points = [p for p in points if p[1] > 0]
                 if not points:
                     continue
@@ -165,42 +267,124 @@ def main():
             y = [p[1] for p in points]
             below = [p[1] - p[2] if p[2] is not None else 0.0 for p in points]
             above = [p[3] - p[1] if p[3] is not None else 0.0 for p in points]
-            ax.errorbar(x, y, yerr=[below, above], color=color, marker=marker, markersize=3.5,
-                        capsize=2.5, label=", ".join(v for v in name if v) or "(none)")
-            ringed = [(p[0], p[1]) for p in points if p[4]]
-            if ringed:
-                ax.scatter(*zip(*ringed), s=60, facecolors="none", edgecolors="red", zorder=5)
+            label = ", ".join(v for v in name if v) or "(none)"
+            if args.bars:
+                bars = ax.bar(x, y, width=bar_width * 0.95, color=colour if filled else "white",
+                              edgecolor=colour, hatch=None if filled else "//", label=label,
+                              yerr=[below, above], capsize=2, error_kw={"elinewidth": 0.9, "ecolor": "0.2"})
+                for patch in bars.patches:
+                    patch.set_gid(gid + "-p%d" % index)
+            else:
+                container = ax.errorbar(x, y, yerr=[below, above], color=colour, marker=marker,
+                                        markersize=4, capsize=2.5, linestyle=linestyle,
+                                        markerfacecolor=colour if filled else "white", label=label)
+                container.lines[0].set_gid(gid + "-p%d" % index)
+            capped = [(p[0], p[1]) for p in points if p[4]]
+            if capped:
+                ax.scatter(*zip(*capped), s=70, facecolors="none", edgecolors=plot_style.CAPPED_COLOR,
+                           linewidths=1.2, zorder=5).set_gid("capped-p%d" % index)
+                seen["capped"] = True
+            failed = [(p[0], p[1]) for p in points if p[5]]
+            if failed:
+                ax.scatter(*zip(*failed), s=40, marker="x", color="black", zorder=6).set_gid("failed-p%d" % index)
+                seen["failed"] = True
+        if args.y in RATES and panel_deltas:
+            seen["delta"] = True
+            all_deltas |= panel_deltas
+            if args.x in plot_style.DELTA_KEYS and numeric_x:
+                grid_x = sorted(number(v) for v in xs)
+                ax.plot(grid_x, grid_x, color="0.35", linestyle="--", linewidth=1.0,
+                        zorder=1)[0].set_gid("delta-line-p%d" % index)
+            else:
+                for d in sorted(panel_deltas):
+                    ax.axhline(d, color="0.35", linestyle="--", linewidth=1.0,
+                               zorder=1).set_gid("delta-line-p%d" % index)
         if args.logx:
             ax.set_xscale("log")
         if args.logy:
             ax.set_yscale("log")
         if not numeric_x:
             ax.set_xticks(range(len(categories)), categories)
-        elif not args.logx and all(number(v).is_integer() for v in xs):
-            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+            ax.set_xlim(-0.5, len(categories) - 0.5)
         if panel_keys:
-            ax.set_title(panel_title(panel_keys, panel))
-        ax.set_xlabel(args.x)
-        ax.set_ylabel(label)
+            parts = ["%s = %s" % (plot_style.short_label(k, labels), v) for k, v in zip(panel_keys, panel)]
+            title = ", ".join(parts)
+            if len(title) > 40 and len(parts) > 1:  # two lines, so that neighbours never touch
+                half = (len(parts) + 1) // 2
+                title = ", ".join(parts[:half]) + "\n" + ", ".join(parts[half:])
+            ax.set_title(title)
+        ax.set_xlabel(plot_style.label_of(args.x, labels))
+        if index % ncols == 0 or not args.share_y:
+            ax.set_ylabel(y_label)
         ax.grid(True, which="major", alpha=0.3)
+    # Ticks once every panel has its data (shared y: one range).
+    x_numbers = sorted({number(v) for v in xs}) if numeric_x else []
+    for index in range(len(panels)):
+        ax = axes[index // ncols][index % ncols]
+        if numeric_x:
+            set_ticks(ax, "x", x_numbers, args.logx, matplotlib)
+        if args.logy:  # a linear y keeps matplotlib's ticks
+            set_ticks(ax, "y", [], True, matplotlib)
     for index in range(len(panels), nrows * ncols):
         axes[index // ncols][index % ncols].set_visible(False)
-    handles, labels = [], []
+
+    handles, texts = [], []
     for row in axes:
         for ax in row:
-            for h, l in zip(*ax.get_legend_handles_labels()):
-                if l not in labels:
+            for h, t in zip(*ax.get_legend_handles_labels()):
+                if t not in texts:
                     handles.append(h)
-                    labels.append(l)
-    if zero_bounds:
-        handles.append(matplotlib.lines.Line2D([], [], marker="v", linestyle="none", color="gray",
-                                               markerfacecolor="none"))
-        labels.append("0 observed: upper 95% bound")
-    title = args.title or "%s against %s" % (label.split(" (")[0], args.x)
+                    texts.append(t)
+    for name in series_names:  # in series order, after the drawn ones
+        label = ", ".join(v for v in name if v) or "(none)"
+        if name in unlabelled and label not in texts:
+            handles.append(unlabelled[name])
+            texts.append(label)
+    Line2D = matplotlib.lines.Line2D
+    if seen["capped"]:
+        handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
+                              markerfacecolor="none", markeredgecolor=plot_style.CAPPED_COLOR))
+        texts.append("some runs capped (mean of the others)")
+    if seen["lower"]:
+        handles.append(Line2D([], [], marker="^", linestyle="none", color="gray", markerfacecolor="none"))
+        texts.append("all runs capped: ≥ lower bound")
+    if seen["failed"]:
+        handles.append(Line2D([], [], marker="x", linestyle="none", color="black"))
+        texts.append("some runs failed")
+    if seen["zero"]:
+        handles.append(Line2D([], [], marker="v", linestyle="none", color="gray", markerfacecolor="none"))
+        texts.append("0 observed: upper 95% bound")
+    if seen["delta"]:
+        handles.append(Line2D([], [], color="0.35", linestyle="--", linewidth=1.0))
+        on_x = args.x in plot_style.DELTA_KEYS and numeric_x
+        texts.append("y = δ" + ("" if on_x or len(all_deltas) != 1
+                                else " = " + plot_style.number_text(min(all_deltas))))
+    title = args.title or "%s against %s" % (y_label.split(" (")[0], plot_style.label_of(args.x, labels))
     fig.suptitle(title)
-    fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5),
-               title=", ".join(short(k) for k in series_keys), frameon=False)
-    fig.savefig(args.output, dpi=150, format=extension, bbox_inches="tight")
+    legend = fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5),
+                        title=", ".join(plot_style.label_of(k, labels) for k in series_keys), frameon=False)
+    legend.set_gid("legend")
+    return fig
+
+
+def main():
+    args = parse_arguments()
+    extension = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
+    if extension not in FORMATS:
+        fail("--plot %s: the file name must end in .svg, .png or .pdf" % args.output)
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("--plot needs matplotlib for Python 3: install the Debian package python3-matplotlib", 3)
+    with open(args.summary) as f:
+        report = json.load(f)
+    try:
+        fig = build_figure(report, args)
+    except PlotError as e:
+        fail(str(e))
+    # No dates in the files: the same report gives the same SVG / PDF bytes.
+    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
+    fig.savefig(args.output, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
 
 
 if __name__ == "__main__":

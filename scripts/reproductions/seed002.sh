@@ -66,7 +66,11 @@ tables() {
 ## Figures
 
 Drawn by `cpex report --plot` from the runs above: mean samples of the runs that stopped
-by their own rule, with 95% bootstrap intervals (`docs/results.md`), on a log y axis.
+by their own rule, with 95% bootstrap intervals (`docs/results.md`), on a log y axis. Each
+algorithm has one colour and marker in all three figures (and in every CPEx figure);
+LinGapE's variants (greedy or ratio selection, the paper's or the authors' width) share
+its colour and differ by line style; the series are shifted a little along x so that
+equal points stay visible (the ticks are at the true values).
 
 ![Seed 002 Figure 1](seed002-fig1.png)
 

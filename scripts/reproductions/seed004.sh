@@ -13,14 +13,19 @@ fig1_inputs() {
 
 FIG1_KEYS=environment.generator,K,resolved.preset,environment.n,algorithm
 FIG2_KEYS=environment.generator,environment.alpha,resolved.preset,environment.n,algorithm
+# The paper's names on the axes and panels, one y range per figure (issue 24).
+FIG_STYLE=(--label "environment.n=number of arms N" --label environment.generator=instance
+            --label environment.alpha=α --share-y)
 
 draw_figures() {
   local out=$1 figures=$2
   mapfile -t inputs < <(fig1_inputs "$out")
   "$cpex" report "${inputs[@]}" --by "$FIG1_KEYS" --plot "$figures/seed004-fig1.png" \
-    --x environment.n --logx --logy --title "Seed 004 Figure 1: Best-K (K = 2 and K = N/2), samples against N"
+    --x environment.n --logx --logy "${FIG_STYLE[@]}" \
+    --title "Seed 004 Figure 1: Best-K (K = 2 and K = N/2), samples against N"
   "$cpex" report "$out"/fig2-best1-*.csv --by "$FIG2_KEYS" --plot "$figures/seed004-fig2.png" \
-    --x environment.n --logx --logy --title "Seed 004 Figure 2: Best-1, samples against N"
+    --x environment.n --logx --logy "${FIG_STYLE[@]}" \
+    --title "Seed 004 Figure 2: Best-1, samples against N"
 }
 
 tables() {
@@ -33,7 +38,11 @@ tables() {
 Drawn by `cpex report --plot` from the runs above: mean samples of the runs that stopped
 by their own rule, with 95% bootstrap intervals (`docs/results.md`), against N on log-log
 axes; one panel per instance, K and preset (LUCB, which has no preset, is in both preset
-columns); a red ring marks a point with capped runs.
+columns). Each algorithm has the same colour and marker in both figures (and in every
+CPEx figure); the series are shifted a little along N so that equal points stay visible
+(the ticks are at the true N); a red ring marks a point with capped runs (the legend
+says so). All panels of a figure share one y range, so that presets, K and instances
+compare at a glance.
 
 ![Seed 004 Figure 1](seed004-fig1.png)
 

@@ -132,6 +132,12 @@ def test_plot_draws_what_cpex_report_plot_draws(tmp_path):
     frame = cpex.sweep(sweep_file)
     path = cpex.plot(frame, x="environment.sigma", file=tmp_path / "f.svg", logy=True)
     assert open(path).read(200).lstrip().startswith("<?xml")
+    # The error plot of a sweep over delta: delta on x gives the diagonal y = delta, in the
+    # figure's one style (issue 24), with the label given.
+    errors = cpex.plot(frame, x="algorithm.delta", y="error-rate", file=tmp_path / "e.svg",
+                       logx=True, share_y=True, labels={"algorithm.delta": "delta of the run"})
+    text = open(errors).read()
+    assert 'id="delta-line-p0"' in text and "delta of the run" in text
     try:
         cpex.plot(frame, x="no-such-key", file=tmp_path / "g.svg")
         raise AssertionError("expected cpex.Error")

@@ -4,3 +4,13 @@
 cpex_add_test_program(cpex-verdict-tests unit results/verdict_test.cpp)
 cpex_add_test_program(cpex-results-cli-tests cli results/cli_verdicts_test.cpp)
 target_link_libraries(cpex-results-cli-tests PRIVATE nlohmann_json::nlohmann_json SQLite::SQLite3)
+
+# The one style of `cpex report --plot` (issue 24; python/cpex/plot.py, plot_style.py): the
+# SVGs and figure objects read back — a plugin's colour equal across two figures, the
+# capped marker in the legend, y = delta on error plots, ticks, --share-y, --label, --bars.
+foreach(plot_case colours capped-legend delta-line ticks share-label bars)
+  add_test(NAME plot-style-${plot_case}
+           COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/plot_style_test.py
+                   $<TARGET_FILE:cpex-host> ${PROJECT_BINARY_DIR}/share/cpex/python ${plot_case})
+  set_tests_properties(plot-style-${plot_case} PROPERTIES LABELS "cli;plot" TIMEOUT 300)
+endforeach()

@@ -1,0 +1,148 @@
+"""The one style of every CPEx figure (plot.py): a fixed colour and marker per algorithm
+plugin name (a table for the built-in plugins, a stable hash for any other name), the
+line style of a plugin's variants, the default axis labels of common keys, and readable
+tick labels. No matplotlib import here: plot.py passes what it needs."""
+import math
+import zlib
+
+# Fifteen colours: matplotlib's tab10 without its red (which marks capped points), black,
+# and five dark tones of tab20b (for the fixed-budget algorithms, drawn beside the Best-K
+# ones); and the markers they are paired with.
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+           "#bcbd22", "#17becf", "#000000", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173")
+MARKERS = ("o", "s", "D", "^", "v", "<", ">", "p", "h", "*")
+CAPPED_COLOR = "#d62728"
+
+# Built-in plugins: (colour index, marker). Algorithms that share figures (one family)
+# have different colours; no two plugins share both colour and marker.
+PLUGINS = {
+    # Best-K / best-arm (seed 004, issue 19)
+    "lucb": (0, "o"), "lil-ucb": (1, "s"), "lil-lucb": (2, "D"), "lucb-pp": (3, "^"),
+    "lil-rand-lucb": (4, "v"), "lil-clucb": (5, "<"), "top-two": (7, "p"), "track-and-stop": (8, "h"),
+    # fixed budget (issue 19)
+    "successive-rejects": (10, "s"), "sequential-halving": (11, "D"), "sar": (12, "^"),
+    "ugape": (13, "v"), "csar": (14, "p"), "uniform": (6, "o"), "rage": (9, "*"),
+    # linear (seed 002)
+    "lingape": (0, "D"), "xy-static": (1, "^"), "xy-oracle": (2, "v"), "xy-adaptive": (3, "s"),
+    # full bandit (seeds 000, 001)
+    "saqm": (0, "^"), "sa-foa": (1, "v"), "sa-exhaustive": (2, "s"), "icb": (3, "D"),
+    "me-full": (4, "o"), "lucb-full": (5, "s"), "clucb-full": (7, "D"), "clucb-qm": (8, "o"),
+    "clucb-ex": (6, "p"), "osa-greedy": (9, "o"),
+    # CPE-L and CPE-CS (seed 003)
+    "clucb": (2, "o"), "coci": (9, "p"), "coci-uniform": (1, "h"),
+}
+# Plugins drawn together in the reproductions: each family's colours are all different.
+FAMILIES = (
+    ("lucb", "lil-ucb", "lil-lucb", "lucb-pp", "lil-rand-lucb", "lil-clucb", "top-two", "track-and-stop"),
+    ("successive-rejects", "sequential-halving", "sar", "ugape", "csar", "uniform", "rage",
+     "lucb", "lil-ucb", "lil-lucb", "lucb-pp", "lil-rand-lucb", "lil-clucb", "top-two", "track-and-stop"),
+    ("lingape", "xy-static", "xy-oracle", "xy-adaptive", "rage"),
+    ("saqm", "sa-foa", "sa-exhaustive", "icb", "me-full", "lucb-full", "clucb-full", "clucb-qm",
+     "clucb-ex", "osa-greedy"),
+    ("coci", "clucb", "lil-clucb", "lucb", "csar"),
+    ("coci", "coci-uniform"),
+)
+LINESTYLES = ("-", "--", ":", "-.")
+
+# Axis and legend text of common keys; --label KEY=TEXT adds or replaces.
+DEFAULT_LABELS = {
+    "environment.n": "number of arms n",
+    "environment.arms": "number of arms K",
+    "environment.k": "size of the answer k",
+    "environment.d": "dimension d",
+    "environment.gap": "gap Δ",
+    "environment.alpha": "α",
+    "environment.sigma": "noise σ",
+    "run.budget": "budget T",
+    "algorithm.delta": "confidence δ",
+    "resolved.delta": "confidence δ",
+    "algorithm.epsilon": "ε",
+    "algorithm": "algorithm",
+    "resolved.preset": "preset",
+    "resolved.selection": "selection",
+    "resolved.confidence": "confidence",
+}
+DELTA_KEYS = ("resolved.delta", "algorithm.delta", "delta")
+
+
+def plugin_style(name):
+    """(colour, marker) of a plugin name: the table's, else a stable hash's (crc32, so the
+    same in every process and on every machine)."""
+    if name in PLUGINS:
+        colour, marker = PLUGINS[name]
+        return PALETTE[colour], marker
+    h = zlib.crc32(name.encode("utf-8"))
+    return PALETTE[h % len(PALETTE)], MARKERS[(h // len(PALETTE)) % len(MARKERS)]
+
+
+def plugin_of(name):
+    """The plugin a series label names: the label itself, or its first word when that is a
+    built-in plugin (e.g. "lingape (ratio)")."""
+    if name in PLUGINS:
+        return name
+    head = name.replace("(", " ").split(" ")[0].strip(",")
+    return head if head in PLUGINS else name
+
+
+def label_of(key, labels):
+    return labels.get(key) or DEFAULT_LABELS.get(key) or key
+
+
+def short_label(key, labels):
+    """Panel titles: a given label, else the key without its section."""
+    if key in labels:
+        return labels[key]
+    if key.startswith(("environment.", "oracle.", "resolved.", "run.", "algorithm.")):
+        return key.rsplit(".", 1)[-1]
+    return key
+
+
+def number_text(x):
+    """A tick label: plain with 4 significant digits for 0.01 <= |x| < 10^4 (no exponent
+    for 20, 500 or 1000),
+    else m×10^e in mathtext, with the mantissa left out when it is 1."""
+    if x == 0:
+        return "0"
+    if 0.01 <= abs(x) < 1e4:
+        return "%.4g" % x
+    exponent = int(math.floor(math.log10(abs(x)) + 1e-9))
+    mantissa = x / 10 ** exponent
+    if abs(mantissa - round(mantissa)) < 1e-6:
+        mantissa = round(mantissa)
+    if mantissa == 1:
+        return r"$10^{%d}$" % exponent
+    return r"$%g\times10^{%d}$" % (mantissa, exponent)
+
+
+def log_ticks(low, high):
+    """Major ticks of a log axis spanning [low, high] (positive): powers of ten, with 2 and
+    5 times them when the range covers less than two decades (always two or more ticks
+    inside the range when low < high)."""
+    if not (low > 0 and high > 0):
+        return []
+    lo, hi = math.floor(math.log10(low)), math.ceil(math.log10(high))
+    decades = math.log10(high) - math.log10(low)
+    step = max(1, int(math.ceil((hi - lo) / 8.0)))
+    if decades < 0.5:
+        subs = (1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9)
+    elif decades < 2:
+        subs = (1, 2, 5)
+    else:
+        subs = (1,)
+    ticks = [m * 10.0 ** e for e in range(lo, hi + 1, step if subs == (1,) else 1) for m in subs]
+    inside = [t for t in ticks if low * (1 - 1e-9) <= t <= high * (1 + 1e-9)]
+    return inside if len(inside) >= 2 else ticks
+
+
+def dodge_offsets(xs, count, log):
+    """Offsets for `count` series sharing x values `xs` (numbers): a quarter of the smallest
+    gap between distinct x (in log10 units on a log axis) spread over the series; on a log
+    axis each offset is a factor."""
+    values = sorted({math.log10(x) if log else x for x in xs if (x > 0 or not log)})
+    if count < 2 or len(values) < 1:
+        return [1.0 if log else 0.0] * max(count, 1)
+    gaps = [b - a for a, b in zip(values, values[1:]) if b > a]
+    gap = min(gaps) if gaps else (0.3 if log else max(abs(values[0]), 1.0))
+    width = 0.25 * gap
+    steps = [(i - (count - 1) / 2.0) * width / (count - 1) for i in range(count)]
+    return [10 ** s for s in steps] if log else steps
