@@ -9,9 +9,7 @@
 
 #include "test_support.hpp"
 
-using cpex::test::read_file;
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // read_file, run_cpex, temp_file
 using Catch::Matchers::Contains;
 
 namespace {

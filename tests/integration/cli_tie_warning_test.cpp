@@ -6,8 +6,7 @@
 
 #include "test_support.hpp"
 
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file
 using Catch::Matchers::Contains;
 
 namespace {
@@ -22,6 +21,14 @@ std::size_t warnings(const std::string& err) {
        at = err.find("cpex: warning: ", at + 1))
     ++n;
   return n;
+}
+
+// The stderr of `cpex COMMAND` on a file with `text`, which must run (status 0).
+std::string stderr_of(const std::string& command, const std::string& name, const std::string& text) {
+  const auto r = run_cpex(command + " " + temp_file(name, text) + " --quiet");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return r.err;
 }
 
 }  // namespace
@@ -47,27 +54,20 @@ TEST_CASE("A tied best arm is announced before the runs that will end at the cap
 }
 
 TEST_CASE("A sweep warns once per tied point, naming it", "[cli][ties]") {
-  const auto r = run_cpex("sweep " +
-                          temp_file("tie-sweep.ini", kTied + "[sweep]\naxis = environment.means = "
-                                                             "0.3,0.5,0.5 | 0.3,0.5,0.4 | 0.5,0.5,0.5\n") +
-                          " --quiet");
-  INFO(r.err);
-  REQUIRE(r.status == 0);
-  CHECK(warnings(r.err) == 2);
-  CHECK_THAT(r.err, Contains("environment.means=0.3,0.5,0.5"));
-  CHECK_THAT(r.err, Contains("environment.means=0.5,0.5,0.5"));
-  CHECK_THAT(r.err, !Contains("environment.means=0.3,0.5,0.4"));
+  const std::string err = stderr_of("sweep", "tie-sweep.ini",
+                                    kTied + "[sweep]\naxis = environment.means = "
+                                            "0.3,0.5,0.5 | 0.3,0.5,0.4 | 0.5,0.5,0.5\n");
+  CHECK(warnings(err) == 2);
+  CHECK_THAT(err, Contains("environment.means=0.3,0.5,0.5"));
+  CHECK_THAT(err, Contains("environment.means=0.5,0.5,0.5"));
+  CHECK_THAT(err, !Contains("environment.means=0.3,0.5,0.4"));
 }
 
 TEST_CASE("A full-bandit instance with two optimal super arms is announced", "[cli][ties]") {
-  const auto r = run_cpex("run " +
-                          temp_file("tie-full.ini",
+  const std::string err = stderr_of("run", "tie-full.ini",
                                     "[environment]\nplugin = full-bandit\nmeans = 1, 0.8, 0.8, 0.2\nk = 2\n"
                                     "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = icb\n"
-                                    "epsilon = 0\n[run]\nrepetitions = 1\nmax-samples = 500\n") +
-                          " --quiet");
-  INFO(r.err);
-  REQUIRE(r.status == 0);
-  CHECK(warnings(r.err) == 1);
-  CHECK_THAT(r.err, Contains("algorithm 'icb' identifies exactly"));
+                                    "epsilon = 0\n[run]\nrepetitions = 1\nmax-samples = 500\n");
+  CHECK(warnings(err) == 1);
+  CHECK_THAT(err, Contains("algorithm 'icb' identifies exactly"));
 }
