@@ -96,6 +96,9 @@ sqlite3* open_store_for_reading(const std::string& path) {
       message += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
     sqlite3_close(db);
     if (probed == SQLITE_NOTADB) message = "it is not a CPEx results store (" + message + ")";
+    else if (probed == SQLITE_READONLY && !how.immutable && ::access((path + "-journal").c_str(), F_OK) == 0)
+      message += " (a hot journal '" + shorten(path, 200) + "-journal' of an interrupted write is beside it; "
+                 "re-run the sweep or merge that wrote the store, which rolls it back)";
     else if (probed == SQLITE_CANTOPEN || probed == SQLITE_READONLY || probed == SQLITE_IOERR)
       message += how.immutable ? " (opened immutable: its directory is not writable)"
                                : " (its directory must be writable for SQLite's -shm file, or "
