@@ -115,6 +115,11 @@ def draw(table, t_star, deltas, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "plot_style", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "cpex", "plot_style.py"))
+    style = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(style)
     instances = sorted(table, key=lambda i: list(INSTANCE_NAMES).index(i) if i in INSTANCE_NAMES else 99)
     fig, axes = plt.subplots(1, len(instances), figsize=(5.2 * len(instances), 5.2), sharey=True)
     if len(instances) == 1:
@@ -126,8 +131,12 @@ def draw(table, t_star, deltas, path):
             x = [p[0] for p in points]
             y = [p[1] for p in points]
             errors = [[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]]
-            ax.errorbar(x, y, yerr=errors, fmt="-o" if optimal else "--.", markersize=4 if optimal else 3,
-                        capsize=2, linewidth=1.2, elinewidth=0.8, label=a)
+            colour, marker = style.plugin_style(style.plugin_of(a.split(" ")[0]))
+            # One colour and marker per plugin in every CPEx figure (python/cpex/plot_style.py);
+            # a variant of a plugin (C-Tracking) keeps its colour with a dotted line.
+            ax.errorbar(x, y, yerr=errors, color=colour, marker=marker,
+                        linestyle=":" if a.endswith("(C)") else ("-" if optimal else "--"),
+                        markersize=4 if optimal else 3, capsize=2, linewidth=1.2, elinewidth=0.8, label=a)
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_yscale("log")
         ax.set_xlabel("log10(1/δ)")
