@@ -18,11 +18,15 @@ inline constexpr const char* kSchema = "2";
 // cannot be written to: the schema it has and what it lacks.
 std::string older_schema(const StoreMeta& meta, const std::string& path);
 
-// A connection closed on scope exit.
+// A connection closed on scope exit, with every statement still open on it (an error
+// thrown between prepare and finalize would otherwise keep the connection, and its memory,
+// alive: sqlite3_close refuses a connection with unfinalized statements).
 struct Connection {
   sqlite3* db = nullptr;
   ~Connection() {
-    if (db) sqlite3_close(db);
+    if (!db) return;
+    while (sqlite3_stmt* open = sqlite3_next_stmt(db, nullptr)) sqlite3_finalize(open);
+    sqlite3_close(db);
   }
 };
 
