@@ -27,18 +27,25 @@ std::vector<std::size_t> sorted(std::vector<std::size_t> v) {
   return v;
 }
 
+// n_k of Audibert et al. (2010), written out here from the paper (not the numerics
+// library's schedule, which this file checks): ceil((T - K) / (log_bar(K) (K + 1 - k))),
+// log_bar(K) = 1/2 + sum_{i=2}^K 1/i. SR and SAR share it.
+double phase_end(std::uint64_t budget, std::size_t K, std::size_t k) {
+  double log_bar = 0.5;
+  for (std::size_t i = 2; i <= K; ++i) log_bar += 1.0 / static_cast<double>(i);
+  return std::ceil(static_cast<double>(budget - K) / (log_bar * static_cast<double>(K + 1 - k)));
+}
+
 }  // namespace
 
 std::vector<std::size_t> simulate_successive_rejects(GaussianBandit& bandit, std::uint64_t budget) {
   const std::size_t K = bandit.means.size();
-  double log_bar = 0.5;
-  for (std::size_t i = 2; i <= K; ++i) log_bar += 1.0 / static_cast<double>(i);
   std::vector<std::size_t> active(K);
   std::iota(active.begin(), active.end(), 0);
   Tallies t(K);
   double previous = 0.0;
   for (std::size_t k = 1; k < K; ++k) {
-    const double n_k = std::ceil(static_cast<double>(budget - K) / (log_bar * static_cast<double>(K + 1 - k)));
+    const double n_k = phase_end(budget, K, k);
     for (std::size_t arm : active) t.pull(bandit, arm, static_cast<std::uint64_t>(n_k - previous));
     previous = n_k;
     auto worst = std::min_element(active.begin(), active.end(),
@@ -66,14 +73,12 @@ std::vector<std::size_t> simulate_sequential_halving(GaussianBandit& bandit, std
 
 std::vector<std::size_t> simulate_sar(GaussianBandit& bandit, std::size_t m, std::uint64_t budget) {
   const std::size_t K = bandit.means.size();
-  double log_bar = 0.5;
-  for (std::size_t i = 2; i <= K; ++i) log_bar += 1.0 / static_cast<double>(i);
   std::vector<std::size_t> active(K), accepted;
   std::iota(active.begin(), active.end(), 0);
   Tallies t(K);
   double previous = 0.0;
   for (std::size_t k = 1; k < K; ++k) {
-    const double n_k = std::ceil(static_cast<double>(budget - K) / (log_bar * static_cast<double>(K + 1 - k)));
+    const double n_k = phase_end(budget, K, k);
     for (std::size_t arm : active) t.pull(bandit, arm, static_cast<std::uint64_t>(n_k - previous));
     previous = n_k;
     const std::size_t open = m - accepted.size();
