@@ -38,7 +38,7 @@ class Icb final : public FullBanditAlgorithm {
  protected:
   bool should_stop(std::uint64_t t) override {
     const double width =
-        prop1_ ? ellipsoid_width(sigma_, t, log_k_, delta_) : independent_width(sigma_, t, n_, delta_);
+        icb_width(prop1_ ? IcbWidth::prop1 : IcbWidth::lemma1, sigma_, t, n_, log_k_, delta_);
     const double best_value = update_best();
     const Eigen::VectorXd& theta = ls_.estimate();
     const Eigen::MatrixXd& inverse = ls_.inverse();
