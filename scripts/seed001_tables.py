@@ -131,7 +131,7 @@ def support_size(out_dir, out):
     if not cells:
         return 0
     algorithms = [a for a in ORDER if any(k[2] == a for k in cells)]
-    out.write("\n### Support size (support = random, ceil(m n) super arms): mean samples ± 95%% half-width, "
+    out.write("\n### Support size (support = random, ceil(m n) super arms): mean samples ± 95% half-width, "
               "ratio to m = 2\n\n| profile | m | " + " | ".join(algorithms) + " |\n|---|---:|" +
               "---:|" * len(algorithms) + "\n")
     bad = 0
