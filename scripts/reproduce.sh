@@ -8,7 +8,7 @@
 #     it (docs/reproductions/seedNNN-figK.png), then checks the paper's claim (exit 1 if
 #     it does not hold).
 #   --report-only: no sweeps; figures, tables and checks from the CSVs already there.
-#   --quick: 2 repetitions per cell, runs capped at 2 M samples; everything (CSVs, figures, the document) goes to
+#   --quick: 2 repetitions per cell, runs capped at 2 M samples, pipelines marked `# reproduce: not-quick` left out; everything (CSVs, figures, the document) goes to
 #     $build/reproductions-quick/seedNNN/ and the docs are left alone; exit 1 if a figure
 #     file is missing or empty. Claims are not checked (too few runs).
 #
@@ -75,6 +75,12 @@ reproduce_tables_only() {
       [ -f "pipelines/$seed/$name.ini" ] || rm -f "$old" "$out/$name.txt"
     done
     for file in "pipelines/$seed"/*.ini; do
+      # Pipelines marked `# reproduce: not-quick` (the issue-17 reading and support-size
+      # sweeps: minutes of CPU even capped) are left out of --quick runs.
+      if [ $quick = yes ] && grep -q '^# reproduce: not-quick' "$file"; then
+        echo "$seed: skip $(basename "$file" .ini) (not in --quick)" >&2
+        continue
+      fi
       echo "$seed: sweep $(basename "$file" .ini)" >&2
       sweep "$file" "$out" "$@"
     done

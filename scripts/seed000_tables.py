@@ -2,7 +2,8 @@
 """Formats the seed 000 reproduction (`cpex sweep --out` CSVs and the Fig. 1 trace) as
 Markdown: Fig. 1 (mean approximation ratio and additive error of SAQM / SA-FOA by round
 window), Fig. 2 (microseconds per round against n, k = n/2) and Fig. 3 (samples against
-Delta_min) with both verdicts of every cell (not correct under the run's epsilon on the sum,
+Delta_min; the readings of issue 17 in their own columns, e.g. icb/prop1) with both
+verdicts of every cell (not correct under the run's epsilon on the sum,
 not optimal). Checks the claims: every run that stopped returned an acceptable (correct)
 super arm (but for ME / LUCB with arm-epsilon = paper, which promise only k epsilon on the
 sum), and at n = 24 sa-exhaustive's round costs more than 10x the slowest polynomial
@@ -17,7 +18,19 @@ import sys
 
 from cpex_results import Cell, rows, verdict_table
 
-ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "me-full", "lucb-full", "sa-exhaustive"]
+ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "me-full", "lucb-full", "sa-exhaustive", "clucb-ex",
+         "icb/prop1", "sa-foa/epsilon", "saqm/certified"]
+# Keys of issue 17's readings and their non-default values: a run under one is its own
+# column, "algorithm/value" (fig3-readings.ini; seed001_tables.py uses the same labels).
+READINGS = {"width": "lemma1", "stop-at": "half-epsilon", "alpha": "0.9", "best-candidate": "exchange"}
+
+
+def label(row):
+    """The algorithm of a run row, with the non-default readings it ran under appended."""
+    resolved = json.loads(row["resolved"] or "{}")
+    extra = [str(resolved[key]) for key, default in READINGS.items()
+             if key in resolved and str(resolved[key]) not in (default, "0.9")]
+    return "/".join([row["algorithm"]] + extra)
 
 
 def load(out_dir, prefix):
@@ -73,7 +86,7 @@ def fig2(out_dir, out):
 def fig3(out_dir, out):
     table = {}
     for r in load(out_dir, "fig3-"):
-        table.setdefault(float(r["environment.delta-min"]), {}).setdefault(r["algorithm"], Cell()).add(r)
+        table.setdefault(float(r["environment.delta-min"]), {}).setdefault(label(r), Cell()).add(r)
     algorithms = [a for a in ORDER if any(a in v for v in table.values())]
     out.write("\n### Fig. 3: samples against Delta_min (n = 10, k = 5; mean ± 95%% half-width)\n\n")
     out.write("| Delta_min | " + " | ".join(algorithms) + " |\n|---:|" + "---:|" * len(algorithms) + "\n")

@@ -7,12 +7,17 @@ algorithm: every run that stopped returned a correct (epsilon-optimal) team — 
 LUCB with arm-epsilon = paper, which promise only k epsilon on the sum — none was capped; how many teams were also optimal is reported, not enforced. The orderings of the
 paper (SA-FOA fewest, CLUCB-QM next, CLUCB and ME worst) are reported, not enforced.
 
+Issue 17's readings (readings*.csv, table2*.csv for the defaults) get their own table per
+profile and announced sigma, each cell ours / paper; the support-size sweep
+(support-size*.csv) one per profile and support-multiple.
+
 usage: seed001_tables.py DIR    Exits 1 if a run erred or was capped."""
 import json
 import pathlib
 import sys
 
 from cpex_results import Cell, rows, verdict_table
+from seed000_tables import label
 
 PROFILES = ["IT", "Medicine", "Chinese", "Pokemon", "English", "Science"]
 ORDER = ["saqm", "sa-foa", "clucb-qm", "clucb-full", "me-full", "lucb-full", "icb"]
@@ -21,6 +26,15 @@ ORDER = ["saqm", "sa-foa", "clucb-qm", "clucb-full", "me-full", "lucb-full", "ic
 # ICB / SAQM / SA-FOA, 5 realizations) says "Number of samples (x10^3)" and its values have
 # the same magnitudes (IT: ICB 46,658 vs 43,773, SAQM 68,328 vs 62,985).
 PAPER_UNIT = 1000
+# Seed 000's Table 2 (x 10^3, 5 realizations): ICB, SAQM, SA-FOA on the same data sets.
+PAPER_000 = {
+    "IT": {"icb": 46658, "saqm": 68328, "sa-foa": 3421},
+    "Medicine": {"icb": 73337, "saqm": 86252, "sa-foa": 3493},
+    "Chinese": {"icb": 105214, "saqm": 110504, "sa-foa": 4949},
+    "Pokemon": {"icb": 20943, "saqm": 91423, "sa-foa": 3050},
+    "English": {"icb": 118587, "saqm": 131512, "sa-foa": 9313},
+    "Science": {"icb": 362558, "saqm": 291773, "sa-foa": 15611},
+}
 PAPER = {
     "IT": [62985, 1437, 9896, 405313, 111603, 91442, 43773],
     "Medicine": [96174, 865, 15678, 400953, 139504, 109124, 66468],
@@ -62,6 +76,77 @@ def orderings(cells, out):
         counts["clucb-qm before saqm and clucb-full"] += ours["clucb-qm"] < min(ours["saqm"], ours["clucb-full"])
     out.write("\nPaper findings on our %d complete profiles: %s\n" % (
         complete, "; ".join("%s: %d of %d" % (k, v, complete) for k, v in counts.items())))
+
+
+READING_COLUMNS = ["saqm", "saqm/certified", "sa-foa", "sa-foa/epsilon", "sa-foa/epsilon/keep", "icb", "icb/prop1",
+                   "clucb-qm"]
+
+
+def paper_of(profile, algorithm):
+    return PAPER_UNIT * PAPER[profile][ORDER.index(algorithm.split("/")[0])]
+
+
+def readings(out_dir, out):
+    """Ours under each reading beside the paper's, per profile and announced sigma; returns
+    the number of erring or capped runs."""
+    cells = {}
+    for path in sorted(out_dir.glob("readings*.csv")) + sorted(out_dir.glob("table2*.csv")):
+        if "strict" in path.name:
+            continue
+        for r in rows(path):
+            sigma = json.loads(r["resolved"] or "{}").get("sigma", 0.0)
+            # (rows of a sweep with a fixed profile and no profile axis are IT's)
+            cells.setdefault((r.get("environment.profile", "IT"), "%.3g" % sigma, label(r)), Cell()).add(r)
+    if not any(k[2] not in ORDER for k in cells):
+        return 0
+    out.write("\n### Readings (issue 17 §2): mean samples ours / 001's (x 10^3 applied) (ratio; ratio to 000's "
+              "Table 2 where it has the algorithm; runs)\n\n")
+    out.write("| profile | sigma | " + " | ".join(READING_COLUMNS) + " |\n|---|---:|" + "---:|" * len(READING_COLUMNS) + "\n")
+    bad = 0
+    for profile in PROFILES:
+        for sigma in sorted({k[1] for k in cells if k[0] == profile}, key=float):
+            entries = []
+            for column in READING_COLUMNS:
+                cell = cells.get((profile, sigma, column))
+                if cell is None:
+                    entries.append("")
+                    continue
+                bad += enforced_errors(cell) + cell.capped
+                base = column.split("/")[0]
+                old = ("; 000: %.2f" % (cell.mean() / (PAPER_UNIT * PAPER_000[profile][base]))
+                       if base in PAPER_000[profile] else "")
+                entries.append("%.3g / %.3g (%.2f%s; %d)" % (cell.mean(), paper_of(profile, column),
+                                                              cell.mean() / paper_of(profile, column), old,
+                                                              len(cell.rows)))
+            out.write("| %s | %s | %s |\n" % (profile, sigma, " | ".join(entries)))
+    return bad
+
+
+def support_size(out_dir, out):
+    """Mean samples per profile, support-multiple and static algorithm; returns bad runs."""
+    cells = {}
+    for path in sorted(out_dir.glob("support-size*.csv")):
+        for r in rows(path):
+            cells.setdefault((r["environment.profile"], float(r["algorithm.support-multiple"]), label(r)), Cell()).add(r)
+    if not cells:
+        return 0
+    algorithms = [a for a in ORDER if any(k[2] == a for k in cells)]
+    out.write("\n### Support size (support = random, ceil(m n) super arms): mean samples ± 95% half-width, "
+              "ratio to m = 2\n\n| profile | m | " + " | ".join(algorithms) + " |\n|---|---:|" +
+              "---:|" * len(algorithms) + "\n")
+    bad = 0
+    for profile in PROFILES:
+        for m in sorted({k[1] for k in cells if k[0] == profile}):
+            entries = []
+            for a in algorithms:
+                cell, base = cells.get((profile, m, a)), cells.get((profile, 2.0, a))
+                if cell is None:
+                    entries.append("")
+                    continue
+                bad += enforced_errors(cell) + cell.capped
+                entries.append("%s (%.2f)" % (cell.text(), cell.mean() / base.mean() if base else float("nan")))
+            out.write("| %s | %g | %s |\n" % (profile, m, " | ".join(entries)))
+    return bad
 
 
 def main():
@@ -109,6 +194,7 @@ def main():
                 entries.append("%s / %d [%.1f s, %d runs]" % (cell.text(), paper, wall, len(cell.rows)))
             out.write("| %s | %s |\n" % (profile, " | ".join(entries)))
     orderings(cells, out)
+    bad += readings(out_dir, out) + support_size(out_dir, out)
     columns = [a for a in ORDER + ["me-full/strict", "lucb-full/strict"] if any(key[1] == a for key in cells)]
     verdict_table(out, "Table 2", "profile", cells, PROFILES, columns)
     out.write("\nClaim: every run stopped by its rule with a correct (epsilon-optimal) team: %s\n" % (

@@ -1,4 +1,5 @@
-// Issue 10 bad input: one line on stderr naming the culprit and exit status 1 for lambda <= 0,
+// Issue 10 bad input: one line on stderr naming the culprit and exit status 1 for lambda <= 0
+// (CLUCB-QM, CLUCB-Ex), CLUCB-Ex beyond 1e7 super arms,
 // a fixed arm outside [0, n), an unknown crowdsourcing profile (the message lists the six),
 // ME / LUCB on n < 2k or with epsilon = 0, k too large for a profile, a missing [dks].
 #include <catch2/catch.hpp>
@@ -27,6 +28,10 @@ TEST_CASE("CLUCB-QM and CLUCB refuse bad parameters", "[full-bandit][bad-input]"
   expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = 12\n" + kRun, {"fixed-arm", "[0, 10)"});
   expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-full\nfixed-arm = -1\n" + kRun, {"fixed-arm"});
   expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-qm\n" + kRun, {"dks"});
+  expect_pipeline_error(kInstance + "[algorithm]\nplugin = clucb-ex\nlambda = 0\n" + kRun, {"lambda"});
+  const std::string big =
+      "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = 30\nk = 15\n[oracle]\nplugin = top-k\nk = 15\n";
+  expect_pipeline_error(big + "[algorithm]\nplugin = clucb-ex\n" + kRun, {"clucb-ex", "C(30, 15)", "1e7"});
 }
 
 TEST_CASE("ME and LUCB refuse instances the reduction cannot handle", "[full-bandit][bad-input]") {

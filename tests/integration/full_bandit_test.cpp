@@ -1,7 +1,8 @@
 // The full-bandit family through the plugin registry: the DkS oracles against enumeration,
 // every algorithm finding the optimal super arm on small synthetic instances (n = 8..12),
 // the Fig. 1 trace (approximate value never above the exact optimum), and every bad input
-// of issue 9 as one-line errors (assembly and the command line).
+// of issue 9 as one-line errors (assembly and the command line); ICB's width and SA-FOA's
+// stop-at keys, SAQM's alpha = certified (issue 17).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -189,6 +190,71 @@ TEST_CASE("alpha = theorem1 traces Theorem 1's CEM ratio, a valid ratio in (0, 1
     }
   CHECK(alphas > 100);
   CHECK_FALSE(r.stopped);  // so conservative that 300 samples are far too few
+}
+
+TEST_CASE("ICB width = prop1 never stops before lemma1; SA-FOA stop-at = epsilon at eps is half-epsilon at 2 eps",
+          "[integration][full-bandit]") {
+  // Static allocation: both ICB runs of a seed see the same pulls and observations, and
+  // Z*_t grows with the width, so the wider prop1 cannot stop first.
+  const Pipeline lemma1 = test::pipeline_from(synthetic(10, 5, "icb", false, "epsilon = 0.5\n"));
+  const Pipeline prop1 = test::pipeline_from(synthetic(10, 5, "icb", false, "epsilon = 0.5\nwidth = prop1\n"));
+  std::uint64_t total_lemma1 = 0, total_prop1 = 0;
+  for (std::uint64_t repetition = 0; repetition < 3; ++repetition) {
+    const RunRecord a = run_once(lemma1, RunSeed{3, 0, repetition});
+    const RunRecord b = run_once(prop1, RunSeed{3, 0, repetition});
+    CHECK(a.stopped);
+    CHECK(b.stopped);
+    CHECK(a.correct);
+    CHECK(b.correct);
+    CHECK(a.samples <= b.samples);
+    total_lemma1 += a.samples;
+    total_prop1 += b.samples;
+    CHECK_THAT(a.resolved, Contains("\"width\":\"lemma1\""));
+    CHECK_THAT(b.resolved, Contains("\"width\":\"prop1\""));
+  }
+  CHECK(total_prop1 > 2 * total_lemma1);  // Prop. 1's constant is 2x Lemma 1's: ~4x the samples
+  // SA-FOA: the thresholds eps (stop-at = epsilon) and 2 eps / 2 are the same double.
+  const Pipeline half = test::pipeline_from(synthetic(10, 5, "sa-foa", true, "epsilon = 1.0\n"));
+  const Pipeline full = test::pipeline_from(synthetic(10, 5, "sa-foa", true, "epsilon = 0.5\nstop-at = epsilon\n"));
+  const Pipeline printed = test::pipeline_from(synthetic(10, 5, "sa-foa", true, "epsilon = 0.5\n"));
+  for (std::uint64_t repetition = 0; repetition < 3; ++repetition) {
+    const RunRecord a = run_once(half, RunSeed{3, 0, repetition});
+    const RunRecord b = run_once(full, RunSeed{3, 0, repetition});
+    const RunRecord c = run_once(printed, RunSeed{3, 0, repetition});
+    CHECK(a.samples == b.samples);
+    CHECK(a.recommendation == b.recommendation);
+    CHECK(b.samples <= c.samples);
+    CHECK(b.correct);
+    CHECK_THAT(b.resolved, Contains("\"stop-at\":\"epsilon\""));
+    CHECK_THAT(c.resolved, Contains("\"stop-at\":\"half-epsilon\""));
+  }
+}
+
+TEST_CASE("SAQM alpha = certified stops correctly on a ratio the round proves, never above the true one",
+          "[integration][full-bandit]") {
+  const Pipeline p = test::pipeline_from(synthetic(8, 4, "saqm", true, "alpha = certified\ntrace-optimum = yes\n") +
+                                         "trace-file = " + test::temp_file("fb-cert.csv", "") + "\n");
+  for (std::uint64_t repetition = 0; repetition < 2; ++repetition) {
+    const RunRecord r = run_once(p, RunSeed{3, 0, repetition});
+    CHECK(r.stopped);
+    CHECK(r.correct);
+    CHECK_THAT(r.resolved, Contains("\"alpha\":\"certified\""));
+    // Per round: alpha (certified) is traced before ratio (peeling / exact): alpha <= ratio.
+    double alpha = -1.0;
+    std::size_t rounds = 0;
+    for (const TraceRow& row : r.trace) {
+      if (row.name == "alpha") {
+        alpha = row.value;
+        CHECK(alpha > 0.0);
+        CHECK(alpha <= 1.0 + 1e-12);
+      }
+      if (row.name == "ratio") {
+        ++rounds;
+        CHECK(alpha <= row.value + 1e-9);
+      }
+    }
+    CHECK(rounds > 10);
+  }
 }
 
 TEST_CASE("Full-bandit bad input: one-line errors naming the culprit", "[integration][full-bandit][bad-input]") {

@@ -2,7 +2,8 @@
 // peeling against a direct O(n^3) reference, the exact QP optimum against a bitmask brute
 // force, Theorem 1's bound, Sherman-Morrison drift over 1e5 updates, log-binomials, the rank
 // check of supports, the efficient apportionment, and the G-allocation against the optimum
-// over all super arms.
+// over all super arms; ICB's two widths (issue 17), the certified CEM bound of SAQM's
+// alpha = certified, and the size of random supports (support-multiple).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "allocation.hpp"
 #include "confidence_bounds.hpp"
 #include "g_design_solver.hpp"
+#include "stopping_rules.hpp"
 #include "cpex/numerics/apportionment.hpp"
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/quadratic_maximization.hpp"
@@ -362,4 +364,62 @@ TEST_CASE("Swap local search ends in a single-exchange local optimum", "[unit][f
         CHECK(numerics::quadratic_value(w, other) <= after + 1e-9 * std::max(1.0, std::abs(after)));
       }
   }
+}
+
+TEST_CASE("ICB widths: lemma1 is Lemma 1's, prop1 is Prop. 1's, and prop1 is never narrower", "[unit][full-bandit]") {
+  using full_bandit::IcbWidth;
+  for (const auto& [n, k] : std::vector<std::pair<std::size_t, std::size_t>>{{10, 5}, {36, 10}, {111, 10}, {6, 5}}) {
+    const double log_k = numerics::log_binomial(n, k);
+    for (std::uint64_t t : {std::uint64_t{12}, std::uint64_t{1000}, std::uint64_t{100000000}}) {
+      for (double sigma : {1.0, 10.0}) {
+        INFO("n = " << n << ", k = " << k << ", t = " << t << ", sigma = " << sigma);
+        const double td = static_cast<double>(t), c = 6.0 / (M_PI * M_PI);
+        // By hand: Lemma 1 sigma sqrt(2 log(c' t^2 n / delta)); Prop. 1 2 sqrt 2 sigma sqrt(log(c' t^2 K / delta)).
+        const double lemma1 = sigma * std::sqrt(2.0 * std::log(c * td * td * static_cast<double>(n) / 0.05));
+        const double prop1 = 2.0 * std::sqrt(2.0) * sigma * std::sqrt(std::log(c * td * td / 0.05) + log_k);
+        CHECK(full_bandit::icb_width(IcbWidth::lemma1, sigma, t, n, log_k, 0.05) == Approx(lemma1).epsilon(1e-12));
+        CHECK(full_bandit::icb_width(IcbWidth::prop1, sigma, t, n, log_k, 0.05) == Approx(prop1).epsilon(1e-12));
+        CHECK(prop1 >= 2.0 * lemma1 * (1.0 - 1e-12));  // factor 2 from the constants, log K >= log n
+      }
+    }
+  }
+}
+
+TEST_CASE("The certified CEM bound is never below the exact maximum, and exact for a I + b 11^T",
+          "[unit][full-bandit]") {
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t n = 5 + static_cast<std::size_t>(trial % 6), k = 2 + static_cast<std::size_t>(trial % 3);
+    const Eigen::MatrixXd w = trial % 2 ? random_positive_definite(n, rng) : random_symmetric(n, rng);
+    const double exact = numerics::quadratic_value(w, numerics::exact_quadratic_maximum(w, k));
+    const double bound = full_bandit::certified_quadratic_bound(w, k);
+    INFO("trial " << trial << ": exact " << exact << ", bound " << bound);
+    CHECK(bound >= exact - 1e-9 * std::max(1.0, std::abs(exact)));
+  }
+  for (double b : {-0.02, 0.0, 0.3}) {
+    const std::size_t n = 12, k = 4;
+    const Eigen::MatrixXd w = Eigen::MatrixXd::Identity(n, n) + b * Eigen::MatrixXd::Ones(n, n);
+    CHECK(full_bandit::certified_quadratic_bound(w, k) == Approx(k + b * k * k).epsilon(1e-12));
+  }
+  // An off-diagonal block the greedy row sums cannot avoid: the bound is above the maximum.
+  Eigen::MatrixXd w = Eigen::MatrixXd::Identity(4, 4);
+  w(0, 1) = w(1, 0) = 0.9;
+  w(2, 3) = w(3, 2) = 0.9;
+  CHECK(full_bandit::certified_quadratic_bound(w, 2) == Approx(3.8));
+  CHECK(numerics::quadratic_value(w, numerics::exact_quadratic_maximum(w, 2)) == Approx(3.8));
+  CHECK(full_bandit::certified_quadratic_bound(w, 3) == Approx(3.0 * 1.9));  // each row: 1 + 0.9 + 0
+  CHECK(numerics::quadratic_value(w, numerics::exact_quadratic_maximum(w, 3)) == Approx(3.0 + 2 * 0.9));
+}
+
+TEST_CASE("Random supports have ceil(m n) members for support-multiple m", "[unit][full-bandit]") {
+  for (double m : {1.0, 2.0, 5.0, 20.0}) {
+    RandomStream a(RunSeed{7, 0, 0}, StreamRole::Algorithm);
+    const auto support = full_bandit::uniform_support(36, 10, "random", &a, m);
+    INFO("m = " << m);
+    CHECK(support.size() >= static_cast<std::size_t>(m * 36));
+    CHECK(support.size() <= static_cast<std::size_t>(m * 36) + 36);  // + the anchored completion at most
+    CHECK(numerics::support_rank(36, support).rank == 36);
+  }
+  RandomStream a(RunSeed{7, 0, 0}, StreamRole::Algorithm);
+  CHECK(full_bandit::uniform_support(6, 3, "random", &a, 5.0).size() == 20);  // all C(6, 3) = 20
 }

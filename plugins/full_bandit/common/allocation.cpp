@@ -85,13 +85,14 @@ void append_new(std::vector<SuperArm>& to, const std::vector<SuperArm>& from) {
 
 }  // namespace
 
-std::vector<SuperArm> random_support(std::size_t n, std::size_t k, RandomStream& rng) {
-  // C(n, k) >= 2n whenever 2 <= k < n and n >= 4; smaller classes take every k-subset.
+std::vector<SuperArm> random_support(std::size_t n, std::size_t k, RandomStream& rng, double multiple) {
+  // ceil(multiple n) members (2n by default); a class with fewer k-subsets takes them all.
   const double log_classes = std::lgamma(static_cast<double>(n) + 1.0) - std::lgamma(static_cast<double>(k) + 1.0) -
                              std::lgamma(static_cast<double>(n - k) + 1.0);
+  const auto size = static_cast<std::size_t>(std::ceil(multiple * static_cast<double>(n) - 1e-9));
   const std::size_t wanted =
-      log_classes < std::log(2.0 * static_cast<double>(n)) ? static_cast<std::size_t>(std::llround(std::exp(log_classes)))
-                                                            : 2 * n;
+      log_classes < std::log(static_cast<double>(size)) ? static_cast<std::size_t>(std::llround(std::exp(log_classes)))
+                                                        : size;
   std::vector<std::size_t> arms(n);
   std::set<SuperArm> seen;
   std::vector<SuperArm> out;
@@ -108,11 +109,12 @@ std::vector<SuperArm> random_support(std::size_t n, std::size_t k, RandomStream&
   return out;
 }
 
-std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec, RandomStream* rng) {
+std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec, RandomStream* rng,
+                                      double random_multiple) {
   if (spec == "cyclic") return windows(n, k, false);
   if (spec == "random") {
     if (rng == nullptr) throw ParameterError("support", "support = random needs the algorithm's random stream");
-    return random_support(n, k, *rng);
+    return random_support(n, k, *rng, random_multiple);
   }
   if (spec != "auto") {
     std::vector<SuperArm> distinct;

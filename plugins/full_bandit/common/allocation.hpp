@@ -10,8 +10,9 @@
 //                     {i, ..., i+k-2, i+k mod n} are added, and if that is still
 //                     singular, the family {0..k}\{j} and {0..k-2} + {j} (always full rank);
 //   support = cyclic  the cyclic windows only (an error if they are singular);
-//   support = random  2n distinct k-subsets drawn uniformly from the algorithm's stream
-//                     (every k-subset if C(n, k) < 2n); a singular family is completed
+//   support = random  ceil(m n) distinct k-subsets drawn uniformly from the algorithm's
+//                     stream, m = key `support-multiple` (default 2: 2n members; every
+//                     k-subset if C(n, k) < m n); a singular family is completed
 //                     by the anchored family below (one rank check, no redraws). Cyclic
 //                     windows are badly conditioned for some (n, k) (n = 111, k = 10: the
 //                     smallest eigenvalue of their design is 1e-4 of the largest), random
@@ -42,9 +43,9 @@ struct StaticAllocation {
 };
 
 // The support named by `spec` (see above); throws ParameterError("support", ...) on bad input.
-// `rng` is needed for spec = random only.
+// `rng` and `random_multiple` (members per arm) are used by spec = random only.
 std::vector<SuperArm> uniform_support(std::size_t n, std::size_t k, const std::string& spec,
-                                      RandomStream* rng = nullptr);
+                                      RandomStream* rng = nullptr, double random_multiple = 2.0);
 
 // Uniform weights over `support`, after the rank check.
 StaticAllocation uniform_allocation(std::size_t n, std::vector<SuperArm> support);

@@ -18,6 +18,8 @@ ParamSchema common_parameters() {
       .text("support", "auto",
             "support of the uniform allocation: auto, cyclic, random (2n random k-subsets, algorithm stream), "
             "or super arms '0 1 2; 3 4 5; ...'")
+      .real("support-multiple", 2.0, Range::closed(1.0, 1000.0),
+            "support = random: ceil(support-multiple * n) distinct random super arms (default 2n)")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} by Cholesky after this many Sherman-Morrison updates")
       .integer("g-iterations", 2000, Range::at_least(0), "G-allocation: Fedorov-Wynn iterations at most")
@@ -37,6 +39,7 @@ FullBanditAlgorithm::FullBanditAlgorithm(const ParamValues& p)
       g_allocation_(p.text("allocation") == "g-allocation"),
       trace_optimum_(p.text("trace-optimum") == "yes"),
       support_spec_(p.text("support")),
+      support_multiple_(p.real("support-multiple")),
       refactor_every_(static_cast<std::uint64_t>(p.integer("refactor-every"))),
       rounding_horizon_(static_cast<std::uint64_t>(p.integer("rounding-horizon"))) {
   g_options_.max_iterations = static_cast<int>(p.integer("g-iterations"));
@@ -57,7 +60,7 @@ void FullBanditAlgorithm::start(const AlgorithmContext& context) {
                                        std::to_string(n_) + ", k = " + std::to_string(k_) + ")");
   sigma_ = problem_->noise_sigma;
   log_k_ = numerics::log_binomial(n_, k_);
-  StaticAllocation uniform = uniform_allocation(n_, uniform_support(n_, k_, support_spec_, &rng_));
+  StaticAllocation uniform = uniform_allocation(n_, uniform_support(n_, k_, support_spec_, &rng_, support_multiple_));
   if (g_allocation_) {
     const Oracle* oracle = quadratic_oracle();
     const std::size_t k = k_;

@@ -18,7 +18,7 @@
 
 namespace cpex::full_bandit {
 
-// A schema of delta, epsilon, allocation, support, refactor-every, g-iterations,
+// A schema of delta, epsilon, allocation, support, support-multiple, refactor-every, g-iterations,
 // g-tolerance, rounding-horizon and trace-optimum (an algorithm's own keys follow).
 ParamSchema common_parameters();
 
@@ -49,6 +49,7 @@ class FullBanditAlgorithm : public Algorithm {
   double delta_, epsilon_;
   bool g_allocation_, trace_optimum_;
   std::string support_spec_;
+  double support_multiple_;
   std::uint64_t refactor_every_, rounding_horizon_;
   GDesignOptions g_options_;
 

@@ -1,13 +1,37 @@
-// Enumeration of the gap objective of Alg. 5 (see stopping_rules.hpp).
+// Enumeration of the gap objective of Alg. 5 and the certified CEM bound (see stopping_rules.hpp).
 #include "stopping_rules.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <vector>
 
 #include "cpex/numerics/k_subset_enumeration.hpp"
 
 namespace cpex::full_bandit {
+
+double certified_quadratic_bound(const Eigen::MatrixXd& w, std::size_t k) {
+  const auto n = static_cast<std::size_t>(w.rows());
+  if (k == 0 || n == 0) return 0.0;
+  k = std::min(k, n);
+  std::vector<double> row, r(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto ii = static_cast<Eigen::Index>(i);
+    row.clear();
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i) row.push_back(w(ii, static_cast<Eigen::Index>(j)));
+    const std::size_t take = k - 1;
+    std::partial_sort(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(take), row.end(), std::greater<>());
+    double sum = w(ii, ii);
+    for (std::size_t j = 0; j < take; ++j) sum += row[j];
+    r[i] = sum;
+  }
+  std::partial_sort(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(k), r.end(), std::greater<>());
+  double total = 0.0;
+  for (std::size_t i = 0; i < k; ++i) total += r[i];
+  return total;
+}
 
 GapMaximum exact_gap_maximum(const numerics::SuperArmLeastSquares& ls, std::span<const std::size_t> best,
                              std::size_t k, double width) {

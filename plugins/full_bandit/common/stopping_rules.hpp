@@ -22,6 +22,14 @@ inline bool saqm_should_stop(const SaqmTerms& terms, double alpha, double epsilo
   return terms.best_lower >= terms.second_value + terms.z / alpha - epsilon;
 }
 
+// A certified upper bound of max_{|M| = k} chi_M^T W chi_M for any symmetric W (no
+// enumeration, O(n^2 log k)): for i in M, sum_{j in M, j != i} W_ij is at most the sum of
+// the k - 1 largest W_ij over j != i, so chi_M^T W chi_M <= sum_{i in M} r_i with
+// r_i = W_ii + (the k - 1 largest off-diagonal entries of row i), and that is at most the
+// sum of the k largest r_i. Exact when W = a I + b 1 1^T (b of any sign), the shape of a
+// uniform random design's A^{-1}. SAQM's `alpha = certified` stops on C_t sqrt of it.
+double certified_quadratic_bound(const Eigen::MatrixXd& w, std::size_t k);
+
 // max over size-k M != best of theta_hat(M) + width ||chi_M - chi_best||_{A^{-1}}, by
 // enumeration of all C(n, k) super arms (sa-exhaustive, Alg. 5, and the exact optimum of
 // SA-FOA's Z'_t for the Fig. 1 trace). O(C(n, k) k).

@@ -2,6 +2,12 @@
 // M_hat = argmax theta_hat(M) and
 //   Z*_t = max_{M != M_hat} theta_hat(M) + C_t sum_i |chi_M(i) - chi_{M_hat}(i)| sqrt(A^{-1}_ii),
 // C_t = sigma sqrt(2 log(c' t^2 n / delta)) (Lemma 1); stop when Z*_t - theta_hat(M_hat) < eps.
+// Key `width` (issue 17): `lemma1` (default) is that C_t, the one App. A prints and proves
+// (per-arm sub-Gaussian constant sigma sqrt 2, union over the n arms); `prop1` uses SAQM's
+// C_t = 2 sqrt(2) sigma sqrt(log(c' t^2 K / delta)) of Prop. 1 (log K by lgamma) in the
+// same per-arm bound, a reading under which the authors' Table 2 ICB counts may have been
+// made (docs/reproductions/seed000.md). prop1 is wider than lemma1 for every t, n, k
+// (2 sqrt 2 > sqrt 2 and K >= n), so it is as delta-correct and slower.
 // Z*_t is a linear maximization: with s_i = sqrt(A^{-1}_ii),
 //   objective(M) = C_t sum_{i in M_hat} s_i + sum_{i in M} w_i,
 //   w_i = theta_hat_i - C_t s_i (i in M_hat), theta_hat_i + C_t s_i (otherwise),
@@ -21,11 +27,18 @@ namespace {
 
 class Icb final : public FullBanditAlgorithm {
  public:
-  using FullBanditAlgorithm::FullBanditAlgorithm;
+  explicit Icb(const ParamValues& p) : FullBanditAlgorithm(p), prop1_(p.text("width") == "prop1") {}
+
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
+    auto out = FullBanditAlgorithm::resolved();
+    out.emplace_back("width", std::string(prop1_ ? "prop1" : "lemma1"));
+    return out;
+  }
 
  protected:
   bool should_stop(std::uint64_t t) override {
-    const double width = independent_width(sigma_, t, n_, delta_);
+    const double width =
+        icb_width(prop1_ ? IcbWidth::prop1 : IcbWidth::lemma1, sigma_, t, n_, log_k_, delta_);
     const double best_value = update_best();
     const Eigen::VectorXd& theta = ls_.estimate();
     const Eigen::MatrixXd& inverse = ls_.inverse();
@@ -48,6 +61,7 @@ class Icb final : public FullBanditAlgorithm {
   }
 
  private:
+  bool prop1_;
   std::vector<double> weights_;
   Decision rival_;
 };
@@ -59,7 +73,10 @@ void register_icb(Registry& registry) {
       registry,
       {"icb", "ICB (seed 000 App. A): static allocation, independent confidence bounds, any linear oracle"},
       {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization | kSecondBest}}},
-      common_parameters());
+      common_parameters().choice(
+          "width", "lemma1", {"lemma1", "prop1"},
+          "C_t of the per-arm bounds: lemma1 = sigma sqrt(2 log(c' t^2 n / delta)) (App. A Lemma 1, as printed); "
+          "prop1 = 2 sqrt(2) sigma sqrt(log(c' t^2 K / delta)) (Prop. 1, SAQM's width)"));
 }
 
 }  // namespace cpex::full_bandit
