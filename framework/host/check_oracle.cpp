@@ -68,6 +68,7 @@ std::vector<CheckRow> check_oracle(const Registry&, const OracleEntry& entry, co
     Problem problem;
     problem.num_arms = m;
     problem.k = oracle->decision_size();
+    problem.group_sizes.assign(m, 2.0);  // for oracles of partitioned problems (osa-greedy)
     oracle->bind(problem);
   } catch (const std::exception& e) {
     rows.push_back({"build", CheckStatus::Fail, e.what()});
