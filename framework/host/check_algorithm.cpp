@@ -235,7 +235,8 @@ std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmE
                                " samples)"});
 
   const auto& params = pipelines.front().algorithm_params;
-  if (fixed_budget || !entry.schema.find("delta") || !params.has("delta")) {
+  const ParamSpec* delta_spec = entry.schema.find("delta");
+  if (fixed_budget || !delta_spec || delta_spec->type != ParamType::Real || !params.has("delta")) {
     rows.push_back({"delta-correct", CheckStatus::Skip,
                     fixed_budget ? "a fixed-budget algorithm promises no delta"
                                  : "no 'delta' parameter: no confidence to check"});
