@@ -22,6 +22,7 @@ TEST_CASE("every built-in plugin passes the full cpex check", "[cli][check][long
       {"matching", "--set oracle.generator=bipartite"},
       {"matroid-graphic", "--set oracle.generator=random"},
       {"matroid-partition", "--set oracle.parts=0,0,0,1,1,1 --set oracle.capacities=1,2"},
+      {"osa-greedy", "--set oracle.budget=20"},
       {"water-planning", "--set oracle.capacities=2,2,2,2 --set oracle.step=1 --set oracle.b=3 --set oracle.a=1,1,1,1"}};
   const auto list = run_cpex("list");
   REQUIRE(list.status == 0);
