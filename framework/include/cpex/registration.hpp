@@ -7,9 +7,9 @@
 //                             common_parameters());
 //   }
 //
-// PluginInfo holds what every registry entry takes from its plugin, whatever its kind, and
-// `make_entry` copies it into the entry: a field every plugin will declare (a version,
-// say) is added to PluginInfo and copied there — one place for all three kinds.
+// PluginInfo holds what every registry entry takes from its plugin, whatever its kind
+// (name, summary, version), and `make_entry` copies it into the entry — one place for all
+// three kinds.
 #pragma once
 
 #include <functional>
