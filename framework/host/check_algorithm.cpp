@@ -1,7 +1,8 @@
 // `cpex check` for an algorithm: the shared suite (Gaussian and Bernoulli arms, the best arm
 // or set at random positions, a few sizes) run through the engine on 1 and on N threads,
 // then δ-correctness (one-sided 95% Clopper–Pearson bound of the error rate <= δ), identical
-// rows, no escaped exception, the declared stopping behaviour, and the parameter schema
+// rows, no escaped exception, the declared stopping behaviour and anytime answers, and the
+// parameter schema
 // (ranges, descriptions, out-of-range and non-finite values refused in one line).
 #include <cmath>
 #include <cstdint>
@@ -247,6 +248,39 @@ std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmE
                     std::to_string(errors) + " wrong of " + std::to_string(ended) +
                         " ended runs; one-sided 95% Clopper-Pearson bound " + number(upper) +
                         (upper <= delta ? " <= " : " > ") + "delta " + number(delta)});
+  }
+
+  // Declared anytime answers: recommend() between rounds (the anytime trace of the run
+  // loop, every 16 samples) on the first instance's runs, with no exception.
+  if (!needs.anytime || fixed_budget) {
+    rows.push_back({"anytime", CheckStatus::Skip, needs.anytime ? "fixed budget" : "not declared"});
+  } else {
+    Pipeline traced = pipelines.front();
+    traced.run.trace_file = "(cpex check: kept in memory)";  // no sink writes it
+    traced.run.trace_recommendations = true;
+    traced.run.trace_every = 16;
+    std::vector<Job> anytime_jobs;
+    for (const auto& job : jobs)
+      if (job.point->index == 0) anytime_jobs.push_back({&traced, job.point, job.repetition});
+    // The engine frees each record's trace once the sink has it: count there.
+    struct Asked : ResultSink {
+      std::uint64_t count = 0;
+      void write(const RunRecord& record, const Job&) override {
+        for (const auto& row : record.trace) count += row.name == "anytime.correct";
+      }
+    } asked_sink;
+    const auto traced_records =
+        execute(anytime_jobs, EngineOptions{.threads = std::max(2, options.threads)}, &asked_sink);
+    const std::uint64_t asked = asked_sink.count;
+    std::string problem;
+    for (const auto& r : traced_records)
+      if (r.stop == StopReason::Error && problem.empty())
+        problem = labels[0] + " repetition " + std::to_string(r.repetition) + ": " + r.error;
+    if (problem.empty() && asked == 0) problem = "no answer was asked between rounds";
+    rows.push_back({"anytime", problem.empty() ? CheckStatus::Pass : CheckStatus::Fail,
+                    problem.empty() ? std::to_string(asked) + " answers asked between rounds of " +
+                                          std::to_string(traced_records.size()) + " runs, none threw"
+                                    : problem});
   }
 
   std::string difference;

@@ -52,7 +52,7 @@ TEST_CASE("cpex check passes a correct out-of-tree algorithm and checks a librar
   INFO(good.out << good.err);
   CHECK(good.status == 0);
   for (const char* check : {"parameter-schema", "refuses-bad-values", "suite", "no-exceptions", "stops",
-                            "delta-correct", "threads"})
+                            "delta-correct", "anytime", "threads"})
     CHECK(status_of(good.out, check) == "pass");
   CHECK_THAT(good.out, Contains("fixture-uniform (algorithm, version 1.0, libcpex-check-defects.so)"));
 
