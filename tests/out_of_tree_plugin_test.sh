@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds examples/out_of_tree_algorithm twice, with find_package(cpex) + cpex_add_plugin:
+# Builds examples/out_of_tree_algorithm twice (and a `cpex new` algorithm, see the end), with find_package(cpex) + cpex_add_plugin:
 # against the build tree itself (-Dcpex_DIR=BUILD_DIR) and against an install in a
 # temporary prefix, and runs each plugin with that tree's `cpex --plugin-path`. Fails on
 # any error or if a summary does not show the example's runs without errors.
@@ -32,3 +32,31 @@ out=$("$build_dir/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/unif
 echo "$out" | grep -q '"runs": 20'
 echo "$out" | grep -q '"errors": 0'
 echo "out-of-tree plugin against the build tree: OK"
+
+# `cpex new` (issue 21): scaffold an algorithm with the installed cpex, build it against the
+# installed prefix with its own Catch2 test (cpex check --quick on the library, its
+# pipeline), then against the build tree (the plugin only), check it there and race it
+# against the built-in lucb in a sweep. (tests/scaffold_plugin_test.sh, label long, does
+# all three kinds.)
+"$work/prefix/bin/cpex" new algorithm my-algo "$work/my-algo" > "$work/new.log"
+cmake -S "$work/my-algo" -B "$work/my-algo/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}" > "$work/new-configure.log"
+cmake --build "$work/my-algo/build" -j2 > "$work/new-build.log"
+(cd "$work/my-algo/build" && ctest --output-on-failure > "$work/new-ctest.log") || { cat "$work/new-ctest.log"; exit 1; }
+grep -q "100% tests passed, 0 tests failed out of 1" "$work/new-ctest.log"
+echo "scaffolded algorithm against the installed prefix: builds, its cpex check test passes: OK"
+
+cmake -S "$work/my-algo" -B "$work/my-algo/build-tree" -DCMAKE_BUILD_TYPE=Release \
+  -Dcpex_DIR="$(cd "$build_dir" && pwd)" -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON "${launcher[@]}" > "$work/new-configure-tree.log"
+cmake --build "$work/my-algo/build-tree" -j2 > "$work/new-build-tree.log"
+"$build_dir/bin/cpex" check "$work/my-algo/build-tree/plugins/libcpex-my-algo.so" --quick > "$work/new-check.txt" \
+  || { cat "$work/new-check.txt"; exit 1; }
+sed 's/^# \[sweep\]/[sweep]/; s/^# axis = /axis = /' "$work/my-algo/my-algo.ini" > "$work/race.ini"
+grep -q "^axis = algorithm.plugin = my-algo, lucb" "$work/race.ini"
+out=$("$build_dir/bin/cpex" sweep "$work/race.ini" --plugin-path "$work/my-algo/build-tree/plugins" \
+        --out "$work/race.db" --quiet --json)
+echo "$out" | grep -q '"runs": 20'
+test "$(echo "$out" | grep -c '"errors": 0')" -ge 2
+"$build_dir/bin/cpex" report "$work/race.db" --by algorithm > "$work/race.txt"
+grep -q "my-algo" "$work/race.txt" && grep -q "lucb" "$work/race.txt"
+echo "scaffolded algorithm against the build tree: cpex check passes, races lucb in a sweep: OK"

@@ -51,17 +51,19 @@ void print_parameters(const ParamSchema& schema) {
 
 int list_plugins(const Registry& registry) {
   // Columns as wide as their longest entry.
-  std::size_t kind_width = 0, name_width = 0;
+  std::size_t kind_width = 0, name_width = 0, version_width = 0;
   for (PluginKind kind : kKinds)
     for (const auto& name : registry.names(kind)) {
       kind_width = std::max(kind_width, std::string(to_string(kind)).size());
       name_width = std::max(name_width, name.size());
+      version_width = std::max(version_width, registry.find(name)->version.size());
     }
   for (PluginKind kind : kKinds) {
     for (const auto& name : registry.names(kind)) {
       const EntryInfo* entry = registry.find(name);
       std::cout << std::left << std::setw(static_cast<int>(kind_width)) << to_string(kind) << "  "
-                << std::setw(static_cast<int>(name_width)) << name << "  " << entry->summary
+                << std::setw(static_cast<int>(name_width)) << name << "  "
+                << std::setw(static_cast<int>(version_width)) << entry->version << "  " << entry->summary
                 << '\n';
     }
   }
@@ -85,6 +87,7 @@ int describe_plugin(const Registry& registry, const std::string& name) {
                 "and the installed plugin directory)");
   }
   std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
+            << "version: " << entry->version << '\n'
             << "library: " << entry->library << '\n'
             << capabilities_line(registry, name) << '\n'
             << "parameters:\n";

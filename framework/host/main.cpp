@@ -8,7 +8,9 @@
 
 #include <boost/program_options.hpp>
 
+#include "check.hpp"
 #include "commands.hpp"
+#include "new_command.hpp"
 #include "report_command.hpp"
 #include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
@@ -29,6 +31,8 @@ const char* kUsage =
     "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
+    "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
+    "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
     "       cpex --version\n"
     "options:\n"
@@ -41,6 +45,7 @@ const char* kUsage =
     "  --progress / --quiet   force / silence the progress line (default: on a terminal)\n"
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
+    "  --quick             for check: the small suite (a few seconds per plugin)\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";
@@ -80,6 +85,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
   std::string csv, where;
+  bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     po::options_description described;
@@ -90,7 +96,7 @@ int main(int argc, char** argv) {
         "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
         "force-new", po::bool_switch(&options.force_new), "")(
         "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
-        "where", po::value(&where), "")("args", po::value(&positional), "");
+        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("args", po::value(&positional), "");
     po::positional_options_description args;
     args.add("args", -1);
     po::variables_map map;
@@ -114,10 +120,11 @@ int main(int argc, char** argv) {
 
   const std::string& command = positional.front();
   const bool takes_argument = command == "describe" || command == "run" || command == "sweep" ||
-                              command == "export" || command == "hardness";
+                              command == "export" || command == "hardness" || command == "check";
   const bool ok = (takes_argument && positional.size() == 2) ||
                   (command == "list" && positional.size() == 1) ||
-                  (command == "merge" && positional.size() >= 3);
+                  (command == "merge" && positional.size() >= 3) ||
+                  (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
     std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
               << "' (see cpex --help)\n";
@@ -127,15 +134,29 @@ int main(int argc, char** argv) {
   try {
     if (command == "export")
       return finish(cpex::host::export_store(positional[1], csv, where, options.force));
+    if (command == "new")
+      return finish(cpex::host::new_command(positional[1], positional[2],
+                                            positional.size() == 4 ? positional[3] : std::string()));
     if (command == "merge")
       return finish(cpex::host::merge_shards(
           positional[1], std::vector<std::string>(positional.begin() + 2, positional.end())));
+    // cpex check LIBRARY.so: the library is loaded first (then the suite's plugins).
+    if (command == "check" && (positional[1].find('/') != std::string::npos ||
+                               positional[1].ends_with(".so")))
+      plugin_paths.insert(plugin_paths.begin(), positional[1]);
     cpex::PluginHost host;
     const auto paths = cpex::plugin_search_path(plugin_paths);
     host.load(paths, paths.size() - 1);  // all must exist but the built-in default (last)
     if (command == "list") return finish(cpex::host::list_plugins(host.registry()));
     if (command == "describe")
       return finish(cpex::host::describe_plugin(host.registry(), positional[1]));
+    if (command == "check") {
+      cpex::host::CheckOptions check;
+      check.quick = quick;
+      check.threads = options.threads > 1 ? options.threads : 2;
+      check.overrides = options.overrides;
+      return finish(cpex::host::check_command(host.registry(), positional[1], check));
+    }
     if (command == "hardness")
       return finish(cpex::host::hardness_command(host.registry(), positional[1], options));
     return finish(

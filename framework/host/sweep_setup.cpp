@@ -125,6 +125,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
     if (!seen_plugins.insert(entry.name).second) return;
     nlohmann::ordered_json plugin = {{"name", entry.name},
                                      {"kind", kind},
+                                     {"version", entry.version},
                                      {"library", std::filesystem::path(entry.library).filename().string()}};
     const std::string hash = library_hash(entry.library);
     if (!hash.empty()) plugin["hash"] = hash;

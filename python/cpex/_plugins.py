@@ -192,6 +192,7 @@ def _spec(cls):
         raise ConfigError("%s.params: expected a dict of name: cpex.Real(...) / Integer / Text / "
                           "Path / Choice / RealList" % cls.__qualname__)
     return {"name": name, "summary": str(getattr(cls, "summary", "") or cls.__qualname__),
+            "version": str(getattr(cls, "version", "") or "1.0"),  # shown by cpex.plugins()
             "params": [p.spec(n) for n, p in params.items()],
             "library": "python:%s.%s" % (cls.__module__, cls.__qualname__)}
 
@@ -231,9 +232,9 @@ def load_plugins(path):
 
 def plugins():
     """The loaded plugins as `cpex list` shows them: a DataFrame with columns kind, name,
-    summary, library (Python plugins: `python:MODULE.CLASS`)."""
+    summary, library (Python plugins: `python:MODULE.CLASS`), version."""
     import pandas as pd
-    return pd.DataFrame(_native.core().list_plugins(), columns=["kind", "name", "summary", "library"])
+    return pd.DataFrame(_native.core().list_plugins(), columns=["kind", "name", "summary", "library", "version"])
 
 
 def describe(name):

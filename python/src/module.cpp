@@ -83,14 +83,14 @@ py::list capability_names(unsigned flags) {
   return out;
 }
 
-// `cpex list` as rows: (kind, name, summary, library).
+// `cpex list` as rows: (kind, name, summary, library, version).
 py::list list_plugins() {
   const Registry& reg = registry();
   py::list rows;
   for (PluginKind kind : kKinds)
     for (const auto& name : reg.names(kind)) {
       const EntryInfo* e = reg.find(name);
-      rows.append(py::make_tuple(to_string(kind), name, e->summary, e->library));
+      rows.append(py::make_tuple(to_string(kind), name, e->summary, e->library, e->version));
     }
   return rows;
 }
@@ -119,6 +119,7 @@ py::dict describe(const std::string& name) {
   d["name"] = name;
   d["kind"] = to_string(kind);
   d["summary"] = entry->summary;
+  d["version"] = entry->version;
   d["library"] = entry->library;
   if (const auto* e = reg.environment(name)) d["feedback"] = to_string(e->feedback);
   if (const auto* o = reg.oracle(name)) d["solves"] = capability_names(o->capabilities);

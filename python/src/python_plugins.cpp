@@ -488,6 +488,7 @@ ParamSchema schema_from(const py::list& params) {
 void fill_info(EntryInfo& entry, const py::dict& spec) {
   entry.name = spec["name"].cast<std::string>();
   entry.summary = spec["summary"].cast<std::string>();
+  if (spec.contains("version") && !spec["version"].is_none()) entry.version = py::str(spec["version"]).cast<std::string>();
   entry.schema = schema_from(spec["params"].cast<py::list>());
 }
 

@@ -126,6 +126,7 @@ void register_sweep_fixtures(Registry& registry) {
   AlgorithmEntry entry;
   entry.name = "fixture-round-robin";
   entry.summary = "test fixture: pulls arms in turn for a fixed number of rounds";
+  entry.version = "2.1";
   entry.needs.feedback = {FeedbackKind::SingleArm};
   entry.needs.oracles = {{"oracle", kLinearMaximization}};
   entry.schema.integer("rounds", 10, Range::at_least(0), "rounds over all arms; 0: never stop");

@@ -103,6 +103,7 @@ def test_plugins_and_describe_show_what_list_and_describe_show():
     frame = cpex.plugins()
     frame = frame[~frame.library.str.startswith("python:")]  # registered by other tests
     assert [(k, n) for k, n in zip(frame.kind, frame.name)] == [tuple(line.split()[:2]) for line in listed.splitlines()]
+    assert list(frame.version) == [line.split()[2] for line in listed.splitlines()]  # cpex list's version column
     lucb = cpex.describe("lucb")
     status, described, _ = run_cli("describe", "lucb")
     names = [p["name"] for p in lucb["parameters"]]

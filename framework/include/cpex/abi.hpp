@@ -10,7 +10,8 @@ namespace cpex {
 // 3: Oracle::is_optimal (the `optimal` verdict).
 // 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
 // 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
-inline constexpr int kAbiVersion = 5;
+// 6: EntryInfo::version / PluginInfo::version (plugin identity in results, issue 21).
+inline constexpr int kAbiVersion = 6;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -7,9 +7,9 @@
 //                             common_parameters());
 //   }
 //
-// PluginInfo holds what every registry entry takes from its plugin, whatever its kind, and
-// `make_entry` copies it into the entry: a field every plugin will declare (a version,
-// say) is added to PluginInfo and copied there — one place for all three kinds.
+// PluginInfo holds what every registry entry takes from its plugin, whatever its kind
+// (name, summary, version), and `make_entry` copies it into the entry — one place for all
+// three kinds.
 #pragma once
 
 #include <functional>
@@ -25,6 +25,9 @@ namespace cpex {
 struct PluginInfo {
   std::string name;
   std::string summary;  // one line
+  // The plugin's version, recorded in results stores and shown by `cpex list`; bump it when
+  // the plugin's behaviour changes (the store also keeps the library's content hash).
+  std::string version = "1.0";
 };
 
 // An entry of kind Entry with the plugin's info, schema and factory: the one place where
@@ -34,6 +37,7 @@ Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) cr
   Entry entry;
   entry.name = std::move(info.name);
   entry.summary = std::move(info.summary);
+  entry.version = std::move(info.version);
   entry.schema = std::move(schema);
   entry.create = std::move(create);
   return entry;

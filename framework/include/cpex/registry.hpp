@@ -24,6 +24,9 @@ const char* to_string(PluginKind kind);
 struct EntryInfo {
   std::string name;
   std::string summary;  // one line
+  // The plugin's own version (its author's, e.g. "1.2"): recorded with the library's content
+  // hash in a results store, shown by `cpex list`. The registry sets "unversioned" if empty.
+  std::string version;
   ParamSchema schema;
   std::string library;  // filled in by the registry: the library that registered it
 };

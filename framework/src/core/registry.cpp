@@ -35,6 +35,7 @@ void Registry::add(EnvironmentEntry entry) {
   check_factory(entry, current_library_);
   claim(entry.name, PluginKind::Environment);
   entry.library = current_library_;
+  if (entry.version.empty()) entry.version = "unversioned";
   environments_.emplace(entry.name, std::move(entry));
 }
 
@@ -42,6 +43,7 @@ void Registry::add(OracleEntry entry) {
   check_factory(entry, current_library_);
   claim(entry.name, PluginKind::Oracle);
   entry.library = current_library_;
+  if (entry.version.empty()) entry.version = "unversioned";
   oracles_.emplace(entry.name, std::move(entry));
 }
 
@@ -49,6 +51,7 @@ void Registry::add(AlgorithmEntry entry) {
   check_factory(entry, current_library_);
   claim(entry.name, PluginKind::Algorithm);
   entry.library = current_library_;
+  if (entry.version.empty()) entry.version = "unversioned";
   algorithms_.emplace(entry.name, std::move(entry));
 }
 

@@ -55,15 +55,16 @@ std::string pipeline_difference(const std::string& stored, const std::string& no
   return text;
 }
 
-// The first plugin whose library or code differs, by name: "plugin 'lucb' changed: store
-// has libcpex-lucb.so (hash H1), now libcpex-lucb.so (hash H2)"; empty when the lists
-// cannot be read or differ otherwise (then the raw lists are shown).
+// The first plugin whose version, library or code differs, by name: "plugin 'lucb' changed:
+// store has version 1.0 (libcpex-lucb.so, hash H1), now version 1.0 (libcpex-lucb.so, hash
+// H2)"; empty when the lists cannot be read or differ otherwise (then the raw lists are shown).
 std::string plugin_difference(const std::string& stored, const std::string& now) {
   const auto a = nlohmann::json::parse(stored, nullptr, false);
   const auto b = nlohmann::json::parse(now, nullptr, false);
   if (!a.is_array() || !b.is_array()) return {};
   auto text = [](const nlohmann::json& plugin) {
-    return plugin.value("library", std::string()) + " (hash " + plugin.value("hash", std::string("none")) + ")";
+    return "version " + plugin.value("version", std::string("unknown")) + " (" +
+           plugin.value("library", std::string()) + ", hash " + plugin.value("hash", std::string("none")) + ")";
   };
   for (const auto& p : b) {
     if (!p.is_object()) return {};

@@ -1,0 +1,89 @@
+// `cpex new`: checks the name and the target directory, fills the templates
+// (new_templates.cpp) and writes the project without overwriting anything.
+#include "new_command.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
+
+namespace cpex::host {
+
+// The templates, with @NAME@ (plugin name), @IDENT@ (C++ identifier) and @CLASS@.
+std::string scaffold_template(const std::string& kind, const std::string& file);
+
+namespace {
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> scaffold_files(const std::string& kind, const std::string& name) {
+  if (kind != "algorithm" && kind != "oracle" && kind != "environment")
+    throw ConfigError("cpex new: unknown kind '" + shorten(kind) + "' (algorithm, oracle or environment)");
+  bool ok = !name.empty() && name.size() <= 40 && name.front() >= 'a' && name.front() <= 'z' && name.back() != '-';
+  for (char c : name) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  if (!ok)
+    throw ConfigError("cpex new: plugin name '" + shorten(name) +
+                      "': use lower-case letters, digits and '-', starting with a letter (e.g. my-lucb)");
+  std::string ident = replace_all(name, "-", "_"), class_name;
+  bool upper = true;
+  for (char c : name) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    class_name += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    upper = false;
+  }
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const char* file : {"CMakeLists.txt", "source", "pipeline", "test", "README.md"}) {
+    std::string file_name = file;
+    if (file_name == "source") file_name = ident + ".cpp";
+    if (file_name == "pipeline") file_name = name + ".ini";
+    if (file_name == "test") file_name = "test_" + ident + ".cpp";
+    std::string text = scaffold_template(kind, file);
+    text = replace_all(text, "@NAME@", name);
+    text = replace_all(text, "@IDENT@", ident);
+    text = replace_all(text, "@CLASS@", class_name);
+    text = replace_all(text, "@KIND@", kind);
+    files.emplace_back(file_name, text);
+  }
+  return files;
+}
+
+int new_command(const std::string& kind, const std::string& name, const std::string& dir_argument) {
+  namespace fs = std::filesystem;
+  const auto files = scaffold_files(kind, name);
+  const fs::path dir = dir_argument.empty() ? fs::path(name) : fs::path(dir_argument);
+  std::error_code ec;
+  if (fs::exists(dir, ec) && (!fs::is_directory(dir, ec) || !fs::is_empty(dir, ec)))
+    throw Error("cpex new: '" + shorten(dir.string()) + "' exists and is not an empty directory (nothing written)");
+  fs::create_directories(dir, ec);
+  if (ec) throw Error("cpex new: cannot create '" + shorten(dir.string()) + "': " + ec.message());
+  for (const auto& [file, text] : files) {
+    const fs::path path = dir / file;
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw Error("cpex new: cannot write '" + shorten(path.string()) + "'");
+  }
+  std::cout << "wrote the " << kind << " plugin project '" << name << "' in " << dir.string() << "/:\n";
+  for (const auto& [file, text] : files) std::cout << "  " << file << '\n';
+  std::cout << "next:\n"
+            << "  cmake -S " << dir.string() << " -B " << (dir / "build").string()
+            << " -DCMAKE_PREFIX_PATH=<CPEx prefix>   (or -Dcpex_DIR=<CPEx build dir>)\n"
+            << "  cmake --build " << (dir / "build").string() << " && ctest --test-dir " << (dir / "build").string()
+            << "\n  cpex check " << (dir / "build" / "plugins" / ("libcpex-" + name + ".so")).string() << '\n'
+            << "  cpex run " << (dir / (name + ".ini")).string() << " --plugin-path "
+            << (dir / "build" / "plugins").string() << '\n';
+  return 0;
+}
+
+}  // namespace cpex::host

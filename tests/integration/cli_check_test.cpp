@@ -1,0 +1,79 @@
+// `cpex check` (issue 21): the harness names the failing check of each planted defect
+// (tests/check_fixtures: a radius 0.5x too narrow, a thread-dependent random stream, a
+// parameter without a range, an oracle wrong on ties), passes a correct out-of-tree
+// algorithm, checks every plugin of a library given by path, and passes a few built-ins
+// with --quick.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "test_support.hpp"
+
+using cpex::test::run_cpex;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kFixtures = " --quick --plugin-path " CPEX_CHECK_FIXTURE_DIR;
+
+// The status word of `check` in the table printed for `plugin`: "pass", "FAIL", "skip" or "".
+std::string status_of(const std::string& out, const std::string& check) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string name, status;
+    words >> name >> status;
+    if (name == check) return status;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("cpex check names the failing check of each planted defect", "[cli][check]") {
+  const std::vector<std::pair<std::string, std::string>> defects = {
+      {"fixture-narrow-radius", "delta-correct"},
+      {"fixture-thread-stream", "threads"},
+      {"fixture-unranged", "parameter-schema"},
+      {"fixture-ties-oracle", "maximize"}};
+  for (const auto& [plugin, check] : defects) {
+    const auto r = run_cpex("check " + plugin + kFixtures);
+    INFO(plugin << "\n" << r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(status_of(r.out, check) == "FAIL");
+    CHECK_THAT(r.err, Contains(plugin + ": " + check));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("cpex check passes a correct out-of-tree algorithm and checks a library by path", "[cli][check]") {
+  const auto good = run_cpex("check fixture-uniform" + kFixtures);
+  INFO(good.out << good.err);
+  CHECK(good.status == 0);
+  for (const char* check : {"parameter-schema", "refuses-bad-values", "suite", "no-exceptions", "stops",
+                            "delta-correct", "anytime", "threads"})
+    CHECK(status_of(good.out, check) == "pass");
+  CHECK_THAT(good.out, Contains("fixture-uniform (algorithm, version 1.0, libcpex-check-defects.so)"));
+
+  // A library file: every plugin it registered, so the defects fail.
+  const auto library = run_cpex("check " CPEX_CHECK_FIXTURE_DIR "/libcpex-check-defects.so --quick");
+  INFO(library.out << library.err);
+  CHECK(library.status == 1);
+  for (const char* plugin : {"fixture-uniform (", "fixture-narrow-radius (", "fixture-ties-oracle ("})
+    CHECK_THAT(library.out, Contains(plugin));
+  CHECK_THAT(library.err, Contains("fixture-narrow-radius: delta-correct"));
+
+  const auto unknown = run_cpex("check no-such-plugin --quick");
+  CHECK(unknown.status == 1);
+  CHECK_THAT(unknown.err, Contains("no plugin or library file 'no-such-plugin'"));
+}
+
+TEST_CASE("built-in plugins pass cpex check --quick", "[cli][check]") {
+  for (const char* plugin : {"lucb", "top-k", "gaussian", "bernoulli"}) {
+    const auto r = run_cpex(std::string("check ") + plugin + " --quick");
+    INFO(plugin << "\n" << r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("FAIL") == std::string::npos);
+  }
+}

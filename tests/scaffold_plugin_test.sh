@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# `cpex new` end to end (issue 21): scaffolds an algorithm, an oracle and an environment
+# project, builds each against the build tree (-Dcpex_DIR=BUILD_DIR) and the algorithm also
+# against an installed prefix, runs each project's own test (`cpex check --quick` on its
+# library, its pipeline), checks `cpex check` on the library directly, and runs the new
+# algorithm in a sweep beside the built-in lucb. Fails on any error.
+# usage: scaffold_plugin_test.sh BUILD_DIR
+set -euo pipefail
+build_dir=$(cd "$1" && pwd)
+cpex="$build_dir/bin/cpex"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+launcher=()
+if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+
+# Never overwrites: a non-empty directory is refused.
+mkdir -p "$work/taken" && touch "$work/taken/file"
+if "$cpex" new algorithm my-algo "$work/taken" 2> "$work/refused.txt"; then
+  echo "cpex new wrote into a non-empty directory"; exit 1
+fi
+grep -q "exists and is not an empty directory" "$work/refused.txt"
+if "$cpex" new algorithm Bad_Name "$work/bad" 2> /dev/null; then echo "bad name accepted"; exit 1; fi
+
+for kind in algorithm oracle environment; do
+  name="my-$kind"
+  "$cpex" new "$kind" "$name" "$work/$name" > "$work/$name.new.txt"
+  cmake -S "$work/$name" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$build_dir" \
+    "${launcher[@]}" > "$work/$name.configure.log"
+  cmake --build "$work/$name/build" -j2 > "$work/$name.build.log"
+  library="$work/$name/build/plugins/libcpex-$name.so"
+  test -f "$library"
+  (cd "$work/$name/build" && ctest --output-on-failure > "$work/$name.ctest.log") || { cat "$work/$name.ctest.log"; exit 1; }
+  grep -q "100% tests passed" "$work/$name.ctest.log"
+  "$cpex" check "$library" --quick > "$work/$name.check.txt" || { cat "$work/$name.check.txt"; exit 1; }
+  if grep -q FAIL "$work/$name.check.txt"; then cat "$work/$name.check.txt"; exit 1; fi
+  echo "cpex new $kind: builds against the build tree, its test and cpex check pass"
+done
+
+# The algorithm beside lucb in one sweep.
+cat > "$work/race.ini" <<INI
+[environment]
+plugin = gaussian
+means  = 0.5, 0.45, 0.3, 0.2, 0.1, 0.0
+sigma  = 0.5
+[oracle]
+plugin = top-k
+k      = 2
+[algorithm]
+plugin = lucb
+delta  = 0.05
+[run]
+repetitions = 10
+[sweep]
+axis = algorithm.plugin = my-algorithm, lucb
+INI
+"$cpex" sweep "$work/race.ini" --plugin-path "$work/my-algorithm/build/plugins" --out "$work/race.db" --quiet --json > "$work/race.json"
+grep -q '"errors": 0' "$work/race.json"
+"$cpex" report "$work/race.db" --by algorithm > "$work/race.txt"
+grep -q "my-algorithm" "$work/race.txt"
+grep -q "lucb" "$work/race.txt"
+echo "the scaffolded algorithm races lucb in a sweep: OK"
+
+# Against an installed prefix.
+cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
+"$work/prefix/bin/cpex" new algorithm my-installed "$work/my-installed" > /dev/null
+cmake -S "$work/my-installed" -B "$work/my-installed/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}" > "$work/installed.configure.log"
+cmake --build "$work/my-installed/build" -j2 > "$work/installed.build.log"
+(cd "$work/my-installed/build" && ctest --output-on-failure > "$work/installed.ctest.log") || { cat "$work/installed.ctest.log"; exit 1; }
+grep -q "$work/prefix/bin/cpex" "$work/my-installed/build/CMakeCache.txt"
+"$work/prefix/bin/cpex" check "$work/my-installed/build/plugins/libcpex-my-installed.so" --quick > /dev/null
+echo "cpex new algorithm: builds against the installed prefix, its test and cpex check pass"
