@@ -33,6 +33,9 @@ struct CheckOptions {
 // not (halving a union-bound width usually keeps the error below 0.1).
 inline constexpr double kCheckDelta = 0.01;
 
+// A number in the checks' messages and generated pipeline values: 6 significant digits.
+std::string check_number(double x);
+
 std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmEntry& entry,
                                       const CheckOptions& options);
 std::vector<CheckRow> check_oracle(const Registry& registry, const OracleEntry& entry,

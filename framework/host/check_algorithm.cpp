@@ -26,11 +26,7 @@ struct Instance {
   std::string text;   // the pipeline file
 };
 
-std::string number(double x) {
-  std::ostringstream out;
-  out << std::setprecision(6) << x;
-  return out.str();
-}
+std::string number(double x) { return check_number(x); }
 
 // The suite: for each family, size and decision size, means with the k best at 0.8, 0.75,
 // ..., a close competitor 0.1 below the k-th, the others spread over [0.2, 0.5], at

@@ -17,11 +17,7 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) {
-  std::ostringstream out;
-  out << std::setprecision(6) << x;
-  return out.str();
-}
+std::string number(double x) { return check_number(x); }
 
 // A value inside `range` for a required parameter without a default.
 double inside(const Range& range, double preferred) {
@@ -129,6 +125,12 @@ int check_command(const Registry& registry, const std::string& target, const Che
   for (std::size_t i = 0; i < failed.size(); ++i) line += (i ? ", " : "") + failed[i];
   std::cerr << printable_message(line) << '\n';
   return 1;
+}
+
+std::string check_number(double x) {
+  std::ostringstream out;
+  out << std::setprecision(6) << x;
+  return out.str();
 }
 
 }  // namespace cpex::host

@@ -13,11 +13,7 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) {
-  std::ostringstream out;
-  out << std::setprecision(6) << x;
-  return out.str();
-}
+std::string number(double x) { return check_number(x); }
 
 // Pulls arm (or super arm) `round % arms` of `env` `rounds` times; every reward.
 struct Puller {

@@ -8,7 +8,6 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/pipeline.hpp"
-#include "cpex/suggest.hpp"
 
 namespace cpex::host {
 
@@ -77,15 +76,11 @@ int describe_plugin(const Registry& registry, const std::string& name) {
     return 0;
   }
   PluginKind kind;
-  const EntryInfo* entry = registry.find(name, &kind);
-  if (!entry) {
-    std::vector<std::string> known = {"run"};
-    for (PluginKind k : kKinds)
-      for (const auto& n : registry.names(k)) known.push_back(n);
-    throw Error("no plugin named '" + shorten(name) + "'" + did_you_mean(name, known) +
-                " (see cpex list; plugins are loaded from --plugin-path DIR, $CPEX_PLUGIN_PATH "
-                "and the installed plugin directory)");
-  }
+  const EntryInfo* entry = &registry.find_or_refuse(
+      name, &kind,
+      " (see cpex list; plugins are loaded from --plugin-path DIR, $CPEX_PLUGIN_PATH "
+      "and the installed plugin directory)",
+      {"run"});
   std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
             << "version: " << entry->version << '\n'
             << "library: " << entry->library << '\n'

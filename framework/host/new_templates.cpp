@@ -336,26 +336,6 @@ void register_@IDENT@(cpex::Registry& registry) {
 CPEX_PLUGIN(register_@IDENT@)
 )TPL";
 
-const char* kOraclePipeline = R"TPL(# The built-in lucb with the oracle @NAME@ (written by `cpex new oracle @NAME@`).
-#   cpex run @NAME@.ini --plugin-path build/plugins
-[environment]
-plugin = gaussian
-means  = 0.5, 0.45, 0.3, 0.2, 0.1, 0.0
-sigma  = 0.5
-
-[oracle]
-plugin = @NAME@
-k      = 2
-
-[algorithm]
-plugin = lucb
-delta  = 0.05
-
-[run]
-seed        = 1
-repetitions = 20
-)TPL";
-
 // ---- environment ----
 const char* kEnvironmentSource = R"TPL(// @NAME@: a CPEx environment plugin (written by `cpex new environment @NAME@`): arms with
 // given means and Gaussian noise of a common sigma. Replace the reward model with your own;
@@ -426,15 +406,17 @@ void register_@IDENT@(cpex::Registry& registry) {
 CPEX_PLUGIN(register_@IDENT@)
 )TPL";
 
-const char* kEnvironmentPipeline = R"TPL(# The built-in lucb on the environment @NAME@ (written by `cpex new environment @NAME@`).
+// The pipeline of an oracle or environment scaffold: the built-in lucb with the new plugin
+// in its section (@ENVIRONMENT@ / @ORACLE@ are the new plugin's name or the built-in's).
+const char* kBuiltinLucbPipeline = R"TPL(# The built-in lucb @WITH@ @NAME@ (written by `cpex new @KIND@ @NAME@`).
 #   cpex run @NAME@.ini --plugin-path build/plugins
 [environment]
-plugin = @NAME@
+plugin = @ENVIRONMENT@
 means  = 0.5, 0.45, 0.3, 0.2, 0.1, 0.0
 sigma  = 0.5
 
 [oracle]
-plugin = top-k
+plugin = @ORACLE@
 k      = 2
 
 [algorithm]
@@ -446,6 +428,18 @@ seed        = 1
 repetitions = 20
 )TPL";
 
+std::string builtin_lucb_pipeline(bool oracle) {
+  std::string text = kBuiltinLucbPipeline;
+  const auto put = [&text](const std::string& token, const std::string& value) {
+    for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at + value.size()))
+      text.replace(at, token.size(), value);
+  };
+  put("@WITH@", oracle ? "with the oracle" : "on the environment");
+  put("@ENVIRONMENT@", oracle ? "gaussian" : "@NAME@");
+  put("@ORACLE@", oracle ? "@NAME@" : "top-k");
+  return text;
+}
+
 }  // namespace
 
 std::string scaffold_template(const std::string& kind, const std::string& file) {
@@ -454,8 +448,8 @@ std::string scaffold_template(const std::string& kind, const std::string& file) 
   if (file == "README.md") return kReadme;
   const bool source = file == "source";
   if (kind == "algorithm") return source ? kAlgorithmSource : kAlgorithmPipeline;
-  if (kind == "oracle") return source ? kOracleSource : kOraclePipeline;
-  if (kind == "environment") return source ? kEnvironmentSource : kEnvironmentPipeline;
+  if (kind == "oracle") return source ? kOracleSource : builtin_lucb_pipeline(true);
+  if (kind == "environment") return source ? kEnvironmentSource : builtin_lucb_pipeline(false);
   throw Error("no template for " + kind + " " + file);
 }
 

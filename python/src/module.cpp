@@ -19,7 +19,6 @@
 #include "cpex/pipeline_file.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "cpex/suggest.hpp"
 #include "cpex/sweep.hpp"
 #include "cpex/sweep_overrides.hpp"
 #include "frame_columns.hpp"
@@ -107,15 +106,11 @@ py::dict describe(const std::string& name) {
     return d;
   }
   PluginKind kind;
-  const EntryInfo* entry = reg.find(name, &kind);
-  if (!entry) {
-    std::vector<std::string> known = {"run"};
-    for (PluginKind k : kKinds)
-      for (const auto& n : reg.names(k)) known.push_back(n);
-    throw Error("no plugin named '" + name + "'" + did_you_mean(name, known) +
-                " (see cpex.plugins(); plugins are loaded from cpex.load_plugins(PATH), "
-                "$CPEX_PLUGIN_PATH and the installed plugin directory)");
-  }
+  const EntryInfo* entry = &reg.find_or_refuse(
+      name, &kind,
+      " (see cpex.plugins(); plugins are loaded from cpex.load_plugins(PATH), "
+      "$CPEX_PLUGIN_PATH and the installed plugin directory)",
+      {"run"});
   d["name"] = name;
   d["kind"] = to_string(kind);
   d["summary"] = entry->summary;

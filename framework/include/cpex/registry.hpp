@@ -78,6 +78,11 @@ class Registry {
   // Any kind; null if unknown.
   const EntryInfo* find(const std::string& name, PluginKind* kind = nullptr) const;
 
+  // find(), or an Error "no plugin named 'NAME' (did you mean ...)" + `hint`, the names
+  // suggested from every kind and `also_known` (e.g. the host's "run" section).
+  const EntryInfo& find_or_refuse(const std::string& name, PluginKind* kind, const std::string& hint,
+                                  const std::vector<std::string>& also_known = {}) const;
+
   // Names of one kind, sorted.
   std::vector<std::string> names(PluginKind kind) const;
 

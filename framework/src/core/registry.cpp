@@ -1,7 +1,11 @@
 // The plugin registry: named entries of three kinds, unique names across kinds.
 #include "cpex/registry.hpp"
 
+#include <functional>
+
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
+#include "cpex/messages.hpp"
 
 namespace cpex {
 
@@ -25,34 +29,33 @@ void Registry::claim(const std::string& name, PluginKind kind) {
   kinds_.emplace(name, kind);
 }
 
-template <typename Entry>
-static void check_factory(const Entry& entry, const std::string& library) {
+// Admits one entry of any kind into its map: a factory, a name no other kind holds, the
+// library that registered it, a version ("unversioned" when the plugin gave none).
+template <typename Entry, typename Map>
+static void admit(Entry entry, PluginKind kind, Map& map, const std::string& library,
+                  const std::function<void(const std::string&, PluginKind)>& claim) {
   if (!entry.create)
     throw PluginError(library + ": plugin '" + entry.name + "' has no factory");
+  claim(entry.name, kind);
+  entry.library = library;
+  if (entry.version.empty()) entry.version = "unversioned";
+  std::string name = entry.name;
+  map.emplace(std::move(name), std::move(entry));
 }
 
 void Registry::add(EnvironmentEntry entry) {
-  check_factory(entry, current_library_);
-  claim(entry.name, PluginKind::Environment);
-  entry.library = current_library_;
-  if (entry.version.empty()) entry.version = "unversioned";
-  environments_.emplace(entry.name, std::move(entry));
+  admit(std::move(entry), PluginKind::Environment, environments_, current_library_,
+        [this](const std::string& name, PluginKind kind) { claim(name, kind); });
 }
 
 void Registry::add(OracleEntry entry) {
-  check_factory(entry, current_library_);
-  claim(entry.name, PluginKind::Oracle);
-  entry.library = current_library_;
-  if (entry.version.empty()) entry.version = "unversioned";
-  oracles_.emplace(entry.name, std::move(entry));
+  admit(std::move(entry), PluginKind::Oracle, oracles_, current_library_,
+        [this](const std::string& name, PluginKind kind) { claim(name, kind); });
 }
 
 void Registry::add(AlgorithmEntry entry) {
-  check_factory(entry, current_library_);
-  claim(entry.name, PluginKind::Algorithm);
-  entry.library = current_library_;
-  if (entry.version.empty()) entry.version = "unversioned";
-  algorithms_.emplace(entry.name, std::move(entry));
+  admit(std::move(entry), PluginKind::Algorithm, algorithms_, current_library_,
+        [this](const std::string& name, PluginKind kind) { claim(name, kind); });
 }
 
 template <typename Map>
@@ -88,6 +91,15 @@ std::vector<std::string> Registry::names(PluginKind kind) const {
   for (const auto& [name, k] : kinds_)
     if (k == kind) out.push_back(name);
   return out;
+}
+
+const EntryInfo& Registry::find_or_refuse(const std::string& name, PluginKind* kind, const std::string& hint,
+                                          const std::vector<std::string>& also_known) const {
+  if (const EntryInfo* entry = find(name, kind)) return *entry;
+  std::vector<std::string> known = also_known;
+  for (PluginKind k : {PluginKind::Environment, PluginKind::Oracle, PluginKind::Algorithm})
+    for (const auto& n : names(k)) known.push_back(n);
+  throw Error("no plugin named '" + shorten(name) + "'" + did_you_mean(name, known) + hint);
 }
 
 }  // namespace cpex
