@@ -1,7 +1,8 @@
-// to_string(Decision): the recommendation text of every result row. It is written with
+// The text of result rows: to_string(Decision), the recommendation of every row, and
+// resolved_json, its resolved parameters. to_string(Decision) is written with
 // std::to_chars; these tests pin it to the text the former std::ostringstream version
-// printed (arms, then " |" and the values with precision 12), so stored results and
-// reproductions do not change.
+// printed (arms, then " |" and the values with precision 12), and resolved_json to its
+// escapes, so stored results and reproductions do not change.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <sstream>
 
 #include "cpex/problem.hpp"
+#include "cpex/record_format.hpp"
 
 namespace {
 
@@ -57,4 +59,18 @@ TEST_CASE("decision text: arms and values as before", "[decision]") {
     INFO("trial " << trial);
     REQUIRE(cpex::to_string(d) == stream_text(d));
   }
+}
+
+TEST_CASE("resolved parameters as JSON: escapes and numbers", "[decision]") {
+  using Values = std::vector<std::pair<std::string, cpex::ParamValue>>;
+  CHECK(cpex::resolved_json({}) == "{}");
+  const Values values = {
+      {"delta", 0.05},
+      {"rounds", std::int64_t{-3}},
+      {"name \"q\"\\", std::string("a\tb\x01z\"")},
+      {"list", std::vector<double>{1.5, std::numeric_limits<double>::infinity(), std::nan("")}},
+      {"", std::string()}};
+  CHECK(cpex::resolved_json(values) ==
+        "{\"delta\":0.05,\"rounds\":-3,\"name \\\"q\\\"\\\\\":\"a\\u0009b\\u0001z\\\"\","
+        "\"list\":[1.5,\"inf\",\"nan\"],\"\":\"\"}");
 }

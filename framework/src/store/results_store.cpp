@@ -292,6 +292,8 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   else
     batch_ = 1;
   held_.resize(batch_);
+  bound_single_.assign(columns, nullptr);
+  bound_batch_.assign(columns * batch_, nullptr);
   last_commit_ = now_seconds();
 }
 
@@ -370,39 +372,78 @@ void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
 
 }  // namespace
 
-void ResultStore::bind_row(sqlite3_stmt* insert, int c, const RunRecord& r, const Job& job) {
+void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound, int c,
+                           const RunRecord& r, const Job& job) {
   const int first = c;
+  // Binds a value that lives as long as the store (pointer `key`) unless it is bound already.
+  auto once = [&](int index, const void* key) {
+    const auto slot = static_cast<std::size_t>(index - 1);
+    if (bound[slot] == key) return false;
+    bound[slot] = key;
+    return true;
+  };
+  auto changing = [&](int index) { bound[static_cast<std::size_t>(index - 1)] = nullptr; };
+  static const char* const kNull = "";  // the key of a NULL binding
+  static const char* const kEmptyObject = "{}";
   const bool failed = r.stop == StopReason::Error;
+  changing(c);
   sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.run_id));
+  changing(c);
   sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.point));
-  for (const auto& [key, value] : job.point->values) bind_value(insert, c++, value);
-  bind_text(insert, c++, job.pipeline->algorithm->name);
-  bind_text(insert, c++, job.pipeline->environment->name);
-  bind_text(insert, c++, job.pipeline->oracles.front().entry->name);
+  for (const auto& [key, value] : job.point->values) {
+    if (once(c, &value)) bind_value(insert, c, value);
+    ++c;
+  }
+  const Pipeline& pipeline = *job.pipeline;
+  for (const std::string* name : {&pipeline.algorithm->name, &pipeline.environment->name,
+                                  &pipeline.oracles.front().entry->name}) {
+    if (once(c, name)) bind_text(insert, c, *name);
+    ++c;
+  }
+  changing(c);
   sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.repetition));
-  sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(job.pipeline->run.seed));
+  if (once(c, &pipeline.run.seed))
+    sqlite3_bind_int64(insert, c, static_cast<sqlite3_int64>(pipeline.run.seed));
+  ++c;
   if (failed) {
-    for (int k = 0; k < 3; ++k) sqlite3_bind_null(insert, c++);  // samples, stopped, recommendation
-    sqlite3_bind_null(insert, c++);                                // correct
-    sqlite3_bind_null(insert, c++);                                // optimal
+    for (int k = 0; k < 5; ++k) {  // samples, stopped, recommendation, correct, optimal
+      if (once(c, kNull)) sqlite3_bind_null(insert, c);
+      ++c;
+    }
   } else {
+    changing(c);
     sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.samples));
-    sqlite3_bind_text(insert, c++, stopped_text(r.stop), -1, SQLITE_STATIC);
+    const char* stopped = stopped_text(r.stop);
+    if (once(c, stopped)) sqlite3_bind_text(insert, c, stopped, -1, SQLITE_STATIC);
+    ++c;
+    changing(c);
     bind_text(insert, c++, r.recommendation);
+    changing(c);
     sqlite3_bind_int(insert, c++, r.correct ? 1 : 0);
+    changing(c);
     sqlite3_bind_int(insert, c++, r.optimal ? 1 : 0);
   }
+  changing(c);
   sqlite3_bind_double(insert, c++, r.wall_seconds);
-  if (r.resolved.empty())
-    sqlite3_bind_text(insert, c++, "{}", -1, SQLITE_STATIC);
-  else
+  if (r.resolved.empty()) {
+    if (once(c, kEmptyObject)) sqlite3_bind_text(insert, c, kEmptyObject, -1, SQLITE_STATIC);
+    ++c;
+  } else {
+    changing(c);
     bind_text(insert, c++, r.resolved);
+  }
+  changing(c);
   bind_text(insert, c++, r.pulls);
-  sqlite3_bind_text(insert, c++, status_text(r.stop), -1, SQLITE_STATIC);
-  if (failed)
+  const char* status = status_text(r.stop);
+  if (once(c, status)) sqlite3_bind_text(insert, c, status, -1, SQLITE_STATIC);
+  ++c;
+  if (failed) {
+    changing(c);
     bind_text(insert, c++, r.error);
-  else
-    sqlite3_bind_null(insert, c++);
+  } else {
+    if (once(c, kNull)) sqlite3_bind_null(insert, c);
+    ++c;
+  }
   // Every parameter is bound for every row, so no sqlite3_clear_bindings is needed.
   if (c - first != 17 + static_cast<int>(axes_))
     throw std::logic_error("results store: " + std::to_string(c - first) + " values for " +
@@ -427,12 +468,13 @@ void ResultStore::flush_pending() {
   if (count == batch_ && insert_batch_) {
     const int columns = 17 + static_cast<int>(axes_);
     for (std::size_t i = 0; i < count; ++i)
-      bind_row(insert_batch_, 1 + static_cast<int>(i) * columns, held_[i].record, held_[i].job);
+      bind_row(insert_batch_, bound_batch_, 1 + static_cast<int>(i) * columns, held_[i].record,
+               held_[i].job);
     step(insert_batch_);
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
-    bind_row(insert_, 1, held_[i].record, held_[i].job);
+    bind_row(insert_, bound_single_, 1, held_[i].record, held_[i].job);
     step(insert_);
   }
 }

@@ -84,7 +84,8 @@ class ResultStore : public ResultSink {
     Job job;
   };
   void begin();
-  void bind_row(sqlite3_stmt* statement, int first, const RunRecord& record, const Job& job);
+  void bind_row(sqlite3_stmt* statement, std::vector<const void*>& bound, int first,
+                const RunRecord& record, const Job& job);
   void step(sqlite3_stmt* statement);
   void flush_pending();
   std::string path_;
@@ -93,6 +94,10 @@ class ResultStore : public ResultSink {
   sqlite3_stmt* insert_ = nullptr;        // one row
   sqlite3_stmt* insert_batch_ = nullptr;  // batch_ rows (none when batch_ < 2)
   std::size_t batch_ = 1;
+  // Per parameter of each statement: what it holds when that is a value that outlives the
+  // statement (a plugin's name, a fixed text, an axis value; nullptr otherwise). SQLite
+  // keeps bindings across executions, so such a value is not bound again.
+  std::vector<const void*> bound_single_, bound_batch_;
   std::vector<Pending> held_;  // batch_ slots, reused (their strings keep their capacity)
   std::size_t held_count_ = 0;
   std::size_t axes_ = 0;
