@@ -5,6 +5,8 @@
 # build: to a CSV file (--out x.csv) and to a results store (--out x.db, exported to CSV by
 # the AFTER build, and its typed rows compared column by column through SQLite too).
 # usage: benchmarks/compare_outputs.sh BEFORE_CPEX AFTER_CPEX [PIPELINE.ini...]
+#   THREADS=N: run AFTER with --threads N (BEFORE with its default), e.g. THREADS=1 for the
+#   engine's one-thread loop.
 #   e.g. cp -a build/bin build/lib /tmp/before/   (on the old commit), then after the
 #        change: benchmarks/compare_outputs.sh /tmp/before/bin/cpex build/bin/cpex
 set -euo pipefail
@@ -14,14 +16,18 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 pipelines=("$@")
 [ ${#pipelines[@]} -gt 0 ] || pipelines=("$here"/equivalence/*.ini)
+after_threads=()
+[ -n "${THREADS:-}" ] && after_threads=(--threads "$THREADS")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
 for p in "${pipelines[@]}"; do
   name=$(basename "$p" .ini)
   for side in before after; do
-    "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet > /dev/null
-    "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet > /dev/null
+    extra=()
+    [ $side = after ] && extra=("${after_threads[@]}")
+    "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet "${extra[@]}" > /dev/null
+    "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet "${extra[@]}" > /dev/null
     "$after" export "$out/$name-$side.db" --csv "$out/$name-$side-db.csv" > /dev/null 2>&1
   done
   if python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
