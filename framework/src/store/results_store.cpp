@@ -235,7 +235,9 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       abrupt.slots.push_back(register_abrupt_exit_file(temp + suffix));
     {
       Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
-      std::string create = "BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+      // 16 KiB pages: a quarter of the write(2) calls of SQLite's 4 KiB pages for the same
+      // rows (about 0.1 µs of system time per row on a sweep of tiny runs).
+      std::string create = "PRAGMA page_size = 16384; BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
                            "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
       for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
       create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
