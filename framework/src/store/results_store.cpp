@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+#include <time.h>
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
@@ -23,8 +24,14 @@ namespace {
 
 using namespace sqlite;
 
+// The commit timer's clock, read once per row: CLOCK_MONOTONIC_COARSE (a few ms of
+// resolution, plenty for "commit every second") costs about 4 ns where steady_clock costs
+// about 50 ns on a virtual machine's kvm-clock.
 double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  timespec now{};
+  if (::clock_gettime(CLOCK_MONOTONIC_COARSE, &now) != 0)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
 std::string pipeline_difference(const std::string& stored, const std::string& now) {
