@@ -9,8 +9,10 @@
 #  2. 1 -> 2 threads on 20,000 runs of 1,000 samples (250 rounds), `cpex sweep` with and
 #     without a store (--out x.db): the two thread counts alternate REPS times; medians of
 #     the wall time and of the process CPU, efficiency = T1 / (2 T2) from the median walls
-#     and from the least walls (the runs least disturbed by other processes), and
-#     CPU2 / CPU1 (the CPU the second thread adds: locks, idle spinning, serial stages).
+#     and from the least walls (the runs least disturbed by other processes), the same for
+#     the runs alone (the median wall of a 1-run invocation -- process start, plugin
+#     loading, the summary: serial -- subtracted on both sides), and CPU2 / CPU1 (the CPU the
+#     second thread adds: locks, idle spinning, serial stages).
 # usage: benchmarks/engine_per_run.sh [tiny|threads]...   (from the repo root; default both)
 #   R1=20000 R2=60000 R3=220000 runs, REPS=5; CPEX_BIN=DIR for another build's bin directory.
 set -euo pipefail
@@ -75,24 +77,31 @@ median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v
 least() { sort -g | head -1; }
 threads() {
   pipeline 250 20000 > "$out/short.ini"
+  pipeline 250 1 > "$out/start.ini"  # one run: process start, plugin loading, probe, summary
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf '%-14s %7s %10s %10s %10s %12s %12s %10s\n' output threads 'wall med.' 'wall min' \
-    'CPU med.' 'T1/(2T2) med' 'T1/(2T2) min' 'CPU2/CPU1'
+  printf '%-11s %3s %9s %9s %9s %9s %11s %11s %11s %9s\n' output thr 'wall med' 'wall min' \
+    'CPU med' 'start med' 'T1/2T2 med' 'T1/2T2 min' 'runs only' 'CPU2/CPU1'
   for store in none store; do
-    : > "$out/t1"; : > "$out/t2"
+    : > "$out/t1"; : > "$out/t2"; : > "$out/s1"; : > "$out/s2"
     for _ in $(seq "$reps"); do
-      for t in 1 2; do measure sweep "$out/short.ini" "$t" "${store/none/}" >> "$out/t$t"; done
+      for t in 1 2; do
+        measure sweep "$out/short.ini" "$t" "${store/none/}" >> "$out/t$t"
+        measure sweep "$out/start.ini" "$t" "${store/none/}" >> "$out/s$t"
+      done
     done
-    local w1 w2 m1 m2 c1 c2
+    local w1 w2 m1 m2 c1 c2 s1 s2
     w1=$(awk '{print $2}' "$out/t1" | median) w2=$(awk '{print $2}' "$out/t2" | median)
     m1=$(awk '{print $2}' "$out/t1" | least) m2=$(awk '{print $2}' "$out/t2" | least)
     c1=$(awk '{print $1}' "$out/t1" | median) c2=$(awk '{print $1}' "$out/t2" | median)
+    s1=$(awk '{print $2}' "$out/s1" | median) s2=$(awk '{print $2}' "$out/s2" | median)
     label=$([ $store = store ] && echo '--out x.db' || echo 'no output')
-    printf '%-14s %7s %10.3f %10.3f %10.3f\n' "$label" 1 "$w1" "$m1" "$c1"
-    printf '%-14s %7s %10.3f %10.3f %10.3f %12.2f %12.2f %10.2f\n' "$label" 2 "$w2" "$m2" "$c2" \
-      "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" "$(echo "$c2 / $c1" | bc -l)"
+    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f\n' "$label" 1 "$w1" "$m1" "$c1" "$s1"
+    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f %11.2f %11.2f %11.2f %9.2f\n' "$label" 2 "$w2" "$m2" \
+      "$c2" "$s2" "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" \
+      "$(echo "($w1 - $s1) / (2 * ($w2 - $s2))" | bc -l)" "$(echo "$c2 / $c1" | bc -l)"
   done
-  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (seconds; medians and least of $reps alternating runs)"
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (seconds; medians and least of $reps alternating"
+  echo "runs; 'start': the same command with 1 run; 'runs only' = (T1 - start1) / 2 (T2 - start2))"
 }
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(tiny threads)
