@@ -392,13 +392,19 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
     return true;
   };
   auto changing = [&](int index) { bound[static_cast<std::size_t>(index - 1)] = nullptr; };
-  static const char* const kNull = "";  // the key of a NULL binding
+  static const char null_key = 0;
+  const void* const kNull = &null_key;  // the key of a NULL binding
   static const char* const kEmptyObject = "{}";
+  static const char* const kEmpty = "";
+  static const int kZeroOne[2] = {0, 1};  // the keys of the integers 0 and 1
+  const int* const kZero = &kZeroOne[0];
+  const int* const kOne = &kZeroOne[1];
   const bool failed = r.stop == StopReason::Error;
   changing(c);
   sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.run_id));
-  changing(c);
-  sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.point));
+  if (once(c, job.point))  // the point's index, fixed for its SweepPoint
+    sqlite3_bind_int64(insert, c, static_cast<sqlite3_int64>(r.point));
+  ++c;
   for (const auto& [key, value] : job.point->values) {
     if (once(c, &value)) bind_value(insert, c, value);
     ++c;
@@ -427,10 +433,10 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
     ++c;
     changing(c);
     bind_text(insert, c++, r.recommendation);
-    changing(c);
-    sqlite3_bind_int(insert, c++, r.correct ? 1 : 0);
-    changing(c);
-    sqlite3_bind_int(insert, c++, r.optimal ? 1 : 0);
+    for (const bool flag : {r.correct, r.optimal}) {  // correct, optimal: 0 or 1
+      if (once(c, flag ? kOne : kZero)) sqlite3_bind_int(insert, c, flag ? 1 : 0);
+      ++c;
+    }
   }
   changing(c);
   sqlite3_bind_double(insert, c++, r.wall_seconds);
@@ -441,8 +447,13 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
     changing(c);
     bind_text(insert, c++, r.resolved);
   }
-  changing(c);
-  bind_text(insert, c++, r.pulls);
+  if (r.pulls.empty()) {  // without run.record-pulls
+    if (once(c, kEmpty)) sqlite3_bind_text(insert, c, kEmpty, 0, SQLITE_STATIC);
+    ++c;
+  } else {
+    changing(c);
+    bind_text(insert, c++, r.pulls);
+  }
   const char* status = status_text(r.stop);
   if (once(c, status)) sqlite3_bind_text(insert, c, status, -1, SQLITE_STATIC);
   ++c;
