@@ -125,7 +125,7 @@ EngineReport run_sweep(const JobSource& jobs, const RunSelection& selection,
   };
 
   // One thread: the same three stages in a plain loop (the TBB pipeline's tasks and
-  // tokens cost about 600 instructions per run, a fifth of a tiny run's engine cost).
+  // tokens cost about 600 of the 8,800 instructions of a tiny run).
   if (threads == 1) {
     while (Item* item = next_item()) deliver(execute_one(item));
     report.interrupted = stopping();
