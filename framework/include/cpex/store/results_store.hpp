@@ -69,7 +69,7 @@ class ResultStore : public ResultSink {
   // Calls `f` for every row already in the store (to rebuild summaries on a resume).
   void for_each_row(const std::function<void(const StoredRun&)>& f) const;
 
-  // Rows are inserted in batches of up to 32 (one multi-row INSERT: about 3,000 fewer
+  // Rows are inserted in batches of up to 32 (one multi-row INSERT: about 1,800 fewer
   // instructions per row than one statement per row); a batch not yet full is written by
   // commit().
   void write(const RunRecord& record, const Job& job) override;
