@@ -11,8 +11,11 @@
 #     the wall time and of the process CPU, efficiency = T1 / (2 T2) from the median walls
 #     and from the least walls (the runs least disturbed by other processes), the same for
 #     the runs alone (the median wall of a 1-run invocation -- process start, plugin
-#     loading, the summary: serial -- subtracted on both sides), and CPU2 / CPU1 (the CPU the
-#     second thread adds: locks, idle spinning, serial stages).
+#     loading, the summary: serial -- subtracted on both sides), CPU2 / CPU1 (the CPU the
+#     second thread adds: locks, idle spinning, serial stages), and shards / T2: the wall of
+#     two 1-thread processes running the two halves (--shard 1/2, 2/2) side by side over
+#     T2 -- what the 2 cores give to perfectly independent work at that moment, the control
+#     that tells the engine's losses from a busy machine's.
 # usage: benchmarks/engine_per_run.sh [tiny|threads]...   (from the repo root; default both)
 #   R1=20000 R2=60000 R3=220000 runs, REPS=5; CPEX_BIN=DIR for another build's bin directory.
 set -euo pipefail
@@ -30,6 +33,20 @@ cli() {  # cli MODE INI THREADS [store]: the cpex command line of one measuremen
   local extra=()
   [ "${4:-}" = store ] && extra=(--out "$out/x.db" --force-new)
   echo "$bin/cpex" "$1" "$2" --quiet --threads "$3" --plugin-path "$fixtures" "${extra[@]}"
+}
+shards() {  # shards INI [store] -> wall seconds of two 1-thread processes, --shard 1/2 and 2/2,
+  # started together: what 2 cores give to perfectly independent work at this moment
+  local extra=() start end
+  [ "${2:-}" = store ] && extra=(--force-new)
+  rm -f "$out"/s1.db "$out"/s2.db
+  start=$(date +%s.%N)
+  "$bin/cpex" sweep "$1" --quiet --threads 1 --plugin-path "$fixtures" --shard 1/2 \
+    ${2:+--out "$out/s1.db"} "${extra[@]}" > /dev/null 2>&1 &
+  "$bin/cpex" sweep "$1" --quiet --threads 1 --plugin-path "$fixtures" --shard 2/2 \
+    ${2:+--out "$out/s2.db"} "${extra[@]}" > /dev/null 2>&1
+  wait
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
 }
 store_of() { [ "$1" = sweep ] && echo store || true; }
 instructions() {  # instructions MODE INI -> total instructions of the process
@@ -79,29 +96,34 @@ threads() {
   pipeline 250 20000 > "$out/short.ini"
   pipeline 250 1 > "$out/start.ini"  # one run: process start, plugin loading, probe, summary
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf '%-11s %3s %9s %9s %9s %9s %11s %11s %11s %9s\n' output thr 'wall med' 'wall min' \
-    'CPU med' 'start med' 'T1/2T2 med' 'T1/2T2 min' 'runs only' 'CPU2/CPU1'
+  printf '%-11s %3s %9s %9s %9s %9s %11s %11s %11s %9s %13s\n' output thr 'wall med' 'wall min' \
+    'CPU med' 'start med' 'T1/2T2 med' 'T1/2T2 min' 'runs only' 'CPU2/CPU1' 'shards/T2 med'
   for store in none store; do
-    : > "$out/t1"; : > "$out/t2"; : > "$out/s1"; : > "$out/s2"
+    : > "$out/t1"; : > "$out/t2"; : > "$out/s1"; : > "$out/s2"; : > "$out/sh"
     for _ in $(seq "$reps"); do
       for t in 1 2; do
         measure sweep "$out/short.ini" "$t" "${store/none/}" >> "$out/t$t"
         measure sweep "$out/start.ini" "$t" "${store/none/}" >> "$out/s$t"
       done
+      shards "$out/short.ini" "${store/none/}" >> "$out/sh"
     done
-    local w1 w2 m1 m2 c1 c2 s1 s2
+    local w1 w2 m1 m2 c1 c2 s1 s2 sh
     w1=$(awk '{print $2}' "$out/t1" | median) w2=$(awk '{print $2}' "$out/t2" | median)
     m1=$(awk '{print $2}' "$out/t1" | least) m2=$(awk '{print $2}' "$out/t2" | least)
     c1=$(awk '{print $1}' "$out/t1" | median) c2=$(awk '{print $1}' "$out/t2" | median)
     s1=$(awk '{print $2}' "$out/s1" | median) s2=$(awk '{print $2}' "$out/s2" | median)
+    sh=$(median < "$out/sh")
     label=$([ $store = store ] && echo '--out x.db' || echo 'no output')
     printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f\n' "$label" 1 "$w1" "$m1" "$c1" "$s1"
-    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f %11.2f %11.2f %11.2f %9.2f\n' "$label" 2 "$w2" "$m2" \
-      "$c2" "$s2" "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" \
-      "$(echo "($w1 - $s1) / (2 * ($w2 - $s2))" | bc -l)" "$(echo "$c2 / $c1" | bc -l)"
+    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f %11.2f %11.2f %11.2f %9.2f %13.2f\n' "$label" 2 "$w2" \
+      "$m2" "$c2" "$s2" "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" \
+      "$(echo "($w1 - $s1) / (2 * ($w2 - $s2))" | bc -l)" "$(echo "$c2 / $c1" | bc -l)" \
+      "$(echo "$sh / $w2" | bc -l)"
   done
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (seconds; medians and least of $reps alternating"
-  echo "runs; 'start': the same command with 1 run; 'runs only' = (T1 - start1) / 2 (T2 - start2))"
+  echo "runs; 'start': the same command with 1 run; 'runs only' = (T1 - start1) / 2 (T2 - start2);"
+  echo "'shards/T2': the wall of two 1-thread processes running --shard 1/2 and 2/2 side by side"
+  echo "over T2 -- 1.0 when the 2-thread process does as well as perfectly independent work)"
 }
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(tiny threads)
