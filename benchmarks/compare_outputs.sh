@@ -16,6 +16,9 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 pipelines=("$@")
 [ ${#pipelines[@]} -gt 0 ] || pipelines=("$here"/equivalence/*.ini)
+# The test fixtures (benchmarks/equivalence/failed-runs.ini) from the AFTER build's tree.
+fixtures=$(dirname "$after")/../tests/fixture-plugins
+[ -d "$fixtures" ] && export CPEX_PLUGIN_PATH="${CPEX_PLUGIN_PATH:+$CPEX_PLUGIN_PATH:}$fixtures"
 after_threads=()
 [ -n "${THREADS:-}" ] && after_threads=(--threads "$THREADS")
 out=$(mktemp -d)
