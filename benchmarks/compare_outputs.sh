@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Runs every pipeline of benchmarks/equivalence/ with two builds of cpex and compares the
 # result rows (all columns but wall_time_s): a performance change must leave them
-# bit-identical (docs/performance.md, "Results unchanged").
+# bit-identical (docs/performance.md, "Results unchanged"). Each pipeline is run twice per
+# build: to a CSV file (--out x.csv) and to a results store (--out x.db, exported to CSV by
+# the AFTER build, and its typed rows compared column by column through SQLite too).
 # usage: benchmarks/compare_outputs.sh BEFORE_CPEX AFTER_CPEX [PIPELINE.ini...]
+#   THREADS=N: run AFTER with --threads N (BEFORE with its default), e.g. THREADS=1 for the
+#   engine's one-thread loop.
 #   e.g. cp -a build/bin build/lib /tmp/before/   (on the old commit), then after the
 #        change: benchmarks/compare_outputs.sh /tmp/before/bin/cpex build/bin/cpex
 set -euo pipefail
@@ -12,19 +16,41 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 pipelines=("$@")
 [ ${#pipelines[@]} -gt 0 ] || pipelines=("$here"/equivalence/*.ini)
+# The test fixtures (benchmarks/equivalence/failed-runs.ini) from the AFTER build's tree.
+fixtures=$(dirname "$after")/../tests/fixture-plugins
+[ -d "$fixtures" ] && export CPEX_PLUGIN_PATH="${CPEX_PLUGIN_PATH:+$CPEX_PLUGIN_PATH:}$fixtures"
+after_threads=()
+[ -n "${THREADS:-}" ] && after_threads=(--threads "$THREADS")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
 for p in "${pipelines[@]}"; do
   name=$(basename "$p" .ini)
   for side in before after; do
-    "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet > /dev/null
+    extra=()
+    [ $side = after ] && extra=("${after_threads[@]}")
+    # (a sweep with failed runs exits non-zero; its rows are compared all the same)
+    "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet "${extra[@]}" > /dev/null 2>&1 || true
+    "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet "${extra[@]}" > /dev/null 2>&1 || true
+    "$after" export "$out/$name-$side.db" --csv "$out/$name-$side-db.csv" > /dev/null 2>&1 || true
   done
-  if python3 - "$out/$name-before.csv" "$out/$name-after.csv" <<'PY'
-import csv, sys
+  if python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
+      "$out/$name-after-db.csv" "$out/$name-before.db" "$out/$name-after.db" <<'PY'
+import csv, sqlite3, sys
 def rows(path):
     with open(path, newline="") as f:
         return [{k: v for k, v in r.items() if k != "wall_time_s"} for r in csv.DictReader(f)]
+def typed(path):  # the store's rows as SQLite holds them (type and value of every cell)
+    db = sqlite3.connect(path)
+    cols = [c[1] for c in db.execute("PRAGMA table_info(runs)") if c[1] != "wall_time_s"]
+    sel = ", ".join(f'typeof("{c}"), "{c}"' for c in cols)
+    return [dict(zip(cols, zip(r[::2], r[1::2])))
+            for r in db.execute(f"SELECT {sel} FROM runs ORDER BY run_id")]
+for x, y in ((sys.argv[3], sys.argv[4]), (sys.argv[5], sys.argv[6])):
+    p, q = (rows(x), rows(y)) if x.endswith(".csv") else (typed(x), typed(y))
+    if p != q:
+        print(f"  store rows differ ({x} / {y})")
+        sys.exit(1)
 a, b = rows(sys.argv[1]), rows(sys.argv[2])
 diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
 if len(a) != len(b) or diff:
@@ -35,7 +61,7 @@ if len(a) != len(b) or diff:
             if a[i][k] != b[i].get(k):
                 print(f"    run {a[i]['run_id']} {k}: {a[i][k][:80]} -> {b[i].get(k, '')[:80]}")
     sys.exit(1)
-print(f"  {len(a)} rows identical")
+print(f"  {len(a)} rows identical (CSV and store)")
 PY
   then echo "$name: same"; else echo "$name: DIFFERENT"; status=1; fi
 done

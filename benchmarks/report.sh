@@ -7,7 +7,8 @@
 #   sections (default: all but the long ones):
 #     instructions  Best-K instructions per sample, plugin vs hand-tight reference (callgrind)
 #     bestk-wall    Best-K wall clock per sample (Google Benchmark)
-#     bestk-1e5     Best-K CPU per sample at N = 10^5, plugin vs reference
+#     bestk-1e5     Best-K CPU per sample at N = 10^5, plugin vs reference (min and median
+#                   of 5 interleaved runs: benchmarks/bestk_cpu_ratio.sh)
 #     full-bandit   SAQM / CLUCB-QM round vs the O(n^2) floor at n = 500, 1000
 #     full-bandit-all  every full-bandit round benchmark (long: several minutes)
 #     linear        LinGapE round
@@ -26,9 +27,7 @@ gb=(--benchmark_repetitions=3 --benchmark_report_aggregates_only=true)
 run() { echo "\$ $*"; "$@"; echo; }
 section() { echo "## $1 ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"; }
 instructions() { run bash benchmarks/instructions_per_sample.sh "${SAMPLES:-20000}"; }
-bestk-1e5() {
-  run "$bin/cpex-bestk-round-benchmark" --benchmark_filter='/100000$' --benchmark_min_time=0.3 "${gb[@]}"
-}
+bestk-1e5() { run bash benchmarks/bestk_cpu_ratio.sh 100000 5; }
 bestk-wall() { run "$bin/cpex-bestk-round-benchmark" --benchmark_min_time=0.5 "${gb[@]}"; }
 full-bandit() {
   run "$bin/cpex-full-bandit-round-benchmark" \

@@ -39,4 +39,20 @@ if(CPEX_BUILD_BENCHMARKS)
                            LABELS benchmark-smoke TIMEOUT 60)
     endforeach()
   endforeach()
+  # The measurement scripts: bestk_cpu_ratio.sh for one short run at N = 100, and
+  # compare_outputs.sh comparing the build with itself on the failed-runs pipeline (store
+  # and CSV paths, the fixtures on the plugin path).
+  add_test(NAME benchmark-smoke/bestk-cpu-ratio
+           COMMAND env CPEX_BIN=$<TARGET_FILE_DIR:cpex-host> MIN_TIME=0.001 ALGORITHMS=lil-rand-lucb
+                   bash ${PROJECT_SOURCE_DIR}/benchmarks/bestk_cpu_ratio.sh 100 1)
+  add_test(NAME benchmark-smoke/compare-outputs
+           COMMAND bash ${PROJECT_SOURCE_DIR}/benchmarks/compare_outputs.sh
+                   $<TARGET_FILE:cpex-host> $<TARGET_FILE:cpex-host>
+                   ${PROJECT_SOURCE_DIR}/benchmarks/equivalence/failed-runs.ini)
+  set_tests_properties(benchmark-smoke/bestk-cpu-ratio benchmark-smoke/compare-outputs PROPERTIES
+                       LABELS benchmark-smoke TIMEOUT 120)
+  set_tests_properties(benchmark-smoke/bestk-cpu-ratio PROPERTIES
+                       PASS_REGULAR_EXPRESSION "lil-rand-lucb +[0-9]+ +[0-9]+ +[0-9.]+")
+  set_tests_properties(benchmark-smoke/compare-outputs PROPERTIES
+                       PASS_REGULAR_EXPRESSION "failed-runs: same")
 endif()

@@ -56,6 +56,15 @@ namespace {
 // Arms within the ground set, none twice (the order is the oracle's to check).
 bool arms_in_range(const std::vector<std::size_t>& arms, std::size_t ground) {
   if (arms.size() > ground) return false;
+  // Up to 4 arms: compared pairwise (no allocation: this runs once per run).
+  if (arms.size() <= 4) {
+    for (std::size_t i = 0; i < arms.size(); ++i) {
+      if (arms[i] >= ground) return false;
+      for (std::size_t j = 0; j < i; ++j)
+        if (arms[j] == arms[i]) return false;
+    }
+    return true;
+  }
   std::vector<char> seen(ground, 0);
   for (std::size_t arm : arms) {
     if (arm >= ground || seen[arm]) return false;

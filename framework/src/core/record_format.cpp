@@ -31,19 +31,24 @@ void append_number(std::string& out, std::uint64_t x) {
 void append_json_string(std::string& out, std::string_view text) {
   static const char* hex = "0123456789abcdef";
   out += '"';
-  for (const char c : text) {
+  // Runs of characters that need no escape are appended in one piece.
+  std::size_t plain = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
+    if (c != '"' && c != '\\' && u >= 0x20) continue;
+    out.append(text.data() + plain, i - plain);
+    plain = i + 1;
+    if (u >= 0x20) {
       out += '\\';
       out += c;
-    } else if (u < 0x20) {
+    } else {
       out += "\\u00";
       out += hex[u >> 4];
       out += hex[u & 15];
-    } else {
-      out += c;
     }
   }
+  out.append(text.data() + plain, text.size() - plain);
   out += '"';
 }
 
@@ -80,7 +85,8 @@ std::string resolved_json(const std::vector<std::pair<std::string, ParamValue>>&
       out += ']';
     }
   }
-  return out + "}";
+  out += '}';
+  return out;
 }
 
 }  // namespace cpex
