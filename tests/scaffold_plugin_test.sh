@@ -36,23 +36,10 @@ for kind in algorithm oracle environment; do
   echo "cpex new $kind: builds against the build tree, its test and cpex check pass"
 done
 
-# The algorithm beside lucb in one sweep.
-cat > "$work/race.ini" <<INI
-[environment]
-plugin = gaussian
-means  = 0.5, 0.45, 0.3, 0.2, 0.1, 0.0
-sigma  = 0.5
-[oracle]
-plugin = top-k
-k      = 2
-[algorithm]
-plugin = lucb
-delta  = 0.05
-[run]
-repetitions = 10
-[sweep]
-axis = algorithm.plugin = my-algorithm, lucb
-INI
+# The algorithm beside lucb in one sweep: its own pipeline with the [sweep] section the
+# scaffold leaves commented out.
+sed 's/^# \[sweep\]/[sweep]/; s/^# axis = /axis = /' "$work/my-algorithm/my-algorithm.ini" > "$work/race.ini"
+grep -q "^axis = algorithm.plugin = my-algorithm, lucb" "$work/race.ini"
 "$cpex" sweep "$work/race.ini" --plugin-path "$work/my-algorithm/build/plugins" --out "$work/race.db" --quiet --json > "$work/race.json"
 grep -q '"errors": 0' "$work/race.json"
 "$cpex" report "$work/race.db" --by algorithm > "$work/race.txt"

@@ -17,6 +17,18 @@ namespace cpex::host {
 
 namespace {
 
+// Runs `call`; an exception becomes `problem` ("CALL threw: ...") and false.
+template <class Call>
+bool without_exception(const char* name, std::string& problem, Call call) {
+  try {
+    call();
+    return true;
+  } catch (const std::exception& e) {
+    problem = std::string(name) + " threw: " + e.what();
+    return false;
+  }
+}
+
 double sum(const std::vector<double>& w, const Decision& d) {
   double total = 0.0;
   for (std::size_t a : d.arms) total += w[a];
@@ -166,12 +178,8 @@ std::vector<CheckRow> check_oracle(const Registry&, const OracleEntry& entry, co
       const auto& w = weights[t];
       Decision out;
       bool found = false;
-      try {
-        found = oracle->second_best(w, answers[t], out);
-      } catch (const std::exception& e) {
-        problem = std::string("second_best threw: ") + e.what();
+      if (!without_exception("second_best", problem, [&] { found = oracle->second_best(w, answers[t], out); }))
         break;
-      }
       const double best = best_of(w, &answers[t]);
       if (!found)
         problem = weights_text(w) + ": second_best found nothing besides " + text(answers[t]);
@@ -198,12 +206,8 @@ std::vector<CheckRow> check_oracle(const Registry&, const OracleEntry& entry, co
         const Decision& candidate = pool[(i * 7919 + t) % pool.size()];
         const bool expected = sum(w, candidate) >= best - tolerance(best);
         bool said = false;
-        try {
-          said = oracle->is_optimal(w, answers[t], candidate);
-        } catch (const std::exception& e) {
-          problem = std::string("is_optimal threw: ") + e.what();
+        if (!without_exception("is_optimal", problem, [&] { said = oracle->is_optimal(w, answers[t], candidate); }))
           break;
-        }
         ++asked;
         if (said != expected)
           problem = weights_text(w) + ": is_optimal(" + text(candidate) + ") said " + (said ? "true" : "false") +

@@ -110,22 +110,24 @@ TEST_CASE("The lil'LUCB family's references take the plugins' samples", "[refere
   check_family<reference::LilVariant::LilRandLucb>("lil-rand-lucb");
 }
 
-TEST_CASE("The LUCB1 reference takes the plugin's samples", "[reference]") {
-  for (const std::string settings : {"delta = 0.05\n", "delta = 0.1\nepsilon = 0.05\n"})
+// The references of LUCB1 and lil'CLUCB take (k, delta, epsilon): each settings line on
+// every case.
+template <class Reference>
+void check_top_k(const std::string& algorithm, std::initializer_list<const char*> settings_list) {
+  for (const std::string settings : settings_list)
     for (const Case& c : kCases)
-      check("lucb", settings, spread_means(c.n), c.k, c.seed,
+      check(algorithm, settings, spread_means(c.n), c.k, c.seed,
             [&](reference::GaussianArms& env, const Algorithm& a, const RunSeed&) {
-              return reference::Lucb1(env, c.k, resolved(a, "delta"), resolved(a, "epsilon"));
+              return Reference(env, c.k, resolved(a, "delta"), resolved(a, "epsilon"));
             });
 }
 
+TEST_CASE("The LUCB1 reference takes the plugin's samples", "[reference]") {
+  check_top_k<reference::Lucb1>("lucb", {"delta = 0.05\n", "delta = 0.1\nepsilon = 0.05\n"});
+}
+
 TEST_CASE("The lil'CLUCB reference takes the plugin's samples", "[reference]") {
-  for (const std::string settings : {"preset = heuristic\n", "preset = faithful\n"})
-    for (const Case& c : kCases)
-      check("lil-clucb", settings, spread_means(c.n), c.k, c.seed,
-            [&](reference::GaussianArms& env, const Algorithm& a, const RunSeed&) {
-              return reference::LilClucb(env, c.k, resolved(a, "delta"), resolved(a, "epsilon"));
-            });
+  check_top_k<reference::LilClucb>("lil-clucb", {"preset = heuristic\n", "preset = faithful\n"});
 }
 
 TEST_CASE("The lil'UCB reference takes the plugin's samples", "[reference]") {

@@ -99,6 +99,18 @@ double max_variance(const Eigen::MatrixXd& inverse, const std::vector<std::vecto
   return out;
 }
 
+// A random QP instance of size n: k in [2, n - 1] (k = 1 ends in ties), then W symmetric
+// (indefinite) or positive definite, drawn in that order from `rng`.
+struct QpInstance {
+  std::size_t k;
+  Eigen::MatrixXd w;
+};
+QpInstance random_qp(std::size_t n, bool symmetric, std::mt19937_64& rng) {
+  const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));
+  Eigen::MatrixXd w = symmetric ? random_symmetric(n, rng) : random_positive_definite(n, rng);
+  return {k, std::move(w)};
+}
+
 }  // namespace
 
 TEST_CASE("The DkS reduction has nonnegative weights for positive-definite W (Lemma 4)", "[unit][full-bandit]") {
@@ -116,8 +128,7 @@ TEST_CASE("Greedy peeling matches a direct O(n^3) reference", "[unit][full-bandi
   std::mt19937_64 rng(2);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t n = 3 + static_cast<std::size_t>(trial % 30);
-    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));  // k = 1 ends in a tie
-    const Eigen::MatrixXd w = trial % 2 ? random_symmetric(n, rng) : random_positive_definite(n, rng);
+    const auto [k, w] = random_qp(n, trial % 2, rng);
     INFO("n = " << n << ", k = " << k);
     CHECK(numerics::greedy_peeling(w, k) == reference_peeling(w, k));
   }
@@ -127,8 +138,7 @@ TEST_CASE("The exact QP maximum equals a bitmask brute force; Theorem 1 bounds p
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 60; ++trial) {
     const std::size_t n = 4 + static_cast<std::size_t>(trial % 9);
-    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));
-    const Eigen::MatrixXd w = trial % 3 ? random_positive_definite(n, rng) : random_symmetric(n, rng);
+    const auto [k, w] = random_qp(n, trial % 3 == 0, rng);
     const double optimum = brute_force_qp(w, k);
     const auto exact = numerics::exact_quadratic_maximum(w, k);
     REQUIRE(exact.size() == k);
@@ -348,8 +358,7 @@ TEST_CASE("Swap local search ends in a single-exchange local optimum", "[unit][f
   std::mt19937_64 rng(6);
   for (int trial = 0; trial < 50; ++trial) {
     const std::size_t n = 5 + static_cast<std::size_t>(trial % 20);
-    const std::size_t k = 2 + static_cast<std::size_t>(rng() % (n - 2));
-    const Eigen::MatrixXd w = trial % 2 ? random_symmetric(n, rng) : random_positive_definite(n, rng);
+    auto [k, w] = random_qp(n, trial % 2, rng);
     auto subset = numerics::greedy_peeling(w, k);
     const double before = numerics::quadratic_value(w, subset);
     numerics::improve_by_swaps(w, subset, n * n);
