@@ -30,10 +30,12 @@ def main():
     report = json.loads(subprocess.run(
         [str(BUILD / "bin" / "cpex"), "report", *files, "--by", "environment.profile,algorithm",
          "--format", "json"], check=True, capture_output=True, text=True).stdout)
+    runs = sorted({g["runs"] for g in report["groups"]})
+    runs_text = str(runs[0]) if len(runs) == 1 else f"{runs[0]}-{runs[-1]}"
     args = plot.parse_arguments(["--x", "environment.profile", "--bars", "--logy",
                                  "--label", "environment.profile=profile (simulated from Table 1)",
                                  "--title", "Seed 001 Table 2: samples per profile (bars: ours, "
-                                 "10 runs; black ticks: the paper)"], with_files=False)
+                                 f"{runs_text} runs per cell; black ticks: the paper)"], with_files=False)
     fig = plot.build_figure(report, args)
     ax = fig.axes[0]
     categories = sorted({g["values"]["environment.profile"] for g in report["groups"]}, key=plot.sort_key)
