@@ -161,3 +161,20 @@ TEST_CASE("Nothing a plugin throws ends the host, and failed loads say why", "[c
   expect_cli_error("list --plugin-path " + broken + "/not-a-library",
                {"is not a loadable shared library", "invalid ELF header"});
 }
+
+TEST_CASE("Plugin libraries must be regular files: a FIFO or a device is refused, not opened",
+          "[cli][hardening]") {
+  // dlopen of a FIFO blocks until a writer comes: before the check, each of these hung.
+  const std::string pipe = fifo();
+  expect_cli_error("list --plugin-path " + pipe, {pipe, "not a regular file"});
+  expect_cli_error("check " + pipe, {pipe, "not a regular file"});
+  expect_cli_error("check /dev/zero", {"/dev/zero", "not a regular file"});
+  // A FIFO named like a library inside a plugin directory.
+  const auto dir = std::filesystem::path(pipe).parent_path() / (std::to_string(::getpid()) + "-plugins");
+  std::filesystem::create_directories(dir);
+  const auto so = dir / "libfifo.so";
+  ::unlink(so.c_str());
+  REQUIRE(::mkfifo(so.c_str(), 0600) == 0);
+  expect_cli_error("list --plugin-path " + dir.string(), {"libfifo.so", "not a regular file"});
+  ::unlink(so.c_str());
+}

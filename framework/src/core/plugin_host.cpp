@@ -9,6 +9,7 @@
 
 #include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/messages.hpp"
 #include "cpex/plugin.hpp"
 
 namespace fs = std::filesystem;
@@ -83,6 +84,10 @@ void PluginHost::load_library(const fs::path& file) {
   if (std::find(loaded_.begin(), loaded_.end(), key) != loaded_.end()) return;
 
   const std::string name = file.string();
+  // dlopen of a FIFO blocks until a writer appears, and a device can be read for ever:
+  // only a regular file (symlinks followed) is ever opened.
+  if (!fs::is_regular_file(key, ec))
+    throw PluginError("'" + shorten(name) + "' is not a loadable shared library: not a regular file");
   boost::dll::shared_library library;
   try {
     library.load(key, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
