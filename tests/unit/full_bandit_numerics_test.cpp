@@ -67,6 +67,39 @@ std::vector<std::size_t> reference_peeling(const Eigen::MatrixXd& w, std::size_t
   return alive;
 }
 
+// The former greedy peeling (one scalar scan for the minimum, then the column update):
+// the vectorized one must pick the same vertices, ties and non-finite degrees included.
+std::vector<std::size_t> former_peeling(const Eigen::MatrixXd& w, std::size_t k) {
+  const auto n = static_cast<std::size_t>(w.rows());
+  const Eigen::VectorXd diagonal = w.diagonal();
+  Eigen::VectorXd rowsum = w.rowwise().sum();
+  double diagonal_sum = diagonal.sum();
+  std::vector<char> alive(n, 1);
+  std::size_t s = n;
+  while (s > k) {
+    std::size_t victim = n;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!alive[i]) continue;
+      const auto ii = static_cast<Eigen::Index>(i);
+      const double degree = rowsum(ii) + static_cast<double>(s - 3) * diagonal(ii) + diagonal_sum;
+      if (degree < lowest) {
+        lowest = degree;
+        victim = i;
+      }
+    }
+    if (victim == n) victim = static_cast<std::size_t>(std::find(alive.begin(), alive.end(), 1) - alive.begin());
+    alive[victim] = 0;
+    --s;
+    rowsum -= w.col(static_cast<Eigen::Index>(victim));
+    diagonal_sum -= diagonal(static_cast<Eigen::Index>(victim));
+  }
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < n; ++i)
+    if (alive[i]) out.push_back(i);
+  return out;
+}
+
 double brute_force_qp(const Eigen::MatrixXd& w, std::size_t k) {
   const auto n = static_cast<unsigned>(w.rows());
   double best = -std::numeric_limits<double>::infinity();
@@ -131,6 +164,41 @@ TEST_CASE("Greedy peeling matches a direct O(n^3) reference", "[unit][full-bandi
     const auto [k, w] = random_qp(n, trial % 2, rng);
     INFO("n = " << n << ", k = " << k);
     CHECK(numerics::greedy_peeling(w, k) == reference_peeling(w, k));
+  }
+}
+
+TEST_CASE("row_sums adds in Eigen's rowwise().sum() order, bit for bit", "[unit][full-bandit]") {
+  std::mt19937_64 rng(23);
+  for (std::size_t n = 0; n <= 41; ++n) {
+    const Eigen::MatrixXd w = n == 0 ? Eigen::MatrixXd(0, 0) : random_symmetric(n, rng);
+    const Eigen::VectorXd eigen = w.rowwise().sum(), ours = numerics::row_sums(w);
+    REQUIRE(ours.size() == eigen.size());
+    for (Eigen::Index i = 0; i < ours.size(); ++i) {
+      INFO("n = " << n << ", row " << i);
+      CHECK(std::bit_cast<std::uint64_t>(ours(i)) == std::bit_cast<std::uint64_t>(eigen(i)));
+    }
+  }
+}
+
+TEST_CASE("Greedy peeling picks the vertices of the former scalar loop, ties and NaN included", "[unit][full-bandit]") {
+  std::mt19937_64 rng(22);
+  std::uniform_int_distribution<int> small(-2, 2);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t n = 2 + static_cast<std::size_t>(trial % 41);
+    const std::size_t k = 1 + static_cast<std::size_t>(rng() % (n - 1));
+    Eigen::MatrixXd w = random_positive_definite(n, rng);
+    if (trial % 4 == 1) {  // small integers: many exact ties
+      for (Eigen::Index i = 0; i < w.size(); ++i) w.data()[i] = small(rng);
+    } else if (trial % 4 == 2) {  // a constant matrix: every degree tied
+      w.setConstant(0.5);
+    } else if (trial % 4 == 3) {  // non-finite entries
+      w(static_cast<Eigen::Index>(rng() % n), static_cast<Eigen::Index>(rng() % n)) =
+          trial % 8 == 3 ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
+    }
+    INFO("trial " << trial << ", n = " << n << ", k = " << k);
+    const auto peeled = numerics::greedy_peeling(w, k);
+    CHECK(peeled == former_peeling(w, k));
+    CHECK(peeled.size() == k);
   }
 }
 
