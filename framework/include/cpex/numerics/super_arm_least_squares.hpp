@@ -46,7 +46,7 @@ class SuperArmLeastSquares {
 
   // theta_hat(M) = sum of the estimate over M.
   double estimate_of(std::span<const std::size_t> members) const;
-  // ||chi_M||^2_{A^{-1}} in O(k^2).
+  // ||chi_M||^2_{A^{-1}} in O(k^2): the diagonal plus twice one triangle, one column at a time.
   double norm_sq(std::span<const std::size_t> members) const;
   // ||chi_M - chi_N||^2_{A^{-1}} for two sorted super arms, in O((|M| + |N|)^2).
   double difference_norm_sq(std::span<const std::size_t> m, std::span<const std::size_t> n) const;
