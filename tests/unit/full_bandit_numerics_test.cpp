@@ -247,6 +247,33 @@ TEST_CASE("Sherman-Morrison stays within 1e-9 of a fresh inverse over 1e5 update
   }
 }
 
+TEST_CASE("Least squares keep A = lambda I + sum chi chi^T exactly; refactor() inverts all of it", "[unit][full-bandit]") {
+  // add() writes only A's lower triangle (what the Cholesky factorization reads): matrix()
+  // must still be all of A, and A^{-1} after refactor() that of the full symmetric A, bit for
+  // bit; pulls in ascending order and not.
+  const std::size_t n = 9;
+  for (const double lambda : {0.0, 0.3}) {
+    numerics::SuperArmLeastSquares ls(n, 5, lambda);
+    Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n) * lambda;
+    std::mt19937_64 rng(24);
+    std::vector<std::size_t> arms(n);
+    for (int t = 0; t < 60; ++t) {
+      for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+      std::shuffle(arms.begin(), arms.end(), rng);
+      std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+      if (t % 2 == 0) std::sort(m.begin(), m.end());
+      for (std::size_t i : m)
+        for (std::size_t j : m) a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) += 1.0;
+      ls.add(m, 1.0);
+      INFO("lambda " << lambda << ", pull " << t);
+      CHECK(ls.matrix() == a);
+    }
+    REQUIRE(ls.refactor());
+    const Eigen::MatrixXd inverse = Eigen::LLT<Eigen::MatrixXd>(a).solve(Eigen::MatrixXd::Identity(n, n));
+    CHECK(ls.inverse() == inverse);
+  }
+}
+
 TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][full-bandit]") {
   numerics::SuperArmLeastSquares ls(4);
   const std::vector<std::vector<std::size_t>> pulls = {{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}};

@@ -36,7 +36,8 @@ class SuperArmLeastSquares {
   std::size_t arms() const { return static_cast<std::size_t>(a_.rows()); }
   std::uint64_t observations() const { return count_; }
   std::uint64_t factorizations() const { return factorizations_; }
-  const Eigen::MatrixXd& matrix() const { return a_; }
+  // A (add() keeps its lower triangle; the upper one is mirrored here when stale).
+  const Eigen::MatrixXd& matrix() const;
   const Eigen::VectorXd& response() const { return b_; }
   // Valid when invertible().
   const Eigen::MatrixXd& inverse() const { return inverse_; }
@@ -58,8 +59,10 @@ class SuperArmLeastSquares {
   std::uint64_t refactor_every_ = 1000;
   std::uint64_t count_ = 0, since_refactor_ = 0, factorizations_ = 0;
   bool invertible_ = false;
+  mutable bool upper_stale_ = false;
   double lambda_ = 0.0, log_det_ = 0.0;
-  Eigen::MatrixXd a_, inverse_;
+  mutable Eigen::MatrixXd a_;  // lower triangle current; upper mirrored by matrix()
+  Eigen::MatrixXd inverse_;
   Eigen::VectorXd b_, theta_, u_;
 };
 
