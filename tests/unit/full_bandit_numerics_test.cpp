@@ -274,6 +274,18 @@ TEST_CASE("Least squares keep A = lambda I + sum chi chi^T exactly; refactor() i
   }
 }
 
+TEST_CASE("Least squares count pairs past 65535 pulls without a factorization", "[unit][full-bandit]") {
+  // The 16-bit pair counts are folded into A every 65535 pulls: with refactor-every above the
+  // number of pulls, A must still be exact after 70,000 pulls of the same pair.
+  numerics::SuperArmLeastSquares ls(3, std::uint64_t{1} << 40);
+  const std::vector<std::size_t> pair = {0, 2};
+  for (int t = 0; t < 70000; ++t) ls.add(pair, 1.0);
+  CHECK(ls.matrix()(2, 0) == 70000.0);
+  CHECK(ls.matrix()(0, 2) == 70000.0);
+  CHECK(ls.matrix()(0, 0) == 70000.0);
+  CHECK(ls.matrix()(1, 0) == 0.0);
+}
+
 TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][full-bandit]") {
   numerics::SuperArmLeastSquares ls(4);
   const std::vector<std::vector<std::size_t>> pulls = {{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}};

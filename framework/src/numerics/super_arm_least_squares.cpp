@@ -18,7 +18,8 @@ SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refac
       inverse_(Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(arms), static_cast<Eigen::Index>(arms))),
       b_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(arms))),
       theta_(b_),
-      u_(b_) {
+      u_(b_),
+      pairs_(arms * arms, 0) {
   if (lambda > 0.0 && arms > 0) {
     invertible_ = true;
     inverse_.diagonal().setConstant(1.0 / lambda);
@@ -27,10 +28,14 @@ SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refac
 }
 
 void SuperArmLeastSquares::add(std::span<const std::size_t> members, double reward) {
-  // Only the lower triangle of A is kept (the Cholesky factorization reads no other entry;
-  // matrix() mirrors it on demand), one column at a time: k (k + 1) / 2 increments instead of
-  // k^2, each entry still getting one += 1.0 per pull (the same A bit for bit). The former
-  // loop strided across columns, n doubles apart, through the whole 8 MB at n = 1000.
+  // A's diagonal is kept in a_ (one += 1.0 per member and pull, as before); the entries
+  // below it are counted in pairs_ (16 bits each, folded into a_ by flush_pairs() before a
+  // factorization or matrix(), and at the latest every 65535 pulls so that no count
+  // overflows). An off-diagonal entry of A is an integer, so a_ ends up the same bit for bit
+  // as when every pull added 1.0 to all k^2 entries; this writes k (k - 1) / 2 counts of 2
+  // bytes instead of k^2 doubles, which cost more than the rank-one update at k = n/2 (the
+  // former loop also strided across columns, n doubles apart). LLT reads only the lower
+  // triangle; matrix() mirrors it.
   double* a = a_.data();
   const auto rows = static_cast<std::size_t>(a_.rows());
   const std::size_t k = members.size();
@@ -38,15 +43,17 @@ void SuperArmLeastSquares::add(std::span<const std::size_t> members, double rewa
   for (std::size_t q = 0; q < k; ++q) {
     const std::size_t j = members[q];
     b_(static_cast<Eigen::Index>(j)) += reward;
-    double* column = a + j * rows;
+    a[j * rows + j] += 1.0;
+    std::uint16_t* column = pairs_.data() + j * rows;
     if (sorted) {
-      for (std::size_t p = q; p < k; ++p) column[members[p]] += 1.0;
+      for (std::size_t p = q + 1; p < k; ++p) ++column[members[p]];
     } else {
       for (std::size_t i : members)
-        if (i >= j) column[i] += 1.0;
+        if (i > j) ++column[i];
     }
   }
   upper_stale_ = true;
+  if (++pending_pulls_ == 65535) flush_pairs();
   ++count_;
   if (!invertible_) {
     if (count_ >= static_cast<std::uint64_t>(a_.rows())) refactor();
@@ -93,7 +100,24 @@ void SuperArmLeastSquares::add(std::span<const std::size_t> members, double rewa
   inverse_.noalias() -= (u_ / denominator) * u_.transpose();
 }
 
+void SuperArmLeastSquares::flush_pairs() const {
+  if (pending_pulls_ == 0) return;
+  const auto rows = static_cast<std::size_t>(a_.rows());
+  double* a = a_.data();
+  std::uint16_t* pairs = pairs_.data();
+  for (std::size_t j = 0; j < rows; ++j)
+    for (std::size_t i = j + 1; i < rows; ++i) {
+      std::uint16_t& count = pairs[j * rows + i];
+      if (count) {
+        a[j * rows + i] += static_cast<double>(count);
+        count = 0;
+      }
+    }
+  pending_pulls_ = 0;
+}
+
 bool SuperArmLeastSquares::refactor() {
+  flush_pairs();
   since_refactor_ = 0;
   ++factorizations_;
   const Eigen::LLT<Eigen::MatrixXd> llt(a_);
@@ -113,6 +137,7 @@ bool SuperArmLeastSquares::refactor() {
 }
 
 const Eigen::MatrixXd& SuperArmLeastSquares::matrix() const {
+  flush_pairs();
   if (upper_stale_) {
     const Eigen::Index n = a_.rows();
     for (Eigen::Index j = 1; j < n; ++j)

@@ -56,14 +56,20 @@ class SuperArmLeastSquares {
   bool refactor();
 
  private:
+  // Adds pairs_ into a_'s lower triangle and clears it.
+  void flush_pairs() const;
+
   std::uint64_t refactor_every_ = 1000;
   std::uint64_t count_ = 0, since_refactor_ = 0, factorizations_ = 0;
   bool invertible_ = false;
   mutable bool upper_stale_ = false;
+  mutable std::uint64_t pending_pulls_ = 0;  // pulls counted in pairs_, not yet in a_
   double lambda_ = 0.0, log_det_ = 0.0;
   mutable Eigen::MatrixXd a_;  // lower triangle current; upper mirrored by matrix()
   Eigen::MatrixXd inverse_;
   Eigen::VectorXd b_, theta_, u_;
+  // Per pair i > j (column-major, n x n), how many pulls since the last flush held both.
+  mutable std::vector<std::uint16_t> pairs_;
 };
 
 // log C(n, k) by lgamma: the number of super arms K is never formed as an integer.
