@@ -12,6 +12,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 
 #include "cpex/numerics/k_subset_enumeration.hpp"
 
@@ -103,6 +106,55 @@ double peeling_pass(double* rowsum, const double* column, const double* scale, d
   return lowest;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CPEX_PEELING_AVX2 1
+// The same pass four vertices per instruction, for processors with AVX2 (chosen at run time,
+// so the build needs no -march): the same operations on each vertex (AVX2 brings no fused
+// multiply-add; VMINPD is MINPD), so the same degrees, minimum and vertices bit for bit.
+__attribute__((target("avx2"))) double peeling_pass_avx2(double* rowsum, const double* column, const double* scale,
+                                                         double factor, double diagonal_sum, double* degree,
+                                                         std::size_t n) {
+  std::size_t i = 0;
+  double lowest = std::numeric_limits<double>::infinity();
+  const __m256d f = _mm256_set1_pd(factor), total = _mm256_set1_pd(diagonal_sum);
+  __m256d low0 = _mm256_set1_pd(lowest), low1 = low0;
+  for (; i + 8 <= n; i += 8) {
+    __m256d r0 = _mm256_loadu_pd(rowsum + i), r1 = _mm256_loadu_pd(rowsum + i + 4);
+    if (column) {
+      r0 = _mm256_sub_pd(r0, _mm256_loadu_pd(column + i));
+      r1 = _mm256_sub_pd(r1, _mm256_loadu_pd(column + i + 4));
+      _mm256_storeu_pd(rowsum + i, r0);
+      _mm256_storeu_pd(rowsum + i + 4, r1);
+    }
+    const __m256d d0 = _mm256_add_pd(_mm256_add_pd(r0, _mm256_mul_pd(f, _mm256_loadu_pd(scale + i))), total);
+    const __m256d d1 = _mm256_add_pd(_mm256_add_pd(r1, _mm256_mul_pd(f, _mm256_loadu_pd(scale + i + 4))), total);
+    _mm256_storeu_pd(degree + i, d0);
+    _mm256_storeu_pd(degree + i + 4, d1);
+    low0 = _mm256_min_pd(d0, low0);
+    low1 = _mm256_min_pd(d1, low1);
+  }
+  alignas(32) double lanes[8];
+  _mm256_store_pd(lanes, low0);
+  _mm256_store_pd(lanes + 4, low1);
+  for (double lane : lanes) lowest = lane < lowest ? lane : lowest;
+  for (; i < n; ++i) {
+    if (column) rowsum[i] -= column[i];
+    degree[i] = rowsum[i] + factor * scale[i] + diagonal_sum;
+    lowest = degree[i] < lowest ? degree[i] : lowest;
+  }
+  return lowest;
+}
+#endif
+
+using PeelingPass = double (*)(double*, const double*, const double*, double, double, double*, std::size_t);
+
+PeelingPass choose_peeling_pass() {
+#if defined(CPEX_PEELING_AVX2)
+  if (__builtin_cpu_supports("avx2")) return peeling_pass_avx2;
+#endif
+  return peeling_pass;
+}
+
 // The first i with degree[i] == lowest (lowest < +inf, so some i has it).
 std::size_t first_equal(const double* degree, double lowest, std::size_t n) {
   std::size_t i = 0;
@@ -141,9 +193,10 @@ std::vector<std::size_t> greedy_peeling(const Eigen::MatrixXd& w, std::size_t k)
   std::vector<char> alive(n, 1);
   std::size_t s = n;
   const double* column = nullptr;
+  static const PeelingPass pass = choose_peeling_pass();
   while (true) {
-    const double lowest = peeling_pass(rowsum.data(), column, scale.data(), static_cast<double>(s - 3),
-                                       diagonal_sum, degree.data(), n);
+    const double lowest = pass(rowsum.data(), column, scale.data(), static_cast<double>(s - 3), diagonal_sum,
+                               degree.data(), n);
     std::size_t victim = n;
     if (lowest < std::numeric_limits<double>::infinity()) victim = first_equal(degree.data(), lowest, n);
     if (victim == n) victim = static_cast<std::size_t>(std::find(alive.begin(), alive.end(), 1) - alive.begin());
