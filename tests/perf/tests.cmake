@@ -16,7 +16,7 @@ if(CPEX_BUILD_BENCHMARKS)
       "engine|."
       "linear-round|/(6/5|100/36)$"
       "cpe-l|/100$"
-      "full-bandit-round|/(10|50)/[0-9]+$|floor.*/(10|50)$"
+      "full-bandit-round|/(10|50)/[0-9]+$|(floor|refactor).*/(10|50)$"
       "fixed-budget|/(10|100)$"
       "asymptotic-round|(/(4|10)|rage/.*)$"
       "osa-greedy|/(10|100)(/[0-9]+)?$"
