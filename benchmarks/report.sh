@@ -31,8 +31,9 @@ bestk-1e5() { run bash benchmarks/bestk_cpu_ratio.sh 100000 5; }
 bestk-wall() { run "$bin/cpex-bestk-round-benchmark" --benchmark_min_time=0.5 "${gb[@]}"; }
 full-bandit() {
   run "$bin/cpex-full-bandit-round-benchmark" \
-    --benchmark_filter='^(saqm|clucb-qm)/k=.*/(500|1000)/[0-9]+$|^floor.*/(500|1000)$' \
-    --benchmark_min_time=0.5 "${gb[@]}"
+    --benchmark_filter='^(saqm|clucb-qm)/k=.*/(500|1000)/[0-9]+$|^(floor|refactor).*/(500|1000)$' \
+    --benchmark_min_time=0.3 --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+    --benchmark_report_aggregates_only=true
 }
 full-bandit-all() { run "$bin/cpex-full-bandit-round-benchmark" --benchmark_min_time=0.1; }
 linear() {  # the ratio rule at (1000, 36) is left out: its LPs take many minutes

@@ -16,7 +16,7 @@ if(CPEX_BUILD_BENCHMARKS)
       "engine|."
       "linear-round|/(6/5|100/36)$"
       "cpe-l|/100$"
-      "full-bandit-round|/(10|50)/[0-9]+$|floor.*/(10|50)$"
+      "full-bandit-round|/(10|50)/[0-9]+$|(floor|refactor).*/(10|50)$"
       "fixed-budget|/(10|100)$"
       "asymptotic-round|(/(4|10)|rage/.*)$"
       "osa-greedy|/(10|100)(/[0-9]+)?$"
@@ -38,6 +38,13 @@ if(CPEX_BUILD_BENCHMARKS)
       set_tests_properties(benchmark-smoke/${driver}-cost-driver/${algorithm} PROPERTIES
                            LABELS benchmark-smoke TIMEOUT 60)
     endforeach()
+  endforeach()
+  # The full-bandit callgrind driver: 20 rounds of SAQM and CLUCB-QM at n = 24 and the floor.
+  foreach(algorithm saqm clucb-qm)
+    add_test(NAME benchmark-smoke/full-bandit-cost-driver/${algorithm}
+             COMMAND $<TARGET_FILE:cpex-full-bandit-cost-driver> ${algorithm} 24 12 20)
+    set_tests_properties(benchmark-smoke/full-bandit-cost-driver/${algorithm} PROPERTIES
+                         LABELS benchmark-smoke TIMEOUT 60)
   endforeach()
   # The measurement scripts: bestk_cpu_ratio.sh for one short run at N = 100, and
   # compare_outputs.sh comparing the build with itself on the failed-runs pipeline (store

@@ -67,6 +67,39 @@ std::vector<std::size_t> reference_peeling(const Eigen::MatrixXd& w, std::size_t
   return alive;
 }
 
+// The former greedy peeling (one scalar scan for the minimum, then the column update):
+// the vectorized one must pick the same vertices, ties and non-finite degrees included.
+std::vector<std::size_t> former_peeling(const Eigen::MatrixXd& w, std::size_t k) {
+  const auto n = static_cast<std::size_t>(w.rows());
+  const Eigen::VectorXd diagonal = w.diagonal();
+  Eigen::VectorXd rowsum = w.rowwise().sum();
+  double diagonal_sum = diagonal.sum();
+  std::vector<char> alive(n, 1);
+  std::size_t s = n;
+  while (s > k) {
+    std::size_t victim = n;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!alive[i]) continue;
+      const auto ii = static_cast<Eigen::Index>(i);
+      const double degree = rowsum(ii) + static_cast<double>(s - 3) * diagonal(ii) + diagonal_sum;
+      if (degree < lowest) {
+        lowest = degree;
+        victim = i;
+      }
+    }
+    if (victim == n) victim = static_cast<std::size_t>(std::find(alive.begin(), alive.end(), 1) - alive.begin());
+    alive[victim] = 0;
+    --s;
+    rowsum -= w.col(static_cast<Eigen::Index>(victim));
+    diagonal_sum -= diagonal(static_cast<Eigen::Index>(victim));
+  }
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < n; ++i)
+    if (alive[i]) out.push_back(i);
+  return out;
+}
+
 double brute_force_qp(const Eigen::MatrixXd& w, std::size_t k) {
   const auto n = static_cast<unsigned>(w.rows());
   double best = -std::numeric_limits<double>::infinity();
@@ -134,6 +167,41 @@ TEST_CASE("Greedy peeling matches a direct O(n^3) reference", "[unit][full-bandi
   }
 }
 
+TEST_CASE("row_sums adds in Eigen's rowwise().sum() order, bit for bit", "[unit][full-bandit]") {
+  std::mt19937_64 rng(23);
+  for (std::size_t n = 0; n <= 41; ++n) {
+    const Eigen::MatrixXd w = n == 0 ? Eigen::MatrixXd(0, 0) : random_symmetric(n, rng);
+    const Eigen::VectorXd eigen = w.rowwise().sum(), ours = numerics::row_sums(w);
+    REQUIRE(ours.size() == eigen.size());
+    for (Eigen::Index i = 0; i < ours.size(); ++i) {
+      INFO("n = " << n << ", row " << i);
+      CHECK(std::bit_cast<std::uint64_t>(ours(i)) == std::bit_cast<std::uint64_t>(eigen(i)));
+    }
+  }
+}
+
+TEST_CASE("Greedy peeling picks the vertices of the former scalar loop, ties and NaN included", "[unit][full-bandit]") {
+  std::mt19937_64 rng(22);
+  std::uniform_int_distribution<int> small(-2, 2);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t n = 2 + static_cast<std::size_t>(trial % 41);
+    const std::size_t k = 1 + static_cast<std::size_t>(rng() % (n - 1));
+    Eigen::MatrixXd w = random_positive_definite(n, rng);
+    if (trial % 4 == 1) {  // small integers: many exact ties
+      for (Eigen::Index i = 0; i < w.size(); ++i) w.data()[i] = small(rng);
+    } else if (trial % 4 == 2) {  // a constant matrix: every degree tied
+      w.setConstant(0.5);
+    } else if (trial % 4 == 3) {  // non-finite entries
+      w(static_cast<Eigen::Index>(rng() % n), static_cast<Eigen::Index>(rng() % n)) =
+          trial % 8 == 3 ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
+    }
+    INFO("trial " << trial << ", n = " << n << ", k = " << k);
+    const auto peeled = numerics::greedy_peeling(w, k);
+    CHECK(peeled == former_peeling(w, k));
+    CHECK(peeled.size() == k);
+  }
+}
+
 TEST_CASE("The exact QP maximum equals a bitmask brute force; Theorem 1 bounds peeling", "[unit][full-bandit]") {
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 60; ++trial) {
@@ -177,6 +245,45 @@ TEST_CASE("Sherman-Morrison stays within 1e-9 of a fresh inverse over 1e5 update
     std::vector<std::size_t> some = {1, 4, 7, 9, 13};
     CHECK(ls.norm_sq(some) == Approx(numerics::quadratic_value(fresh, some)).epsilon(1e-9));
   }
+}
+
+TEST_CASE("Least squares keep A = lambda I + sum chi chi^T exactly; refactor() inverts all of it", "[unit][full-bandit]") {
+  // add() writes only A's lower triangle (what the Cholesky factorization reads): matrix()
+  // must still be all of A, and A^{-1} after refactor() that of the full symmetric A, bit for
+  // bit; pulls in ascending order and not.
+  const std::size_t n = 9;
+  for (const double lambda : {0.0, 0.3}) {
+    numerics::SuperArmLeastSquares ls(n, 5, lambda);
+    Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n) * lambda;
+    std::mt19937_64 rng(24);
+    std::vector<std::size_t> arms(n);
+    for (int t = 0; t < 60; ++t) {
+      for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+      std::shuffle(arms.begin(), arms.end(), rng);
+      std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+      if (t % 2 == 0) std::sort(m.begin(), m.end());
+      for (std::size_t i : m)
+        for (std::size_t j : m) a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) += 1.0;
+      ls.add(m, 1.0);
+      INFO("lambda " << lambda << ", pull " << t);
+      CHECK(ls.matrix() == a);
+    }
+    REQUIRE(ls.refactor());
+    const Eigen::MatrixXd inverse = Eigen::LLT<Eigen::MatrixXd>(a).solve(Eigen::MatrixXd::Identity(n, n));
+    CHECK(ls.inverse() == inverse);
+  }
+}
+
+TEST_CASE("Least squares count pairs past 65535 pulls without a factorization", "[unit][full-bandit]") {
+  // The 16-bit pair counts are folded into A every 65535 pulls: with refactor-every above the
+  // number of pulls, A must still be exact after 70,000 pulls of the same pair.
+  numerics::SuperArmLeastSquares ls(3, std::uint64_t{1} << 40);
+  const std::vector<std::size_t> pair = {0, 2};
+  for (int t = 0; t < 70000; ++t) ls.add(pair, 1.0);
+  CHECK(ls.matrix()(2, 0) == 70000.0);
+  CHECK(ls.matrix()(0, 2) == 70000.0);
+  CHECK(ls.matrix()(0, 0) == 70000.0);
+  CHECK(ls.matrix()(1, 0) == 0.0);
 }
 
 TEST_CASE("The least squares wait for n pulls and a full-rank design", "[unit][full-bandit]") {

@@ -36,7 +36,8 @@ class SuperArmLeastSquares {
   std::size_t arms() const { return static_cast<std::size_t>(a_.rows()); }
   std::uint64_t observations() const { return count_; }
   std::uint64_t factorizations() const { return factorizations_; }
-  const Eigen::MatrixXd& matrix() const { return a_; }
+  // A (add() keeps its lower triangle; the upper one is mirrored here when stale).
+  const Eigen::MatrixXd& matrix() const;
   const Eigen::VectorXd& response() const { return b_; }
   // Valid when invertible().
   const Eigen::MatrixXd& inverse() const { return inverse_; }
@@ -46,7 +47,7 @@ class SuperArmLeastSquares {
 
   // theta_hat(M) = sum of the estimate over M.
   double estimate_of(std::span<const std::size_t> members) const;
-  // ||chi_M||^2_{A^{-1}} in O(k^2).
+  // ||chi_M||^2_{A^{-1}} in O(k^2): the diagonal plus twice one triangle, one column at a time.
   double norm_sq(std::span<const std::size_t> members) const;
   // ||chi_M - chi_N||^2_{A^{-1}} for two sorted super arms, in O((|M| + |N|)^2).
   double difference_norm_sq(std::span<const std::size_t> m, std::span<const std::size_t> n) const;
@@ -55,12 +56,20 @@ class SuperArmLeastSquares {
   bool refactor();
 
  private:
+  // Adds pairs_ into a_'s lower triangle and clears it.
+  void flush_pairs() const;
+
   std::uint64_t refactor_every_ = 1000;
   std::uint64_t count_ = 0, since_refactor_ = 0, factorizations_ = 0;
   bool invertible_ = false;
+  mutable bool upper_stale_ = false;
+  mutable std::uint64_t pending_pulls_ = 0;  // pulls counted in pairs_, not yet in a_
   double lambda_ = 0.0, log_det_ = 0.0;
-  Eigen::MatrixXd a_, inverse_;
+  mutable Eigen::MatrixXd a_;  // lower triangle current; upper mirrored by matrix()
+  Eigen::MatrixXd inverse_;
   Eigen::VectorXd b_, theta_, u_;
+  // Per pair i > j (column-major, n x n), how many pulls since the last flush held both.
+  mutable std::vector<std::uint16_t> pairs_;
 };
 
 // log C(n, k) by lgamma: the number of super arms K is never formed as an integer.
