@@ -1,10 +1,10 @@
 // Instruction counts of full-bandit rounds for callgrind (docs/performance.md, "Full-bandit:
 // SAQM and CLUCB-QM against the O(n^2) floor"): after the set-up and warm-up of
 // full_bandit_round_benchmark.cpp (seed 000's synthetic instance, delta-min = 0.01,
-// dks-peeling, n + 1 samples, 2n + 1 for a paired algorithm), ROUNDS rounds of ALGORITHM inside `cpex_measured_rounds`, and
+// dks-peeling, n + 1 samples, 2n + 1 for a paired algorithm), ROUNDS rounds of ALGORITHM inside `cpex_measured_samples`, and
 // ROUNDS iterations of the O(n^2) floor (one Eigen mat-vec and one rank-one update of an
 // n x n matrix, as floor/matvec+rank-one) inside `cpex_measured_floor`, so that
-//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=cpex_measured_rounds
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=cpex_measured_samples
 // (or cpex_measured_floor) counts exactly those (independent of caches and machine load).
 // usage: cpex-full-bandit-cost-driver ALGORITHM N K ROUNDS
 #include <cstdlib>
@@ -17,17 +17,7 @@
 #include "warm_up.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/run.hpp"
-
-extern "C" __attribute__((noinline)) std::size_t cpex_measured_rounds(cpex::RunObjects& run, std::size_t rounds) {
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < rounds; ++i) {
-    if (!run.algorithm->next(action)) return i;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return rounds;
-}
+#include "measured_loop.hpp"
 
 extern "C" __attribute__((noinline)) double cpex_measured_floor(Eigen::MatrixXd& a, const Eigen::VectorXd& x,
                                                                 Eigen::VectorXd& y, std::size_t rounds) {
@@ -56,7 +46,7 @@ int main(int argc, char** argv) {
   // Past the n basis pulls, or past a paired algorithm's sweep (as the round benchmark).
   const bool paired = algorithm == "clucb-qm" || algorithm == "clucb-full";
   cpex::RunObjects run = cpex::bench::warmed_up(pipeline, 0, static_cast<std::size_t>(paired ? 2 * n + 1 : n + 1));
-  const std::size_t done = cpex_measured_rounds(run, rounds);
+  const std::size_t done = cpex_measured_samples(run, rounds);
   Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n);
   Eigen::VectorXd x = Eigen::VectorXd::Zero(n), y(n);
   for (int i = 0; i < n; i += 2) x(i) = 1.0;

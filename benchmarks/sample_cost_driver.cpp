@@ -11,18 +11,7 @@
 
 #include "bestk_instance.hpp"
 #include "cpex/run.hpp"
-
-extern "C" __attribute__((noinline)) std::size_t cpex_measured_samples(cpex::RunObjects& run,
-                                                                       std::size_t samples) {
-  cpex::Action action;
-  cpex::Observation observation;
-  for (std::size_t i = 0; i < samples; ++i) {
-    if (!run.algorithm->next(action)) return i;
-    run.environment->pull(action, observation);
-    run.algorithm->observe(action, observation);
-  }
-  return samples;
-}
+#include "measured_loop.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
