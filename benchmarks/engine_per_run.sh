@@ -92,12 +92,13 @@ tiny() {
 }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
 least() { sort -g | head -1; }
+cv() { awk '{s += $1; q += $1 * $1} END {m = s / NR; v = q / NR - m * m; print (v > 0 ? sqrt(v) : 0) / m}'; }
 threads() {
   pipeline 250 20000 > "$out/short.ini"
   pipeline 250 1 > "$out/start.ini"  # one run: process start, plugin loading, probe, summary
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf '%-11s %3s %9s %9s %9s %9s %11s %11s %11s %9s %13s\n' output thr 'wall med' 'wall min' \
-    'CPU med' 'start med' 'T1/2T2 med' 'T1/2T2 min' 'runs only' 'CPU2/CPU1' 'shards/T2 med'
+  printf '%-11s %3s %9s %9s %8s %9s %9s %11s %11s %11s %9s %13s\n' output thr 'wall med' 'wall min' \
+    'wall CV' 'CPU med' 'start med' 'T1/2T2 med' 'T1/2T2 min' 'runs only' 'CPU2/CPU1' 'shards/T2 med'
   for store in none store; do
     : > "$out/t1"; : > "$out/t2"; : > "$out/s1"; : > "$out/s2"; : > "$out/sh"
     for _ in $(seq "$reps"); do
@@ -113,15 +114,19 @@ threads() {
     c1=$(awk '{print $1}' "$out/t1" | median) c2=$(awk '{print $1}' "$out/t2" | median)
     s1=$(awk '{print $2}' "$out/s1" | median) s2=$(awk '{print $2}' "$out/s2" | median)
     sh=$(median < "$out/sh")
+    local v1 v2
+    v1=$(awk '{print $2}' "$out/t1" | cv) v2=$(awk '{print $2}' "$out/t2" | cv)
     label=$([ $store = store ] && echo '--out x.db' || echo 'no output')
-    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f\n' "$label" 1 "$w1" "$m1" "$c1" "$s1"
-    printf '%-11s %3s %9.3f %9.3f %9.3f %9.3f %11.2f %11.2f %11.2f %9.2f %13.2f\n' "$label" 2 "$w2" \
-      "$m2" "$c2" "$s2" "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" \
+    printf '%-11s %3s %9.3f %9.3f %8.2f %9.3f %9.3f\n' "$label" 1 "$w1" "$m1" "$v1" "$c1" "$s1"
+    printf '%-11s %3s %9.3f %9.3f %8.2f %9.3f %9.3f %11.2f %11.2f %11.2f %9.2f %13.2f\n' "$label" 2 "$w2" \
+      "$m2" "$v2" "$c2" "$s2" "$(echo "$w1 / (2 * $w2)" | bc -l)" "$(echo "$m1 / (2 * $m2)" | bc -l)" \
       "$(echo "($w1 - $s1) / (2 * ($w2 - $s2))" | bc -l)" "$(echo "$c2 / $c1" | bc -l)" \
       "$(echo "$sh / $w2" | bc -l)"
   done
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) (seconds; medians and least of $reps alternating"
-  echo "runs; 'start': the same command with 1 run; 'runs only' = (T1 - start1) / 2 (T2 - start2);"
+  echo "runs; 'wall CV': standard deviation / mean of the wall times, the machine's noise (at a CV"
+  echo "of 0.1 an efficiency of 0.8 and one of 0.9 cannot be told apart); 'start': the same command"
+  echo "with 1 run; 'runs only' = (T1 - start1) / 2 (T2 - start2);"
   echo "'shards/T2': the wall of two 1-thread processes running --shard 1/2 and 2/2 side by side"
   echo "over T2 -- 1.0 when the 2-thread process does as well as perfectly independent work)"
 }
