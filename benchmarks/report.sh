@@ -43,6 +43,7 @@ linear() {  # the ratio rule at (1000, 36) is left out: its LPs take many minute
 engine() {
   run "$bin/cpex-engine-benchmark" --benchmark_min_time=2 "${gb[@]}"
   run bash benchmarks/engine_per_run.sh tiny threads
+  run bash benchmarks/machine_controls.sh
 }
 million() {
   run /usr/bin/time -f '%M kB peak RSS, %U s user, %e s wall' "$bin/cpex" sweep \
