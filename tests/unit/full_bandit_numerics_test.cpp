@@ -202,6 +202,26 @@ TEST_CASE("Greedy peeling picks the vertices of the former scalar loop, ties and
   }
 }
 
+TEST_CASE("Peeling to one vertex keeps the larger diagonal entry of the last two", "[unit][full-bandit]") {
+  // The last removal (s = 2) compares (s - 3) w_ii with s - 3 unsigned (see greedy_peeling):
+  // of the two survivors it keeps the one with the larger w_ii (the better single vertex),
+  // not the smaller index that the tied true degrees would keep.
+  std::mt19937_64 rng(23);
+  int smaller_index_dropped = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 2 + rng() % 30;
+    const Eigen::MatrixXd w = random_positive_definite(n, rng);
+    const auto two = numerics::greedy_peeling(w, 2);
+    REQUIRE(two.size() == 2);
+    const auto a = static_cast<Eigen::Index>(two[0]), b = static_cast<Eigen::Index>(two[1]);
+    const std::size_t kept = w(b, b) > w(a, a) ? two[1] : two[0];
+    if (kept == two[1]) ++smaller_index_dropped;
+    INFO("trial " << trial << ", n = " << n);
+    CHECK(numerics::greedy_peeling(w, 1) == std::vector<std::size_t>{kept});
+  }
+  CHECK(smaller_index_dropped > 0);  // the case that tells this rule from "smaller index"
+}
+
 TEST_CASE("The exact QP maximum equals a bitmask brute force; Theorem 1 bounds peeling", "[unit][full-bandit]") {
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 60; ++trial) {

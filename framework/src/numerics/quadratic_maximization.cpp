@@ -191,6 +191,11 @@ std::vector<std::size_t> greedy_peeling(const Eigen::MatrixXd& w, std::size_t k)
   // Each removal is one pass (peeling_pass): the victim's column leaves the row sums and the
   // next degrees and their minimum are computed in the same loop; the victim is the first
   // vertex of least degree (ties: the smallest index), as a sequential scan with `<` finds it.
+  // The factor s - 3 is unsigned: at s = 2 (reached only when k <= 1) it wraps to 2^64 - 1,
+  // so the last removal drops the survivor of smaller w_ii and keeps the larger one (the
+  // better single vertex of the two), where the true degrees (w_ij + w_ii + w_jj for both)
+  // tie and would keep the smaller index. This has always been the behaviour (results
+  // depend on it; the test's former loop has it too, and a test pins it) and is kept.
   const Eigen::VectorXd diagonal = w.diagonal();
   Eigen::VectorXd rowsum = row_sums(w);
   double diagonal_sum = diagonal.sum();
