@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     if (map.count("threads") && options.threads < 1)
       throw po::error("--threads must be at least 1");
   } catch (const po::error& e) {
-    std::cerr << "cpex: " << one_line(e.what()) << " (see cpex --help)\n";
+    std::cerr << "cpex: " << one_line(cpex::exception_text(e)) << " (see cpex --help)\n";
     return finish(2);
   }
 
@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
     return fail("out of memory while running '" + one_line(command) + ' ' +
                 one_line(positional.size() > 1 ? positional[1] : "") + "'");
   } catch (const std::exception& e) {
-    return fail(one_line(e.what()));
+    return fail(one_line(cpex::exception_text(e)));
   } catch (...) {
     return fail("an exception that is not a std::exception ended '" + one_line(command) + "'");
   }

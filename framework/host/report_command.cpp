@@ -107,7 +107,7 @@ int report_main(int argc, char** argv) {
       if (label.find('=') == std::string::npos || label.front() == '=')
         throw po::error("--label " + label + ": expected KEY=TEXT");
   } catch (const po::error& e) {
-    std::cerr << "cpex: " << one_line(e.what()) << " (see cpex report --help)\n";
+    std::cerr << "cpex: " << one_line(exception_text(e)) << " (see cpex report --help)\n";
     return 2;
   }
 

@@ -178,3 +178,15 @@ TEST_CASE("Plugin libraries must be regular files: a FIFO or a device is refused
   expect_cli_error("list --plugin-path " + dir.string(), {"libfifo.so", "not a regular file"});
   ::unlink(so.c_str());
 }
+
+TEST_CASE("A '%token%' of Boost's message templates in the input is shown, not expanded for ever",
+          "[cli][hardening]") {
+  // Boost 1.74 fills "%invalid_line%", "%canonical_option%", ... until none is left: a line
+  // or option holding such a token made its error message loop for ever (found by fuzzing).
+  expect_pipeline_error("[environment]\n%invalid_line%\n", {"invalid line", "\\x25invalid_line\\x25"});
+  expect_pipeline_error("[environment]\n%prefix%x\n", {"\\x25prefix\\x25x"});
+  const auto r = run_cpex("run --x%canonical_option%");
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("unrecognised option '--x\\x25canonical_option\\x25'"));
+}

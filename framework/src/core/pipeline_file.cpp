@@ -53,7 +53,7 @@ PipelineFile PipelineFile::parse(std::istream& in, const std::string& name) {
   try {
     parsed = po::parse_config_file(in, none, /*allow_unregistered=*/true);
   } catch (const po::error& e) {
-    throw ConfigError(name + ": " + e.what());
+    throw ConfigError(name + ": " + exception_text(e));
   }
   std::set<std::string> seen;
   for (const auto& option : parsed.options) {
