@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "bench_registry.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "warm_up.hpp"
 
 namespace cpex::bench {

@@ -18,7 +18,7 @@
 #include <sstream>
 
 #include "bench_support.hpp"
-#include "cpex/pipeline.hpp"
+#include "cpex/runtime/pipeline.hpp"
 #include "cpex/random.hpp"
 
 namespace {

@@ -15,8 +15,8 @@
 #include <Eigen/Dense>
 
 #include "warm_up.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "measured_loop.hpp"
 
 extern "C" __attribute__((noinline)) double cpex_measured_floor(Eigen::MatrixXd& a, const Eigen::VectorXd& x,

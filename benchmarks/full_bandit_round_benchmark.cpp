@@ -31,8 +31,8 @@
 #include "bench_support.hpp"
 #include "warm_up.hpp"
 #include "cpex/numerics/super_arm_least_squares.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "bestk_instance.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "measured_loop.hpp"
 
 int main(int argc, char** argv) {

@@ -11,11 +11,11 @@
 #include <sstream>
 
 #include "check.hpp"
-#include "cpex/engine.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
 #include "cpex/report/stats.hpp"
+#include "cpex/runtime/engine.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 
 namespace cpex::host {
 

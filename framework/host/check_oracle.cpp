@@ -11,7 +11,7 @@
 
 #include "check.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 
 namespace cpex::host {
 

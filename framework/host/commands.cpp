@@ -7,7 +7,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/pipeline.hpp"
+#include "cpex/runtime/pipeline.hpp"
 
 namespace cpex::host {
 

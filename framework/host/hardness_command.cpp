@@ -30,7 +30,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "summary_output.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/consistency_radii.hpp"
@@ -38,11 +37,12 @@
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/numerics/full_bandit_hardness.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/run.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/run.hpp"
+#include "cpex/runtime/summary_output.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 
 namespace cpex::host {
 

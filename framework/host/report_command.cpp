@@ -12,8 +12,9 @@
 #include "cpex/messages.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "output_safety.hpp"
-#include "report_output.hpp"
+#include "cpex/runtime/option_errors.hpp"
+#include "cpex/runtime/output_safety.hpp"
+#include "cpex/runtime/report_output.hpp"
 #include "report_plot.hpp"
 
 namespace po = boost::program_options;

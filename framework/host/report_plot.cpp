@@ -19,7 +19,7 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include "cpex/errors.hpp"
-#include "report_output.hpp"
+#include "cpex/runtime/report_output.hpp"
 
 extern char** environ;
 

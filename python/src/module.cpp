@@ -9,24 +9,24 @@
 #include <algorithm>
 #include <sstream>
 
-#include "commands.hpp"
+#include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 #include "frame_columns.hpp"
 #include "python_plugins.hpp"
-#include "report_output.hpp"
+#include "cpex/runtime/report_output.hpp"
 #include "run_call.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -38,7 +38,7 @@ namespace cpex::python {
 
 namespace {
 
-// The Python classes cpex.Error, cpex.ConfigError, cpex.PluginError (python/cpex/errors.py);
+// The Python classes cpex.Error, cpex.ConfigError, cpex.PluginError (python/cpex/_errors.py);
 // never released.
 PyObject* g_error = nullptr;
 PyObject* g_config_error = nullptr;

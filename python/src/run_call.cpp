@@ -15,14 +15,14 @@
 #include <sstream>
 #include <thread>
 
-#include "commands.hpp"
+#include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/store/results_csv.hpp"
-#include "embedding.hpp"
+#include "cpex/runtime/embedding.hpp"
 #include "python_plugins.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 
 namespace py = pybind11;
 

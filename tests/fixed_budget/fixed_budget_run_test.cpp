@@ -3,7 +3,7 @@
 // assembly refusals (one line naming plugin and key), and anytime verdicts in the trace.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/budget_schedules.hpp"
 #include "cpex/report/stats.hpp"

@@ -3,7 +3,7 @@
 // O(log^2 N) top-K path makes exactly the choices of the literal oracle-calling Alg. 3.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

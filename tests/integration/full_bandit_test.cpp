@@ -12,9 +12,9 @@
 
 #include <Eigen/Core>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

@@ -9,7 +9,7 @@
 
 #include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "reference/lil_clucb.hpp"
 #include "reference/lil_lucb_family.hpp"
 #include "reference/lil_ucb.hpp"

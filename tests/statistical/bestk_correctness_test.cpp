@@ -2,7 +2,7 @@
 // 600 runs each, and the upper 95% Clopper-Pearson bound of the error rate must be <= nu.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

@@ -4,7 +4,7 @@
 // 95% Clopper-Pearson bound of the error rate must be <= delta.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

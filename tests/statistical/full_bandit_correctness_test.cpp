@@ -4,7 +4,7 @@
 // with no capped run, also under the non-default readings of issue 17. Kept short (a few seconds); the larger runs carry the label `long`.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

@@ -2,7 +2,7 @@
 // algorithm and preset at seed 004's nu = 0.01, 3000 runs per case, on larger instances.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

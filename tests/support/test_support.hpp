@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "cpex/pipeline.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 namespace cpex::test {
 

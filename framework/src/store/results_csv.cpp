@@ -10,7 +10,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
 
 namespace cpex {
 

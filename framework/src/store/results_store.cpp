@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
 #include "sqlite_util.hpp"
 
 namespace cpex {

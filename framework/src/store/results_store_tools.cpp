@@ -5,7 +5,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/store/output_lock.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "cpex/store/store_reading.hpp"

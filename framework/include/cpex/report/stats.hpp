@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace cpex {
 
