@@ -26,7 +26,9 @@ class PluginError : public Error {
 };
 
 // A plugin rejects one of its own parameters. Thrown by plugin factories; the framework
-// adds the file and section before showing it. `key` names the parameter.
+// adds the file and section before showing it. `key` names the parameter; from an
+// algorithm's start(), "SECTION.KEY" names a key of another section ("run.budget",
+// "oracle.k") that does not fit the algorithm.
 class ParameterError : public Error {
  public:
   ParameterError(std::string key, const std::string& what)

@@ -127,10 +127,11 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     run.algorithm = p.algorithm->create(p.algorithm_params);
     run.algorithm->start(run.context);
   } catch (const ParameterError& e) {
-    // A key "run.NAME" is a [run] key the algorithm refuses (a budget too small for it).
-    if (e.key().rfind("run.", 0) == 0)
-      throw ConfigError(p.source + ": [run] " + e.key().substr(4) + ": " + p.algorithm->name +
-                        ": " + e.what());
+    // A key "SECTION.NAME" is a key of another section the algorithm refuses: "run.budget"
+    // (a budget too small for it), "oracle.k" (a decision size it cannot identify).
+    if (const auto dot = e.key().find('.'); dot != std::string::npos)
+      throw ConfigError(p.source + ": [" + e.key().substr(0, dot) + "] " + e.key().substr(dot + 1) +
+                        ": " + p.algorithm->name + ": " + e.what());
     rethrow_in(p, "algorithm", p.algorithm->name, e);
   } catch (...) {
     rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");
