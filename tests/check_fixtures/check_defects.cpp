@@ -7,6 +7,8 @@
 //   fixture-unranged        a real parameter declared without a range (parameter-schema fails)
 //   fixture-ties-oracle     a top-k oracle that takes the k largest *distinct* weights, wrong
 //                           when weights tie (maximize fails)
+//   fixture-semi-bandit     the correct control declaring semi-bandit feedback, which no
+//                           conformance suite serves: every check is still a row (skipped)
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -139,6 +141,11 @@ void register_check_defects(Registry& registry) {
   register_algorithm(registry, {"fixture-unranged", "check fixture: a parameter without a range", "1.0"},
                      kNeeds, unranged, [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<Uniform>(p.real("delta"), std::max(p.real("scale"), 1.0), false);
+                     });
+  register_algorithm(registry, {"fixture-semi-bandit", "check fixture: feedback no suite serves", "1.0"},
+                     {.feedback = {FeedbackKind::SemiBandit}, .oracles = kNeeds.oracles}, uniform_schema(),
+                     [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<Uniform>(p.real("delta"), 1.0, false);
                      });
   ParamSchema k;
   k.integer("k", 2, Range::at_least(1), "decision size");
