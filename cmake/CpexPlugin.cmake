@@ -18,6 +18,12 @@ function(cpex_add_plugin name)
   if(DEFINED CPEX_LIBRARY_OUTPUT_DIR)  # in the CPEx tree: find libcpex relative to $ORIGIN
     file(RELATIVE_PATH to_lib ${ARG_OUTPUT_DIRECTORY} ${CPEX_LIBRARY_OUTPUT_DIR})
     set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/${to_lib}")
+    # Source paths as the repository names them (PluginInfo::where, `cpex describe`), also
+    # when ccache (base_dir) hands the compiler paths relative to the build directory.
+    file(RELATIVE_PATH to_source ${CMAKE_CURRENT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
+    string(REGEX REPLACE "/$" "" to_source "${to_source}")
+    target_compile_options(${name} PRIVATE "-fmacro-prefix-map=${PROJECT_SOURCE_DIR}/="
+                                           "-fmacro-prefix-map=${to_source}/=")
   endif()
   if(ARG_OUTPUT_DIRECTORY STREQUAL CPEX_PLUGIN_OUTPUT_DIR)
     install(TARGETS ${name} LIBRARY DESTINATION ${CPEX_PLUGIN_SUBDIR})

@@ -84,6 +84,7 @@ int describe_plugin(const Registry& registry, const std::string& name) {
   std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
             << "version: " << entry->version << '\n'
             << "library: " << entry->library << '\n'
+            << "source: " << (entry->source.empty() ? "(not recorded)" : entry->source) << '\n'
             << capabilities_line(registry, name) << '\n'
             << "parameters:\n";
   std::cout << "  " << std::left << std::setw(14) << "plugin" << "selects this plugin: plugin = "

@@ -60,6 +60,10 @@ TEST_CASE("cpex describe lucb shows its schema", "[cli]") {
                              "needs: single-arm feedback; [oracle] linear-maximization, cardinality",
                              "delta", "type real, default 0.05, allowed: a real number in (0, 1)",
                              "epsilon"});
+  // The source file of its registration, as the repository names it.
+  CHECK_THAT(r.out, Contains("source: plugins/bestk/lucb/lucb.cpp\n"));
+  const auto gaussian = run_cpex("describe gaussian");
+  CHECK_THAT(gaussian.out, Contains("source: environments/stochastic_arms/"));
   const auto unknown = run_cpex("describe nothing");
   CHECK(unknown.status == 1);
   CHECK_THAT(unknown.err, Contains("no plugin named 'nothing'"));

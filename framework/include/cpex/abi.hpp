@@ -10,8 +10,9 @@ namespace cpex {
 // 3: Oracle::is_optimal (the `optimal` verdict).
 // 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
 // 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
-// 6: EntryInfo::version / PluginInfo::version (plugin identity in results, issue 21).
-inline constexpr int kAbiVersion = 6;
+// 6: EntryInfo::version / PluginInfo::version (plugin identity in results).
+// 7: EntryInfo::source / PluginInfo::where (the registration's source file).
+inline constexpr int kAbiVersion = 7;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -29,6 +29,7 @@ struct EntryInfo {
   std::string version;
   ParamSchema schema;
   std::string library;  // filled in by the registry: the library that registered it
+  std::string source;   // the source file of its registration (PluginInfo::where); may be empty
 };
 
 // What an environment factory may use besides its parameters.

@@ -1,5 +1,5 @@
-// `lucb`: LUCB1 of Kalyanakrishnan, Tewari, Auer and Stone (ICML 2012), as restated in
-// ALGORITHMS.md §1. Radius beta(u, t) = sqrt(2 sigma^2 log(k1 N t^4 / delta) / u) with
+// `lucb`: LUCB1 of Kalyanakrishnan, Tewari, Auer and Stone (ICML 2012; docs/algorithms/
+// bestk.md). Radius beta(u, t) = sqrt(2 sigma^2 log(k1 N t^4 / delta) / u) with
 // k1 = 5/4, where t counts rounds (t = 1 at the first check after every arm was sampled
 // once). Each round samples both h_t and l_t; the run stops when
 // UCB(l_t) - LCB(h_t) < epsilon, and the result is (epsilon, K)-optimal w.p. >= 1 - delta.
