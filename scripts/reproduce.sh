@@ -19,7 +19,7 @@
 #
 # Targets other than seeds work alike under their own name: `fixed-budget` runs
 # pipelines/fixed-budget/ with scripts/reproductions/fixed-budget.sh into
-# docs/reproductions/fixed-budget.md (issue 19).
+# docs/reproductions/fixed-budget.md.
 #
 # usage: scripts/reproduce.sh NNN|NAME|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
 #        scripts/reproduce.sh lower-bound|gk2016 ... runs scripts/reproduce_asymptotic.sh
@@ -27,7 +27,7 @@
 #        the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Issue 19's reproductions (Garivier & Kaufmann 2016, the lower bound) have their own script.
+# The fixed-confidence reproductions (Garivier & Kaufmann 2016, the lower bound): their own script.
 case ${1:-} in lower-bound|gk2016) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
@@ -66,7 +66,7 @@ reproduce_tables_only() {
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
     # The tables script reads every CSV here: drop those of pipelines that no longer exist
-    # (e.g. seed 000's split *-dks.ini files, merged into mixed sweeps by issue 24).
+    # (e.g. seed 000's split *-dks.ini files, now merged into mixed sweeps).
     local old name
     for old in "$out"/*.csv; do
       [ -e "$old" ] || continue

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 19's fixed-confidence reproductions: runs every sweep of pipelines/NAME/ (one CSV per
+# The fixed-confidence reproductions (gk2016, lower-bound): runs every sweep of pipelines/NAME/ (one CSV per
 # file in $build/reproductions/NAME/), then regenerates docs/reproductions/NAME.md below its
 # "generated" marker with scripts/asymptotic_report.py (and, for lower-bound, the figure
 # docs/reproductions/lower-bound.png).

@@ -1,4 +1,4 @@
-# Fixed-budget best-arm identification (issue 19): Audibert, Bubeck & Munos (2010),
+# Fixed-budget best-arm identification: Audibert, Bubeck & Munos (2010),
 # experiments 1-7, error rate against the budget for successive-rejects, sequential-halving
 # (Karnin et al. 2013), ugape and csar, with the seeds' fixed-confidence algorithms beside
 # them through their anytime verdicts. Sourced by scripts/reproduce.sh, which sets $cpex;

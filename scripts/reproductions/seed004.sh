@@ -13,7 +13,7 @@ fig1_inputs() {
 
 FIG1_KEYS=environment.generator,K,resolved.preset,environment.n,algorithm
 FIG2_KEYS=environment.generator,environment.alpha,resolved.preset,environment.n,algorithm
-# The paper's names on the axes and panels, one y range per figure (issue 24).
+# The paper's names on the axes and panels, one y range per figure.
 FIG_STYLE=(--label "environment.n=number of arms N" --label environment.generator=instance
             --label environment.alpha=α --share-y)
 

@@ -1,4 +1,4 @@
-// Planted-defect plugins for `cpex check` (issue 21), each with one known defect the
+// Planted-defect plugins for `cpex check`, each with one known defect the
 // harness must name, plus a correct control:
 //   fixture-uniform         uniform sampling with an anytime union-bound width (correct)
 //   fixture-narrow-radius   the same with the width 0.5x too narrow (delta-correct fails)

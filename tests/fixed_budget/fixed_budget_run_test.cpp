@@ -155,7 +155,7 @@ TEST_CASE("The setting is checked at assembly, one line naming plugin and key", 
     CHECK(refusal(text).find('\n') == std::string::npos);
 }
 
-TEST_CASE("Issue 19's bad input is refused in one line, for every new algorithm", "[fixed-budget]") {
+TEST_CASE("Fixed-budget bad input is refused in one line, for every algorithm", "[fixed-budget]") {
   // A budget below the number of arms (8), for each fixed-budget algorithm.
   for (const char* algorithm : {"successive-rejects", "sequential-halving", "sar", "csar", "ugape\na = 1",
                                 "ugape\nhardness = 40"}) {

@@ -1,4 +1,4 @@
-// Mixed sweeps across algorithm kinds (issue 24): one file sweeping algorithms with and
+// Mixed sweeps across algorithm kinds: one file sweeping algorithms with and
 // without a [dks] oracle and with different keys gives every algorithm the rows of its own
 // single-kind sweep; keys apply where they exist, a key no swept algorithm knows is refused,
 // and narrowing the sweep to one algorithm keeps the file valid.

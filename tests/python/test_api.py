@@ -134,7 +134,7 @@ def test_plot_draws_what_cpex_report_plot_draws(tmp_path):
     path = cpex.plot(frame, x="environment.sigma", file=tmp_path / "f.svg", logy=True)
     assert open(path).read(200).lstrip().startswith("<?xml")
     # The error plot of a sweep over delta: delta on x gives the diagonal y = delta, in the
-    # figure's one style (issue 24), with the label given.
+    # figure's one style, with the label given.
     errors = cpex.plot(frame, x="algorithm.delta", y="error-rate", file=tmp_path / "e.svg",
                        logx=True, share_y=True, labels={"algorithm.delta": "delta of the run"})
     text = open(errors).read()

@@ -1,4 +1,4 @@
-// Verdicts and summaries through the `cpex` binary (issue 17 §1, issue 24): the CSV, the
+// Verdicts and summaries through the `cpex` binary: the CSV, the
 // store, --json and `cpex report` carry `optimal` beside `correct`; a run's summary and
 // `cpex report` on its output give the same numbers; never-run points print as "not run";
 // capped runs are censored ("≥"); stores of the schema before `optimal` are read but

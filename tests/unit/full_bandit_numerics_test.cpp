@@ -2,7 +2,7 @@
 // peeling against a direct O(n^3) reference, the exact QP optimum against a bitmask brute
 // force, Theorem 1's bound, Sherman-Morrison drift over 1e5 updates, log-binomials, the rank
 // check of supports, the efficient apportionment, and the G-allocation against the optimum
-// over all super arms; ICB's two widths (issue 17), the certified CEM bound of SAQM's
+// over all super arms; ICB's two widths, the certified CEM bound of SAQM's
 // alpha = certified, and the size of random supports (support-multiple).
 #include <catch2/catch.hpp>
 

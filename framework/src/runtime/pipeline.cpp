@@ -238,7 +238,7 @@ void check_compatibility(const Pipeline& p) {
   }
 }
 
-// The setting (issue 19): [run] budget only for algorithms that declare the fixed-budget
+// The setting: [run] budget only for algorithms that declare the fixed-budget
 // setting, and required by those that declare only it; anytime traces only for
 // algorithms whose recommend() answers mid-run. (Budget below the number of arms: the
 // probe, once the environment is built.)

@@ -35,7 +35,7 @@ void add_path_inputs(std::vector<NamedPath>& inputs, const std::string& section,
 
 // The content hash of a plugin's library file (64-bit FNV-1a over its bytes, hex), so a
 // store knows which code wrote its rows and a resume after a rebuild with different code
-// is refused as another sweep (issue 21). Empty for a plugin without a library file (a
+// is refused as another sweep. Empty for a plugin without a library file (a
 // Python-defined one).
 std::string library_hash(const std::string& library) {
   std::FILE* f = std::fopen(library.c_str(), "rb");

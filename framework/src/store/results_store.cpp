@@ -105,7 +105,7 @@ std::uint64_t count_of(const StoreMeta& meta, const std::string& key) {
   return r.ec == std::errc() && r.ptr == it->second.data() + it->second.size() ? value : 0;
 }
 
-// Growing a sweep (issue 21): the stored sweep and this one differ only in the number of
+// Growing a sweep: the stored sweep and this one differ only in the number of
 // repetitions, and this one has more. Every other identity key (pipeline but its
 // repetitions line, plugins, version, axes, points, shard) must be equal.
 bool only_repetitions_grew(const StoreMeta& stored, const StoreMeta& now) {

@@ -1,4 +1,4 @@
-// The up-front warning for instances whose runs cannot stop (issue 17 §4): with exact
+// The up-front warning for instances whose runs cannot stop: with exact
 // identification (epsilon = 0, fixed confidence) an instance with two optimal decisions
 // (Delta = 0), or a CPE-CS instance with a zero consistency radius (Lambda_i = 0), never
 // stops by the algorithm's rule, so every run ends at run.max-samples. The environment
