@@ -17,6 +17,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "sorting_top_k.hpp"
 
 namespace {
 
@@ -89,15 +90,11 @@ class Uniform : public Algorithm {
 };
 
 // Top-k by distinct values: the defect is that tied weights count once.
-class TiesOracle : public Oracle {
+class TiesOracle : public test::SortingTopK {
  public:
-  explicit TiesOracle(std::size_t k) : k_(k) {}
-  void bind(const Problem&) override {}
-  std::size_t decision_size() const override { return k_; }
+  using SortingTopK::SortingTopK;
   void maximize(std::span<const double> w, Decision& out) const override {
-    std::vector<std::size_t> order(w.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
+    const auto order = by_weight(w);
     out.arms.clear();
     out.values.clear();
     for (std::size_t j = 0; j < order.size() && out.arms.size() < k_; ++j)
@@ -107,9 +104,6 @@ class TiesOracle : public Oracle {
         out.arms.push_back(order[order.size() - 1 - j]);
     std::sort(out.arms.begin(), out.arms.end());
   }
-
- private:
-  std::size_t k_;
 };
 
 ParamSchema uniform_schema() {

@@ -2,6 +2,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "sorting_top_k.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -39,24 +40,8 @@ class FixedArms : public Environment {
 };
 
 // Top-k by a full stable sort, declaring only linear maximization (as a path or matching
-// oracle would): algorithms must take their generic, oracle-calling path with it.
-class NoCardinality : public Oracle {
- public:
-  explicit NoCardinality(std::size_t k) : k_(k) {}
-  void bind(const Problem&) override {}
-  std::size_t decision_size() const override { return k_; }
-  void maximize(std::span<const double> w, Decision& out) const override {
-    std::vector<std::size_t> order(w.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
-    out.arms.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k_));
-    std::sort(out.arms.begin(), out.arms.end());
-  }
-
- private:
-  std::size_t k_;
-};
+// oracle would; registered below): algorithms must take their generic, oracle-calling path.
+using NoCardinality = test::SortingTopK;
 
 void register_fixtures(Registry& registry) {
   EnvironmentEntry full;

@@ -35,6 +35,17 @@ Eigen::MatrixXd random_symmetric(std::size_t n, std::mt19937_64& rng) {
   return (b + b.transpose()) / 2.0;
 }
 
+// A super arm of 4 of the n arms drawn at random (a shuffle of 0..n-1, its first 4), in
+// ascending order or not.
+std::vector<std::size_t> random_super_arm(std::size_t n, std::mt19937_64& rng, bool ascending) {
+  std::vector<std::size_t> arms(n);
+  for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+  std::shuffle(arms.begin(), arms.end(), rng);
+  std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+  if (ascending) std::sort(m.begin(), m.end());
+  return m;
+}
+
 Eigen::MatrixXd random_positive_definite(std::size_t n, std::mt19937_64& rng) {
   std::normal_distribution<double> normal;
   Eigen::MatrixXd b(n, n);
@@ -276,12 +287,8 @@ TEST_CASE("Least squares keep A = lambda I + sum chi chi^T exactly; refactor() i
     numerics::SuperArmLeastSquares ls(n, 5, lambda);
     Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n) * lambda;
     std::mt19937_64 rng(24);
-    std::vector<std::size_t> arms(n);
     for (int t = 0; t < 60; ++t) {
-      for (std::size_t i = 0; i < n; ++i) arms[i] = i;
-      std::shuffle(arms.begin(), arms.end(), rng);
-      std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
-      if (t % 2 == 0) std::sort(m.begin(), m.end());
+      const std::vector<std::size_t> m = random_super_arm(n, rng, t % 2 == 0);
       for (std::size_t i : m)
         for (std::size_t j : m) a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) += 1.0;
       ls.add(m, 1.0);
@@ -326,13 +333,8 @@ TEST_CASE("Regularized least squares on super arms keep log det A", "[unit][full
   numerics::SuperArmLeastSquares ls(n, 7, 1.0);
   REQUIRE(ls.invertible());
   std::mt19937_64 rng(8);
-  std::vector<std::size_t> arms(n);
   for (int t = 0; t < 500; ++t) {
-    for (std::size_t i = 0; i < n; ++i) arms[i] = i;
-    std::shuffle(arms.begin(), arms.end(), rng);
-    std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
-    std::sort(m.begin(), m.end());
-    ls.add(m, 1.0);
+    ls.add(random_super_arm(n, rng, true), 1.0);
     if (t % 37 == 0) {
       CHECK(ls.log_det() == Approx(std::log(ls.matrix().determinant())).epsilon(1e-9));
       CHECK((ls.inverse() - ls.matrix().inverse()).norm() <= 1e-9 * ls.inverse().norm());

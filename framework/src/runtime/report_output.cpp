@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 #include <map>
 
 #include "cpex/errors.hpp"
@@ -247,22 +249,32 @@ void write_csv(std::ostream& out, const Table& t) {
   for (const auto& row : t.rows) line(row);
 }
 
+// The value `name` stands for among `names`, else "OPTION 'NAME': expected a, b or c".
+template <class Value>
+Value parse_named(const std::string& option, const std::string& name,
+                  std::initializer_list<std::pair<const char*, Value>> names) {
+  std::string expected;
+  std::size_t i = 0;
+  for (const auto& [text, value] : names) {
+    if (name == text) return value;
+    ++i;
+    expected += std::string(i == 1 ? "" : i == names.size() ? " or " : ", ") + text;
+  }
+  throw Error(option + " '" + name + "': expected " + expected);
+}
+
 }  // namespace
 
 ReportFormat parse_report_format(const std::string& name) {
-  if (name == "text") return ReportFormat::Text;
-  if (name == "md") return ReportFormat::Markdown;
-  if (name == "csv") return ReportFormat::Csv;
-  if (name == "json") return ReportFormat::Json;
-  throw Error("--format '" + name + "': expected text, md, csv or json");
+  return parse_named<ReportFormat>("--format", name,
+                                   {{"text", ReportFormat::Text}, {"md", ReportFormat::Markdown},
+                                    {"csv", ReportFormat::Csv}, {"json", ReportFormat::Json}});
 }
 
 ReportMetric parse_report_metric(const std::string& name) {
-  if (name == "samples") return ReportMetric::Samples;
-  if (name == "error-rate") return ReportMetric::ErrorRate;
-  if (name == "not-optimal") return ReportMetric::NotOptimal;
-  if (name == "wall") return ReportMetric::Wall;
-  throw Error("--y '" + name + "': expected samples, error-rate, not-optimal or wall");
+  return parse_named<ReportMetric>("--y", name,
+                                   {{"samples", ReportMetric::Samples}, {"error-rate", ReportMetric::ErrorRate},
+                                    {"not-optimal", ReportMetric::NotOptimal}, {"wall", ReportMetric::Wall}});
 }
 
 nlohmann::ordered_json report_json(const GroupedReport& report) {

@@ -6,32 +6,41 @@
 #include <charconv>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 namespace cpex {
 
-const char* to_string(FeedbackKind kind) {
-  switch (kind) {
-    case FeedbackKind::SingleArm: return "single-arm";
-    case FeedbackKind::SemiBandit: return "semi-bandit";
-    case FeedbackKind::FullBanditSum: return "full-bandit-sum";
-    case FeedbackKind::LinearArm: return "linear-arm";
-  }
+namespace {
+
+// The name of `value` in a table of (value, name) pairs; "?" for a value it lacks.
+template <class Enum, std::size_t N>
+const char* name_in(const std::pair<Enum, const char*> (&names)[N], Enum value) {
+  for (const auto& [v, name] : names)
+    if (v == value) return name;
   return "?";
 }
+
+constexpr std::pair<FeedbackKind, const char*> kFeedbackNames[] = {
+    {FeedbackKind::SingleArm, "single-arm"},
+    {FeedbackKind::SemiBandit, "semi-bandit"},
+    {FeedbackKind::FullBanditSum, "full-bandit-sum"},
+    {FeedbackKind::LinearArm, "linear-arm"}};
+
+constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
+    {RewardFamily::Other, "other"},
+    {RewardFamily::Gaussian, "gaussian"},
+    {RewardFamily::Bernoulli, "bernoulli"},
+    {RewardFamily::Bounded, "bounded"}};
+
+}  // namespace
+
+const char* to_string(FeedbackKind kind) { return name_in(kFeedbackNames, kind); }
 
 const char* to_string(KeyParameter parameter) {
   return parameter == KeyParameter::Mean ? "mean" : "variance";
 }
 
-const char* to_string(RewardFamily family) {
-  switch (family) {
-    case RewardFamily::Other: return "other";
-    case RewardFamily::Gaussian: return "gaussian";
-    case RewardFamily::Bernoulli: return "bernoulli";
-    case RewardFamily::Bounded: return "bounded";
-  }
-  return "?";
-}
+const char* to_string(RewardFamily family) { return name_in(kRewardFamilyNames, family); }
 
 namespace {
 
