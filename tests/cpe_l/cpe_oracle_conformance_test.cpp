@@ -139,23 +139,26 @@ TEST_CASE("planted-gap plants exactly the chosen gap between best and second bes
           "[environment][conformance][cpe-l]") {
   const EnvironmentEntry* planted = test::plugins().environment("planted-gap");
   REQUIRE(planted);
-  for_each_instance(75, 100, [&](const char* name, const test::SmallInstance& inst, int trial, RandomStream& rng) {
-    const auto members = test::enumerate_class(inst);
-    if (members.size() < 2 || inst.arms < 2) return;
-    ParamValues params;
-    for (const ParamSpec& spec : planted->schema.specs())
-      if (spec.default_value) params.set(spec.name, *spec.default_value);
-    const double gap = 0.05 + 0.5 * rng.uniform01();
-    params.set("gap", gap);
-    params.set("arms", static_cast<std::int64_t>(inst.arms));
-    params.set("low", -1.0);
-    auto environment = planted->create(params, EnvironmentContext{RunSeed{9, 0, static_cast<std::uint64_t>(trial)}, inst.oracle.get()});
-    const auto truth = environment->truth();
-    const std::vector<double> mu(truth.begin(), truth.end());
-    std::vector<double> values;
-    for (const auto& m : members) values.push_back(test::total(mu, m));
-    std::sort(values.rbegin(), values.rend());
-    INFO(inst.description << " trial " << trial << " gap " << gap);
-    REQUIRE(values[0] - values[1] == Approx(gap).margin(1e-9));
-  });
+  for_each_instance(
+      75, 100, [&](const char*, const test::SmallInstance& inst, int trial, RandomStream& rng) {
+        const auto members = test::enumerate_class(inst);
+        if (members.size() < 2 || inst.arms < 2) return;
+        ParamValues params;
+        for (const ParamSpec& spec : planted->schema.specs())
+          if (spec.default_value) params.set(spec.name, *spec.default_value);
+        const double gap = 0.05 + 0.5 * rng.uniform01();
+        params.set("gap", gap);
+        params.set("arms", static_cast<std::int64_t>(inst.arms));
+        params.set("low", -1.0);
+        auto environment = planted->create(
+            params, EnvironmentContext{RunSeed{9, 0, static_cast<std::uint64_t>(trial)},
+                                       inst.oracle.get()});
+        const auto truth = environment->truth();
+        const std::vector<double> mu(truth.begin(), truth.end());
+        std::vector<double> values;
+        for (const auto& m : members) values.push_back(test::total(mu, m));
+        std::sort(values.rbegin(), values.rend());
+        INFO(inst.description << " trial " << trial << " gap " << gap);
+        REQUIRE(values[0] - values[1] == Approx(gap).margin(1e-9));
+      });
 }

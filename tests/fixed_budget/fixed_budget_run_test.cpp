@@ -26,7 +26,7 @@ std::string pipeline(const std::string& algorithm, const std::string& run, int k
 
 std::vector<RunRecord> run_all(const std::string& text, std::size_t threads = 2) {
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {threads}, nullptr);
+  return execute(make_jobs(pipelines, expand({})), {static_cast<int>(threads)}, nullptr);
 }
 
 // Keeps the records with their traces (execute() drops the trace after the sinks saw it).

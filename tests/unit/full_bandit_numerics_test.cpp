@@ -470,9 +470,9 @@ TEST_CASE("The G-allocation is within 1% of the optimum over all super arms", "[
 
     // The algorithms' worst-direction step: peeling polished by single exchanges.
     full_bandit::WorstDirection polished = [k](const Eigen::MatrixXd& inverse) {
-      auto arms = numerics::greedy_peeling(inverse, k);
-      numerics::improve_by_swaps(inverse, arms, 10);
-      return arms;
+      auto peeled = numerics::greedy_peeling(inverse, k);
+      numerics::improve_by_swaps(inverse, peeled, 10);
+      return peeled;
     };
     const auto heuristic = full_bandit::solve_g_design(n, start.support, polished, {2000, 0.01});
     a.setZero();

@@ -14,7 +14,7 @@ namespace cpex::host {
 // One SummaryAccumulator per sweep point; remembers the first failed run.
 class SummarySink : public ResultSink {
  public:
-  explicit SummarySink(std::size_t points) : points(points) {}
+  explicit SummarySink(std::size_t point_count) : points(point_count) {}
   void write(const RunRecord& record, const Job& job) override;
   std::vector<SummaryAccumulator> points;
   std::uint64_t failed = 0;
