@@ -10,7 +10,7 @@ void SummarySink::write(const RunRecord& record, const Job& job) {
   if (record.stop != StopReason::Error) return;
   if (failed++ == 0)
     first_failure = "run " + std::to_string(record.run_id) + " (algorithm '" +
-                    job.pipeline->algorithm->name + "', repetition " +
+                    job.pipeline->algorithm_name + "', repetition " +
                     std::to_string(record.repetition) + "): " + record.error;
 }
 

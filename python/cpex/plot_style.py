@@ -76,10 +76,12 @@ def plugin_style(name):
 
 
 def plugin_of(name):
-    """The plugin a series label names: the label itself, or its first word when that is a
-    built-in plugin (e.g. "lingape (ratio)")."""
+    """The plugin a series label names: the label itself, NAME of a named variant
+    NAME@LABEL, or its first word when that is a built-in plugin (e.g. "lingape (ratio)")."""
     if name in PLUGINS:
         return name
+    if "@" in name and " " not in name:
+        return name.split("@", 1)[0]
     head = name.replace("(", " ").split(" ")[0].strip(",")
     return head if head in PLUGINS else name
 
