@@ -91,7 +91,8 @@ class _Terminal:
         self.last = now
         minutes, seconds = divmod(int(now - self.start), 60)
         try:
-            self.tty.write("cpex build: %s (%d min %02d s)\n" % (text, minutes, seconds))
+            # At the line's start, over pip's spinner ("\r", then clear to the end).
+            self.tty.write("\r\033[Kcpex build: %s (%d min %02d s)\n" % (text, minutes, seconds))
             self.tty.flush()
         except OSError:
             self.tty = None

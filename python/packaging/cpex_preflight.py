@@ -66,6 +66,16 @@ def describe_interpreter():
     return here
 
 
+def _venv_has_system_site():
+    """Whether this venv sees its base's site-packages (pyvenv.cfg)."""
+    try:
+        with open(os.path.join(sys.prefix, "pyvenv.cfg")) as f:
+            return any(line.replace(" ", "").lower() == "include-system-site-packages=true\n"
+                       for line in f)
+    except OSError:
+        return False
+
+
 def other_interpreters():
     """Interpreters worth suggesting: Debian's /usr/bin/python3, then every python3 on
     PATH, without this one (nor its venv base)."""
@@ -88,6 +98,11 @@ def dependency_advice(modules, missing):
     """The one line for an interpreter without `missing` (of the needed `modules`)."""
     names = ", ".join(missing)
     advice = "install %s into it" % names
+    base = getattr(sys, "_base_executable", sys.executable)
+    if sys.prefix != sys.base_prefix and not _venv_has_system_site() and \
+            missing_modules(base, modules) == []:
+        return ("this Python is %s: it has no %s, and its base has them: make the venv with "
+                "%s -m venv --system-site-packages ENV" % (describe_interpreter(), names, base))
     for other in other_interpreters():
         if missing_modules(other, modules) == []:
             whose = "Debian's, which has them" if other == "/usr/bin/python3" else "which has them"
