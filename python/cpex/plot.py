@@ -405,6 +405,24 @@ def build_figure(report, args):
     return fig
 
 
+def save(fig, path, extension=None):
+    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes). With
+    $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also drawn as SVG
+    and read back by figure_text.py: two overlapping texts raise PlotError naming them."""
+    extension = extension or path.rsplit(".", 1)[-1].lower()
+    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
+    fig.savefig(path, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
+    if os.environ.get("CPEX_FIGURE_CHECK"):
+        import tempfile
+        import figure_text
+        with tempfile.NamedTemporaryFile(suffix=".svg") as svg:
+            fig.savefig(svg.name, format="svg", bbox_inches="tight", metadata={"Date": None})
+            found = figure_text.overlaps(svg.name)
+        if found:
+            raise PlotError("%s: %d overlapping texts, e.g. %r and %r (CPEX_FIGURE_CHECK)"
+                            % (path, len(found), found[0][0].text, found[0][1].text))
+
+
 def main():
     args = parse_arguments()
     extension = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
@@ -417,12 +435,9 @@ def main():
     with open(args.summary) as f:
         report = json.load(f)
     try:
-        fig = build_figure(report, args)
+        save(build_figure(report, args), args.output, extension)
     except PlotError as e:
         fail(str(e))
-    # No dates in the files: the same report gives the same SVG / PDF bytes.
-    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
-    fig.savefig(args.output, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ CMake from the same CMakeLists.txt and packs one wheel holding
     cpex-V.data/data/bin/cpex     the `cpex` program        -> <env>/bin/cpex
     .../data/lib/libcpex*.so.0    the framework libraries   -> <env>/lib
     .../data/lib/cpex/plugins/    the plugins               -> <env>/lib/cpex/plugins
-    .../data/share/cpex/python/cpex/plot.py   for `cpex report --plot` (with plot_style.py)
+    .../data/share/cpex/python/cpex/plot.py   for `cpex report --plot` (with plot_style.py,
+                                              figure_text.py)
 
 so that an environment (a venv, ~/.local, /usr/local) gets the layout of `cmake --install`:
 the program finds its plugins in ../lib/cpex/plugins, the module (in
@@ -196,7 +197,8 @@ def _files(stage, version):
             files.append(("cpex/" + name, os.path.join(package, name), False))
     if not any(f[0].startswith("cpex/_core.") for f in files):
         raise BuildError("the module cpex._core was not built (see the CMake output above)")
-    for script in ("plot.py", "plot_style.py"):  # the script of `cpex report --plot` and its style
+    # The script of `cpex report --plot`, its style and its overlap check.
+    for script in ("plot.py", "plot_style.py", "figure_text.py"):
         files.append((data + "share/cpex/python/cpex/" + script, os.path.join(package, script), False))
     files.append((data + "bin/cpex", os.path.join(stage, "bin", "cpex"), True))
     for library in ("libcpex.so.0", "libcpex-numerics.so.0"):
