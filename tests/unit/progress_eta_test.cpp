@@ -18,7 +18,8 @@ TEST_CASE("The ETA follows the pace of the runs being done now", "[unit][progres
   double t = 0.0;
   for (; done_at(t) < 1013; t += 0.25) eta.add(t, done_at(t));  // 81%
   const double truth = static_cast<double>(total - done_at(t - 0.25)) * 0.1;
-  const double mean_rate_eta = static_cast<double>(total - done_at(t - 0.25)) / (done_at(t - 0.25) / (t - 0.25));
+  const double done = static_cast<double>(done_at(t - 0.25));
+  const double mean_rate_eta = (static_cast<double>(total) - done) / (done / (t - 0.25));
   CHECK(truth > 20.0);
   CHECK(mean_rate_eta < truth / 5);  // the old estimate, for the record
   CHECK(eta.seconds_left(total) == Approx(truth).epsilon(0.2));
