@@ -28,35 +28,12 @@ const std::string kVariants =
             "[algorithm.lucb@a]\ndelta = 0.2\n[algorithm.lucb@b]\ndelta = 0.01\n"
             "[sweep]\naxis = algorithm.plugin = lucb@a, lucb@b, lil-ucb\n";
 
-std::string fresh(const std::string& name) {
-  const std::string path = temp_file(name, "");
-  std::filesystem::remove(path);
-  return path;
-}
-
-std::vector<std::string> cells_of(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) {
-      cells.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
 // algorithm -> its rows' (samples, recommendation, resolved), in repetition order.
 std::map<std::string, std::vector<std::string>> rows_by_algorithm(const std::string& csv) {
   std::istringstream in(cpex::test::read_file(csv));
   std::string line;
   std::getline(in, line);
-  const auto header = cells_of(line);
+  const auto header = cpex::test::csv_cells(line);
   auto at = [&](const char* name) {
     const auto i = static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
     REQUIRE(i < header.size());
@@ -66,7 +43,7 @@ std::map<std::string, std::vector<std::string>> rows_by_algorithm(const std::str
                     recommendation = at("recommendation"), resolved = at("resolved");
   std::map<std::string, std::vector<std::string>> rows;
   while (std::getline(in, line)) {
-    const auto cells = cells_of(line);
+    const auto cells = cpex::test::csv_cells(line);
     rows[cells[algorithm]].push_back(cells[samples] + "|" + cells[recommendation] + "|" +
                                      cells[resolved]);
   }
@@ -78,7 +55,7 @@ std::map<std::string, std::vector<std::string>> rows_by_algorithm(const std::str
 TEST_CASE("Named variants label rows, stores and tables, and run their own block's keys",
           "[cli][variants]") {
   const std::string ini = temp_file("variants.ini", kVariants);
-  const std::string csv = fresh("variants.csv"), db = fresh("variants.db");
+  const std::string csv = cpex::test::fresh_path("variants.csv"), db = cpex::test::fresh_path("variants.db");
   const auto swept = run_cpex("sweep '" + ini + "' --quiet --out '" + csv + "'");
   REQUIRE(swept.status == 0);
   REQUIRE(run_cpex("sweep '" + ini + "' --quiet --out '" + db + "'").status == 0);
@@ -92,7 +69,7 @@ TEST_CASE("Named variants label rows, stores and tables, and run their own block
   CHECK_THAT(swept.out, Contains("lucb@b on gaussian"));
 
   // A variant's rows are the plain plugin's rows under the same keys (shared streams).
-  const std::string plain_csv = fresh("variant-plain.csv");
+  const std::string plain_csv = cpex::test::fresh_path("variant-plain.csv");
   REQUIRE(run_cpex("run '" + temp_file("variant-plain.ini", kHead + "[algorithm]\nplugin = lucb\n"
                                                                     "delta = 0.01\n") +
                    "' --quiet --out '" + plain_csv + "'")
@@ -100,7 +77,7 @@ TEST_CASE("Named variants label rows, stores and tables, and run their own block
   CHECK(rows_by_algorithm(plain_csv)["lucb"] == rows["lucb@b"]);
 
   // The store holds the same names; the table groups by them.
-  const std::string exported = fresh("variants-exported.csv");
+  const std::string exported = cpex::test::fresh_path("variants-exported.csv");
   REQUIRE(run_cpex("export '" + db + "' --csv '" + exported + "'").status == 0);
   CHECK(rows_by_algorithm(exported) == rows);
   const auto table = run_cpex("report '" + db + "' --format csv");
