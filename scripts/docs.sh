@@ -57,4 +57,7 @@ export PYTHONPATH="$build/share/cpex/python"
 export PYTHONDONTWRITEBYTECODE=1
 "$python" -m sphinx -b html -W --keep-going -q -j 1 -d "$out/doctrees" "$src" "$out/html"
 pages=$(find "$out/html/plugins" -name '*.html' ! -name index.html ! -name run-section.html | wc -l)
-echo "docs.sh: $out/html/index.html ($pages plugin pages)"
+listed=$("$cpex" list | wc -l)
+[ "$pages" -eq "$listed" ] ||
+  { echo "docs.sh: $pages plugin pages, but cpex list shows $listed plugins" >&2; exit 1; }
+echo "docs.sh: $out/html/index.html ($pages plugin pages, one per plugin of cpex list)"
