@@ -2,6 +2,7 @@
 // and dispatches to a sub-command. Every failure ends with one line on stderr and a
 // non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130 / 143:
 // interrupted by SIGINT / SIGTERM, from the first instant: signals.hpp).
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
+#include "cpex/suggest.hpp"
 #include "mpi_sweep.hpp"
 #include "signals.hpp"
 
@@ -126,8 +128,14 @@ int main(int argc, char** argv) {
                   (command == "merge" && positional.size() >= 3) ||
                   (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
-    std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
-              << "' (see cpex --help)\n";
+    static const std::vector<std::string> kCommands = {
+        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report"};
+    const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
+    if (known)
+      std::cerr << "cpex: wrong arguments for '" << command << "' (see cpex --help)\n";
+    else
+      std::cerr << "cpex: unknown command '" << one_line(command) << "'"
+                << cpex::did_you_mean(command, kCommands) << " (see cpex --help)\n";
     return finish(2);
   }
 

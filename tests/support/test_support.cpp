@@ -31,6 +31,29 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+std::string fresh_path(const std::string& name) {
+  const std::string path = temp_file(name, "");
+  std::filesystem::remove(path);
+  return path;
+}
+
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells;
+  std::string cell;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted) {
+      cells.push_back(cell);
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  cells.push_back(cell);
+  return cells;
+}
+
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;

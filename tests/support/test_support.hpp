@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cpex/pipeline.hpp"
 #include "cpex/plugin_host.hpp"
@@ -32,5 +33,11 @@ std::string temp_file(const std::string& name, const std::string& text);
 
 // The lines of a text file.
 std::string read_file(const std::string& path);
+
+// A fresh path in the temporary directory (no file there yet), for an output.
+std::string fresh_path(const std::string& name);
+
+// The cells of one CSV line (quoted cells keep their quotes; "" inside stays doubled).
+std::vector<std::string> csv_cells(const std::string& line);
 
 }  // namespace cpex::test

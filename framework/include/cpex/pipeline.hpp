@@ -41,6 +41,9 @@ struct Pipeline {
   ParamValues environment_params;
   std::vector<OracleChoice> oracles;  // in the order of the algorithm's AlgorithmNeeds
   const AlgorithmEntry* algorithm = nullptr;
+  // The algorithm as rows, tables and legends name it: the plugin's name, or NAME@LABEL
+  // for a named variant (plugin_variant.hpp).
+  std::string algorithm_name;
   ParamValues algorithm_params;
   RunSettings run;
 };
