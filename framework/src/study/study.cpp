@@ -184,15 +184,19 @@ void Study::read_only(const std::function<void()>& body) {
 }
 
 void Study::transaction(const std::function<void()>& body) {
+  if (in_transaction_) throw Error("study '" + path() + "': a transaction inside a transaction");
   if (!driver_ || dirty_) rebuild();
   file_.begin_write();
+  in_transaction_ = true;
   try {
     dirty_ = true;
     catch_up();
     body();
     file_.commit();
     dirty_ = false;
+    in_transaction_ = false;
   } catch (...) {
+    in_transaction_ = false;
     file_.rollback();
     throw;  // dirty_ stays set: the next operation replays the committed log
   }
@@ -307,7 +311,7 @@ TellOutcome Study::tell(const std::vector<TellInput>& inputs, bool unasked) {
 }
 
 const Driver& Study::driver() {
-  if (!driver_ || dirty_) rebuild();
+  if (!in_transaction_ && (!driver_ || dirty_)) rebuild();
   return *driver_;
 }
 

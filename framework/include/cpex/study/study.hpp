@@ -92,7 +92,8 @@ class Study {
   // The seed of the study's objects: the pipeline seed, the stream key of a pipeline
   // without sweep, repetition 0 — what `cpex run` gives its first run.
   RunSeed seed() const;
-  // The driver, caught up with the log at the last operation.
+  // The driver, caught up with the log at the last operation (inside transaction(): as
+  // the transaction has changed it so far).
   const Driver& driver();
   // "b" or "a,c": the names of a pull's arms.
   std::string pull_text(const Pull& pull) const;
@@ -111,6 +112,7 @@ class Study {
   std::unique_ptr<Driver> driver_;
   std::int64_t last_seq_ = 0;
   bool dirty_ = false;  // the driver holds changes of a transaction not yet committed
+  bool in_transaction_ = false;
   std::vector<Event> appended_;
 };
 
