@@ -3,3 +3,14 @@
 # on loopback, kill/restart loops and concurrent tellers.
 cpex_add_test_program(cpex-study-tests integration study/study_driver_test.cpp)
 target_link_libraries(cpex-study-tests PRIVATE cpex-study nlohmann_json::nlohmann_json)
+cpex_add_test_program(cpex-study-cli-tests cli study/study_cli_test.cpp)
+target_link_libraries(cpex-study-cli-tests PRIVATE nlohmann_json::nlohmann_json)
+# Script tests with Debian's python3 (standard library only: http.client, sqlite3).
+add_test(NAME study-http
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/http_test.py $<TARGET_FILE:cpex-host>)
+set_tests_properties(study-http PROPERTIES LABELS cli TIMEOUT 300)
+add_test(NAME study-kill
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/reliability_test.py $<TARGET_FILE:cpex-host> kill --kills 100)
+add_test(NAME study-concurrent-tellers
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/reliability_test.py $<TARGET_FILE:cpex-host> concurrent)
+set_tests_properties(study-kill study-concurrent-tellers PROPERTIES LABELS cli TIMEOUT 600)
