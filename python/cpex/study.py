@@ -14,10 +14,15 @@ one study, and it survives any restart. Guide: docs/studies.md.
 import json
 import numbers
 import os
+import warnings
 
 from ._errors import ConfigError, Error
 from ._native import core
 from ._pipeline import IN_MEMORY_NAME, Pipeline, override_texts, section_text
+
+
+class LateObservation(UserWarning):
+    """Observations told after the study ended: recorded (flagged late), never used."""
 
 
 def _arm_name(arm):
@@ -131,7 +136,8 @@ class Study:
         """One observation: of `arm` (answering its oldest pending pull) or of ask number
         `ask`; `rewards=[...]` for a semi-bandit pull (one per member). Returns {"accepted",
         "late", "cancelled", "state", "samples"}; cpex.Error, nothing taken, for a bad one.
-        An observation after the study ended is recorded as late and raises cpex.Error."""
+        An observation after the study ended is recorded as late (never used), with a
+        cpex.study.LateObservation warning."""
         return self.tell_many([_observation(arm, reward, ask, rewards)], unasked=unasked)
 
     def tell_many(self, observations, unasked=False):
@@ -149,8 +155,8 @@ class Study:
                                             item.get("ask"), item.get("rewards"), item.get("cancel", False))))
         outcome = json.loads(self._handle.tell_json("\n".join(lines), bool(unasked)))
         if outcome["late"]:
-            raise Error("%d observation(s) came after the study ended (%s): recorded as late, not used"
-                        % (outcome["late"], outcome["state"]))
+            warnings.warn("%d observation(s) came after the study ended (%s): recorded as late, not used"
+                          % (outcome["late"], outcome["state"]), LateObservation, stacklevel=2)
         return outcome
 
     def cancel(self, ask):
