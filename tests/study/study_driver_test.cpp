@@ -146,7 +146,7 @@ TEST_CASE("Pending policy: successive rejects asks a whole phase at once and wai
   CHECK(status.budget == 400);
 }
 
-TEST_CASE("A fixed-budget study stops at its budget; max-samples caps a study") {
+TEST_CASE("A fixed-budget study stops at its budget, and max-samples caps a study") {
   const std::string ugape =
       "[study]\narms = 5\nrewards = gaussian\n[oracle]\nplugin = top-k\nk = 1\n"
       "[algorithm]\nplugin = ugape\na = 1\n[run]\nbudget = 60\n";
@@ -206,7 +206,7 @@ TEST_CASE("A study reopens to the same state: the log replays (asks, tells, canc
   CHECK_THAT(before, Contains("\"observations\""));
 }
 
-TEST_CASE("Two Study objects on one file see each other's writes; ask never hands a pending pull twice") {
+TEST_CASE("Two Study objects on one file see each other's writes, and ask never hands a pending pull twice") {
   const std::string db = make_study("two", kLucbStudy);
   Study one(db, test::plugins()), two(db, test::plugins());
   const auto first = one.ask(3);

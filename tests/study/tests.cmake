@@ -14,3 +14,11 @@ add_test(NAME study-kill
 add_test(NAME study-concurrent-tellers
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/reliability_test.py $<TARGET_FILE:cpex-host> concurrent)
 set_tests_properties(study-kill study-concurrent-tellers PROPERTIES LABELS cli TIMEOUT 600)
+# The study notebook (examples/notebooks/ab-test-study.ipynb), executed like the first one.
+if(CPEX_PYTHON_MODULE_BUILT)
+  add_test(NAME study-notebook
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/python/notebook_test.sh
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} ${Python_EXECUTABLE} ab-test-study.ipynb)
+  set_tests_properties(study-notebook PROPERTIES LABELS python TIMEOUT 600
+                       ENVIRONMENT "PYTHONPATH=${PROJECT_BINARY_DIR}/share/cpex/python;PYTHONDONTWRITEBYTECODE=1")
+endif()

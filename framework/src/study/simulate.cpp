@@ -84,6 +84,13 @@ Reading draw(Environment& environment, const Problem& problem, const Pull& pull,
   return reading;
 }
 
+TellInput answer(std::uint64_t ask, Reading reading) {
+  TellInput input;
+  input.ask = ask;
+  input.reading = std::move(reading);
+  return input;
+}
+
 }  // namespace
 
 SimulateResult simulate(Study& study, const PipelineFile& environment, const Registry& registry,
@@ -109,7 +116,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
         for (const PullRecord& record : study.driver().records()) {
           if (record.ask == 0 || record.state == PullState::Cancelled) continue;
           Reading reading = draw(env, declared, record.pull, buffer);
-          if (record.state == PullState::Pending) pending.push_back({record.ask, {}, std::move(reading), false});
+          if (record.state == PullState::Pending) pending.push_back(answer(record.ask, std::move(reading)));
         }
         study.tell_locked(pending, false);
         first = false;
@@ -121,7 +128,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
           break;
         }
         std::vector<TellInput> tells;
-        for (const AskedPull& a : asked) tells.push_back({a.ask, {}, draw(env, declared, a.pull, buffer), false});
+        for (const AskedPull& a : asked) tells.push_back(answer(a.ask, draw(env, declared, a.pull, buffer)));
         study.tell_locked(tells, false);
         events += 2 * asked.size();
       }
