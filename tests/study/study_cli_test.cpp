@@ -1,5 +1,6 @@
 // `cpex study` on the command line: simulate equals `cpex run` bit for bit (lucb,
-// track-and-stop, top-two, clucb on a matroid, saqm with full-bandit pulls), the A/B/n
+// track-and-stop, top-two, clucb on a matroid, saqm with full-bandit pulls, lingape with
+// linear arms), the A/B/n
 // walkthrough, and every bad input refused in one line with nothing written.
 #include <catch2/catch.hpp>
 
@@ -73,6 +74,9 @@ TEST_CASE("cpex study simulate equals cpex run bit for bit", "[study]") {
                 "plugin = full-bandit\nmeans = 1, 0.9, 0.8, 0.2, 0.1, 0\nk = 3\n",
                 "[oracle]\nplugin = top-k\nk = 3\n[dks]\nplugin = dks-peeling\n"
                 "[algorithm]\nplugin = saqm\ndelta = 0.05\n[run]\nseed = 5\n"});
+  check_parity({"lingape", "arms = 3\nrewards = gaussian\nfeedback = linear-arm\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\nS = 1\n",
+                "plugin = linear\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\ntheta = 1, 0\nS = 1\n",
+                "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\ndelta = 0.05\n[run]\nseed = 3\n"});
 }
 
 const std::string kAbStudy =

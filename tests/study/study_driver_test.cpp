@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "cpex/registration.hpp"
 #include "cpex/run.hpp"
 #include "cpex/study/simulate.hpp"
 #include "cpex/study/study.hpp"
@@ -289,6 +290,75 @@ TEST_CASE("Studies refuse bad pipelines and files in one line") {
                     Contains("already exists"));
   CHECK_THROWS_WITH(Study(test::temp_file("not-a-study.db", "hello"), test::plugins()), Contains("is not a CPEx study"));
   CHECK_THROWS_WITH(Study(test::fresh_path("missing.db"), test::plugins()), Contains("no study at"));
+}
+
+// Semi-bandit pulls (no plugin of the tree has them): a test algorithm alternating two
+// super arms for 12 samples and recommending the two arms of largest mean.
+class AlternatingPairs final : public Algorithm {
+ public:
+  void start(const AlgorithmContext& context) override { sums_.assign(context.problem->num_arms, 0.0); }
+  bool next(Action& action) override {
+    if (taken_ >= 12) return false;
+    action.super_arm = (round_++ % 2 == 0) ? std::span<const std::size_t>(first_) : std::span<const std::size_t>(second_);
+    return true;
+  }
+  void observe(const Action& action, const Observation& observation) override {
+    for (std::size_t m = 0; m < action.super_arm.size(); ++m) sums_[action.super_arm[m]] += observation.per_arm[m];
+    taken_ += action.super_arm.size();
+  }
+  Recommendation recommend() const override {
+    std::vector<std::size_t> order = {0, 1, 2, 3};
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return sums_[a] > sums_[b]; });
+    Recommendation r;
+    r.decision.arms = {std::min(order[0], order[1]), std::max(order[0], order[1])};
+    return r;
+  }
+
+ private:
+  std::vector<std::size_t> first_ = {1, 0}, second_ = {2, 3};
+  std::vector<double> sums_;
+  std::size_t taken_ = 0, round_ = 0;
+};
+
+TEST_CASE("Semi-bandit studies: a pull is a super arm, told one reward per member in any member order") {
+  static PluginHost* host = [] {
+    auto* h = new PluginHost();
+    h->load({CPEX_PLUGIN_DIR}, 1);
+    register_algorithm(h->registry(), {"test-alternating-pairs", "two super arms in turn"},
+                       AlgorithmNeeds{.feedback = {FeedbackKind::SemiBandit}, .oracles = {{"oracle", 0}}}, {},
+                       [](const ParamValues&) -> std::unique_ptr<Algorithm> { return std::make_unique<AlternatingPairs>(); });
+    return h;
+  }();
+  const std::string ini = test::temp_file("semi.ini",
+      "[study]\narms = w, x, y, z\nrewards = bernoulli\nfeedback = semi-bandit\nk = 2\n"
+      "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = test-alternating-pairs\n");
+  const std::string db = test::fresh_path("semi.db");
+  Study::create(db, PipelineFile::read(ini), host->registry());
+  Study s(db, host->registry());
+  const auto asked = s.ask(2);
+  REQUIRE(asked.size() == 2);
+  CHECK(s.pull_text(asked[0].pull) == "x,w");  // the algorithm's member order
+  CHECK(s.pull_text(asked[1].pull) == "x,w");  // its wish, handed out again (queue policy)
+  CHECK(s.status().samples == 4);                // a semi-bandit pull costs one sample per member
+  // members named in another order: the rewards follow the names
+  s.tell({{asked[0].ask, {"w", "x"}, Reading{0.0, {0.0, 1.0}}, false, ""}}, false);
+  CHECK(s.driver().record_of_ask(asked[0].ask).reading.per_arm == std::vector<double>{1.0, 0.0});
+  CHECK_THROWS_WITH(s.tell({{asked[1].ask, {}, Reading{1.0, {}}, false, ""}}, false),
+                    Contains("needs 2 rewards, one per member, got 0"));
+  CHECK_THROWS_WITH(s.tell({{asked[1].ask, {"y", "w"}, Reading{0.0, {1.0, 1.0}}, false, ""}}, false),
+                    Contains("ask 2 was a pull of x,w, not y,w"));
+  for (int round = 0; round < 10; ++round) {
+    std::vector<TellInput> tells;
+    for (const AskedPull& a : s.pending())
+      tells.push_back({a.ask, {}, Reading{0.0, {a.pull.arms[0] == 1 ? 1.0 : 0.0, a.pull.arms[1] == 3 ? 1.0 : 0.0}}, false, ""});
+    s.tell(tells, false);
+    if (s.ask(2).empty()) break;
+  }
+  const StudyStatus status = s.status();
+  CHECK(status.state == "stopped");
+  CHECK(status.recommendation == "x, z");
+  CHECK(status.arms[1].mean == 1.0);
+  CHECK(status_json(Study(db, host->registry()).status()).dump() == status_json(status).dump());
 }
 
 }  // namespace

@@ -193,6 +193,7 @@ StudySpec study_spec(const ParamValues& values) {
   for (const char* key : {"features", "features-file", "S"})
     refuse_unless(linear || !values.has(key), key, "only linear-arm feedback takes " + std::string(key));
   if (linear) {
+    if (!values.has("k")) problem.k = 1;  // one arm per decision, as the linear environments declare
     problem.features = read_features(values, problem.num_arms);
     if (values.has("S")) problem.parameter_bound = values.real("S");
   }
