@@ -226,8 +226,12 @@ std::string status_text(const StudyStatus& s) {
   if (s.delta) out << "; delta " << number(*s.delta);
   out << (s.state == "stopped" ? " — certified by the algorithm's own stopping rule" : "") << "\n";
   if (!s.reported.empty()) {
-    out << "the algorithm reports:";
-    for (const auto& [name, value] : s.reported) out << ' ' << name << " = " << number(value, 6);
+    out << "the algorithm reports (its last round):";
+    const char* separator = " ";
+    for (const auto& [name, value] : s.reported) {
+      out << separator << name << " = " << number(value, 6);
+      separator = ", ";
+    }
     out << "\n";
   }
   if (s.glr.defined) {
