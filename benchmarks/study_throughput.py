@@ -18,18 +18,8 @@ import tempfile
 import threading
 import time
 
-PIPELINE = """[study]
-arms = 10
-rewards = gaussian
-[oracle]
-plugin = top-k
-k = 1
-[algorithm]
-plugin = lucb
-delta = 0.05
-[run]
-seed = 1
-"""
+PIPELINE = ("[study]\narms = 10\nrewards = gaussian\n[oracle]\nplugin = top-k\nk = 1\n"
+            "[algorithm]\nplugin = lucb\n[run]\nseed = 1\n")
 
 
 def new_study(cpex, directory, name):

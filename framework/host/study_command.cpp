@@ -102,15 +102,15 @@ StudyOptions parse(int argc, char** argv) {
       "environment", po::value(&o.environment), "")("batch", po::value(&o.batch), "")(
       "json", po::bool_switch(&o.json), "")("plugin-path", po::value(&o.plugin_paths), "")(
       "args", po::value<std::vector<std::string>>(), "");
-  po::positional_options_description positional;
-  positional.add("args", -1);
   po::variables_map map;
-  po::store(po::command_line_parser(argc - 1, argv + 1).options(described).positional(positional).run(), map);
+  po::store(po::command_line_parser(argc - 1, argv + 1)
+                .options(described)
+                .positional(po::positional_options_description().add("args", -1))
+                .run(),
+            map);
   po::notify(map);
-  if (map.count("help")) {
-    o.verb = "help";
-    return o;
-  }
+  o.verb = map.count("help") ? "help" : "";
+  if (!o.verb.empty()) return o;
   const auto args = map.count("args") ? map["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
   static const std::vector<std::string> verbs = {"new", "ask", "tell", "status", "serve", "simulate"};
   if (args.empty()) throw po::error("study: which verb? (new, ask, tell, status, serve, simulate)");

@@ -3,14 +3,18 @@ the command line (the same file, the same answers); driven by an external reward
 shuffled batches it decides exactly as its simulation; simulate() equals cpex.run's first
 run; every bad input raises cpex.Error with nothing taken."""
 import json
+import pathlib
 import random
-import sqlite3
+import sys
 import warnings
 
 import pytest
 
 import cpex
 from conftest import run_cli
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "study"))
+from study_common import draws_of  # noqa: E402  (the study script tests' helpers)
 
 SECTIONS = dict(study={"arms": ["control", "red", "blue"], "rewards": "bernoulli"},
                 oracle={"plugin": "top-k", "k": 1},
@@ -63,23 +67,11 @@ def test_bad_input_raises_and_takes_nothing(tmp_path):
         cpex.Study.create(tmp_path / "typo.db", **dict(SECTIONS, study={"arms": 3, "rewards": "bernouli"}))
 
 
-def draws_of(db, arms):
-    """A simulated study's observations per arm, in ask order (its log, docs/studies.md)."""
-    arm_of, draws = {}, {a: [] for a in arms}
-    with sqlite3.connect(db) as c:
-        for kind, ask, pull, reward in c.execute("SELECT kind, ask, pull, reward FROM events ORDER BY seq"):
-            if kind == "ask":
-                arm_of[ask] = arms[int(pull)]
-            elif kind == "tell":
-                draws[arm_of[ask]].append(reward)
-    return draws
-
-
 def test_an_external_source_in_shuffled_batches_decides_as_the_simulation(tmp_path):
     twin = cpex.Study.create(tmp_path / "twin.db", **SECTIONS)
     simulated = twin.simulate(ENVIRONMENT)
     assert simulated["state"] == "stopped" and simulated["arms"] == "red"
-    draws = draws_of(tmp_path / "twin.db", twin.arms)
+    draws = draws_of(str(tmp_path / "twin.db"), twin.arms)
     s = cpex.Study.create(tmp_path / "live.db", **SECTIONS)
     rng, given, outstanding = random.Random(5), {a: 0 for a in s.arms}, []
     while True:

@@ -16,32 +16,10 @@ import random
 import sys
 import threading
 
-from study_common import Client, Cpex, log_rows, temporary_directory
+from study_common import Client, Cpex, draws_of, lucb_study, temporary_directory
 
-PIPELINE = """[study]
-arms = control, red, blue, green
-rewards = bernoulli
-[oracle]
-plugin = top-k
-k = 1
-[algorithm]
-plugin = lucb
-delta = 0.05
-[run]
-seed = 4
-"""
+PIPELINE = lucb_study(["control", "red", "blue", "green"], "bernoulli", 4)
 ENVIRONMENT = "[environment]\nplugin = bernoulli\nmeans = 0.2, 0.8, 0.35, 0.4\n"
-
-
-def draws_of(db, arms):
-    """Per arm, the observations of the twin in ask order."""
-    arm_of, draws = {}, {a: [] for a in arms}
-    for _seq, kind, ask, pull, reward, _late in log_rows(db):
-        if kind == "ask":
-            arm_of[ask] = arms[int(pull)]
-        elif kind == "tell":
-            draws[arm_of[ask]].append(reward)
-    return draws
 
 
 def main(binary):

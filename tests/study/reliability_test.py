@@ -20,20 +20,9 @@ import subprocess
 import threading
 import time
 
-from study_common import Client, Cpex, log_rows, temporary_directory
+from study_common import Client, Cpex, log_rows, lucb_study, temporary_directory
 
-PIPELINE = """[study]
-arms = 6
-rewards = gaussian
-[oracle]
-plugin = top-k
-k = 1
-[algorithm]
-plugin = lucb
-delta = 0.05
-[run]
-seed = 2
-"""
+PIPELINE = lucb_study(6, "gaussian", 2)
 
 
 def check_log(db, acknowledged_asks, acknowledged_tells):

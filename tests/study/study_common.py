@@ -1,5 +1,6 @@
 """What the study script tests share: running `cpex`, making a study from pipeline text,
-starting `cpex study serve` on a free port, and an HTTP client (http.client, keep-alive)."""
+starting `cpex study serve` on a free port, an HTTP client (http.client, keep-alive), the
+LUCB study they use, and a study's log read back (its documented schema)."""
 import http.client
 import json
 import os
@@ -62,6 +63,25 @@ class Client:
 
     def tell(self, items):
         return self.request("POST", "/tell", "\n".join(json.dumps(i) for i in items))
+
+
+def lucb_study(arms, rewards, seed):
+    """A study pipeline: LUCB (delta 0.05) for the best of `arms` (a list or a number)."""
+    names = arms if isinstance(arms, int) else ", ".join(arms)
+    return ("[study]\narms = %s\nrewards = %s\n[oracle]\nplugin = top-k\nk = 1\n"
+            "[algorithm]\nplugin = lucb\ndelta = 0.05\n[run]\nseed = %d\n" % (names, rewards, seed))
+
+
+def draws_of(db, arms):
+    """Per arm name, the observations of a study in ask order (for a simulated study: the
+    environment's draws of that arm, in order)."""
+    arm_of, draws = {}, {a: [] for a in arms}
+    for _seq, kind, ask, pull, reward, _late in log_rows(db):
+        if kind == "ask":
+            arm_of[ask] = arms[int(pull)]
+        elif kind == "tell":
+            draws[arm_of[ask]].append(reward)
+    return draws
 
 
 def log_rows(db):

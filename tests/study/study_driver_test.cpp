@@ -29,6 +29,13 @@ const std::string kLucbStudy =
 const std::string kGaussianEnvironment =
     "[environment]\nplugin = gaussian\nmeans = 0.6, 0.5, 0.3, 0.2, 0.0\nsigma = 0.5\n";
 
+// A single-best-arm study of `algorithm` (its lines, then [run]'s).
+std::string best_arm_study(const std::string& arms, const std::string& rewards, const std::string& algorithm,
+                           const std::string& run) {
+  return "[study]\narms = " + arms + "\nrewards = " + rewards + "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\n" +
+         algorithm + "\n[run]\n" + run + "\n";
+}
+
 std::string make_study(const std::string& name, const std::string& text) {
   const std::string ini = test::temp_file(name + ".ini", text);
   const std::string db = test::fresh_path(name + ".db");
@@ -50,6 +57,23 @@ std::vector<std::uint64_t> used_per_arm(const Driver& driver) {
     if (r.state == PullState::Used)
       for (std::size_t arm : r.pull.arms) ++used[arm];
   return used;
+}
+
+// Asks `batch` pulls at a time and tells them back with `reward(arm)` until the study hands
+// out nothing more; returns the pulls asked.
+template <typename Reward>
+std::uint64_t answer_until_done(Study& s, std::size_t batch, Reward reward) {
+  std::uint64_t total = 0;
+  for (int round = 0; round < 10000; ++round) {
+    const auto asked = s.ask(batch);
+    if (asked.empty()) break;
+    total += asked.size();
+    std::vector<TellInput> tells;
+    for (const auto& a : asked) tells.push_back({a.ask, {}, Reading{reward(a.pull.arms.front()), {}}, false, ""});
+    std::reverse(tells.begin(), tells.end());
+    s.tell(tells, false);
+  }
+  return total;
 }
 
 std::string pulls_text(const std::vector<std::uint64_t>& pulls) {
@@ -117,9 +141,7 @@ TEST_CASE("Queue policy: batched, shuffled tells feed the algorithm the undelaye
 }
 
 TEST_CASE("Pending policy: successive rejects asks a whole phase at once and waits for it") {
-  const std::string text =
-      "[study]\narms = 4\nrewards = bernoulli\n[oracle]\nplugin = top-k\nk = 1\n"
-      "[algorithm]\nplugin = successive-rejects\n[run]\nseed = 2\nbudget = 400\n";
+  const std::string text = best_arm_study("4", "bernoulli", "plugin = successive-rejects", "seed = 2\nbudget = 400");
   Study s(make_study("sr", text), test::plugins());
   REQUIRE(s.meta().at("policy") == "pending");
   const auto phase1 = s.ask(1000);
@@ -133,13 +155,7 @@ TEST_CASE("Pending policy: successive rejects asks a whole phase at once and wai
   std::reverse(tells.begin(), tells.end());
   s.tell(tells, false);
   CHECK(s.status().state == "running");
-  for (int round = 0; round < 100; ++round) {
-    const auto asked = s.ask(1000);
-    if (asked.empty()) break;
-    tells.clear();
-    for (const auto& a : asked) tells.push_back({a.ask, {}, Reading{a.pull.arms.front() == 2 ? 1.0 : 0.0, {}}, false, ""});
-    s.tell(tells, false);
-  }
+  answer_until_done(s, 1000, [](std::size_t arm) { return arm == 2 ? 1.0 : 0.0; });
   const StudyStatus status = s.status();
   CHECK(status.state == "stopped");
   CHECK(status.recommendation == "2");
@@ -148,33 +164,17 @@ TEST_CASE("Pending policy: successive rejects asks a whole phase at once and wai
 }
 
 TEST_CASE("A fixed-budget study stops at its budget, and max-samples caps a study") {
-  const std::string ugape =
-      "[study]\narms = 5\nrewards = gaussian\n[oracle]\nplugin = top-k\nk = 1\n"
-      "[algorithm]\nplugin = ugape\na = 1\n[run]\nbudget = 60\n";
-  Study s(make_study("budget", ugape), test::plugins());
+  Study s(make_study("budget", best_arm_study("5", "gaussian", "plugin = ugape\na = 1", "budget = 60")),
+          test::plugins());
   REQUIRE(s.meta().at("policy") == "queue");
-  std::uint64_t asked_total = 0;
-  for (int round = 0; round < 1000; ++round) {
-    const auto asked = s.ask(7);
-    if (asked.empty()) break;
-    asked_total += asked.size();
-    std::vector<TellInput> tells;
-    for (const auto& a : asked) tells.push_back({a.ask, {}, Reading{0.1 * static_cast<double>(a.pull.arms.front()), {}}, false, ""});
-    s.tell(tells, false);
-  }
+  const std::uint64_t asked_total = answer_until_done(s, 7, [](std::size_t arm) { return 0.1 * static_cast<double>(arm); });
   CHECK(asked_total == 60);
   CHECK(s.status().state == "budget");
   CHECK(s.status().recommendation == "4");
   CHECK(s.ask(1).empty());
 
   Study capped(make_study("capped", kLucbStudy + "max-samples = 25\n"), test::plugins());
-  for (int round = 0; round < 100; ++round) {
-    const auto asked = capped.ask(3);
-    if (asked.empty()) break;
-    std::vector<TellInput> tells;
-    for (const auto& a : asked) tells.push_back({a.ask, {}, Reading{0.5, {}}, false, ""});
-    capped.tell(tells, false);
-  }
+  answer_until_done(capped, 3, [](std::size_t) { return 0.5; });
   CHECK(capped.status().state == "capped");
   CHECK(capped.status().samples == 25);
 }
@@ -224,10 +224,7 @@ TEST_CASE("Two Study objects on one file see each other's writes, and ask never 
 }
 
 TEST_CASE("A refused tell is one line naming the culprit, and nothing of its batch is taken") {
-  const std::string bernoulli =
-      "[study]\narms = control, red\nrewards = bernoulli\n[oracle]\nplugin = top-k\nk = 1\n"
-      "[algorithm]\nplugin = lucb\n";
-  Study s(make_study("refused", bernoulli), test::plugins());
+  Study s(make_study("refused", best_arm_study("control, red", "bernoulli", "plugin = lucb", "")), test::plugins());
   const auto asked = s.ask(4);
   REQUIRE(asked.size() == 4);
   const std::string before = status_json(s.status()).dump();

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 
 #include "cpex/errors.hpp"
 #include "cpex/record_format.hpp"
@@ -42,14 +43,12 @@ std::string error_text(sqlite3* db) {
 
 sqlite3* open_connection(const std::string& path, int flags) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-    const std::string message = error_text(db);
-    sqlite3_close(db);
-    throw Error("cannot open study '" + path + "': " + message);
-  }
+  const int opened = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> connection(db, sqlite3_close);  // closed on a throw
+  if (opened != SQLITE_OK) throw Error("cannot open study '" + path + "': " + error_text(db));
   sqlite3_busy_timeout(db, kBusyMilliseconds);
   sqlite3_extended_result_codes(db, 1);
-  return db;
+  return connection.release();
 }
 
 void run(sqlite3* db, const char* sql, const std::string& path) {
@@ -116,6 +115,9 @@ void StudyFile::create(const std::string& path, const StudyMeta& meta) {
   std::error_code ec;
   if (fs::exists(fs::symlink_status(path, ec)))
     throw Error("'" + path + "' already exists (a study is created once; use cpex study ask/tell/status on it)");
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, ec))
+    throw Error("cannot create study '" + path + "': no directory '" + parent.string() + "'");
   const std::string temporary = path + ".new-" + std::to_string(::getpid());
   fs::remove(temporary, ec);
   {
@@ -164,15 +166,12 @@ StudyFile::StudyFile(const std::string& path) : path_(path) {
   if (!fs::is_regular_file(status)) throw Error("'" + path + "' is not a CPEx study (not a regular file)");
   db_ = open_connection(path, SQLITE_OPEN_READWRITE);
   try {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, "SELECT key, value FROM meta", -1, &stmt, nullptr) != SQLITE_OK)
+    auto keep = [](void* meta, int, char** values, char**) {
+      (*static_cast<StudyMeta*>(meta))[values[0] ? values[0] : ""] = values[1] ? values[1] : "";
+      return 0;
+    };
+    if (sqlite3_exec(db_, "SELECT key, value FROM meta", keep, &meta_, nullptr) != SQLITE_OK)
       throw Error("'" + path + "' is not a CPEx study (" + error_text(db_) + ")");
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-      const auto* k = sqlite3_column_text(stmt, 0);
-      const auto* v = sqlite3_column_text(stmt, 1);
-      meta_[k ? reinterpret_cast<const char*>(k) : ""] = v ? reinterpret_cast<const char*>(v) : "";
-    }
-    sqlite3_finalize(stmt);
     if (meta_["format"] == "cpex-results")
       throw Error("'" + path + "' is a CPEx results store, not a study (cpex report reads it)");
     if (meta_["format"] != kStudyFormat)

@@ -46,15 +46,12 @@ const ParamSchema& study_schema() {
         .integer("k", std::nullopt, Range::closed(1, static_cast<double>(kMaxArms)),
                  "the size of a super arm (semi-bandit, full-bandit-sum), or the decision size "
                  "the problem is made for")
-        .optional()
-        .integer("d", 2, Range::closed(1, static_cast<double>(kMaxDimension)),
-                 "linear-arm: the features' dimension (inline features)")
-        .real_list("features", Range::any(), "linear-arm: the arms' features, row-major (d numbers per arm)")
-        .optional()
-        .path("features-file", std::nullopt, "linear-arm: CSV file, a header then one arm per row")
-        .optional()
-        .optional_real("S", Range::greater_than(0.0),
-                       "linear-arm: the bound on ||theta|| announced to the algorithm");
+        .optional();
+    // linear-arm: the features as the `linear` environment takes them
+    s.integer("d", 2, Range::closed(1, static_cast<double>(kMaxDimension)), "linear-arm: the features' dimension");
+    s.real_list("features", Range::any(), "linear-arm: the arms' features, row-major (d numbers per arm)").optional();
+    s.path("features-file", std::nullopt, "linear-arm: CSV file, a header then one arm per row").optional();
+    s.optional_real("S", Range::greater_than(0.0), "linear-arm: the bound on ||theta|| announced to the algorithm");
     return s;
   }();
   return schema;
