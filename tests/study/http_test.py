@@ -19,7 +19,7 @@ import threading
 from study_common import Client, Cpex, draws_of, lucb_study, temporary_directory
 
 PIPELINE = lucb_study(["control", "red", "blue", "green"], "bernoulli", 4)
-ENVIRONMENT = "[environment]\nplugin = bernoulli\nmeans = 0.2, 0.8, 0.35, 0.4\n"
+ENVIRONMENT = "[environment]\nplugin = bernoulli\nmeans = 0.1, 0.9, 0.3, 0.4\n"
 
 
 def main(binary):
