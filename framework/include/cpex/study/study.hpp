@@ -17,6 +17,7 @@
 #include "cpex/study/driver.hpp"
 #include "cpex/study/study_file.hpp"
 #include "cpex/study/study_status.hpp"
+#include "cpex/study/tell_input.hpp"
 
 namespace cpex::study {
 
@@ -25,31 +26,10 @@ struct AskedPull {
   Pull pull;
 };
 
-// One observation told (or one ask cancelled).
-struct TellInput {
-  std::uint64_t ask = 0;           // 0: the oldest pending ask of `arms`, else unasked
-  std::vector<std::string> arms;   // arm names (one, or a super arm's members); may be
-                                   // empty when `ask` is given
-  Reading reading;
-  bool cancel = false;             // withdraw ask `ask` (its observation will never come)
-  std::string where;               // where it came from ("line 3"), prefixed to a refusal
-};
-
 struct TellOutcome {
   std::size_t accepted = 0;   // observations the study took (late ones included)
   std::size_t late = 0;       // of those, told after the study ended: recorded, not used
   std::size_t cancelled = 0;
-};
-
-// A refused tell: which input (0-based) and why ("line 3: unknown arm 'x'"). Nothing of
-// the batch was written.
-class TellError : public Error {
- public:
-  TellError(std::size_t index, const std::string& what) : Error(what), index_(index) {}
-  std::size_t index() const { return index_; }
-
- private:
-  std::size_t index_;
 };
 
 class Study {

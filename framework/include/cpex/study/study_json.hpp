@@ -1,6 +1,6 @@
-// The JSON a study speaks (keys in the order written here), shared by `cpex study ... --json`, the HTTP server and Python:
-// tells read from JSON lines (or an array), and the answers of ask, tell and status. The
-// shapes are documented in docs/studies.md ("JSON").
+// The JSON a study answers with (keys in the order written here), shared by `cpex study
+// ... --json`, the HTTP server and Python: the answers of ask, tell, status and simulate
+// (reading tells: tell_input.hpp). The shapes: docs/studies.md ("Command line", "HTTP").
 #pragma once
 
 #include <string>
@@ -10,16 +10,9 @@
 
 #include "cpex/study/simulate.hpp"
 #include "cpex/study/study.hpp"
+#include "cpex/study/tell_input.hpp"
 
 namespace cpex::study {
-
-// Observations from text: JSON lines ({"arm": "b", "reward": 0.7, "ask": 17} per line),
-// one JSON array of such objects, or one object. Keys: ask, arm or arms, reward or
-// rewards (semi-bandit: one per member), cancel. TellError naming the line (or element)
-// for malformed input; nothing is taken then.
-std::vector<TellInput> parse_tells(const std::string& text);
-// The same for one object (`where` names it in messages: "line 3").
-TellInput parse_tell(const nlohmann::json& object, const std::string& where);
 
 // {"asks": [{"ask": 17, "arm": "b"} or {"ask": 17, "arms": ["a", "c"]}, ...], "state": ...,
 //  "pending": N, "samples": N}
