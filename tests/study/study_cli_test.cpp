@@ -148,6 +148,7 @@ TEST_CASE("cpex study refuses bad input in one line and writes nothing", "[study
   expect_cli_error("study new " + fresh_path("env.db") + " --pipeline " + with_env,
                    {"[environment]: a study has no environment", "cpex study simulate"});
   expect_cli_error("study new " + db + " --pipeline " + temp_file("again.ini", kAbStudy), {"already exists"});
+  expect_cli_error("run " + temp_file("study-run.ini", kAbStudy), {"[study]: a study's pipeline", "cpex study new"});
 
   for (const std::string& usage : std::vector<std::string>{"study", "study stir " + db, "study tell " + db + " --count 3",
                                   "study serve " + db, "study tell " + db + " --arm control"}) {

@@ -115,11 +115,15 @@ std::vector<std::string> known_sections(const Registry& registry, std::vector<st
 // any plugin is chosen, so that a misspelt [algoritm] gets a suggestion rather than
 // "[algorithm] has no 'plugin' key".
 void check_section_names(const PipelineFile& file, const std::vector<std::string>& known) {
-  for (const auto& section : file.sections())
-    if (std::find(known.begin(), known.end(), section) == known.end())
-      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
-                        did_you_mean(section, known, "[", "]") + " (allowed: " +
-                        joined(known) + ")");
+  for (const auto& section : file.sections()) {
+    if (std::find(known.begin(), known.end(), section) != known.end()) continue;
+    if (section == "study")
+      throw ConfigError(origin_of(file, section, "") + ": [study]: a study's pipeline (its rewards come "
+                        "from outside): create it with `cpex study new STUDY.db --pipeline FILE`, or "
+                        "give an [environment] to run it (docs/studies.md)");
+    throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
+                      did_you_mean(section, known, "[", "]") + " (allowed: " + joined(known) + ")");
+  }
 }
 
 // An oracle role section ([dks]) that none of the sweep's algorithms takes. In a mixed
