@@ -232,72 +232,98 @@ std::vector<std::size_t> sorted(std::vector<std::size_t> arms) {
 
 }  // namespace
 
-TellOutcome Study::tell_locked(const std::vector<TellInput>& inputs, bool unasked) {
+bool Study::super_arms() const {
+  const FeedbackKind feedback = driver_->problem().feedback;
+  return feedback == FeedbackKind::SemiBandit || feedback == FeedbackKind::FullBanditSum;
+}
+
+Pull Study::named_pull(const TellInput& input) const {
+  Pull named;
+  for (const auto& name : input.arms) named.arms.push_back(arm_index(arms_, name));
+  if (!super_arms() && named.arms.size() > 1)
+    throw Error("a pull of this study is one arm, got " + std::to_string(named.arms.size()));
+  return named;
+}
+
+// The oldest pending ask of `named` (a super arm's members in any order); 0: none.
+std::uint64_t Study::pending_ask_of(const Pull& named) const {
+  const std::uint64_t ask = driver_->ask_of(named);
+  if (ask != 0 || !super_arms()) return ask;
+  for (const PullRecord& record : driver_->records())
+    if (record.state == PullState::Pending && sorted(record.pull.arms) == sorted(named.arms)) return record.ask;
+  return 0;
+}
+
+namespace {
+
+// Semi-bandit rewards given in the order of `named` put in the ask's member order.
+Reading in_ask_order(Reading reading, const Pull& named, const Pull& asked) {
+  if (named.arms.empty() || named.arms == asked.arms || reading.per_arm.size() != named.arms.size()) return reading;
+  std::vector<double> reordered(asked.arms.size());
+  for (std::size_t m = 0; m < asked.arms.size(); ++m)
+    reordered[m] = reading.per_arm[static_cast<std::size_t>(
+        std::find(named.arms.begin(), named.arms.end(), asked.arms[m]) - named.arms.begin())];
+  reading.per_arm = std::move(reordered);
+  return reading;
+}
+
+}  // namespace
+
+// One tell applied to the driver, or Error(why) before anything changed; the event to log.
+Event Study::apply_tell(const TellInput& input, bool unasked) {
   Driver& driver = *driver_;
+  Event event;
+  event.ask = input.ask;
+  if (input.cancel) {
+    if (const std::string why = driver.check_cancel(input.ask); !why.empty()) throw Error(why);
+    driver.cancel(input.ask);
+    event.kind = Event::Kind::Cancel;
+    return event;
+  }
+  event.kind = Event::Kind::Tell;
+  const Pull named = named_pull(input);
+  if (event.ask == 0) {
+    if (named.arms.empty()) throw Error("an observation needs its arm or its ask");
+    event.ask = pending_ask_of(named);
+  }
+  if (event.ask != 0) {
+    if (const std::string why = driver.check_pending(event.ask); !why.empty()) throw Error(why);
+    const Pull& asked = driver.record_of_ask(event.ask).pull;
+    if (!named.arms.empty() && sorted(named.arms) != sorted(asked.arms))
+      throw Error("ask " + std::to_string(event.ask) + " was a pull of " + pull_text(asked) + ", not " +
+                  pull_text(named));
+    event.reading = in_ask_order(input.reading, named, asked);
+    if (const std::string why = driver.check_tell(event.ask, event.reading); !why.empty()) throw Error(why);
+    event.late = !driver.tell(event.ask, event.reading);
+    return event;
+  }
+  if (!unasked)
+    throw Error("no pull of " + pull_text(named) + " is pending" +
+                (driver.phase() != Phase::Running
+                     ? std::string(" (the study has ended: ") + to_string(driver.phase()) + ")"
+                     : std::string()) +
+                "; an observation nobody asked for is taken only with --unasked");
+  event.reading = input.reading;
+  if (const std::string why = driver.check_unasked(named, event.reading); !why.empty()) throw Error(why);
+  event.pull = named;
+  event.late = !driver.tell_unasked(named, event.reading);
+  return event;
+}
+
+TellOutcome Study::tell_locked(const std::vector<TellInput>& inputs, bool unasked) {
   TellOutcome outcome;
-  const bool super = driver.problem().feedback == FeedbackKind::SemiBandit ||
-                     driver.problem().feedback == FeedbackKind::FullBanditSum;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const TellInput& input = inputs[i];
-    auto refuse = [&](const std::string& why) {
-      throw TellError(i, input.where.empty() ? why : input.where + ": " + why);
-    };
     Event event;
-    event.ask = input.ask;
-    if (input.cancel) {
-      if (const std::string why = driver.check_cancel(input.ask); !why.empty()) refuse(why);
-      driver.cancel(input.ask);
-      event.kind = Event::Kind::Cancel;
-      last_seq_ = file_.append(event);
+    try {
+      event = apply_tell(inputs[i], unasked);
+    } catch (const Error& e) {
+      throw TellError(i, inputs[i].where.empty() ? e.what() : inputs[i].where + ": " + e.what());
+    }
+    last_seq_ = file_.append(event);
+    if (event.kind == Event::Kind::Cancel) {
       ++outcome.cancelled;
       continue;
     }
-    event.kind = Event::Kind::Tell;
-    event.reading = input.reading;
-    Pull named;
-    try {
-      for (const auto& name : input.arms) named.arms.push_back(arm_index(arms_, name));
-    } catch (const Error& e) {
-      refuse(e.what());
-    }
-    if (!super && named.arms.size() > 1) refuse("a pull of this study is one arm, got " + std::to_string(named.arms.size()));
-    if (event.ask == 0) {
-      if (named.arms.empty()) refuse("an observation needs its arm or its ask");
-      event.ask = driver.ask_of(named);
-      if (event.ask == 0 && super)  // the members named in another order
-        for (const PullRecord& record : driver.records())
-          if (record.state == PullState::Pending && sorted(record.pull.arms) == sorted(named.arms)) {
-            event.ask = record.ask;
-            break;
-          }
-    }
-    if (event.ask != 0) {
-      if (const std::string why = driver.check_pending(event.ask); !why.empty()) refuse(why);
-      const Pull& asked = driver.record_of_ask(event.ask).pull;
-      if (!named.arms.empty() && sorted(named.arms) != sorted(asked.arms))
-        refuse("ask " + std::to_string(event.ask) + " was a pull of " + pull_text(asked) + ", not " +
-               pull_text(named));
-      if (!named.arms.empty() && named.arms != asked.arms && !event.reading.per_arm.empty() &&
-          event.reading.per_arm.size() == named.arms.size()) {
-        std::vector<double> reordered(asked.arms.size());  // rewards in the ask's member order
-        for (std::size_t m = 0; m < asked.arms.size(); ++m)
-          reordered[m] = event.reading.per_arm[static_cast<std::size_t>(
-              std::find(named.arms.begin(), named.arms.end(), asked.arms[m]) - named.arms.begin())];
-        event.reading.per_arm = std::move(reordered);
-      }
-      if (const std::string why = driver.check_tell(event.ask, event.reading); !why.empty()) refuse(why);
-      event.late = !driver.tell(event.ask, event.reading);
-    } else {
-      if (!unasked)
-        refuse("no pull of " + pull_text(named) + " is pending" +
-               (driver.phase() != Phase::Running ? std::string(" (the study has ended: ") + to_string(driver.phase()) + ")"
-                                                 : std::string()) +
-               "; an observation nobody asked for is taken only with --unasked");
-      if (const std::string why = driver.check_unasked(named, event.reading); !why.empty()) refuse(why);
-      event.pull = named;
-      event.late = !driver.tell_unasked(named, event.reading);
-    }
-    last_seq_ = file_.append(event);
     ++outcome.accepted;
     if (event.late) ++outcome.late;
   }

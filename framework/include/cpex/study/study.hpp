@@ -81,6 +81,10 @@ class Study {
  private:
   void rebuild();
   void catch_up();
+  bool super_arms() const;
+  Pull named_pull(const TellInput& input) const;
+  std::uint64_t pending_ask_of(const Pull& named) const;
+  Event apply_tell(const TellInput& input, bool unasked);
   void read_only(const std::function<void()>& body);
   void apply(const Event& event);
 
