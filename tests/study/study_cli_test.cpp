@@ -143,6 +143,12 @@ TEST_CASE("cpex study refuses bad input in one line and writes nothing", "[study
   const std::string other = new_study("other-version");
   REQUIRE(std::system(("sqlite3 " + other + " \"UPDATE meta SET value = '99' WHERE key = 'version'\"").c_str()) == 0);
   expect_cli_error("study status " + other, {"has format version 99, and this CPEx reads version 1"});
+  // a log the algorithm does not propose again (another plugin version, edited parameters)
+  const std::string edited = new_study("edited");
+  REQUIRE(run_cpex("study ask " + edited + " --count 3").status == 0);
+  REQUIRE(std::system(("sqlite3 " + edited + " \"UPDATE events SET pull = '2' WHERE ask = 2\"").c_str()) == 0);
+  expect_cli_error("study status " + edited,
+                   {"event 2 (ask 2 of blue): the algorithm now proposes control", "the log does not replay"});
   const std::string with_env = temp_file("with-env.ini", "[environment]\nplugin = gaussian\nmeans = 1, 0\n" +
                                                              kAbStudy.substr(kAbStudy.find("[oracle]")));
   expect_cli_error("study new " + fresh_path("env.db") + " --pipeline " + with_env,
