@@ -9,7 +9,10 @@ observation, which answers the served study's j-th ask of arm a. The queue polic
 the algorithm the j-th real pull of an arm as its j-th observation of it, so the served
 study must decide exactly as the twin, whatever the batches and the order of the tells.
 
-usage: http_test.py CPEX"""
+With --cli the same external source drives the study through `cpex study ask` and
+`cpex study tell --json` processes instead.
+
+usage: http_test.py CPEX [--cli]"""
 import json
 import queue
 import random
@@ -111,5 +114,41 @@ def main(binary):
           % (status["recommendation"], status["samples"], most_pending))
 
 
+def main_cli(binary):
+    """The same through the command line: `cpex study ask --json` and `cpex study tell
+    --json` processes, shuffled batches, one round of tells held back each time."""
+    cpex = Cpex(binary)
+    with temporary_directory() as d:
+        twin = cpex.new_study(d, "twin", PIPELINE)
+        served = cpex.new_study(d, "cli", PIPELINE)
+        env = d + "/env.ini"
+        with open(env, "w") as f:
+            f.write(ENVIRONMENT)
+        simulated = json.loads(cpex.run("study", "simulate", twin, "--environment", env, "--json").stdout)
+        twin_status = cpex.status(twin)
+        arms = [a["name"] for a in twin_status["arms"]]
+        draws = draws_of(twin, arms)
+        rng, used, held = random.Random(8), {a: 0 for a in arms}, []
+        while True:
+            body = json.loads(cpex.run("study", "ask", served, "--count", str(rng.randint(5, 25)), "--json").stdout)
+            for a in body["asks"]:
+                j = used[a["arm"]]
+                used[a["arm"]] += 1
+                held.append({"ask": a["ask"], "reward": draws[a["arm"]][j] if j < len(draws[a["arm"]]) else 0.0})
+            if not body["asks"] and not held:
+                break
+            rng.shuffle(held)
+            now, held = (held, []) if not body["asks"] else (held[: len(held) // 2 + 1], held[len(held) // 2 + 1:])
+            r = cpex.run("study", "tell", served, "--json", stdin="\n".join(json.dumps(t) for t in now), check=False)
+            assert r.returncode == 0 or "recorded as late" in r.stderr, r.stderr
+        status = cpex.status(served)
+        assert status["state"] == "stopped" and status["recommendation"] == twin_status["recommendation"], status
+        assert [a["used"] for a in status["arms"]] == simulated["pulls"], (status["arms"], simulated)
+    print("study-cli-external: ok (recommendation %s, %d samples)" % (status["recommendation"], status["samples"]))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[2:] == ["--cli"]:
+        main_cli(sys.argv[1])
+    else:
+        main(sys.argv[1])

@@ -8,7 +8,9 @@ target_link_libraries(cpex-study-cli-tests PRIVATE nlohmann_json::nlohmann_json)
 # Script tests with Debian's python3 (standard library only: http.client, sqlite3).
 add_test(NAME study-http
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/http_test.py $<TARGET_FILE:cpex-host>)
-set_tests_properties(study-http PROPERTIES LABELS cli TIMEOUT 300)
+add_test(NAME study-cli-external
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/http_test.py $<TARGET_FILE:cpex-host> --cli)
+set_tests_properties(study-http study-cli-external PROPERTIES LABELS cli TIMEOUT 300)
 add_test(NAME study-kill
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/reliability_test.py $<TARGET_FILE:cpex-host> kill --kills 100)
 add_test(NAME study-concurrent-tellers
