@@ -321,8 +321,10 @@ TEST_CASE("Semi-bandit studies: a pull is a super arm, told one reward per membe
   static PluginHost* host = [] {
     auto* h = new PluginHost();
     h->load({CPEX_PLUGIN_DIR}, 1);
-    register_algorithm(h->registry(), {"test-alternating-pairs", "two super arms in turn"},
-                       AlgorithmNeeds{.feedback = {FeedbackKind::SemiBandit}, .oracles = {{"oracle", 0}}}, {},
+    AlgorithmNeeds needs;
+    needs.feedback = {FeedbackKind::SemiBandit};
+    needs.oracles = {{"oracle", 0}};
+    register_algorithm(h->registry(), {"test-alternating-pairs", "two super arms in turn"}, needs, {},
                        [](const ParamValues&) -> std::unique_ptr<Algorithm> { return std::make_unique<AlternatingPairs>(); });
     return h;
   }();
