@@ -20,6 +20,7 @@
 #include "cpex/suggest.hpp"
 #include "mpi_sweep.hpp"
 #include "signals.hpp"
+#include "study_command.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -36,6 +37,7 @@ const char* kUsage =
     "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
     "       cpex --version\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
@@ -82,6 +84,8 @@ int main(int argc, char** argv) {
   cpex::host::signals::install();
   if (argc > 1 && std::string(argv[1]) == "report")
     return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
+  if (argc > 1 && std::string(argv[1]) == "study")
+    return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;

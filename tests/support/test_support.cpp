@@ -68,8 +68,8 @@ CommandResult run_cpex(const std::string& arguments, const std::string& plugin_p
   const std::string variable =
       plugin_path_variable.empty() ? "" : " CPEX_PLUGIN_PATH='" + plugin_path_variable + "'";
   const std::string command = "cd '" CPEX_SOURCE_DIR "' && env -u CPEX_PLUGIN_PATH" + variable +
-                              " timeout 120 '" CPEX_BINARY "' " + arguments + " > '" + out + "' 2> '" + err +
-                              "' < /dev/null";
+                              " timeout 120 '" CPEX_BINARY "' < /dev/null " + arguments + " > '" + out +
+                              "' 2> '" + err + "'";
   const int raw = std::system(command.c_str());
   CommandResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

@@ -25,7 +25,7 @@ struct CommandResult {
 // Runs `cpex <arguments>` through the shell from the source directory, with
 // $CPEX_PLUGIN_PATH cleared (or set to `plugin_path_variable` when given), under a 120 s
 // `timeout` (a hang fails with status 124 instead of blocking the suite), capturing
-// stdout and stderr.
+// stdout and stderr. Stdin is /dev/null unless `arguments` redirect it ("< FILE").
 CommandResult run_cpex(const std::string& arguments, const std::string& plugin_path_variable = "");
 
 // Writes `text` to a fresh file in the temporary directory and returns its path.

@@ -12,7 +12,9 @@ namespace cpex {
 // 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
 // 6: EntryInfo::version / PluginInfo::version (plugin identity in results, issue 21).
 // 7: RewardFamily Poisson / Exponential / GaussianUnknownVariance, Problem::arm_sigmas,
-//    Environment::truth_variances, Oracle::query (identification problems).
+//    Environment::truth_variances, Oracle::query / exchanges / enumerate (identification
+//    problems); Algorithm::propose, AlgorithmNeeds::batches (studies: batches and delayed
+//    feedback).
 inline constexpr int kAbiVersion = 7;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).

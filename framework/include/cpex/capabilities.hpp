@@ -86,6 +86,9 @@ struct AlgorithmNeeds {
   // `[run] trace-recommendations`); false: that key is refused for this algorithm.
   bool anytime = true;
   RewardRequirement rewards;           // the reward family / range assumed (default: any)
+  // Algorithm::propose is overridden: in a study it proposes pulls while others are pending
+  // (batches, delayed feedback). false: the study's default (docs/studies.md).
+  bool batches = false;
 };
 
 }  // namespace cpex

@@ -48,6 +48,14 @@ struct Pipeline {
   RunSettings run;
 };
 
+// Where a pipeline's instance comes from: the plugin named by the [environment] section
+// (the default), or a fixed entry configured by another section — a study's [study]
+// section (cpex/study/study_spec.hpp), whose rewards come from outside.
+struct InstanceSection {
+  std::string name = "environment";
+  const EnvironmentEntry* fixed = nullptr;  // null: the section's `plugin` key names it
+};
+
 // Build and check a pipeline. Throws ConfigError naming the file and the culprit.
 // `extra_sections` are allowed besides the plugin sections (e.g. "sweep"). `sweep`: the
 // plugins the whole sweep names per section (sweep_scope.hpp); then a section or a plain
@@ -55,6 +63,6 @@ struct Pipeline {
 // swept plugin uses is refused. Null: the file's own plugins only.
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
                   const std::vector<std::string>& extra_sections = {},
-                  const SweepScope* sweep = nullptr);
+                  const SweepScope* sweep = nullptr, const InstanceSection& instance = {});
 
 }  // namespace cpex

@@ -120,11 +120,15 @@ std::vector<std::string> known_sections(const Registry& registry, std::vector<st
 // any plugin is chosen, so that a misspelt [algoritm] gets a suggestion rather than
 // "[algorithm] has no 'plugin' key".
 void check_section_names(const PipelineFile& file, const std::vector<std::string>& known) {
-  for (const auto& section : file.sections())
-    if (std::find(known.begin(), known.end(), section) == known.end())
-      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
-                        did_you_mean(section, known, "[", "]") + " (allowed: " +
-                        joined(known) + ")");
+  for (const auto& section : file.sections()) {
+    if (std::find(known.begin(), known.end(), section) != known.end()) continue;
+    if (section == "study")
+      throw ConfigError(origin_of(file, section, "") + ": [study]: a study's pipeline (its rewards come "
+                        "from outside): create it with `cpex study new STUDY.db --pipeline FILE`, or "
+                        "give an [environment] to run it (docs/studies.md)");
+    throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
+                      did_you_mean(section, known, "[", "]") + " (allowed: " + joined(known) + ")");
+  }
 }
 
 // An oracle role section ([dks]) that none of the sweep's algorithms takes. In a mixed
@@ -176,7 +180,7 @@ std::string names_of(const std::vector<const EntryInfo*>& entries) {
 // (full-bandit) or [oracle] (top-k)"); otherwise, in a mixed sweep, the message names
 // every swept plugin (a single plugin's own message comes from read_section).
 void check_unknown_keys(const PipelineFile& file, const Registry& registry, const Pipeline& p,
-                        const SweepScope& scope) {
+                        const SweepScope& scope, const InstanceSection& instance) {
   struct Owner {
     std::string section;
     std::vector<const EntryInfo*> plugins;  // empty for [run]
@@ -189,11 +193,12 @@ void check_unknown_keys(const PipelineFile& file, const Registry& registry, cons
     std::string names() const { return plugins.empty() ? "run" : names_of(plugins); }
   };
   std::vector<Owner> owners = {
-      {"environment", section_plugins(registry, scope, "environment", p.environment->name)},
+      {instance.name, instance.fixed ? std::vector<const EntryInfo*>{instance.fixed}
+                                     : section_plugins(registry, scope, "environment", p.environment->name)},
       {"algorithm", section_plugins(registry, scope, "algorithm", p.algorithm_name)},
       {"run", {}}};
   for (const auto& section : file.sections()) {
-    if (section == "environment" || section == "algorithm" || section == "run") continue;
+    if (section == instance.name || section == "algorithm" || section == "run") continue;
     const auto own = file.get(section, "plugin");
     if (!own) continue;
     Owner owner{section, section_plugins(registry, scope, section, *own)};
@@ -360,16 +365,18 @@ ParamValues read_plugin_section(const PipelineFile& file, const Registry& regist
 }  // namespace
 
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
-                  const std::vector<std::string>& extra_sections, const SweepScope* sweep) {
+                  const std::vector<std::string>& extra_sections, const SweepScope* sweep,
+                  const InstanceSection& instance) {
   Pipeline p;
   p.source = file.path();
-  std::vector<std::string> base = {"environment", "algorithm", "run"};
+  std::vector<std::string> base = {instance.name, "algorithm", "run"};
   base.insert(base.end(), extra_sections.begin(), extra_sections.end());
   check_section_names(file, known_sections(registry, base));
   p.algorithm = choose(file, registry, "algorithm", PluginKind::Algorithm, &Registry::algorithm);
   p.algorithm_name = split_variant(plugin_name(file, "algorithm"), file.path()).name();
-  p.environment =
-      choose(file, registry, "environment", PluginKind::Environment, &Registry::environment);
+  p.environment = instance.fixed ? instance.fixed
+                                 : choose(file, registry, instance.name, PluginKind::Environment,
+                                          &Registry::environment);
   const SweepScope scope = sweep ? *sweep : SweepScope{};
   check_role_sections(file, registry, base, scope.of("algorithm", p.algorithm_name));
 
@@ -388,13 +395,14 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   }
   // Whether the plugins fit together is decided before their parameters are read.
   check_compatibility(p);
-  check_unknown_keys(file, registry, p, scope);
+  check_unknown_keys(file, registry, p, scope, instance);
 
   for (auto& choice : p.oracles)
     choice.params = read_plugin_section(file, registry, scope, choice.section, *choice.entry,
                                         choice.entry->name);
   p.environment_params =
-      read_plugin_section(file, registry, scope, "environment", *p.environment, p.environment->name);
+      instance.fixed ? read_section(file, instance.name, instance.fixed->schema, instance.name, {})
+                     : read_plugin_section(file, registry, scope, instance.name, *p.environment, p.environment->name);
   p.algorithm_params =
       read_plugin_section(file, registry, scope, "algorithm", *p.algorithm, p.algorithm_name);
   const ParamValues run = read_section(file, "run", run_schema(), "run", {});
