@@ -62,7 +62,7 @@ struct EnvironmentState : CheckState {
   std::unique_ptr<Oracle> decision_oracle;
   std::unique_ptr<Environment> a, b;
   std::size_t rounds = 0;
-  std::vector<double> totals;
+  std::vector<double> totals, squares;  // squares: for families without a sub-Gaussian constant
   std::vector<std::size_t> counts;
   std::string same, range;  // the first difference between the instances, the first reward out of range
 
@@ -113,9 +113,11 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
   Puller pa(*s.a), pb(*s.b);
   std::vector<std::pair<std::size_t, double>> ra, rb;
   s.totals.assign(n + 1, 0.0);
+  s.squares.assign(n + 1, 0.0);
   s.counts.assign(n + 1, 0);
   const RewardModel& model = problem.rewards;
   const bool bernoulli = model.family == RewardFamily::Bernoulli;
+  const bool poisson = model.family == RewardFamily::Poisson;
   try {
     for (std::size_t round = 0; round < s.rounds; ++round) {
       pa.pull(round, ra);
@@ -125,9 +127,11 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
                  number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
       for (const auto& [arm, reward] : ra) {
         s.totals[arm] += reward;
+        s.squares[arm] += reward * reward;
         ++s.counts[arm];
         if (s.range.empty() && (!std::isfinite(reward) || reward < model.lower || reward > model.upper ||
-                                (bernoulli && reward != 0.0 && reward != 1.0)))
+                                (bernoulli && reward != 0.0 && reward != 1.0) ||
+                                (poisson && reward != std::floor(reward))))
           s.range = "arm " + std::to_string(arm) + " gave " + number(reward) + ", outside " + describe(model);
       }
     }
@@ -145,7 +149,8 @@ CheckResult reward_range(EnvironmentState& s) {
   return {CheckStatus::Pass, std::to_string(s.rounds) + " rewards inside " + describe(s.a->problem().rewards)};
 }
 
-// Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R).
+// Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R;
+// the empirical standard deviation of the arm for families without one).
 CheckResult means_converge(EnvironmentState& s) {
   const Problem& problem = s.a->problem();
   if (problem.parameter != KeyParameter::Mean) return {CheckStatus::Skip, "truth() holds variances, not means"};
@@ -158,7 +163,11 @@ CheckResult means_converge(EnvironmentState& s) {
   auto compare = [&](std::size_t index, double expected) {
     if (!s.counts[index]) return;
     const double mean = s.totals[index] / static_cast<double>(s.counts[index]);
-    const double allowed = 6.0 * std::max(scale, 1e-12) / std::sqrt(static_cast<double>(s.counts[index]));
+    const double pulls = static_cast<double>(s.counts[index]);
+    const double spread = has_sub_gaussian_scale(model.family)
+                              ? scale
+                              : std::sqrt(std::max(0.0, s.squares[index] / pulls - mean * mean));
+    const double allowed = 6.0 * std::max(spread, 1e-12) / std::sqrt(pulls);
     worst = std::max(worst, std::fabs(mean - expected) / allowed);
     if (off.empty() && std::fabs(mean - expected) > allowed)
       off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) + " of " +

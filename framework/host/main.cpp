@@ -2,6 +2,7 @@
 // and dispatches to a sub-command. Every failure ends with one line on stderr and a
 // non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130 / 143:
 // interrupted by SIGINT / SIGTERM, from the first instant: signals.hpp).
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,9 +17,11 @@
 #include "cpex/runtime/option_errors.hpp"
 #include "cpex/runtime/plugin_host.hpp"
 #include "cpex/runtime/signals.hpp"
+#include "cpex/suggest.hpp"
 #include "mpi_sweep.hpp"
 #include "new_command.hpp"
 #include "report_command.hpp"
+#include "study_command.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -35,6 +38,7 @@ const char* kUsage =
     "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
     "       cpex --version\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
@@ -81,6 +85,8 @@ int main(int argc, char** argv) {
   cpex::host::signals::install();
   if (argc > 1 && std::string(argv[1]) == "report")
     return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
+  if (argc > 1 && std::string(argv[1]) == "study")
+    return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   const cpex::host::MpiRanks ranks(cpex::host::mpi_context());
   std::vector<std::string> positional;
@@ -129,8 +135,14 @@ int main(int argc, char** argv) {
                   (command == "merge" && positional.size() >= 3) ||
                   (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
-    std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
-              << "' (see cpex --help)\n";
+    static const std::vector<std::string> kCommands = {
+        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report"};
+    const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
+    if (known)
+      std::cerr << "cpex: wrong arguments for '" << command << "' (see cpex --help)\n";
+    else
+      std::cerr << "cpex: unknown command '" << one_line(command) << "'"
+                << cpex::did_you_mean(command, kCommands) << " (see cpex --help)\n";
     return finish(2);
   }
 

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
 #include "cpex/store/results_csv.hpp"
 
 namespace cpex::host {
@@ -249,18 +250,19 @@ void write_csv(std::ostream& out, const Table& t) {
   for (const auto& row : t.rows) line(row);
 }
 
-// The value `name` stands for among `names`, else "OPTION 'NAME': expected a, b or c".
+// The value `name` stands for among `names`, else "OPTION 'NAME' (did you mean ...):
+// expected a, b or c".
 template <class Value>
 Value parse_named(const std::string& option, const std::string& name,
                   std::initializer_list<std::pair<const char*, Value>> names) {
   std::string expected;
-  std::size_t i = 0;
+  std::vector<std::string> known;
   for (const auto& [text, value] : names) {
     if (name == text) return value;
-    ++i;
-    expected += std::string(i == 1 ? "" : i == names.size() ? " or " : ", ") + text;
+    known.push_back(text);
+    expected += std::string(known.size() == 1 ? "" : known.size() == names.size() ? " or " : ", ") + text;
   }
-  throw Error(option + " '" + name + "': expected " + expected);
+  throw Error(option + " '" + name + "'" + did_you_mean(name, known) + ": expected " + expected);
 }
 
 }  // namespace
