@@ -1,0 +1,70 @@
+// KL confidence bounds by bisection on the family's divergence (kl_confidence.hpp).
+#include "cpex/numerics/kl_confidence.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cpex::numerics {
+
+namespace {
+
+// The bound on the side `direction` (+1 upper, -1 lower): q = mean + direction * s for
+// the largest s >= 0 with q a mean and d(mean, q) <= budget. g(s) = d(mean, q(s)) - budget
+// is <= 0 on [0, s*] and > 0 beyond (+infinity where q(s) is not a mean: the means are an
+// interval containing `mean`, and d grows away from it). Doubling finds an s outside;
+// then the Illinois variant of false position (function values only, superlinear; a
+// bisection step where g is infinite or the secant leaves the bracket) shrinks the
+// bracket [in, out] around s* to a relative 1e-12.
+double kl_bound(const ArmFamily& family, double mean, double count, double level, double direction) {
+  if (!(level > 0.0) || !(count > 0.0)) return mean;
+  const double budget = level / count;
+  auto point = [&](double s) { return mean + direction * s; };
+  auto excess = [&](double s) {
+    const double q = point(s);
+    return family.valid_mean(q) ? family.kl(mean, q) - budget : std::numeric_limits<double>::infinity();
+  };
+  double in = 0.0, out = std::max(1.0, std::abs(mean));
+  double g_in = -budget, g_out = excess(out);
+  while (g_out <= 0.0) {
+    in = out;
+    g_in = g_out;
+    out *= 2.0;
+    if (!std::isfinite(out)) return point(in);
+    g_out = excess(out);
+  }
+  int side = 0;  // which end moved last: -1 in, +1 out
+  for (int i = 0; i < 200; ++i) {
+    if (out - in <= 1e-12 * std::max(1.0, std::abs(point(out)))) break;
+    const double middle = 0.5 * (in + out);
+    double s = std::isfinite(g_out) && g_out > g_in ? in - g_in * (out - in) / (g_out - g_in) : middle;
+    if (!(s > in && s < out)) s = middle;
+    if (s <= in || s >= out) break;  // no double strictly inside
+    const double g = excess(s);
+    if (g <= 0.0) {
+      in = s;
+      g_in = g;
+      if (side == -1 && std::isfinite(g_out)) g_out *= 0.5;
+      side = -1;
+    } else {
+      out = s;
+      g_out = g;
+      if (side == 1) g_in *= 0.5;
+      side = 1;
+    }
+  }
+  // On the safe side (wider) when that is still a mean of the family.
+  return family.valid_mean(point(out)) ? point(out) : point(in);
+}
+
+}  // namespace
+
+double kl_upper_bound(const ArmFamily& family, double mean, double count, double level) {
+  return kl_bound(family, mean, count, level, 1.0);
+}
+
+double kl_lower_bound(const ArmFamily& family, double mean, double count, double level) {
+  return kl_bound(family, mean, count, level, -1.0);
+}
+
+}  // namespace cpex::numerics

@@ -1,0 +1,55 @@
+// The exploration rates and reward families of kl-lucb and kl-racing (kl_rate.hpp).
+#include "kl_rate.hpp"
+
+#include <cmath>
+
+#include "cpex/errors.hpp"
+
+namespace cpex::bestk::kl {
+
+ExplorationRate::ExplorationRate(const ParamValues& params) : name_(params.text("rate")) {
+  const bool kk = name_ == "kk2013";
+  log_log_ = kk;
+  alpha_ = params.has("alpha") ? params.real("alpha") : (kk ? 1.1 : 4.0);
+  k1_ = params.has("k1") ? params.real("k1") : (kk ? 405.5 : 1.25);
+}
+
+void ExplorationRate::prepare(std::size_t arms, double delta) {
+  log_scale_ = std::log(k1_ * static_cast<double>(arms) / delta);
+}
+
+double ExplorationRate::operator()(std::uint64_t round) const {
+  const double base = log_scale_ + alpha_ * std::log(static_cast<double>(round));
+  // log log is only defined (and only added, as in the paper) where base > 1.
+  return log_log_ && base > 1.0 ? base + std::log(base) : base;
+}
+
+std::vector<std::pair<std::string, ParamValue>> ExplorationRate::resolved() const {
+  return {{"rate", name_}, {"alpha", alpha_}, {"k1", k1_}};
+}
+
+void add_rate_keys(ParamSchema& schema) {
+  schema
+      .choice("rate", "kk2013", {"kk2013", "lucb1"},
+              "exploration rate: kk2013 = log(k1 K t^alpha/delta) + log log(same) (KK 2013, "
+              "Thm 3), lucb1 = log(k1 K t^alpha/delta) with LUCB1's k1 = 5/4, alpha = 4")
+      .optional_real("alpha", Range::greater_than(1.0),
+                     "exponent of t in the rate (default: 1.1 for kk2013, 4 for lucb1)")
+      .optional_real("k1", Range::greater_than(0.0),
+                     "constant k1 of the rate (default: 405.5 for kk2013, 5/4 for lucb1)");
+}
+
+std::vector<numerics::ArmFamily> arm_families(const Problem& problem, const std::string& name) {
+  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
+  if (!family)
+    throw ParameterError("plugin", name + " needs gaussian or bernoulli rewards (KL confidence "
+                                          "bounds of an exponential family), got " +
+                                          to_string(problem.rewards.family));
+  return std::vector<numerics::ArmFamily>(problem.num_arms, *family);
+}
+
+RewardRequirement kl_rewards() {
+  return RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli});
+}
+
+}  // namespace cpex::bestk::kl

@@ -1,0 +1,54 @@
+// What kl-lucb and kl-racing share: the exploration rate beta(t, delta) of Kaufmann &
+// Kalyanakrishnan (COLT 2013) or of LUCB1, its keys, the per-arm families of the
+// problem's rewards, and the KL bounds of one arm at a level.
+//
+//   rate = kk2013: beta(t, delta) = log(k1 K t^alpha / delta) + log log(k1 K t^alpha / delta)
+//                  (KK 2013, Theorem 3: alpha > 1, k1 > 2e + 1 + e/(alpha-1) + (e+1)/(alpha-1)^2;
+//                  their experiments: alpha = 1.1, k1 = 405.5, the defaults here)
+//   rate = lucb1:  beta(t, delta) = log(k1 K t^alpha / delta) with k1 = 5/4, alpha = 4
+//                  (Kalyanakrishnan et al. 2012's LUCB1 rate, as KK 2013 §3 writes it)
+//
+// t is the round (kl-lucb: t = 1 at the first check after every arm was sampled once;
+// kl-racing: the number of samples of every surviving arm).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
+#include "cpex/numerics/exponential_family.hpp"
+#include "cpex/params.hpp"
+
+namespace cpex::bestk::kl {
+
+class ExplorationRate {
+ public:
+  explicit ExplorationRate(const ParamValues& params);
+
+  // Fixes K (the number of arms) and delta.
+  void prepare(std::size_t arms, double delta);
+  // beta(t, delta) for round t >= 1.
+  double operator()(std::uint64_t round) const;
+
+  std::vector<std::pair<std::string, ParamValue>> resolved() const;
+
+ private:
+  bool log_log_ = true;  // kk2013 adds log log(...)
+  std::string name_;
+  double alpha_ = 1.1, k1_ = 405.5, log_scale_ = 0.0;  // log(k1 K / delta)
+};
+
+// The schema keys of the rate: rate, alpha, k1.
+void add_rate_keys(ParamSchema& schema);
+
+// One family per arm for the problem's rewards (Gaussian with sigma = noise_sigma, or
+// Bernoulli); throws ParameterError otherwise (assembly refuses other rewards first).
+std::vector<numerics::ArmFamily> arm_families(const Problem& problem, const std::string& name);
+
+// The rewards the KL bounds are written for.
+RewardRequirement kl_rewards();
+
+}  // namespace cpex::bestk::kl
