@@ -53,8 +53,16 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
       side = 1;
     }
   }
-  // On the safe side (wider) when that is still a mean of the family.
-  return family.valid_mean(point(out)) ? point(out) : point(in);
+  // On the safe side (wider) when that is still a mean of the family; otherwise the bound
+  // is near the end of the family's means: the last mean before that end (bisection on
+  // validity alone, to the double's precision).
+  if (family.valid_mean(point(out))) return point(out);
+  for (int i = 0; i < 200; ++i) {
+    const double middle = 0.5 * (in + out);
+    if (middle <= in || middle >= out) break;
+    (family.valid_mean(point(middle)) ? in : out) = middle;
+  }
+  return point(in);
 }
 
 }  // namespace

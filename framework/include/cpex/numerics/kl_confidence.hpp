@@ -8,8 +8,10 @@
 // d the family's KL divergence. Written against ArmFamily::kl and ArmFamily::valid_mean
 // only (bisection on q, which needs only that d(x, q) grows as q moves away from x and
 // that the means form an interval), so every family of exponential_family.hpp works
-// unchanged. The result is within a relative 1e-12 of the exact bound and on its safe
-// side (upper: at or above it, lower: at or below it), and stays a valid mean.
+// unchanged. The result is within 1e-12 max(1, |bound|) of the exact bound, on its safe
+// side (upper: at or above it, lower: at or below it), and always a mean of the family:
+// where the exact bound lies closer than that to the end of the means (a Bernoulli lower
+// bound of a mean near 0, say), the last mean before the end, to the double's precision.
 #pragma once
 
 #include "cpex/numerics/exponential_family.hpp"

@@ -1,0 +1,11 @@
+# Issue 30's classic algorithms (kl-lucb, kl-racing, median-elimination, exponential-gap,
+# ucb-e, apt, at-lucb): the KL confidence bounds (unit), delta-correctness on the shared
+# instances and kl-lucb against lucb (statistical, seconds), exponential-gap at the
+# paper's constants (long).
+cpex_add_test_program(cpex-classic-unit-tests unit classic/kl_confidence_test.cpp)
+cpex_add_test_program(cpex-classic-statistical-tests statistical
+  classic/classic_correctness_test.cpp classic/classic_support.cpp)
+target_include_directories(cpex-classic-statistical-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/classic)
+cpex_add_test_program(cpex-classic-long-tests long
+  classic/long_correctness_test.cpp classic/classic_support.cpp)
+target_include_directories(cpex-classic-long-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/classic)
