@@ -9,3 +9,9 @@ target_include_directories(cpex-classic-statistical-tests PRIVATE ${CMAKE_CURREN
 cpex_add_test_program(cpex-classic-long-tests long
   classic/long_correctness_test.cpp classic/classic_support.cpp)
 target_include_directories(cpex-classic-long-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/classic)
+# ucb-e (and apt) against an independent numpy simulation, error falling with the budget
+# (Debian's python3 with numpy and scipy, as the python-reader test).
+add_test(NAME classic-index-policies-reference
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/classic/index_policy_reference.py
+                 $<TARGET_FILE:cpex-host>)
+set_tests_properties(classic-index-policies-reference PROPERTIES LABELS statistical TIMEOUT 300)
