@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""UGapE's eta and UCB-E's c at the budget n of Audibert, Bubeck & Munos's seven experiments.
+"""The measured tables of issue 30's classic algorithms (docs/reproductions/fixed-budget.md,
+docs/algorithms/kl.md), from `cpex run --json`:
 
-For every experiment of pipelines/fixed-budget/audibert-expE.ini (its means, its budget n,
+fixed-budget: UGapE's eta and UCB-E's c at the budget n of Audibert, Bubeck & Munos's
+seven experiments. For every experiment of pipelines/fixed-budget/audibert-expE.ini (its means, its budget n,
 its H_eps = sum_i 4/Delta_i^2 from the `hardness` key), runs at T = n:
   ugape  with a = eta (n - K) / H_eps         for eta in ETAS,
   ucb-e  with a = c (n - K) / H1, H1 = H_eps/4 for c in CS (c = 25/36: UCB-E's Theorem 1),
 each with REPS runs (seed 2010), and prints a markdown table of error rates with 95%
-Clopper-Pearson intervals, the best value of each column family marked. Usage:
-    scripts/fixed_budget_tuning.py [--cpex build/bin/cpex] [--reps 2000] [--threads 2] > table.md
-(docs/reproductions/fixed-budget.md, "UGapE and UCB-E: the exploration parameter").
+Clopper-Pearson intervals, the best value of each column family marked.
+
+kl-lucb: mean samples of lucb, kl-lucb (rate = lucb1: the same rate, only the bounds
+differ) and kl-lucb (rate = kk2013) on Bernoulli arms with means <= 0.1 and near 1/2, at
+delta = 0.1 and 1e-10 (top-1, REPS runs each), with 95% intervals and the ratios.
+
+Usage: scripts/classic_tables.py fixed-budget|kl-lucb [--cpex build/bin/cpex] [--reps N] [--threads 2]
 """
 import argparse
 import json
@@ -31,9 +37,10 @@ def experiment(e):
     return means, hardness, budget
 
 
-def run(cpex, means, budget, algorithm, reps, threads):
+def run(cpex, means, budget, algorithm, reps, threads, summary=False):
     text = (f"[environment]\nplugin = bernoulli\nmeans = {means}\n[oracle]\nplugin = top-k\nk = 1\n"
-            f"[algorithm]\n{algorithm}\n[run]\nseed = 2010\nrepetitions = {reps}\nbudget = {budget}\n")
+            f"[algorithm]\n{algorithm}\n[run]\nseed = 2010\nrepetitions = {reps}\n"
+            + (f"budget = {budget}\n" if budget else "max-samples = 100000000\n"))
     with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
         f.write(text)
     try:
@@ -42,15 +49,39 @@ def run(cpex, means, budget, algorithm, reps, threads):
     finally:
         os.unlink(f.name)
     s = json.loads(out)
-    return s["error_rate"], s["error_rate_ci95"]
+    return s if summary else (s["error_rate"], s["error_rate_ci95"])
+
+
+def kl_lucb(args):
+    instances = [("means <= 0.1", "0.1, 0.05, 0.05, 0.02, 0.01"), ("near 1/2", "0.6, 0.5, 0.45, 0.4, 0.35")]
+    algorithms = [("lucb", "plugin = lucb"), ("kl-lucb, rate = lucb1", "plugin = kl-lucb\nrate = lucb1"),
+                  ("kl-lucb, rate = kk2013", "plugin = kl-lucb")]
+    print("| instance | delta | " + " | ".join(a for a, _ in algorithms) +
+          " | kl-lucb (lucb1) / lucb | kl-lucb (kk2013) / lucb |")
+    print("| --- | --- |" + " ---: |" * (len(algorithms) + 2))
+    for name, means in instances:
+        for delta in (0.1, 1e-10):
+            cells, values = [], []
+            for _, text in algorithms:
+                s = run(args.cpex, means, 0, f"{text}\ndelta = {delta}", args.reps, args.threads, True)
+                assert s["stopped"] == args.reps, s
+                m, (lo, hi) = s["samples"]["mean"], s["samples"]["mean_ci95"]
+                values.append(m)
+                cells.append(f"{m:,.0f} [{lo:,.0f}, {hi:,.0f}] ({s['errors']} wrong)")
+            print(f"| {name} ({means}) | {delta:g} | " + " | ".join(cells) +
+                  f" | {values[1] / values[0]:.3f} | {values[2] / values[0]:.3f} |", flush=True)
 
 
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("table", choices=["fixed-budget", "kl-lucb"])
     parser.add_argument("--cpex", default=os.path.join(ROOT, "build", "bin", "cpex"))
     parser.add_argument("--reps", type=int, default=2000)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
+    if args.table == "kl-lucb":
+        kl_lucb(args)
+        return
     header = ["experiment (n)"] + [f"UGapE η={e:g}" for e in ETAS] + [f"UCB-E c={c:.3g}" for c in CS]
     print("| " + " | ".join(header) + " |")
     print("| --- |" + " ---: |" * (len(header) - 1))
