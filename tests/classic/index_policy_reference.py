@@ -26,36 +26,35 @@ def clopper_pearson(errors, runs, confidence=0.99):
     return lo, hi
 
 
-def ucb_e(means, budget, a, rng):
-    """UCB-E (Audibert et al. 2010): argmax mean + sqrt(a/T) (b = 1), each arm once first;
-    answer: the best empirical mean. Ties: the smaller index (argmax)."""
+def simulate(means, budget, choose, rng):
+    """Every arm once, then `choose(sums, counts)` (one arm per run) until `budget`
+    samples; returns the final (sums, counts), one row per run."""
     means = np.asarray(means)
     k = len(means)
     counts = np.ones((RUNS, k))
     sums = (rng.random((RUNS, k)) < means).astype(float)
     rows = np.arange(RUNS)
     for _ in range(budget - k):
-        arm = np.argmax(sums / counts + np.sqrt(a / counts), axis=1)
+        arm = choose(sums, counts)
         sums[rows, arm] += rng.random(RUNS) < means[arm]
         counts[rows, arm] += 1
-    answer = np.argmax(sums / counts, axis=1)
-    return int(np.sum(answer != np.argmax(means)))
+    return sums, counts
+
+
+def ucb_e(means, budget, a, rng):
+    """UCB-E (Audibert et al. 2010): argmax mean + sqrt(a/T) (b = 1); answer: the best
+    empirical mean. Ties: the smaller index (argmax)."""
+    sums, counts = simulate(means, budget, lambda s, c: np.argmax(s / c + np.sqrt(a / c), axis=1), rng)
+    return int(np.sum(np.argmax(sums / counts, axis=1) != np.argmax(means)))
 
 
 def apt(means, budget, tau, eps, rng):
-    """APT (Locatelli et al. 2016): argmin sqrt(T_i) (|mean_i - tau| + eps), each arm once
-    first; answer: {i : mean_i >= tau}. Ties: the smaller index (argmin)."""
-    means = np.asarray(means)
-    k = len(means)
-    counts = np.ones((RUNS, k))
-    sums = (rng.random((RUNS, k)) < means).astype(float)
-    rows = np.arange(RUNS)
-    for _ in range(budget - k):
-        arm = np.argmin(np.sqrt(counts) * (np.abs(sums / counts - tau) + eps), axis=1)
-        sums[rows, arm] += rng.random(RUNS) < means[arm]
-        counts[rows, arm] += 1
+    """APT (Locatelli et al. 2016): argmin sqrt(T_i) (|mean_i - tau| + eps); answer:
+    {i : mean_i >= tau}. Ties: the smaller index (argmin)."""
+    choose = lambda s, c: np.argmin(np.sqrt(c) * (np.abs(s / c - tau) + eps), axis=1)
+    sums, counts = simulate(means, budget, choose, rng)
     answer = sums / counts >= tau
-    return int(np.sum(np.any(answer != (means > tau), axis=1)))
+    return int(np.sum(np.any(answer != (np.asarray(means) > tau), axis=1)))
 
 
 def plugin_errors(cpex, text):

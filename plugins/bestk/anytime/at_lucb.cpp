@@ -15,10 +15,9 @@
 #include <cmath>
 #include <limits>
 
-#include "arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/numerics/top_k_partition.hpp"
+#include "empirical_top_k.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 
@@ -37,9 +36,8 @@ class AtLucb final : public Algorithm {
       throw ParameterError("k", "at-lucb needs 0 < k < number of arms, got k = " + std::to_string(m_));
     two_var_ = 2.0 * context.problem->noise_sigma * context.problem->noise_sigma;
     log_first_ = std::log(1.25 * static_cast<double>(n) / delta1_);
-    stats_.reset(n);
-    partition_ = numerics::TopKPartition(n, m_);
-    built_ = pending_ = false;
+    top_.reset(n, m_);
+    pending_ = false;
     round_ = 0;
     stage_ = 1;
     answer_.clear();
@@ -47,7 +45,7 @@ class AtLucb final : public Algorithm {
   }
 
   bool next(Action& action) override {
-    if (stats_.initial_arm(action.arm)) return true;
+    if (top_.initial_arm(action.arm)) return true;
     if (pending_) {
       pending_ = false;
       action.arm = second_;
@@ -58,10 +56,10 @@ class AtLucb final : public Algorithm {
     if (pair.gap < epsilon_) {
       do pair = lucb_pair(++stage_);
       while (pair.gap < epsilon_);
-      answer_ = partition_.top();
+      answer_ = top_.top();
       if (trace_) trace_->record("stage", static_cast<double>(stage_));
     } else if (stage_ == 1) {
-      answer_ = partition_.top();
+      answer_ = top_.top();
     }
     action.arm = pair.h;
     second_ = pair.l;
@@ -70,25 +68,14 @@ class AtLucb final : public Algorithm {
   }
 
   void observe(const Action& action, const Observation& observation) override {
-    const std::size_t arm = action.arm;
-    if (stats_.add(arm, observation.reward)) {
-      partition_.reset(stats_.means(0.0));
-      built_ = true;
-    } else if (built_) {
-      partition_.update(arm, stats_.mean(arm), [](std::size_t) {});
-    }
+    top_.add(action.arm, observation.reward);
   }
 
   Recommendation recommend() const override {
     Recommendation answer;
     answer.epsilon = epsilon_;
-    if (!answer_.empty()) {
-      answer.decision.arms = answer_;
-    } else {  // before the first round: the best empirical means so far, unseen arms last
-      numerics::TopKPartition ranking(stats_.arms(), m_);
-      ranking.reset(stats_.means(-std::numeric_limits<double>::infinity()));
-      answer.decision.arms = ranking.top();
-    }
+    // Before the first round: the best empirical means so far (unseen arms last).
+    answer.decision.arms = answer_.empty() ? top_.top() : answer_;
     return answer;
   }
 
@@ -106,14 +93,15 @@ class AtLucb final : public Algorithm {
   Pair lucb_pair(std::uint64_t stage) const {
     const double log_term = log_first_ + static_cast<double>(stage - 1) * std::log(1.0 / alpha_) +
                             4.0 * std::log(static_cast<double>(round_));
+    const ArmStatistics& stats = top_.stats();
     Pair pair;
     double lcb = std::numeric_limits<double>::infinity(), ucb = -std::numeric_limits<double>::infinity();
-    for (std::size_t a = 0; a < stats_.arms(); ++a) {
-      const double radius = std::sqrt(two_var_ * log_term / static_cast<double>(stats_.count(a)));
-      if (partition_.in_top(a)) {
-        if (stats_.mean(a) - radius < lcb) lcb = stats_.mean(a) - radius, pair.h = a;
-      } else if (stats_.mean(a) + radius > ucb) {
-        ucb = stats_.mean(a) + radius, pair.l = a;
+    for (std::size_t a = 0; a < stats.arms(); ++a) {
+      const double radius = std::sqrt(two_var_ * log_term / static_cast<double>(stats.count(a)));
+      if (top_.in_top(a)) {
+        if (stats.mean(a) - radius < lcb) lcb = stats.mean(a) - radius, pair.h = a;
+      } else if (stats.mean(a) + radius > ucb) {
+        ucb = stats.mean(a) + radius, pair.l = a;
       }
     }
     pair.gap = ucb - lcb;
@@ -123,9 +111,8 @@ class AtLucb final : public Algorithm {
   double delta1_, alpha_, epsilon_;
   std::size_t m_ = 1;
   double two_var_ = 0.5, log_first_ = 0.0;
-  ArmStatistics stats_;
-  numerics::TopKPartition partition_;
-  bool built_ = false, pending_ = false;
+  EmpiricalTopK top_;
+  bool pending_ = false;
   std::size_t second_ = 0;
   std::uint64_t round_ = 0, stage_ = 1;
   std::vector<std::size_t> answer_;

@@ -25,16 +25,11 @@ namespace {
 
 class KlRacing final : public Algorithm {
  public:
-  explicit KlRacing(const ParamValues& params)
-      : rate_(params), delta_(params.real("delta")), epsilon_(params.real("epsilon")) {}
+  explicit KlRacing(const ParamValues& params) : kl_(params) {}
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
-    m_ = context.oracles.front()->decision_size();
-    if (m_ == 0 || m_ >= n)
-      throw ParameterError("k", "kl-racing needs 0 < k < number of arms, got k = " + std::to_string(m_));
-    families_ = arm_families(*context.problem, "kl-racing");
-    rate_.prepare(n, delta_);
+    m_ = kl_.start(context, "kl-racing");
     stats_.reset(n);
     racing_.resize(n);
     std::iota(racing_.begin(), racing_.end(), std::size_t{0});
@@ -62,7 +57,7 @@ class KlRacing final : public Algorithm {
 
   Recommendation recommend() const override {
     Recommendation answer;
-    answer.epsilon = epsilon_;
+    answer.epsilon = kl_.epsilon;
     std::vector<std::size_t> order = racing_;
     rank(order);
     std::vector<std::size_t> arms = selected_;
@@ -72,12 +67,7 @@ class KlRacing final : public Algorithm {
     return answer;
   }
 
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    auto out = rate_.resolved();
-    out.emplace_back("delta", delta_);
-    out.emplace_back("epsilon", epsilon_);
-    return out;
-  }
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override { return kl_.resolved(); }
 
  private:
   // Highest empirical mean first (unsampled arms last), ties to the smaller index.
@@ -91,14 +81,14 @@ class KlRacing final : public Algorithm {
   }
 
   double upper(std::size_t a, double beta) const {
-    return numerics::kl_upper_bound(families_[a], stats_.mean(a), static_cast<double>(stats_.count(a)), beta);
+    return numerics::kl_upper_bound(kl_.families[a], stats_.mean(a), static_cast<double>(stats_.count(a)), beta);
   }
   double lower(std::size_t a, double beta) const {
-    return numerics::kl_lower_bound(families_[a], stats_.mean(a), static_cast<double>(stats_.count(a)), beta);
+    return numerics::kl_lower_bound(kl_.families[a], stats_.mean(a), static_cast<double>(stats_.count(a)), beta);
   }
 
   void end_round() {
-    const double beta = rate_(++round_);
+    const double beta = kl_.rate(++round_);
     std::vector<std::size_t> order = racing_;
     rank(order);
     const std::size_t wanted = m_ - selected_.size();  // 0 < wanted < |R| here
@@ -109,8 +99,8 @@ class KlRacing final : public Algorithm {
       else max_upper_out = std::max(max_upper_out, upper(order[r], beta));
     }
     const std::size_t best = order.front(), worst = order.back();
-    const bool select = max_upper_out - lower(best, beta) < epsilon_;
-    const bool discard = upper(worst, beta) - min_lower_in < epsilon_;
+    const bool select = max_upper_out - lower(best, beta) < kl_.epsilon;
+    const bool discard = upper(worst, beta) - min_lower_in < kl_.epsilon;
     if (select) {
       selected_.push_back(best);
       erase(best);
@@ -128,10 +118,8 @@ class KlRacing final : public Algorithm {
 
   void erase(std::size_t arm) { racing_.erase(std::find(racing_.begin(), racing_.end(), arm)); }
 
-  ExplorationRate rate_;
-  double delta_, epsilon_;
+  KlSettings kl_;
   std::size_t m_ = 1;
-  std::vector<numerics::ArmFamily> families_;
   ArmStatistics stats_;
   std::vector<std::size_t> racing_, selected_;  // racing_ in index order
   std::size_t position_ = 0;
@@ -142,20 +130,10 @@ class KlRacing final : public Algorithm {
 }  // namespace
 
 void register_kl_racing(Registry& registry) {
-  ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: every returned arm is within epsilon of the k-th best mean");
-  add_rate_keys(schema);
-  register_algorithm(
-      registry,
-      {"kl-racing", "KL-Racing (Kaufmann & Kalyanakrishnan 2013): uniform sampling, KL-bound elimination, top-k"},
-      {.feedback = {FeedbackKind::SingleArm},
-       .oracles = {{"oracle", kLinearMaximization | kCardinality}},
-       .rewards = kl_rewards()},
-      std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-        return std::make_unique<KlRacing>(p);
-      });
+  register_kl_algorithm(registry, {"kl-racing", "KL-Racing (Kaufmann & Kalyanakrishnan 2013): uniform sampling, KL-bound elimination, top-k"},
+                        [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                          return std::make_unique<KlRacing>(p);
+                        });
 }
 
 }  // namespace cpex::bestk::kl

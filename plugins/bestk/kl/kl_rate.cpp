@@ -28,8 +28,36 @@ std::vector<std::pair<std::string, ParamValue>> ExplorationRate::resolved() cons
   return {{"rate", name_}, {"alpha", alpha_}, {"k1", k1_}};
 }
 
-void add_rate_keys(ParamSchema& schema) {
-  schema
+KlSettings::KlSettings(const ParamValues& params)
+    : rate(params), delta(params.real("delta")), epsilon(params.real("epsilon")) {}
+
+std::size_t KlSettings::start(const AlgorithmContext& context, const std::string& name) {
+  const Problem& problem = *context.problem;
+  const std::size_t k = context.oracles.front()->decision_size();
+  if (k == 0 || k >= problem.num_arms)
+    throw ParameterError("k", name + " needs 0 < k < number of arms, got k = " + std::to_string(k));
+  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
+  if (!family)
+    throw ParameterError("plugin", name + " needs gaussian or bernoulli rewards (KL confidence "
+                                          "bounds of an exponential family), got " +
+                                          to_string(problem.rewards.family));
+  families.assign(problem.num_arms, *family);
+  rate.prepare(problem.num_arms, delta);
+  return k;
+}
+
+std::vector<std::pair<std::string, ParamValue>> KlSettings::resolved() const {
+  auto out = rate.resolved();
+  out.emplace_back("delta", delta);
+  out.emplace_back("epsilon", epsilon);
+  return out;
+}
+
+void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(AlgorithmEntry::create) create) {
+  ParamSchema schema;
+  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+      .real("epsilon", 0.0, Range::at_least(0.0),
+            "accuracy: every returned arm is within epsilon of the k-th best mean")
       .choice("rate", "kk2013", {"kk2013", "lucb1"},
               "exploration rate: kk2013 = log(k1 K t^alpha/delta) + log log(same) (KK 2013, "
               "Thm 3), lucb1 = log(k1 K t^alpha/delta) with LUCB1's k1 = 5/4, alpha = 4")
@@ -37,19 +65,11 @@ void add_rate_keys(ParamSchema& schema) {
                      "exponent of t in the rate (default: 1.1 for kk2013, 4 for lucb1)")
       .optional_real("k1", Range::greater_than(0.0),
                      "constant k1 of the rate (default: 405.5 for kk2013, 5/4 for lucb1)");
-}
-
-std::vector<numerics::ArmFamily> arm_families(const Problem& problem, const std::string& name) {
-  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
-  if (!family)
-    throw ParameterError("plugin", name + " needs gaussian or bernoulli rewards (KL confidence "
-                                          "bounds of an exponential family), got " +
-                                          to_string(problem.rewards.family));
-  return std::vector<numerics::ArmFamily>(problem.num_arms, *family);
-}
-
-RewardRequirement kl_rewards() {
-  return RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli});
+  register_algorithm(registry, std::move(info),
+                     {.feedback = {FeedbackKind::SingleArm},
+                      .oracles = {{"oracle", kLinearMaximization | kCardinality}},
+                      .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli})},
+                     std::move(schema), std::move(create));
 }
 
 }  // namespace cpex::bestk::kl

@@ -21,6 +21,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/params.hpp"
+#include "cpex/registration.hpp"
 
 namespace cpex::bestk::kl {
 
@@ -41,14 +42,21 @@ class ExplorationRate {
   double alpha_ = 1.1, k1_ = 405.5, log_scale_ = 0.0;  // log(k1 K / delta)
 };
 
-// The schema keys of the rate: rate, alpha, k1.
-void add_rate_keys(ParamSchema& schema);
+// The settings of a KL algorithm: the rate, delta, epsilon, and per run the families.
+struct KlSettings {
+  explicit KlSettings(const ParamValues& params);
+  // At start(): k of the oracle (0 < k < number of arms, else ParameterError naming
+  // `name`), the per-arm families of the problem's rewards, the rate prepared.
+  std::size_t start(const AlgorithmContext& context, const std::string& name);
+  std::vector<std::pair<std::string, ParamValue>> resolved() const;
 
-// One family per arm for the problem's rewards (Gaussian with sigma = noise_sigma, or
-// Bernoulli); throws ParameterError otherwise (assembly refuses other rewards first).
-std::vector<numerics::ArmFamily> arm_families(const Problem& problem, const std::string& name);
+  ExplorationRate rate;
+  double delta, epsilon;
+  std::vector<numerics::ArmFamily> families;  // one per arm
+};
 
-// The rewards the KL bounds are written for.
-RewardRequirement kl_rewards();
+// Registers a KL algorithm: keys delta, epsilon, rate, alpha, k1; single-arm feedback, the
+// top-k oracle (cardinality), Gaussian or Bernoulli rewards.
+void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(AlgorithmEntry::create) create);
 
 }  // namespace cpex::bestk::kl

@@ -1,0 +1,54 @@
+// The arm statistics and the set of the k best empirical means, kept up to date sample by
+// sample (a TopKPartition once every arm has a sample; O(log N) per sample), with the
+// answer "the k best means so far" at any time (unseen arms last during the first pass).
+// Used by kl-lucb and at-lucb.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "arm_statistics.hpp"
+#include "cpex/numerics/top_k_partition.hpp"
+
+namespace cpex::bestk {
+
+class EmpiricalTopK {
+ public:
+  void reset(std::size_t arms, std::size_t k) {
+    stats_.reset(arms);
+    partition_ = numerics::TopKPartition(arms, k);
+    k_ = k;
+    built_ = false;
+  }
+
+  void add(std::size_t arm, double reward) {
+    if (stats_.add(arm, reward)) {
+      partition_.reset(stats_.means(0.0));
+      built_ = true;
+    } else if (built_) {
+      partition_.update(arm, stats_.mean(arm), [](std::size_t) {});
+    }
+  }
+
+  // The next arm of the initial pass (every arm once, in index order).
+  bool initial_arm(std::size_t& arm) { return stats_.initial_arm(arm); }
+  const ArmStatistics& stats() const { return stats_; }
+  // Whether `arm` is among the k best means (meaningful once every arm has a sample).
+  bool in_top(std::size_t arm) const { return partition_.in_top(arm); }
+
+  // The k best empirical means (sorted arm indices; ties to the smaller index).
+  std::vector<std::size_t> top() const {
+    if (built_) return partition_.top();
+    numerics::TopKPartition ranking(stats_.arms(), k_);
+    ranking.reset(stats_.means(-std::numeric_limits<double>::infinity()));
+    return ranking.top();
+  }
+
+ private:
+  ArmStatistics stats_;
+  numerics::TopKPartition partition_;
+  std::size_t k_ = 1;
+  bool built_ = false;
+};
+
+}  // namespace cpex::bestk
