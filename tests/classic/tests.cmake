@@ -2,7 +2,9 @@
 # ucb-e, apt, at-lucb): the KL confidence bounds (unit), delta-correctness on the shared
 # instances and kl-lucb against lucb (statistical, seconds), exponential-gap at the
 # paper's constants (long).
-cpex_add_test_program(cpex-classic-unit-tests unit classic/kl_confidence_test.cpp)
+cpex_add_test_program(cpex-classic-unit-tests unit classic/kl_confidence_test.cpp
+  classic/lazy_kl_bounds_test.cpp ${PROJECT_SOURCE_DIR}/plugins/bestk/kl/lazy_kl_bounds.cpp)
+target_include_directories(cpex-classic-unit-tests PRIVATE ${PROJECT_SOURCE_DIR}/plugins/bestk/kl)
 cpex_add_test_program(cpex-classic-statistical-tests statistical
   classic/classic_correctness_test.cpp classic/classic_support.cpp)
 target_include_directories(cpex-classic-statistical-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/classic)

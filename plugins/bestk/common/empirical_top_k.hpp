@@ -21,13 +21,21 @@ class EmpiricalTopK {
     built_ = false;
   }
 
-  void add(std::size_t arm, double reward) {
+  // Records a reward; returns true when it completes the first pass (the partition is then
+  // built). on_change(a) is called for every arm that moved between the k best and the
+  // rest on this sample.
+  template <typename OnChange>
+  bool add(std::size_t arm, double reward, OnChange&& on_change) {
     if (stats_.add(arm, reward)) {
       partition_.reset(stats_.means(0.0));
       built_ = true;
-    } else if (built_) {
-      partition_.update(arm, stats_.mean(arm), [](std::size_t) {});
+      return true;
     }
+    if (built_) partition_.update(arm, stats_.mean(arm), on_change);
+    return false;
+  }
+  bool add(std::size_t arm, double reward) {
+    return add(arm, reward, [](std::size_t) {});
   }
 
   // The next arm of the initial pass (every arm once, in index order).

@@ -6,14 +6,16 @@
 // with the KL bounds U_a(t) = sup{q >= p_a : N_a d(p_a, q) <= beta(t, delta)} and L_a(t)
 // = inf{q <= p_a : ...} (numerics/kl_confidence.hpp) of the rewards' family and the
 // exploration rate of kl_rate.hpp. Ties: J(t) as TopKPartition breaks them (smaller
-// index first), u_t and l_t the smaller index. A round computes one bound per arm
-// (K bisections; docs/performance.md).
+// index first), u_t and l_t the smaller index. u_t and l_t come from lazy_kl_bounds.hpp
+// (outer bounds per epoch, exact ones only for the candidates): the full scan's answer at
+// a few solves per round instead of K (docs/performance.md).
 #include <limits>
 
 #include "cpex/errors.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
 #include "empirical_top_k.hpp"
 #include "kl_rate.hpp"
+#include "lazy_kl_bounds.hpp"
 #include "kl_register.hpp"
 
 namespace cpex::bestk::kl {
@@ -25,8 +27,11 @@ class KlLucb final : public Algorithm {
 
   void start(const AlgorithmContext& context) override {
     m_ = kl_.start(context, "kl-lucb");
-    top_.reset(context.problem->num_arms, m_);
-    round_ = 0;
+    const std::size_t n = context.problem->num_arms;
+    top_.reset(n, m_);
+    lower_.reset(n, false, [this](std::size_t a, double level) { return bound(a, level, false); });
+    upper_.reset(n, true, [this](std::size_t a, double level) { return bound(a, level, true); });
+    round_ = epoch_end_ = 0;
     pending_ = false;
     trace_ = context.trace;
   }
@@ -38,21 +43,15 @@ class KlLucb final : public Algorithm {
       action.arm = second_;
       return true;
     }
-    const double beta = kl_.rate(++round_);
-    std::size_t u = 0, l = 0;
-    double upper = -std::numeric_limits<double>::infinity();
-    double lower = std::numeric_limits<double>::infinity();
-    const ArmStatistics& stats = top_.stats();
-    for (std::size_t a = 0; a < stats.arms(); ++a) {
-      const double count = static_cast<double>(stats.count(a));
-      if (top_.in_top(a)) {
-        const double bound = numerics::kl_lower_bound(kl_.families[a], stats.mean(a), count, beta);
-        if (bound < lower) lower = bound, l = a;
-      } else {
-        const double bound = numerics::kl_upper_bound(kl_.families[a], stats.mean(a), count, beta);
-        if (bound > upper) upper = bound, u = a;
-      }
+    if (++round_ > epoch_end_) {  // a new epoch: outer bounds at the level of its last round
+      epoch_end_ = 2 * round_;
+      const double outer = kl_.rate(epoch_end_);
+      lower_.set_outer_level(outer);
+      upper_.set_outer_level(outer);
     }
+    const double beta = kl_.rate(round_);
+    const auto [l, lower] = lower_.extreme(beta);
+    const auto [u, upper] = upper_.extreme(beta);
     if (trace_) trace_->record("U_u-L_l", upper - lower);
     if (upper - lower < kl_.epsilon) return false;
     action.arm = l;
@@ -62,7 +61,17 @@ class KlLucb final : public Algorithm {
   }
 
   void observe(const Action& action, const Observation& observation) override {
-    top_.add(action.arm, observation.reward);
+    const std::size_t arm = action.arm;
+    bool moved = false;
+    const bool built = top_.add(arm, observation.reward, [&](std::size_t changed) {
+      place(changed);
+      moved = true;
+    });
+    if (built) {
+      for (std::size_t a = 0; a < top_.stats().arms(); ++a) place(a);
+    } else if (top_.stats().all_seen() && !moved) {
+      (top_.in_top(arm) ? lower_ : upper_).refresh(arm);
+    }
   }
 
   Recommendation recommend() const override {
@@ -75,8 +84,30 @@ class KlLucb final : public Algorithm {
   std::vector<std::pair<std::string, ParamValue>> resolved() const override { return kl_.resolved(); }
 
  private:
+  // Puts `arm` in the set of its side (High: lower bounds, Low: upper bounds) with a fresh
+  // outer bound.
+  void place(std::size_t arm) {
+    if (top_.in_top(arm)) {
+      upper_.erase(arm);
+      lower_.refresh(arm);
+    } else {
+      lower_.erase(arm);
+      upper_.refresh(arm);
+    }
+  }
+
+  double bound(std::size_t arm, double level, bool upper) const {
+    const ArmStatistics& stats = top_.stats();
+    const auto& family = kl_.families[arm];
+    const double count = static_cast<double>(stats.count(arm));
+    return upper ? numerics::kl_upper_bound(family, stats.mean(arm), count, level)
+                 : numerics::kl_lower_bound(family, stats.mean(arm), count, level);
+  }
+
   KlSettings kl_;
   std::size_t m_ = 1;
+  LazyKlBounds lower_, upper_;  // High's lower bounds, Low's upper bounds
+  std::uint64_t epoch_end_ = 0;
   EmpiricalTopK top_;
   bool pending_ = false;
   std::size_t second_ = 0;
