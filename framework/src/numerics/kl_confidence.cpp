@@ -12,8 +12,8 @@ namespace {
 // The bound on the side `direction` (+1 upper, -1 lower): q = mean + direction * s for
 // the largest s >= 0 with q a mean and d(mean, q) <= budget. g(s) = d(mean, q(s)) - budget
 // is <= 0 on [0, s*] and > 0 beyond (+infinity where q(s) is not a mean: the means are an
-// interval containing `mean`, and d grows away from it). Doubling finds an s outside;
-// then the Illinois variant of false position (function values only, superlinear; a
+// interval containing `mean`, and d grows away from it). A quadratic model of d gives a
+// first bracket (doubling where it is too short); then the Illinois variant of false position (function values only, superlinear; a
 // bisection step where g is infinite or the secant leaves the bracket) shrinks the
 // bracket [in, out] around s* to a relative 1e-12.
 double kl_bound(const ArmFamily& family, double mean, double count, double level, double direction) {
@@ -24,8 +24,18 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
     const double q = point(s);
     return family.valid_mean(q) ? family.kl(mean, q) - budget : std::numeric_limits<double>::infinity();
   };
-  double in = 0.0, out = std::max(1.0, std::abs(mean));
-  double g_in = -budget, g_out = excess(out);
+  // A first bracket from a quadratic model d(mean, q(s)) ~ c s^2: probe at s1, fit c, try
+  // the model's root (every family's divergence is quadratic near the mean).
+  double in = 0.0, g_in = -budget;
+  double out = std::sqrt(budget) * std::max(1.0, std::abs(mean)), g_out = excess(out);
+  if (std::isfinite(g_out) && g_out > 0.0) {
+    const double model = out * std::sqrt(budget / (g_out + budget));
+    if (model > 0.0 && model < out) {
+      const double g = excess(model);
+      (g <= 0.0 ? in : out) = model;
+      (g <= 0.0 ? g_in : g_out) = g;
+    }
+  }
   while (g_out <= 0.0) {
     in = out;
     g_in = g_out;
