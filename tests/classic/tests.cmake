@@ -5,6 +5,7 @@
 cpex_add_test_program(cpex-classic-unit-tests unit classic/kl_confidence_test.cpp
   classic/lazy_kl_bounds_test.cpp ${PROJECT_SOURCE_DIR}/plugins/bestk/kl/lazy_kl_bounds.cpp)
 target_include_directories(cpex-classic-unit-tests PRIVATE ${PROJECT_SOURCE_DIR}/plugins/bestk/kl)
+cpex_add_test_program(cpex-classic-tests integration classic/classic_run_test.cpp)
 cpex_add_test_program(cpex-classic-statistical-tests statistical
   classic/classic_correctness_test.cpp classic/classic_support.cpp)
 target_include_directories(cpex-classic-statistical-tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/classic)
