@@ -11,8 +11,9 @@ each with REPS runs (seed 2010), and prints a markdown table of error rates with
 Clopper-Pearson intervals, the best value of each column family marked.
 
 kl-lucb: mean samples of lucb, kl-lucb (rate = lucb1: the same rate, only the bounds
-differ) and kl-lucb (rate = kk2013) on Bernoulli arms with means <= 0.1 and near 1/2, at
-delta = 0.1 and 1e-10 (top-1, REPS runs each), with 95% intervals and the ratios.
+differ), kl-lucb and kl-racing (rate = kk2013) on Bernoulli arms with means <= 0.1 and
+near 1/2 (top 1, delta = 0.1 and 1e-10) and on Kaufmann & Kalyanakrishnan's B1 and B2
+(top 3, delta = 0.1), REPS runs each, with 95% intervals and the ratios to lucb.
 
 Usage: scripts/classic_tables.py fixed-budget|kl-lucb [--cpex build/bin/cpex] [--reps N] [--threads 2]
 """
@@ -37,8 +38,8 @@ def experiment(e):
     return means, hardness, budget
 
 
-def run(cpex, means, budget, algorithm, reps, threads, summary=False):
-    text = (f"[environment]\nplugin = bernoulli\nmeans = {means}\n[oracle]\nplugin = top-k\nk = 1\n"
+def run(cpex, means, budget, algorithm, reps, threads, summary=False, k=1):
+    text = (f"[environment]\nplugin = bernoulli\nmeans = {means}\n[oracle]\nplugin = top-k\nk = {k}\n"
             f"[algorithm]\n{algorithm}\n[run]\nseed = 2010\nrepetitions = {reps}\n"
             + (f"budget = {budget}\n" if budget else "max-samples = 100000000\n"))
     with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as f:
@@ -53,22 +54,29 @@ def run(cpex, means, budget, algorithm, reps, threads, summary=False):
 
 
 def kl_lucb(args):
-    instances = [("means <= 0.1", "0.1, 0.05, 0.05, 0.02, 0.01"), ("near 1/2", "0.6, 0.5, 0.45, 0.4, 0.35")]
+    b1 = ", ".join(f"{x:g}" for x in [0.5] + [0.5 - a / 40 for a in range(2, 16)])
+    b2 = ", ".join(f"{x:g}" for x in [0.25] + [(0.5 - a / 40) / 2 for a in range(2, 16)])
+    # (name, means, k, epsilon, deltas)
+    instances = [("means <= 0.1", "0.1, 0.05, 0.05, 0.02, 0.01", 1, 0, (0.1, 1e-10)),
+                 ("near 1/2", "0.6, 0.5, 0.45, 0.4, 0.35", 1, 0, (0.1, 1e-10)),
+                 ("B1: 1/2, 1/2 - a/40 (a = 2..15), top 3, eps 0.04", b1, 3, 0.04, (0.1,)),
+                 ("B2: B1 / 2, top 3, eps 0.02", b2, 3, 0.02, (0.1,))]
     algorithms = [("lucb", "plugin = lucb"), ("kl-lucb, rate = lucb1", "plugin = kl-lucb\nrate = lucb1"),
-                  ("kl-lucb, rate = kk2013", "plugin = kl-lucb")]
+                  ("kl-lucb, rate = kk2013", "plugin = kl-lucb"), ("kl-racing, rate = kk2013", "plugin = kl-racing")]
     print("| instance | delta | " + " | ".join(a for a, _ in algorithms) +
           " | kl-lucb (lucb1) / lucb | kl-lucb (kk2013) / lucb |")
     print("| --- | --- |" + " ---: |" * (len(algorithms) + 2))
-    for name, means in instances:
-        for delta in (0.1, 1e-10):
+    for name, means, k, eps, deltas in instances:
+        for delta in deltas:
             cells, values = [], []
             for _, text in algorithms:
-                s = run(args.cpex, means, 0, f"{text}\ndelta = {delta}", args.reps, args.threads, True)
+                s = run(args.cpex, means, 0, f"{text}\ndelta = {delta}\nepsilon = {eps}", args.reps,
+                        args.threads, True, k)
                 assert s["stopped"] == args.reps, s
                 m, (lo, hi) = s["samples"]["mean"], s["samples"]["mean_ci95"]
                 values.append(m)
                 cells.append(f"{m:,.0f} [{lo:,.0f}, {hi:,.0f}] ({s['errors']} wrong)")
-            print(f"| {name} ({means}) | {delta:g} | " + " | ".join(cells) +
+            print(f"| {name} | {delta:g} | " + " | ".join(cells) +
                   f" | {values[1] / values[0]:.3f} | {values[2] / values[0]:.3f} |", flush=True)
 
 

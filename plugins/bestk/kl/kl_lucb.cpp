@@ -23,7 +23,7 @@ namespace {
 
 class KlLucb final : public Algorithm {
  public:
-  explicit KlLucb(const ParamValues& params) : kl_(params) {}
+  explicit KlLucb(const ParamValues& params) : kl_(params, false) {}
 
   void start(const AlgorithmContext& context) override {
     m_ = kl_.start(context, "kl-lucb");

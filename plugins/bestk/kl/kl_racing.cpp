@@ -1,15 +1,17 @@
 // `kl-racing`: KL-Racing of Kaufmann & Kalyanakrishnan (COLT 2013, §3), (epsilon, m)-optimal
 // subset selection by uniform sampling and elimination, m = k of [oracle]. R = the arms
 // still racing, S = the selected ones, m' = m - |S|. Round r samples every arm of R once
-// (so each has r samples), then, with beta = beta(r, delta) (kl_rate.hpp):
+// (so each has r samples), then, with beta = beta(r, delta) (kl_rate.hpp: the racing rate
+// log(k1 K r^alpha / delta) by default):
 //   J = the m' arms of R with the highest empirical means, a_B = argmax_R mean,
 //   a_W = argmin_R mean, u = argmax_{R \ J} U, l = argmin_J L;
 //   select a_B   if U_u - L_{a_B} < epsilon  (a_B is confidently among the best m'),
 //   discard a_W  if U_{a_W} - L_l < epsilon   (a_W is confidently outside them);
+//   at most one arm leaves per round: when both tests pass, the one with the smaller
+//   left-hand side (the wider margin; a tie selects a_B);
 // the run stops when m' = 0 (the rest is discarded) or m' = |R| (the rest is selected),
-// answering S. Choices (docs/algorithms/kl.md): both tests use the round's statistics and
-// may both fire in one round; arms are sampled in index order within a round; ties in
-// J, a_B, a_W, u, l go to the smaller index.
+// answering S. Arms are sampled in index order within a round; ties in J, a_B, a_W, u,
+// l go to the smaller index (docs/algorithms/kl.md).
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -25,7 +27,7 @@ namespace {
 
 class KlRacing final : public Algorithm {
  public:
-  explicit KlRacing(const ParamValues& params) : kl_(params) {}
+  explicit KlRacing(const ParamValues& params) : kl_(params, true) {}
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
@@ -99,13 +101,18 @@ class KlRacing final : public Algorithm {
       else max_upper_out = std::max(max_upper_out, upper(order[r], beta));
     }
     const std::size_t best = order.front(), worst = order.back();
-    const bool select = max_upper_out - lower(best, beta) < kl_.epsilon;
-    const bool discard = upper(worst, beta) - min_lower_in < kl_.epsilon;
-    if (select) {
-      selected_.push_back(best);
-      erase(best);
+    // One arm leaves per round: of the tests that pass, the one passed by the wider
+    // margin (the smaller index); a tie selects.
+    const double select = max_upper_out - lower(best, beta);
+    const double discard = upper(worst, beta) - min_lower_in;
+    if (std::min(select, discard) < kl_.epsilon) {
+      if (select <= discard) {
+        selected_.push_back(best);
+        erase(best);
+      } else {
+        erase(worst);
+      }
     }
-    if (discard && worst != best) erase(worst);
     const std::size_t left = m_ - selected_.size();
     if (left == 0) {
       finished_ = true;

@@ -7,11 +7,11 @@
 
 namespace cpex::bestk::kl {
 
-ExplorationRate::ExplorationRate(const ParamValues& params) : name_(params.text("rate")) {
+ExplorationRate::ExplorationRate(const ParamValues& params, bool racing) : name_(params.text("rate")) {
   const bool kk = name_ == "kk2013";
-  log_log_ = kk;
+  log_log_ = kk && !racing;
   alpha_ = params.has("alpha") ? params.real("alpha") : (kk ? 1.1 : 4.0);
-  k1_ = params.has("k1") ? params.real("k1") : (kk ? 405.5 : 1.25);
+  k1_ = params.has("k1") ? params.real("k1") : (kk ? (racing ? 11.1 : 405.5) : 1.25);
 }
 
 void ExplorationRate::prepare(std::size_t arms, double delta) {
@@ -28,8 +28,8 @@ std::vector<std::pair<std::string, ParamValue>> ExplorationRate::resolved() cons
   return {{"rate", name_}, {"alpha", alpha_}, {"k1", k1_}};
 }
 
-KlSettings::KlSettings(const ParamValues& params)
-    : rate(params), delta(params.real("delta")), epsilon(params.real("epsilon")) {}
+KlSettings::KlSettings(const ParamValues& params, bool racing)
+    : rate(params, racing), delta(params.real("delta")), epsilon(params.real("epsilon")) {}
 
 std::size_t KlSettings::start(const AlgorithmContext& context, const std::string& name) {
   const Problem& problem = *context.problem;
@@ -59,12 +59,14 @@ void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(Algorit
       .real("epsilon", 0.0, Range::at_least(0.0),
             "accuracy: every returned arm is within epsilon of the k-th best mean")
       .choice("rate", "kk2013", {"kk2013", "lucb1"},
-              "exploration rate: kk2013 = log(k1 K t^alpha/delta) + log log(same) (KK 2013, "
-              "Thm 3), lucb1 = log(k1 K t^alpha/delta) with LUCB1's k1 = 5/4, alpha = 4")
+              "exploration rate: kk2013 = the paper's (kl-lucb: log(k1 K t^alpha/delta) + log "
+              "log(same); kl-racing: log(k1 K t^alpha/delta)), lucb1 = log(k1 K t^alpha/delta) "
+              "with LUCB1's k1 = 5/4, alpha = 4")
       .optional_real("alpha", Range::greater_than(1.0),
                      "exponent of t in the rate (default: 1.1 for kk2013, 4 for lucb1)")
       .optional_real("k1", Range::greater_than(0.0),
-                     "constant k1 of the rate (default: 405.5 for kk2013, 5/4 for lucb1)");
+                     "constant k1 of the rate (default: kk2013 405.5 for kl-lucb, 11.1 for "
+                     "kl-racing; 5/4 for lucb1)");
   register_algorithm(registry, std::move(info),
                      {.feedback = {FeedbackKind::SingleArm},
                       .oracles = {{"oracle", kLinearMaximization | kCardinality}},

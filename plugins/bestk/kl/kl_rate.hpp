@@ -1,12 +1,15 @@
 // What kl-lucb and kl-racing share: the exploration rate beta(t, delta) of Kaufmann &
 // Kalyanakrishnan (COLT 2013) or of LUCB1, its keys, the per-arm families of the
-// problem's rewards, and the KL bounds of one arm at a level.
+// problem's rewards, the start()-time checks and the registration.
 //
-//   rate = kk2013: beta(t, delta) = log(k1 K t^alpha / delta) + log log(k1 K t^alpha / delta)
-//                  (KK 2013, Theorem 3: alpha > 1, k1 > 2e + 1 + e/(alpha-1) + (e+1)/(alpha-1)^2;
-//                  their experiments: alpha = 1.1, k1 = 405.5, the defaults here)
+//   rate = kk2013, kl-lucb:   beta(t, delta) = log(k1 K t^alpha / delta) + log log(k1 K t^alpha / delta)
+//                  (KK 2013's KL-LUCB rate: alpha > 1, k1 > 2e + 1 + e/(alpha-1) + (e+1)/(alpha-1)^2;
+//                  alpha = 1.1, k1 = 405.5 by default, the value for alpha = 1.1)
+//   rate = kk2013, kl-racing: beta(t, delta) = log(k1 K t^alpha / delta)
+//                  (KK 2013's racing rate: alpha > 1, k1 > 1 + 1/(alpha-1); alpha = 1.1,
+//                  k1 = 11.1 by default)
 //   rate = lucb1:  beta(t, delta) = log(k1 K t^alpha / delta) with k1 = 5/4, alpha = 4
-//                  (Kalyanakrishnan et al. 2012's LUCB1 rate, as KK 2013 §3 writes it)
+//                  (Kalyanakrishnan et al. 2012's LUCB1 rate)
 //
 // t is the round (kl-lucb: t = 1 at the first check after every arm was sampled once;
 // kl-racing: the number of samples of every surviving arm).
@@ -27,7 +30,8 @@ namespace cpex::bestk::kl {
 
 class ExplorationRate {
  public:
-  explicit ExplorationRate(const ParamValues& params);
+  // `racing`: the kk2013 rate is KL-Racing's (no log log, k1 = 11.1), else KL-LUCB's.
+  ExplorationRate(const ParamValues& params, bool racing);
 
   // Fixes K (the number of arms) and delta.
   void prepare(std::size_t arms, double delta);
@@ -44,7 +48,7 @@ class ExplorationRate {
 
 // The settings of a KL algorithm: the rate, delta, epsilon, and per run the families.
 struct KlSettings {
-  explicit KlSettings(const ParamValues& params);
+  KlSettings(const ParamValues& params, bool racing);
   // At start(): k of the oracle (0 < k < number of arms, else ParameterError naming
   // `name`), the per-arm families of the problem's rewards, the rate prepared.
   std::size_t start(const AlgorithmContext& context, const std::string& name);
