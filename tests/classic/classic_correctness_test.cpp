@@ -62,3 +62,25 @@ TEST_CASE("kl-lucb beats lucb on small Bernoulli means and matches it near 1/2",
   CHECK(half_ratio > 0.75);
   CHECK(half_ratio < 1.05);
 }
+
+TEST_CASE("at-lucb's answer improves with the budget", "[classic][statistical]") {
+  // Audibert et al.'s experiment 4 (best arm last), top 1 and top 2: the error at T = 4000
+  // is below the error at T = 400, with disjoint 95% Clopper-Pearson intervals.
+  for (int k : {1, 2}) {
+    Interval at[2];
+    int i = 0;
+    for (int budget : {400, 4000}) {
+      std::ostringstream text;
+      text << "[environment]\nplugin = bernoulli\nmeans = 0.35, 0.35, 0.4, 0.4, 0.42, 0.5\n[oracle]\n"
+           << "plugin = top-k\nk = " << k << "\n[algorithm]\nplugin = at-lucb\n[run]\nseed = 16\n"
+           << "repetitions = 1000\nbudget = " << budget << "\n";
+      const std::vector<Pipeline> pipelines = {test::pipeline_from(text.str())};
+      const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
+      REQUIRE(s.stopped == 1000);
+      at[i++] = s.error_rate_ci;
+    }
+    INFO("k = " << k << ": error at 400 in [" << at[0].lower << ", " << at[0].upper << "], at 4000 in ["
+                << at[1].lower << ", " << at[1].upper << "]");
+    CHECK(at[1].upper < at[0].lower);
+  }
+}
