@@ -37,7 +37,6 @@ class AtLucb final : public Algorithm {
     two_var_ = 2.0 * context.problem->noise_sigma * context.problem->noise_sigma;
     log_first_ = std::log(1.25 * static_cast<double>(n) / delta1_);
     top_.reset(n, m_);
-    pending_ = false;
     round_ = 0;
     stage_ = 1;
     answer_.clear();
@@ -45,12 +44,7 @@ class AtLucb final : public Algorithm {
   }
 
   bool next(Action& action) override {
-    if (top_.initial_arm(action.arm)) return true;
-    if (pending_) {
-      pending_ = false;
-      action.arm = second_;
-      return true;
-    }
+    if (top_.pending_pull(action.arm)) return true;
     ++round_;
     Pair pair = lucb_pair(stage_);
     if (pair.gap < epsilon_) {
@@ -61,9 +55,7 @@ class AtLucb final : public Algorithm {
     } else if (stage_ == 1) {
       answer_ = top_.top();
     }
-    action.arm = pair.h;
-    second_ = pair.l;
-    pending_ = true;
+    top_.pull_pair(pair.h, pair.l, action.arm);
     return true;
   }
 
@@ -112,8 +104,6 @@ class AtLucb final : public Algorithm {
   std::size_t m_ = 1;
   double two_var_ = 0.5, log_first_ = 0.0;
   EmpiricalTopK top_;
-  bool pending_ = false;
-  std::size_t second_ = 0;
   std::uint64_t round_ = 0, stage_ = 1;
   std::vector<std::size_t> answer_;
   TraceSink* trace_ = nullptr;

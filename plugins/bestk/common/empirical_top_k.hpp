@@ -1,7 +1,8 @@
 // The arm statistics and the set of the k best empirical means, kept up to date sample by
 // sample (a TopKPartition once every arm has a sample; O(log N) per sample), with the
-// answer "the k best means so far" at any time (unseen arms last during the first pass).
-// Used by kl-lucb and at-lucb.
+// answer "the k best means so far" at any time (unseen arms last during the first pass),
+// and the pulls of LUCB-style rounds: the first pass, then two arms a round. Used by
+// kl-lucb and at-lucb.
 #pragma once
 
 #include <limits>
@@ -19,6 +20,23 @@ class EmpiricalTopK {
     partition_ = numerics::TopKPartition(arms, k);
     k_ = k;
     built_ = false;
+    queued_ = false;
+  }
+
+  // The next pull that needs no new round: an arm of the first pass (every arm once, in
+  // index order), or the second arm of the current round; false when a round is due.
+  bool pending_pull(std::size_t& arm) {
+    if (stats_.initial_arm(arm)) return true;
+    if (!queued_) return false;
+    queued_ = false;
+    arm = second_;
+    return true;
+  }
+  // A round that samples `first` now (written to `arm`) and `second` at the next call.
+  void pull_pair(std::size_t first, std::size_t second, std::size_t& arm) {
+    arm = first;
+    second_ = second;
+    queued_ = true;
   }
 
   // Records a reward; returns true when it completes the first pass (the partition is then
@@ -38,8 +56,6 @@ class EmpiricalTopK {
     return add(arm, reward, [](std::size_t) {});
   }
 
-  // The next arm of the initial pass (every arm once, in index order).
-  bool initial_arm(std::size_t& arm) { return stats_.initial_arm(arm); }
   const ArmStatistics& stats() const { return stats_; }
   // Whether `arm` is among the k best means (meaningful once every arm has a sample).
   bool in_top(std::size_t arm) const { return partition_.in_top(arm); }
@@ -55,8 +71,8 @@ class EmpiricalTopK {
  private:
   ArmStatistics stats_;
   numerics::TopKPartition partition_;
-  std::size_t k_ = 1;
-  bool built_ = false;
+  std::size_t k_ = 1, second_ = 0;
+  bool built_ = false, queued_ = false;
 };
 
 }  // namespace cpex::bestk

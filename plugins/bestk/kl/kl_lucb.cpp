@@ -32,17 +32,11 @@ class KlLucb final : public Algorithm {
     lower_.reset(n, false, [this](std::size_t a, double level) { return bound(a, level, false); });
     upper_.reset(n, true, [this](std::size_t a, double level) { return bound(a, level, true); });
     round_ = epoch_end_ = 0;
-    pending_ = false;
     trace_ = context.trace;
   }
 
   bool next(Action& action) override {
-    if (top_.initial_arm(action.arm)) return true;
-    if (pending_) {
-      pending_ = false;
-      action.arm = second_;
-      return true;
-    }
+    if (top_.pending_pull(action.arm)) return true;
     if (++round_ > epoch_end_) {  // a new epoch: outer bounds at the level of its last round
       epoch_end_ = 2 * round_;
       const double outer = kl_.rate(epoch_end_);
@@ -54,9 +48,7 @@ class KlLucb final : public Algorithm {
     const auto [u, upper] = upper_.extreme(beta);
     if (trace_) trace_->record("U_u-L_l", upper - lower);
     if (upper - lower < kl_.epsilon) return false;
-    action.arm = l;
-    second_ = u;
-    pending_ = true;
+    top_.pull_pair(l, u, action.arm);
     return true;
   }
 
@@ -109,8 +101,6 @@ class KlLucb final : public Algorithm {
   LazyKlBounds lower_, upper_;  // High's lower bounds, Low's upper bounds
   std::uint64_t epoch_end_ = 0;
   EmpiricalTopK top_;
-  bool pending_ = false;
-  std::size_t second_ = 0;
   std::uint64_t round_ = 0;
   TraceSink* trace_ = nullptr;
 };
