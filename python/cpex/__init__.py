@@ -18,6 +18,7 @@ from ._plugins import (Algorithm, Choice, Environment, Integer, Path, Real, Real
                        Recommendation, Text, describe, load_plugins, plugins, register)
 from ._reporting import plot, report
 from ._running import run, sweep
+from .study import Study
 try:
     from .results import read_results
 except ImportError as _error:  # pandas missing: everything but the frames still works
@@ -37,6 +38,6 @@ else:
 __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugins", "describe",
            "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Real",
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
-           "PluginError", "ParameterError", "RunsFailed", "Interrupted"]
+           "PluginError", "ParameterError", "RunsFailed", "Interrupted", "Study"]
 if _module_available():
     __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView"]

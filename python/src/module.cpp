@@ -26,6 +26,7 @@
 #include "report_output.hpp"
 #include "run_call.hpp"
 #include "session.hpp"
+#include "study_module.hpp"
 #include "sweep_setup.hpp"
 
 #ifndef CPEX_VERSION
@@ -256,4 +257,5 @@ PYBIND11_MODULE(_core, m) {
       py::arg("force_new"), py::arg("shard"), py::arg("collect"), py::arg("command_line"),
       py::arg("progress"));
   bind_python_plugins(m);
+  bind_study(m);
 }

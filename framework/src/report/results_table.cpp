@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
 #include "raw_results.hpp"
 
 namespace cpex::report {
@@ -142,7 +143,8 @@ std::size_t ResultsTable::column(const std::string& name) const {
   if (auto found = find(name)) return *found;
   std::string known;
   for (const auto& c : columns) known += (known.empty() ? "" : ", ") + c;
-  throw Error("no column '" + name + "' in the results (columns: " + known + ")");
+  throw Error("no column '" + name + "' in the results" + did_you_mean(name, columns) +
+              " (columns: " + known + ")");
 }
 
 // Only regular files are opened: a FIFO would block in open(), a device such as /dev/zero

@@ -86,7 +86,7 @@ std::string csv_row(const RunRecord& r, const Job& job) {
   row += ',';
   append_number(row, static_cast<std::uint64_t>(r.point));
   for (const auto& [key, value] : job.point->values) append_csv_field(row += ',', value);
-  (row += ',') += job.pipeline->algorithm->name;
+  (row += ',') += job.pipeline->algorithm_name;
   (row += ',') += job.pipeline->environment->name;
   (row += ',') += job.pipeline->oracles.front().entry->name;
   row += ',';

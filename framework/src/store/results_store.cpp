@@ -411,7 +411,7 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
     ++c;
   }
   const Pipeline& pipeline = *job.pipeline;
-  for (const std::string* name : {&pipeline.algorithm->name, &pipeline.environment->name,
+  for (const std::string* name : {&pipeline.algorithm_name, &pipeline.environment->name,
                                   &pipeline.oracles.front().entry->name}) {
     if (once(c, name)) bind_text(insert, c, *name);
     ++c;
