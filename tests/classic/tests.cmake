@@ -16,5 +16,5 @@ target_include_directories(cpex-classic-long-tests PRIVATE ${CMAKE_CURRENT_SOURC
 # (Debian's python3 with numpy and scipy, as the python-reader test).
 add_test(NAME classic-index-policies-reference
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/classic/index_policy_reference.py
-                 $<TARGET_FILE:cpex-host>)
+                 $<TARGET_FILE:cpex-host> --apt)
 set_tests_properties(classic-index-policies-reference PROPERTIES LABELS statistical TIMEOUT 300)

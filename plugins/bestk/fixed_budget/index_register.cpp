@@ -5,8 +5,12 @@
 
 namespace cpex::fixed_budget {
 void register_ucb_e(Registry& registry);
+void register_apt(Registry& registry);
 
-void register_index_policies(Registry& registry) { register_ucb_e(registry); }
+void register_index_policies(Registry& registry) {
+  register_ucb_e(registry);
+  register_apt(registry);
+}
 }  // namespace cpex::fixed_budget
 
 CPEX_PLUGIN(cpex::fixed_budget::register_index_policies)

@@ -36,12 +36,13 @@ std::size_t KlSettings::start(const AlgorithmContext& context, const std::string
   const std::size_t k = context.oracles.front()->decision_size();
   if (k == 0 || k >= problem.num_arms)
     throw ParameterError("k", name + " needs 0 < k < number of arms, got k = " + std::to_string(k));
-  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
-  if (!family)
-    throw ParameterError("plugin", name + " needs gaussian or bernoulli rewards (KL confidence "
-                                          "bounds of an exponential family), got " +
+  auto per_arm = numerics::arm_families_of(problem);
+  if (!per_arm || problem.rewards.family == RewardFamily::GaussianUnknownVariance)
+    throw ParameterError("plugin", name + " needs rewards of a one-parameter exponential family "
+                                          "(gaussian with known sigmas, bernoulli, poisson, "
+                                          "exponential) for its KL bounds, got " +
                                           to_string(problem.rewards.family));
-  families.assign(problem.num_arms, *family);
+  families = std::move(*per_arm);
   rate.prepare(problem.num_arms, delta);
   return k;
 }
@@ -70,7 +71,8 @@ void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(Algorit
   register_algorithm(registry, std::move(info),
                      {.feedback = {FeedbackKind::SingleArm},
                       .oracles = {{"oracle", kLinearMaximization | kCardinality}},
-                      .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli})},
+                      .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli,
+                                                                 RewardFamily::Poisson, RewardFamily::Exponential})},
                      std::move(schema), std::move(create));
 }
 
