@@ -64,7 +64,7 @@ TEST_CASE("The classic algorithms refuse bad input in one line", "[classic]") {
         "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
         "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
     INFO(m);
-    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian or bernoulli rewards"));
+    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian, bernoulli, poisson or exponential rewards"));
     one_line(m);
   }
   const std::string alpha = refusal(pipeline("kl-lucb\nalpha = 1", 1));
