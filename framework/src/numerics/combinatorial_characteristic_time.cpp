@@ -137,20 +137,32 @@ struct FrontierSearch {
     return bound;
   }
 
+  // The least f^2 / 2g over the triangle between consecutive supported points p1, p2: every
+  // decision there has f - beta g >= c (the line through them) and f in [f1, f2]; f^2 / 2g
+  // falls with g, so the least lies on the segment, g = (f - c) / beta: beta f^2 / (2 (f - c)),
+  // least at f = 2c when c > 0 (else at f1).
+  static double segment_bound(const Point& p1, const Point& p2) {
+    const double beta = (p2.f - p1.f) / (p2.g - p1.g);
+    const double c = p1.f - beta * p1.g;
+    const double f = c > 0.0 ? std::clamp(2.0 * c, p1.f, p2.f) : p1.f;
+    const double g = std::min((f - c) / beta, p2.g);
+    return g > 0.0 ? f * f / (2.0 * g) : 0.0;
+  }
+
   void refine(const Point& p1, const Point& p2, double& bound, int depth) {
     if (!(p2.g > p1.g) || !(p2.f > p1.f)) return;  // one point, or p2 dominated by p1
-    const double corner = p1.f * p1.f / (2.0 * p2.g);
-    if (corner >= bound) return;  // the region between them cannot lower the bound
+    const double segment = segment_bound(p1, p2);
+    if (segment >= bound) return;  // the region between them cannot lower the bound
     if (calls + 2 > budget || depth > 60) {
-      bound = corner;
+      bound = segment;
       return;
     }
     const double beta = (p2.f - p1.f) / (p2.g - p1.g);
     const std::vector<std::size_t> s = minimize(beta);
     const Point q = point_of(s);
     const double line = p1.f - beta * p1.g;
-    if (!(q.f - beta * q.g < line - 1e-12 * (std::abs(line) + p1.f))) {
-      bound = std::min(bound, corner);  // an edge of the hull: the triangle's corner bounds it
+    if (s.empty() || !(q.f - beta * q.g < line - 1e-12 * (std::abs(line) + p1.f))) {
+      bound = std::min(bound, segment);  // an edge of the hull: the segment bounds the triangle
       return;
     }
     bound = std::min(bound, value(q));
