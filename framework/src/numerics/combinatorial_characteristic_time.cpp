@@ -94,6 +94,7 @@ struct FrontierSearch {
   std::set<std::vector<std::size_t>>& found;
   std::size_t calls = 0, budget;
   double top = 0.0;
+  double largest_g = 0.0;  // g of the beta = inf point: the largest variance of any decision
 
   struct Point {
     double f, g;
@@ -132,6 +133,7 @@ struct FrontierSearch {
     const std::vector<std::size_t> left = minimize(0.0), right = minimize(kInf);
     if (left.empty()) return kInf;
     const Point a = point_of(left), b = point_of(right);
+    largest_g = b.g;
     double bound = std::min(value(a), value(b));
     refine(a, b, bound, 0);
     return bound;
@@ -151,10 +153,11 @@ struct FrontierSearch {
 
   void refine(const Point& p1, const Point& p2, double& bound, int depth) {
     if (!(p2.g > p1.g) || !(p2.f > p1.f)) return;  // one point, or p2 dominated by p1
-    const double segment = segment_bound(p1, p2);
-    if (segment >= bound) return;  // the region between them cannot lower the bound
+    // Until the oracle confirms that no decision lies below the segment, the region between
+    // p1 and p2 is only bounded by f >= f1 and g <= the largest variance.
+    if (p1.f * p1.f / (2.0 * largest_g) >= bound) return;
     if (calls + 2 > budget || depth > 60) {
-      bound = segment;
+      bound = p1.f * p1.f / (2.0 * largest_g);
       return;
     }
     const double beta = (p2.f - p1.f) / (p2.g - p1.g);
@@ -162,7 +165,7 @@ struct FrontierSearch {
     const Point q = point_of(s);
     const double line = p1.f - beta * p1.g;
     if (s.empty() || !(q.f - beta * q.g < line - 1e-12 * (std::abs(line) + p1.f))) {
-      bound = std::min(bound, segment);  // an edge of the hull: the segment bounds the triangle
+      bound = std::min(bound, segment_bound(p1, p2));  // an edge of the hull: the segment bounds the triangle
       return;
     }
     bound = std::min(bound, value(q));
@@ -192,21 +195,25 @@ CombinatorialTime oracle_bounds(const Oracle& oracle, std::span<const double> mu
     const Collection restricted(n, best.arms, collected);
     const CharacteristicTime ct = characteristic_time(restricted, mu, families);
     out.lower = std::max(out.lower, ct.upper > 0.0 ? 1.0 / ct.upper : kInf);
-    // F at the restricted weights, floored away from 0.
-    std::vector<double> w = ct.weights;
-    for (double& x : w) x = std::max(x, 1e-12);
-    FrontierSearch search{oracle, mu, best.arms, std::vector<double>(n), std::vector<char>(n, 0), collected, 0,
-                          options.search_calls, total(mu, best.arms)};
-    for (std::size_t a : best.arms) search.in_best[a] = 1;
-    double sum = 0.0;
-    for (double x : w) sum += x;
-    for (std::size_t e = 0; e < n; ++e) search.cost[e] = families[e].sigma() * families[e].sigma() * sum / w[e];
+    // F at the restricted weights mixed with uniform ones (the mixtures 0, 0.1, 0.3: the
+    // scalarized bound is loosest where w_C starves arms), floored away from 0.
     const std::size_t before = collected.size();
-    const double f_low = search.lower_bound();
-    out.oracle_calls += search.calls;
-    if (f_low > 0.0 && 1.0 / f_low < out.upper) {
-      out.upper = 1.0 / f_low;
-      out.weights = ct.weights;
+    for (double mix : {0.0, 0.1, 0.3}) {
+      std::vector<double> w = ct.weights;
+      for (double& x : w) x = std::max((1.0 - mix) * x + mix / static_cast<double>(n), 1e-12);
+      FrontierSearch search{oracle, mu, best.arms, std::vector<double>(n), std::vector<char>(n, 0), collected, 0,
+                            options.search_calls, total(mu, best.arms)};
+      for (std::size_t a : best.arms) search.in_best[a] = 1;
+      double sum = 0.0;
+      for (double x : w) sum += x;
+      for (std::size_t e = 0; e < n; ++e) search.cost[e] = families[e].sigma() * families[e].sigma() * sum / w[e];
+      const double f_low = search.lower_bound();
+      out.oracle_calls += search.calls;
+      if (f_low > 0.0 && 1.0 / f_low < out.upper) {
+        out.upper = 1.0 / f_low;
+        out.weights = w;
+        for (double& x : out.weights) x /= sum;
+      }
     }
     out.decisions = collected.size() + 1;
     if (out.upper - out.lower <= options.relative_gap * out.upper || collected.size() == before) break;
