@@ -14,7 +14,9 @@
 //            (numerics::characteristic_time), with per-arm feedback, a single best arm
 //            (decision size 1, arms judged by their mean) and Gaussian or Bernoulli rewards;
 //            T*(mu) log(1/delta) is the lower bound's leading term, printed for the
-//            algorithm's delta when it has one.
+//            algorithm's delta when it has one;
+//   T*(mu) combinatorial  CPE-L (per-arm feedback, classes other than top-k) and full bandit
+//            (sum feedback, a listable class): host/combinatorial_hardness.hpp.
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
 // the point's first run sees); the command reads the environment's truth() and asks the
@@ -29,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "combinatorial_hardness.hpp"
 #include "commands.hpp"
 #include "summary_output.hpp"
 #include "cpex/capabilities.hpp"
@@ -141,6 +144,13 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
     if (delta && *delta > 0.0 && *delta < 1.0)
       m.add("T_star_log_1_over_delta", t_star * std::log(1.0 / *delta),
             "T*(mu) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
+  }
+  {
+    const auto& values = pipeline.algorithm_params.all();
+    const auto it = values.find("delta");
+    const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+    for (const HardnessLine& line : combinatorial_t_star(problem, truth, oracle, caps, delta ? *delta : 0.0))
+      m.add(line.key, line.value, line.label);
   }
   return m;
 }
