@@ -6,8 +6,9 @@ files and the whole text of Markdown and INI files -- for words that name a path
 repository: a word starting with a top-level folder (`framework/...`, `docs/...`,
 `plugins/...`, ...) or a Markdown link to a relative file. Such a path must exist; `*`
 matches like a shell glob, `{a,b}` stands for both names, and the placeholders NNN, NAME,
-TARGET, FILE and a single capital letter (seedNNN-figK.png, numerics/X.hpp) match any
-name. A path under `build/`, a temporary or an installed location is not the repository's
+TARGET, FILE, a single capital letter (seedNNN-figK.png, numerics/X.hpp) and a last
+component in capitals (examples/notebooks/NOTEBOOK) match any name; a Sphinx toctree's
+entries are page names, not paths. A path under `build/`, a temporary or an installed location is not the repository's
 and is not looked at.
 
 usage: scripts/check_paths.py [ROOT]   (exit 1 and one line per stale path when any is found)
@@ -44,7 +45,8 @@ def expand(path):
     return out
 
 
-PLACEHOLDER = re.compile(r"(?<![A-Za-z])(?:NNN|NAME|TARGET|FILE)(?![A-Za-z])|(?<=[a-z0-9_-])(?:NNN|[A-Z])(?![A-Za-z])|(?<![A-Za-z])[A-Z](?=[.-])")
+PLACEHOLDER = re.compile(r"(?<![A-Za-z])(?:NNN|NAME|TARGET|FILE)(?![A-Za-z])|(?<=[a-z0-9_-])(?:NNN|[A-Z])(?![A-Za-z])"
+                         r"|(?<![A-Za-z])[A-Z](?=[.-])|(?<=/)[A-Z][A-Z0-9_]+$")
 
 
 def exists(path, files, dirs):
@@ -63,7 +65,8 @@ def comment_text(name, text):
     if name.endswith("CMakeLists.txt"):
         ext = ".cmake"
     if ext in (".md", ".ini") or name.endswith(".md"):
-        return text
+        # a Sphinx toctree lists page names (of docs/, some generated), not repository paths
+        return re.sub(r"```\{toctree\}.*?```", "", text, flags=re.S)
     if ext in (".cpp", ".hpp", ".h", ".cc"):
         # // comments and /* */ blocks; string literals are code, not comments
         parts = re.findall(r"//[^\n]*|/\*.*?\*/", text, re.S)
