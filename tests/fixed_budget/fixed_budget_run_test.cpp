@@ -184,8 +184,8 @@ TEST_CASE("Fixed-budget bad input is refused in one line, for every algorithm", 
         "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
         "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
     INFO(algorithm);
-    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian or bernoulli rewards") &&
-                      Contains("'water'"));
+    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian, bernoulli") &&
+                      Contains("rewards") && Contains("'water'") && Contains("bounded in [0, 1]"));
     CHECK(m.find('\n') == std::string::npos);
   }
 }
