@@ -192,56 +192,138 @@ const char* status_text(StopReason reason) {
 
 namespace {
 
-RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
-                        const std::atomic<bool>* interrupt) {
-  const auto start = std::chrono::steady_clock::now();
-  RunRecord record;
-  std::optional<RunTrace> trace;
-  if (!p.run.trace_file.empty())
-    trace.emplace(record.trace, static_cast<std::uint64_t>(p.run.trace_every));
-  RunObjects run = instantiate(p, seed, trace ? &*trace : nullptr);
-  Environment& environment = *run.environment;
-  Algorithm& algorithm = *run.algorithm;
-  const bool semi_bandit = run.context.problem->feedback == FeedbackKind::SemiBandit;
-  const auto max_samples = static_cast<std::uint64_t>(p.run.max_samples);
+using Clock = std::chrono::steady_clock;
 
-  record.repetition = seed.repetition;
-  std::vector<double> per_arm(semi_bandit ? run.context.problem->num_arms : 0);
-  Action action;
-  Observation observation;
-  std::uint64_t samples = 0;
-  std::vector<std::uint64_t> pulls(p.run.record_pulls ? run.context.problem->num_arms : 0);
-  // The clock (run.max-seconds) and the interrupt flag are looked at every 64 rounds
-  // (a clock read costs about 20 ns: 0.3 ns per round).
-  const bool timed = p.run.max_seconds > 0.0 || interrupt;
-  const auto deadline =
-      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  // clamped: beyond ~9.2e9 s the conversion to int64 nanoseconds overflows
-                  std::chrono::duration<double>(p.run.max_seconds > 0.0 ? std::min(p.run.max_seconds, 1e9) : 1e9));
+// When the loop ends besides the algorithm's own rule: the sample cap, the fixed budget, the
+// wall-clock limit and the interrupt flag.
+struct RunLimits {
+  std::uint64_t max_samples;
   // Fixed budget: once `budget` samples are taken the loop asks the algorithm once more —
   // one whose schedule ends exactly there finishes its last decision and stops by its
   // rule; one that asks for more has reached its budget (that pull is not made). A
-  // super-arm pull that would go past the budget is not made either.
-  const auto budget = static_cast<std::uint64_t>(p.run.budget);
-  // Anytime verdicts: the current recommendation judged every trace-every samples (the
-  // first time the count reaches a multiple; semi-bandit pulls may jump past one).
-  const bool anytime = trace && p.run.trace_recommendations;
-  const auto every = static_cast<std::uint64_t>(p.run.trace_every);
-  std::uint64_t next_verdict = every;
-  Decision optimum;
-  if (anytime) run.oracles.front()->optimal(environment.truth(), optimum);
+  // super-arm pull that would go past the budget is not made either. 0: no budget.
+  std::uint64_t budget;
+  double max_seconds;
+  Clock::time_point deadline;
+  const std::atomic<bool>* interrupt;
+  // The clock (run.max-seconds) and the interrupt flag are looked at every 64 rounds
+  // (a clock read costs about 20 ns: 0.3 ns per round).
+  bool timed;
+
+  RunLimits(const RunSettings& run, Clock::time_point start, const std::atomic<bool>* stop)
+      : max_samples(static_cast<std::uint64_t>(run.max_samples)),
+        budget(static_cast<std::uint64_t>(run.budget)),
+        max_seconds(run.max_seconds),
+        // clamped: beyond ~9.2e9 s the conversion to int64 nanoseconds overflows
+        deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                             run.max_seconds > 0.0 ? std::min(run.max_seconds, 1e9) : 1e9))),
+        interrupt(stop),
+        timed(run.max_seconds > 0.0 || stop) {}
+
+  // Every 64 rounds: throws RunInterrupted once the interrupt flag is set; true once the
+  // wall-clock limit has passed.
+  bool out_of_time(std::uint64_t round) const {
+    if (!timed || round % 64 != 0) return false;
+    if (interrupt && interrupt->load(std::memory_order_relaxed)) throw RunInterrupted();
+    return max_seconds > 0.0 && Clock::now() >= deadline;
+  }
+};
+
+// Anytime verdicts (run.trace-recommendations): the current recommendation judged every
+// trace-every samples (the first time the count reaches a multiple; semi-bandit pulls may
+// jump past one), written to the run's trace.
+class AnytimeVerdicts {
+ public:
+  AnytimeVerdicts(const Pipeline& p, bool traced, const RunObjects& run)
+      : on_(traced && p.run.trace_recommendations),
+        every_(static_cast<std::uint64_t>(p.run.trace_every)),
+        next_(every_),
+        run_(run) {
+    if (on_) run.oracles.front()->optimal(run.environment->truth(), optimum_);
+  }
+  void at(std::uint64_t samples, RunRecord& record) {
+    if (!on_ || samples < next_) return;
+    const Recommendation answer = run_.algorithm->recommend();
+    const Verdict verdict = cpex::judge(*run_.oracles.front(), run_.environment->truth(), optimum_,
+                                        answer.decision, answer.epsilon);
+    record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
+    record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
+    next_ = (samples / every_ + 1) * every_;
+  }
+
+ private:
+  bool on_;
+  std::uint64_t every_, next_;
+  const RunObjects& run_;
+  Decision optimum_;
+};
+
+// Pulls per arm (run.record-pulls), written as the `pulls` column.
+class PullCounts {
+ public:
+  PullCounts(bool on, std::size_t arms) : counts_(on ? arms : 0) {}
+  void add(const Action& action) {
+    if (counts_.empty()) return;
+    if (action.super_arm.empty())
+      ++counts_[action.arm];
+    else
+      for (std::size_t arm : action.super_arm) ++counts_[arm];
+  }
+  std::string text() const {
+    std::string out;
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      if (i) out += ' ';
+      append_number(out, counts_[i]);
+    }
+    return out;
+  }
+
+ private:
+  std::vector<std::uint64_t> counts_;
+};
+
+// The end of a run: the final recommendation judged against the truth, the resolved
+// parameters of the algorithm and the environment, the wall time.
+void finish_record(RunRecord& record, const RunObjects& run, Clock::time_point start) {
+  const Recommendation answer = run.algorithm->recommend();
+  record.recommendation = to_string(answer.decision);
+  Decision best;
+  const Oracle& judge = *run.oracles.front();
+  judge.optimal(run.environment->truth(), best);
+  const Verdict verdict = cpex::judge(judge, run.environment->truth(), best, answer.decision, answer.epsilon);
+  record.correct = verdict.correct;
+  record.optimal = verdict.optimal;
+  auto resolved = run.algorithm->resolved();
+  for (auto& entry : run.environment->resolved()) resolved.push_back(std::move(entry));
+  record.resolved = resolved_json(resolved);
+  record.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One run: its objects, the loop of next / pull / observe until the algorithm stops or a
+// limit ends it, then the record.
+RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomic<bool>* interrupt) {
+  const auto start = Clock::now();
+  RunRecord record;
+  record.repetition = seed.repetition;
+  std::optional<RunTrace> trace;
+  if (!p.run.trace_file.empty()) trace.emplace(record.trace, static_cast<std::uint64_t>(p.run.trace_every));
+  const RunObjects run = instantiate(p, seed, trace ? &*trace : nullptr);
+  Environment& environment = *run.environment;
+  Algorithm& algorithm = *run.algorithm;
+  const Problem& problem = *run.context.problem;
+  const bool semi_bandit = problem.feedback == FeedbackKind::SemiBandit;
+  const RunLimits limits(p.run, start, interrupt);
+  AnytimeVerdicts anytime(p, trace.has_value(), run);
+  PullCounts pulls(p.run.record_pulls, problem.num_arms);
+  std::vector<double> per_arm(semi_bandit ? problem.num_arms : 0);
+  Action action;
+  Observation observation;
+  std::uint64_t samples = 0;
   record.stop = StopReason::MaxSamples;
   for (std::uint64_t round = 1;; ++round) {
     if (trace) trace->sample = samples;
-    if (anytime && samples >= next_verdict) {
-      const Recommendation answer = algorithm.recommend();
-      const Verdict verdict = cpex::judge(*run.oracles.front(), environment.truth(), optimum,
-                                          answer.decision, answer.epsilon);
-      record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
-      record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
-      next_verdict = (samples / every + 1) * every;
-    }
-    const bool at_budget = budget && samples >= budget;
+    anytime.at(samples, record);
+    const bool at_budget = limits.budget && samples >= limits.budget;
     if (!algorithm.next(action)) {
       record.stopped = true;
       record.stop = StopReason::Rule;
@@ -251,50 +333,25 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
       record.stop = StopReason::Budget;
       break;
     }
-    if (samples >= max_samples) break;
-    if (timed && round % 64 == 0) {
-      if (interrupt && interrupt->load(std::memory_order_relaxed)) throw RunInterrupted();
-      if (p.run.max_seconds > 0.0 && std::chrono::steady_clock::now() >= deadline) {
-        record.stop = StopReason::MaxSeconds;
-        break;
-      }
+    if (samples >= limits.max_samples) break;
+    if (limits.out_of_time(round)) {
+      record.stop = StopReason::MaxSeconds;
+      break;
     }
     const std::uint64_t cost = semi_bandit ? action.super_arm.size() : 1;
-    if (budget && samples + cost > budget) {
+    if (limits.budget && samples + cost > limits.budget) {
       record.stop = StopReason::Budget;
       break;
     }
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
     environment.pull(action, observation);
     samples += cost;
-    if (!pulls.empty()) {
-      if (action.super_arm.empty())
-        ++pulls[action.arm];
-      else
-        for (std::size_t arm : action.super_arm) ++pulls[arm];
-    }
+    pulls.add(action);
     algorithm.observe(action, observation);
   }
-  for (std::size_t i = 0; i < pulls.size(); ++i) {
-    if (i) record.pulls += ' ';
-    append_number(record.pulls, pulls[i]);
-  }
+  record.pulls = pulls.text();
   record.samples = samples;
-
-  const Recommendation answer = algorithm.recommend();
-  record.recommendation = to_string(answer.decision);
-  Decision best;
-  const Oracle& judge = *run.oracles.front();
-  judge.optimal(environment.truth(), best);
-  const Verdict verdict = cpex::judge(judge, environment.truth(), best, answer.decision, answer.epsilon);
-  record.correct = verdict.correct;
-  record.optimal = verdict.optimal;
-
-  auto resolved = algorithm.resolved();
-  for (auto& entry : environment.resolved()) resolved.push_back(std::move(entry));
-  record.resolved = resolved_json(resolved);
-  record.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  finish_record(record, run, start);
   return record;
 }
 
