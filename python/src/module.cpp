@@ -19,6 +19,8 @@
 #include "cpex/pipeline_file.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
+#include "cpex/run.hpp"
+#include "cpex/store/result_columns.hpp"
 #include "cpex/sweep.hpp"
 #include "cpex/sweep_overrides.hpp"
 #include "frame_columns.hpp"
@@ -135,6 +137,24 @@ py::dict describe(const std::string& name) {
   return d;
 }
 
+// The result-column table (result_columns.def): (name, type, presence, since) in order;
+// the generated python/cpex/_columns.py holds the same list.
+py::list result_columns() {
+  py::list out;
+  for (const ResultColumn& c : kResultColumns)
+    out.append(py::make_tuple(std::string(c.name), to_string(c.type), to_string(c.presence), c.since));
+  return out;
+}
+
+// The outcome table (run_outcomes.def): (reason, stopped, status, end) in order.
+py::list outcome_table() {
+  py::list out;
+  for (const Outcome& o : outcomes())
+    out.append(py::make_tuple(std::string(o.name), std::string(o.stopped), std::string(o.status),
+                              to_string(o.end)));
+  return out;
+}
+
 PipelineFile read_pipeline(const std::string& path, const std::string& text, bool read_file) {
   return read_file ? PipelineFile::read(path) : PipelineFile::from_text(text, path);
 }
@@ -228,6 +248,9 @@ PYBIND11_MODULE(_core, m) {
         py::arg("overrides"));
   m.def("csv_columns", &csv_columns, py::arg("data"), py::arg("integer_columns"),
         py::arg("real_columns"), py::arg("boolean_columns"));
+  m.def("result_columns", &result_columns);
+  m.attr("result_axes_at") = cpex::kAxesAt;
+  m.def("outcomes", &outcome_table);
   m.def("report_json", &report_json_text, py::arg("inputs"), py::arg("by"), py::arg("extra"));
   m.def(
       "execute",

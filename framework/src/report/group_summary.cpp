@@ -9,6 +9,7 @@
 #include <set>
 
 #include "cpex/errors.hpp"
+#include "cpex/store/result_columns.hpp"
 
 namespace cpex::report {
 
@@ -67,10 +68,13 @@ std::vector<std::string> default_group_keys(const ResultsTable& table) {
 GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std::string>& keys) {
   std::vector<std::size_t> key_columns;
   for (const auto& key : keys) key_columns.push_back(table.column(key));
-  const std::size_t status = table.column("status"), samples = table.column("samples"),
-                    correct = table.column("correct"), wall = table.column("wall_time_s");
-  const auto optimal = table.find("optimal");  // absent in results written before it existed
-  const auto run_id = table.find("run_id");
+  const std::size_t status = table.column(std::string(columns::status)),
+                    samples = table.column(std::string(columns::samples)),
+                    correct = table.column(std::string(columns::correct)),
+                    wall = table.column(std::string(columns::wall_time_s));
+  // absent in results written before it existed
+  const auto optimal = table.find(std::string(columns::optimal));
+  const auto run_id = table.find(std::string(columns::run_id));
 
   std::map<std::vector<std::string>, Accumulator, ValuesLess> groups;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
@@ -78,7 +82,7 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
     std::vector<std::string> values;
     for (std::size_t c : key_columns) values.push_back(row[c]);
     Accumulator& group = groups[values];
-    const RunEnd end = run_end(row[status]);
+    const RunEnd end = run_end_of_status(row[status]).value_or(RunEnd::ByRule);
     if (end == RunEnd::Failed) {
       group.tally.add(end, 0, false, Optimality::Unknown);
       continue;
@@ -99,7 +103,7 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
                     : best == 1.0  ? Optimality::Yes
                                    : Optimality::No);
     group.wall += seconds;
-    if (end == RunEnd::Ended) group.samples.push_back(count);
+    if (ended(end)) group.samples.push_back(count);
   }
 
   GroupedReport report;

@@ -51,21 +51,6 @@ Proportion proportion(std::uint64_t count, std::uint64_t trials) {
   return p;
 }
 
-RunEnd run_end(StopReason stop) {
-  switch (stop) {
-    case StopReason::Error: return RunEnd::Failed;
-    case StopReason::MaxSamples:
-    case StopReason::MaxSeconds: return RunEnd::Capped;
-    default: return RunEnd::Ended;
-  }
-}
-
-RunEnd run_end(std::string_view status) {
-  if (status == "error") return RunEnd::Failed;
-  if (status == "capped") return RunEnd::Capped;
-  return RunEnd::Ended;
-}
-
 void RunTally::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal) {
   if (end == RunEnd::Failed) {
     ++failed_;

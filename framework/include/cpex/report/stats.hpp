@@ -37,15 +37,6 @@ struct Proportion {
 };
 Proportion proportion(std::uint64_t count, std::uint64_t trials);
 
-// How a run ended, as every summary counts it: by the algorithm's own rule (or, for a
-// fixed-budget run, at its budget) — an ended run, whose answer is what the algorithm
-// claims; at a cap (run.max-samples, run.max-seconds) — a censored run; or with an
-// exception. A stop reason added later counts as ended unless listed here.
-enum class RunEnd { Ended, Capped, Failed };
-RunEnd run_end(StopReason stop);
-// From the `status` column: "error" failed, "capped" capped, any other status ended.
-RunEnd run_end(std::string_view status);
-
 // Whether a run's answer is optimal; Unknown for results written before the `optimal`
 // column existed.
 enum class Optimality { No, Yes, Unknown };
