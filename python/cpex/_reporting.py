@@ -66,20 +66,25 @@ def _report_json(results, by, extra):
 
 
 def _flatten(prefix, value, row):
+    """The summary JSON as flat columns, as `cpex report --format csv` names them: nested
+    keys joined by '.', an interval (key with ci95, [low, high] or null) as KEY.low and
+    KEY.high."""
     if isinstance(value, dict):
         for k, v in value.items():
             _flatten(prefix + "." + k if prefix else k, v, row)
-    elif isinstance(value, list) and len(value) == 2 and prefix.endswith("ci95"):
-        row[prefix + ".low"], row[prefix + ".high"] = value
+    elif "ci95" in prefix and (value is None or isinstance(value, list)):
+        row[prefix + ".low"], row[prefix + ".high"] = value if value is not None else (None, None)
     else:
         row[prefix] = value
 
 
 def report(results, by=None):
-    """`cpex report RESULTS --by KEYS` as a DataFrame: one row per group (the grouping keys,
-    then runs / stopped / capped / failed, samples of the stopped runs with 95% intervals,
-    errors and the error rate with its Clopper-Pearson interval, mean wall time). `results`:
-    a path, a frame from cpex.run / read_results, or a list of them."""
+    """`cpex report RESULTS --by KEYS` as a DataFrame: one row per group, the columns of
+    `cpex report --format csv` (the grouping keys, then the summary keys of
+    docs/results.md flattened: runs / ended / by_rule / at_budget / capped / failed,
+    samples.* of the ended runs with their 95% intervals, wrong and wrong_rate with its
+    Clopper-Pearson interval, not_optimal..., mean_wall_time_s; then the deprecated
+    aliases). `results`: a path, a frame from cpex.run / read_results, or a list of them."""
     import pandas as pd
     data = _report_json(results, by, [])
     rows = []

@@ -40,17 +40,21 @@ namespace cpex::python {
 
 namespace {
 
-// The Python classes cpex.Error, cpex.ConfigError, cpex.PluginError (python/cpex/errors.py);
+// The Python classes cpex.Error, cpex.ConfigError, cpex.PluginError, cpex.RunError
+// (python/cpex/_errors.py);
 // never released.
 PyObject* g_error = nullptr;
 PyObject* g_config_error = nullptr;
 PyObject* g_plugin_error = nullptr;
+PyObject* g_run_error = nullptr;
 
-void set_error_classes(py::handle error, py::handle config, py::handle plugin, py::handle parameter) {
-  for (py::handle h : {error, config, plugin}) h.inc_ref();
+void set_error_classes(py::handle error, py::handle config, py::handle plugin, py::handle parameter,
+                       py::handle run) {
+  for (py::handle h : {error, config, plugin, run}) h.inc_ref();
   g_error = error.ptr();
   g_config_error = config.ptr();
   g_plugin_error = plugin.ptr();
+  g_run_error = run.ptr();
   set_parameter_error_class(parameter);
 }
 
@@ -231,6 +235,8 @@ PYBIND11_MODULE(_core, m) {
       raise(g_config_error, e.what());
     } catch (const cpex::PluginError& e) {
       raise(g_plugin_error, e.what());
+    } catch (const cpex::RunError& e) {
+      raise(g_run_error, e.what());
     } catch (const cpex::Error& e) {
       raise(g_error, e.what());
     }

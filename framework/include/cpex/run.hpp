@@ -51,7 +51,7 @@ struct RunResult {
   std::size_t point = 0;
   std::uint64_t repetition = 0;
   std::uint64_t samples = 0;
-  bool stopped = false;  // by the algorithm's own rule (stop == Rule)
+  bool stopped = false;  // deprecated (kept until 0.2): stop == StopReason::Rule, "ended by its rule"
   StopReason stop = StopReason::Rule;
   std::string error;     // stop == Error: the exception's message
   std::string recommendation;

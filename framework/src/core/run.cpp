@@ -16,21 +16,22 @@ namespace cpex {
 namespace {
 
 // The plugin boundary: called in a catch (...) block around plugin code, turns whatever
-// was thrown into a framework Error naming `what` (framework errors pass unchanged). No
-// message is a bare std::bad_alloc or a std::vector's internal name.
+// was thrown into a RunError naming `what` (framework errors pass unchanged; PluginError
+// is for loading and registering plugins only). No message is a bare std::bad_alloc or a
+// std::vector's internal name.
 [[noreturn]] void rethrow_as_error(const std::string& what) {
   try {
     throw;
   } catch (const Error&) {
     throw;
   } catch (const std::bad_alloc&) {
-    throw Error("out of memory while " + what);
+    throw RunError("out of memory while " + what);
   } catch (const std::length_error&) {
-    throw Error("out of memory while " + what + " (a size beyond what can be allocated)");
+    throw RunError("out of memory while " + what + " (a size beyond what can be allocated)");
   } catch (const std::exception& e) {
-    throw PluginError(what + " failed: " + e.what());
+    throw RunError(what + " failed: " + e.what());
   } catch (...) {
-    throw PluginError(what + " failed with an exception that is not a std::exception");
+    throw RunError(what + " failed with an exception that is not a std::exception");
   }
 }
 
