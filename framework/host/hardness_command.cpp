@@ -91,12 +91,10 @@ bool in_unit_box(std::span<const double> theta) {
   return true;
 }
 
-// The algorithm's `epsilon` key when it has a real one, else 0.
+// The algorithm's accuracy (the parameter with ParamRole::Accuracy), else 0.
 double algorithm_epsilon(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("epsilon");
-  const double* epsilon = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  return epsilon ? *epsilon : 0.0;
+  return value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy)
+      .value_or(0.0);
 }
 
 // Every measure the instance's family defines (see the top of the file).
@@ -135,9 +133,8 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
       (caps & kCardinality) && truth.size() >= 2) {
     const double t_star = numerics::characteristic_time(truth, *family);
     m.add("T_star", t_star, std::string("T*(mu) (Garivier & Kaufmann 2016, ") + family->name() + " arms)");
-    const auto& values = pipeline.algorithm_params.all();
-    const auto it = values.find("delta");
-    const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+    const auto delta =
+        value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Confidence);
     if (delta && *delta > 0.0 && *delta < 1.0)
       m.add("T_star_log_1_over_delta", t_star * std::log(1.0 / *delta),
             "T*(mu) log(1/delta) (the lower bound's leading term at the algorithm's delta)");

@@ -59,10 +59,10 @@ def _keys(keys):
     return [keys] if isinstance(keys, str) else list(keys)
 
 
-def _report_json(results, by, extra):
+def _report_json(results, by, extra, deltas=False):
     import json
     with _Inputs(results) as paths:
-        return json.loads(_native.core().report_json(paths, _keys(by), extra))
+        return json.loads(_native.core().report_json(paths, _keys(by), extra, deltas))
 
 
 def _flatten(prefix, value, row):
@@ -104,20 +104,15 @@ def plot(results, x, file=None, *, y="samples", series="algorithm", by=None, log
     """Draws what `cpex report RESULTS --plot FILE --x X` draws (one line per series with 95%
     interval bars, one panel per value of the other grouping keys), with plot.py and this
     Python's matplotlib. y: samples, error-rate, not-optimal or wall (the rates with the
-    line y = delta when the results have `resolved.delta`). share_y: one y range for all
+    line y = delta at each algorithm's target error, its parameter with the confidence role).
+    share_y: one y range for all
     panels. labels: {key: text} for axes, legend and panels. file: .svg, .png or .pdf;
     None: returns the PNG as an IPython image (shown in a notebook). Returns the file's
     path."""
     import json
     series = _keys(series)
-    data = None
-    if y in ("error-rate", "not-optimal"):
-        try:  # delta as a key: plot.py draws it as y = delta, never as panels
-            data = _report_json(results, by, [x] + series + ["resolved.delta"])
-        except Error:
-            data = None
-    if data is None:
-        data = _report_json(results, by, [x] + series)
+    # For the rates, each group's target error (by its parameter role) for the line y = delta.
+    data = _report_json(results, by, [x] + series, y in ("error-rate", "not-optimal"))
     fd, summary = tempfile.mkstemp(suffix=".json", prefix="cpex-report-")
     with os.fdopen(fd, "w") as f:
         json.dump(data, f)

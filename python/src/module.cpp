@@ -26,6 +26,7 @@
 #include "frame_columns.hpp"
 #include "python_plugins.hpp"
 #include "report_output.hpp"
+#include "report_plot.hpp"
 #include "run_call.hpp"
 #include "session.hpp"
 #include "sweep_setup.hpp"
@@ -76,6 +77,7 @@ py::list parameters(const ParamSchema& schema) {
     p["required"] = !spec.default_value && !spec.optional;
     p["path"] = spec.is_path;
     p["help"] = spec.help;
+    p["role"] = to_string(spec.role);
     out.append(p);
   }
   return out;
@@ -200,9 +202,12 @@ py::dict check(const std::string& path, const std::string& text, bool read_file,
 }
 
 // `cpex report INPUTS --by KEYS --format json` as text; `extra` keys are added to the
-// grouping keys (--by, or the default ones), as `--plot --x KEY` adds its key.
+// grouping keys (--by, or the default ones), as `--plot --x KEY` adds its key. With
+// `deltas`, each group carries "delta" as for `--plot --y error-rate`: its target errors,
+// read by parameter role from the plugins this module has loaded (Python ones included).
 std::string report_json_text(const std::vector<std::string>& inputs, const std::vector<std::string>& by,
-                             const std::vector<std::string>& extra) {
+                             const std::vector<std::string>& extra, bool deltas) {
+  const Registry& plugins = registry();
   std::vector<report::ResultsInput> parsed;
   for (const auto& input : inputs) parsed.push_back(report::parse_results_argument(input));
   report::ResultsTable table;
@@ -215,7 +220,12 @@ std::string report_json_text(const std::vector<std::string>& inputs, const std::
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
     grouped = report::summarize_groups(table, keys);
   }
-  return host::report_json(grouped).dump();
+  auto json = host::report_json(grouped);
+  if (deltas) {
+    const auto found = host::group_deltas(grouped, table, &plugins);
+    for (std::size_t g = 0; g < found.size(); ++g) json["groups"][g]["delta"] = found[g];
+  }
+  return json.dump();
 }
 
 }  // namespace
@@ -257,7 +267,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("result_columns", &result_columns);
   m.attr("result_axes_at") = cpex::kAxesAt;
   m.def("outcomes", &outcome_table);
-  m.def("report_json", &report_json_text, py::arg("inputs"), py::arg("by"), py::arg("extra"));
+  m.def("report_json", &report_json_text, py::arg("inputs"), py::arg("by"), py::arg("extra"),
+        py::arg("deltas") = false);
   m.def(
       "execute",
       [](const std::string& path, const std::string& text, bool read_file, bool on_disk,

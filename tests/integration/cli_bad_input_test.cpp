@@ -70,6 +70,11 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
                 "environment 'fixture-full-bandit' gives full-bandit-sum feedback"});
   expect_cli_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
                {"algorithm 'lucb' needs cardinality", "oracle 'fixture-no-cardinality'"});
+  // Feedback is declared once: an environment registered single-arm whose Problem says
+  // semi-bandit would run under the single-arm loop with every row `samples = 0`.
+  expect_cli_error("run " + good + fixtures + " --set environment.plugin=fixture-misdeclared",
+               {"environment 'fixture-misdeclared' (libcpex-fixtures.so) is registered with "
+                "single-arm feedback, but its Problem says semi-bandit"});
 }
 
 TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {

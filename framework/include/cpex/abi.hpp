@@ -11,7 +11,8 @@ namespace cpex {
 // 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
 // 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
 // 6: EntryInfo::version / PluginInfo::version (plugin identity in results, issue 21).
-inline constexpr int kAbiVersion = 6;
+// 7: ParamSpec::role (parameter roles: the run's target error, accuracy, budget).
+inline constexpr int kAbiVersion = 7;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -40,6 +40,20 @@ struct Range {
 
 using ParamValue = std::variant<double, std::int64_t, std::string, std::vector<double>>;
 
+// What a parameter means to the framework, beyond its plugin. The host finds these values
+// by role, never by a key's spelling (`cpex hardness`, the tie warning, `cpex check`, the
+// y = delta line of error plots, sweeps over a key whose meaning differs between plugins):
+//  - Confidence: the run's target error probability delta — the algorithm promises a wrong
+//    answer with probability at most this (a paper's internal confidence level, tuned to
+//    meet the target, is another parameter without this role);
+//  - Accuracy: the epsilon an answer is judged at (epsilon-good answers are correct);
+//  - Budget: the number of samples the algorithm may take.
+// At most one parameter of a schema has each role.
+enum class ParamRole { None, Confidence, Accuracy, Budget };
+
+// "", "confidence", "accuracy", "budget".
+const char* to_string(ParamRole role);
+
 // Declaration of one parameter.
 struct ParamSpec {
   std::string name;
@@ -50,6 +64,7 @@ struct ParamSpec {
   std::vector<std::string> choices;         // Choice
   bool optional = false;                    // may be absent
   bool is_path = false;                     // Text holding a file path
+  ParamRole role = ParamRole::None;         // what the framework may read it as
 
   // What is allowed, for messages and `cpex describe`.
   std::string allowed() const;
@@ -73,9 +88,14 @@ class ParamSchema {
   ParamSchema& optional_real(std::string name, Range range, std::string help);
   // Marks the parameter declared last as optional: without a default, it may be absent.
   ParamSchema& optional();
+  // Gives the parameter declared last a role (one parameter per role; a real in (0, 1) for
+  // Confidence, a real >= 0 for Accuracy, an integer for Budget); Error otherwise.
+  ParamSchema& role(ParamRole role);
 
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const ParamSpec* find(const std::string& name) const;
+  // The parameter with this role, or nullptr.
+  const ParamSpec* find(ParamRole role) const;
 
  private:
   ParamSchema& add(ParamSpec spec);
@@ -102,5 +122,10 @@ class ParamValues {
 };
 
 std::string to_string(const ParamValue& value);
+
+// The value of the parameter that has `role` in `schema`, when it is a number and set
+// (the run's target error, accuracy or budget, whatever the plugin calls it).
+std::optional<double> value_of_role(const ParamSchema& schema, const ParamValues& values,
+                                    ParamRole role);
 
 }  // namespace cpex

@@ -121,6 +121,41 @@ ParamSchema& ParamSchema::optional() {
   return *this;
 }
 
+const char* to_string(ParamRole role) {
+  switch (role) {
+    case ParamRole::None: return "";
+    case ParamRole::Confidence: return "confidence";
+    case ParamRole::Accuracy: return "accuracy";
+    case ParamRole::Budget: return "budget";
+  }
+  return "";
+}
+
+ParamSchema& ParamSchema::role(ParamRole role) {
+  if (specs_.empty()) throw Error("role() before any parameter was declared");
+  ParamSpec& spec = specs_.back();
+  if (role != ParamRole::None)
+    for (const auto& other : specs_)
+      if (&other != &spec && other.role == role)
+        throw Error("parameters '" + other.name + "' and '" + spec.name + "' both have the role " +
+                    to_string(role));
+  const bool fits = role == ParamRole::None ||
+                    (role == ParamRole::Budget ? spec.type == ParamType::Integer
+                                               : spec.type == ParamType::Real);
+  if (!fits)
+    throw Error("parameter '" + spec.name + "' is a " + cpex::to_string(spec.type) +
+                ", which cannot have the role " + to_string(role));
+  spec.role = role;
+  return *this;
+}
+
+const ParamSpec* ParamSchema::find(ParamRole role) const {
+  if (role == ParamRole::None) return nullptr;
+  for (const auto& spec : specs_)
+    if (spec.role == role) return &spec;
+  return nullptr;
+}
+
 const ParamSpec* ParamSchema::find(const std::string& name) const {
   for (const auto& spec : specs_)
     if (spec.name == name) return &spec;
@@ -167,6 +202,17 @@ std::string to_string(const ParamValue& value) {
     }
   };
   return std::visit(Printer{}, value);
+}
+
+std::optional<double> value_of_role(const ParamSchema& schema, const ParamValues& values,
+                                    ParamRole role) {
+  const ParamSpec* spec = schema.find(role);
+  if (!spec) return std::nullopt;
+  const auto it = values.all().find(spec->name);
+  if (it == values.all().end()) return std::nullopt;
+  if (const auto* x = std::get_if<double>(&it->second)) return *x;
+  if (const auto* i = std::get_if<std::int64_t>(&it->second)) return static_cast<double>(*i);
+  return std::nullopt;
 }
 
 }  // namespace cpex

@@ -32,6 +32,7 @@ const ParamSchema& run_schema() {
                "samples (status budget); for fixed-budget algorithms only; none: fixed "
                "confidence")
       .optional()
+      .role(ParamRole::Budget)
       .choice("trace-recommendations", "no", {"no", "yes"},
               "yes: every trace-every samples, judge the algorithm's current recommendation "
               "and write the verdicts to trace-file (anytime.correct, anytime.optimal)");

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -71,6 +72,14 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
   const Problem& problem = run.environment->problem();
+  // Feedback is declared once, by the registration (assembly matched the algorithm to it):
+  // an environment whose Problem says otherwise would run under the wrong loop.
+  if (problem.feedback != p.environment->feedback)
+    throw RunError(p.source + ": environment '" + p.environment->name + "' (" +
+                   std::filesystem::path(p.environment->library).filename().string() +
+                   ") is registered with " + to_string(p.environment->feedback) +
+                   " feedback, but its Problem says " + to_string(problem.feedback) +
+                   " (EnvironmentEntry::feedback and Problem::feedback must agree)");
   for (std::size_t i = 0; i < p.oracles.size(); ++i) {
     const OracleChoice& choice = p.oracles[i];
     const std::size_t ground = run.oracles[i]->ground_set_size();

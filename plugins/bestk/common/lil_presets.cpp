@@ -16,6 +16,7 @@ void add_lil_parameters(ParamSchema& schema) {
               "delta = nu for every algorithm (seed 004 §5); heuristic-jamieson: the same but "
               "delta = nu/5 for lil'UCB (lil'UCB-heuristic of Jamieson et al. 2014)")
       .real("nu", 0.01, Range::open(0.0, 1.0), "target error probability")
+      .role(ParamRole::Confidence)
       .optional_real("epsilon", Range{Bound{0.0, true}, Bound{1.0, false}},
                      "LIL parameter epsilon; overrides the preset")
       .optional_real("delta", Range::open(0.0, 1.0), "confidence parameter delta; overrides "
