@@ -130,7 +130,10 @@ void register_sweep_fixtures(Registry& registry) {
   entry.version = "2.1";
   entry.needs.feedback = {FeedbackKind::SingleArm};
   entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema.integer("rounds", 10, Range::at_least(0), "rounds over all arms; 0: never stop");
+  entry.schema.integer("rounds", 10, Range::at_least(0), "rounds over all arms; 0: never stop")
+      .optional_real("delta", Range::open(0.0, 1.0),
+                     "unused: a `delta` that is no target error (no role), for the warning on "
+                     "keys whose meaning changes between swept algorithms");
   entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
     return std::make_unique<RoundRobin>(p.integer("rounds"));
   };

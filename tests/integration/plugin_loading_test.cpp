@@ -63,6 +63,7 @@ TEST_CASE("Every in-tree fixed-confidence algorithm declares its target error by
     if (entry->needs.settings & kFixedConfidence) {
       const ParamSpec* delta = entry->schema.find(ParamRole::Confidence);
       REQUIRE(delta);
+      CHECK(delta->name == "delta");  // one delta: the run's target error in every algorithm
     }
   }
 }

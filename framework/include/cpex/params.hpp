@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -97,9 +98,16 @@ class ParamSchema {
   // The parameter with this role, or nullptr.
   const ParamSpec* find(ParamRole role) const;
 
+  // A key this plugin no longer has, kept so that a pipeline still using it is refused with
+  // `note` (what it became) instead of a bare "unknown key", or worse, read as another key.
+  ParamSchema& renamed(std::string old_name, std::string note);
+  // The note of a renamed key, or nullptr.
+  const std::string* renamed(const std::string& old_name) const;
+
  private:
   ParamSchema& add(ParamSpec spec);
   std::vector<ParamSpec> specs_;
+  std::vector<std::pair<std::string, std::string>> renamed_;  // old name, note
 };
 
 // Resolved parameter values of one pipeline section. Getters throw cpex::Error when the

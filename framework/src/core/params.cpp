@@ -149,6 +149,18 @@ ParamSchema& ParamSchema::role(ParamRole role) {
   return *this;
 }
 
+ParamSchema& ParamSchema::renamed(std::string old_name, std::string note) {
+  if (find(old_name)) throw Error("parameter '" + old_name + "' is declared and renamed");
+  renamed_.emplace_back(std::move(old_name), std::move(note));
+  return *this;
+}
+
+const std::string* ParamSchema::renamed(const std::string& old_name) const {
+  for (const auto& [name, note] : renamed_)
+    if (name == old_name) return &note;
+  return nullptr;
+}
+
 const ParamSpec* ParamSchema::find(ParamRole role) const {
   if (role == ParamRole::None) return nullptr;
   for (const auto& spec : specs_)

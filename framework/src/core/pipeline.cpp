@@ -207,6 +207,10 @@ void check_unknown_keys(const PipelineFile& file, const Registry& registry, cons
       const std::string where = entry.origin + ": [" + owner.section + "] " + shorten(entry.key) +
                                 ": unknown key for " +
                                 (mixed ? "every swept plugin (" + owner.names() + ")" : owner.names());
+      for (const auto* e : owner.plugins)
+        if (const std::string* note = e->schema.renamed(entry.key))
+          throw ConfigError(entry.origin + ": [" + owner.section + "] " + shorten(entry.key) + ": " +
+                            e->name + ": " + *note);
       if (!elsewhere.empty()) throw ConfigError(where + "; it belongs in " + elsewhere);
       if (!mixed) continue;  // read_section's message, with the plugin's known keys
       std::vector<std::string> keys;
@@ -303,6 +307,8 @@ PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& regist
     if (kind != wanted)
       throw ConfigError(where + ": '" + shorten(owner) + "' is an " + to_string(kind) +
                         ", and [" + section + "] takes an " + to_string(wanted));
+    if (const std::string* note = info->schema.find(key) ? nullptr : info->schema.renamed(key))
+      throw ConfigError(where + ": " + owner + ": " + *note);
     if (!info->schema.find(key)) {
       std::vector<std::string> names;
       for (const auto& spec : info->schema.specs()) names.push_back(spec.name);
