@@ -30,7 +30,8 @@ except ImportError as _error:  # pandas missing: everything but the frames still
                     "made with --system-site-packages" % _PANDAS_ERROR)
 
 if _module_available():
-    from ._core import AlgorithmContext, EnvironmentContext, OracleView, Problem, RandomStream
+    from ._core import (AlgorithmContext, EnvironmentContext, OracleView, ParamSchema, ParamSpec, Problem,
+                        RandomStream, Range, RewardModel, RewardRequirement)
     from ._core import version as __version__
 else:
     __version__ = "unknown"
@@ -40,4 +41,5 @@ __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugin
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
            "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted"]
 if _module_available():
-    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView"]
+    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView",
+                "RewardModel", "RewardRequirement", "Range", "ParamSchema", "ParamSpec"]

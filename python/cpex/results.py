@@ -1,6 +1,5 @@
 """Reading cpex results into pandas: one row per run, typed columns, and the algorithm's
 resolved parameters as columns `resolved.NAME` (see docs/results.md)."""
-import io
 import json
 import sqlite3
 
@@ -90,15 +89,11 @@ def read_results(*paths):
     return _runs_from_text_tables([_read_text_table(str(path)) for path in paths])
 
 
-def frame_from_csv(data):
-    """The rows of a results CSV given as bytes (what cpex.run keeps in memory), typed as
-    read_results types that file. The compiled module splits the text into columns (about
-    5 times faster than pandas' reader for 10^5 rows); without it, pandas reads it."""
-    from . import _native
-    if not _native.available():
-        frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
-        return _runs_from_text_tables([frame])
-    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, REAL_COLUMNS, BOOLEAN_COLUMNS)
+def frame_from_columns(columns):
+    """The rows cpex.run kept as typed columns (the module's result sink: numpy arrays of
+    the Integer, Real and Boolean columns with a mask of empty cells, one str per distinct
+    text), typed as read_results types the same rows' CSV."""
+    import numpy as np
     typed = {}
     for name in columns["__columns__"]:
         value = columns[name]
@@ -108,13 +103,12 @@ def frame_from_csv(data):
             typed[name] = pd.arrays.BooleanArray(*value)
         elif name in REAL_COLUMNS:
             values, empty = value
-            values[empty] = float("nan")
-            typed[name] = values
+            typed[name] = np.where(empty, np.nan, values)
         elif name in CATEGORY_COLUMNS:
             typed[name] = pd.Categorical(value)
         else:
             typed[name] = pd.Series(value, dtype=object)
-    runs = pd.DataFrame(typed, index=pd.RangeIndex(columns["__rows__"]))  # `status` included
+    runs = pd.DataFrame(typed, index=pd.RangeIndex(columns["__rows__"]))
     for name in runs.columns:
         if name not in FIXED_COLUMNS:  # sweep axes: typed once per distinct value
             codes, values = pd.factorize(runs[name])
@@ -123,8 +117,8 @@ def frame_from_csv(data):
         codes, texts = pd.factorize(runs["resolved"])
         params = pd.DataFrame([_parse_resolved(t) for t in texts], index=range(len(texts)))
         for name in params.columns:
-            typed = _typed(params[name].fillna("").astype(object))
-            runs["resolved." + name] = typed.iloc[codes].set_axis(runs.index)
+            typed_column = _typed(params[name].fillna("").astype(object))
+            runs["resolved." + name] = typed_column.iloc[codes].set_axis(runs.index)
     runs.attrs["swept"] = _swept_columns(runs.columns)
     return runs
 

@@ -76,3 +76,14 @@ TEST_CASE("Parameter roles: one parameter per role, of the right type, found by 
   CHECK_FALSE(value_of_role(schema, values, ParamRole::Accuracy));  // not set
   CHECK_FALSE(value_of_role(schema, values, ParamRole::Budget));    // no such parameter
 }
+
+TEST_CASE("Ranges read back from their text", "[params]") {
+  for (const Range& r : {Range::any(), Range::open(0.0, 1.0), Range::closed(-2.5, 3.0), Range::at_least(1.0),
+                         Range::greater_than(0.0), Range{std::nullopt, Bound{0.0, true}}})
+    CHECK(Range::parse(r.to_string()) == r);
+  CHECK(Range::parse(" [ 1 , inf ) ") == Range::at_least(1.0));
+  CHECK(Range::parse("any") == Range::any());
+  CHECK_THROWS_WITH(Range::parse("0 to 1"), Catch::Contains("expected an interval such as '(0, 1)'"));
+  CHECK_THROWS_WITH(Range::parse("(1, 0)"), "range '(1, 0)' is empty");
+  CHECK_THROWS_WITH(Range::parse("(0, x]"), Catch::Contains("range '(0, x]'"));
+}

@@ -35,8 +35,12 @@ struct Range {
   static Range greater_than(double lo) { return {Bound{lo, false}, std::nullopt}; }
 
   bool contains(double x) const;
-  // "(0, 1)", "[1, inf)", "any real number".
+  // "(0, 1)", "[1, inf)", "any number".
   std::string to_string() const;
+  // The inverse of to_string() ("(0, 1)", "[1, inf)", "(-inf, 0]", "any number" or "any");
+  // Error naming the text otherwise (an empty interval included).
+  static Range parse(const std::string& text);
+  bool operator==(const Range& other) const;
 };
 
 using ParamValue = std::variant<double, std::int64_t, std::string, std::vector<double>>;

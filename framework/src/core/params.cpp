@@ -2,6 +2,7 @@
 #include "cpex/params.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "cpex/errors.hpp"
@@ -42,6 +43,51 @@ std::string Range::to_string() const {
   text += ", ";
   text += upper ? number(upper->value) + (upper->inclusive ? "]" : ")") : "inf)";
   return text;
+}
+
+Range Range::parse(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  const auto last = text.find_last_not_of(" \t");
+  const std::string trimmed = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+  if (trimmed == "any" || trimmed == "any number") return any();
+  const std::string expected =
+      "range '" + text + "': expected an interval such as '(0, 1)' or '[1, inf)', or 'any'";
+  const auto comma = trimmed.find(',');
+  if (trimmed.size() < 5 || comma == std::string::npos || trimmed.find(',', comma + 1) != std::string::npos ||
+      (trimmed.front() != '(' && trimmed.front() != '[') || (trimmed.back() != ')' && trimmed.back() != ']'))
+    throw Error(expected);
+  auto end = [&](std::string part, bool inclusive, double infinite) -> std::optional<Bound> {
+    const auto a = part.find_first_not_of(" \t"), b = part.find_last_not_of(" \t");
+    part = a == std::string::npos ? "" : part.substr(a, b - a + 1);
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+      value = std::stod(part, &used);
+    } catch (const std::exception&) {
+      throw Error(expected);
+    }
+    if (used != part.size() || std::isnan(value)) throw Error(expected);
+    if (value == infinite) return std::nullopt;  // an open end
+    if (std::isinf(value)) throw Error("range '" + text + "' is empty");
+    return Bound{value, inclusive};
+  };
+  Range range;
+  range.lower = end(trimmed.substr(1, comma - 1), trimmed.front() == '[',
+                    -std::numeric_limits<double>::infinity());
+  range.upper = end(trimmed.substr(comma + 1, trimmed.size() - comma - 2), trimmed.back() == ']',
+                    std::numeric_limits<double>::infinity());
+  if (range.lower && range.upper &&
+      (range.lower->value > range.upper->value ||
+       (range.lower->value == range.upper->value && !(range.lower->inclusive && range.upper->inclusive))))
+    throw Error("range '" + text + "' is empty");
+  return range;
+}
+
+bool Range::operator==(const Range& other) const {
+  auto same = [](const std::optional<Bound>& a, const std::optional<Bound>& b) {
+    return a.has_value() == b.has_value() && (!a || (a->value == b->value && a->inclusive == b->inclusive));
+  };
+  return same(lower, other.lower) && same(upper, other.upper);
 }
 
 std::string ParamSpec::allowed() const {
