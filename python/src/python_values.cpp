@@ -100,7 +100,7 @@ py::object action_object(const Action& action, const std::string& where) {
 py::object decision_to_python(const Decision& d) {
   py::list arms;
   for (std::size_t a : d.arms) arms.append(a);
-  if (d.values.empty()) return std::move(arms);
+  if (d.values.empty()) return arms;
   return py::make_tuple(arms, py::cast(d.values));
 }
 

@@ -93,6 +93,11 @@ class ParamSchema {
   ParamSchema& optional_real(std::string name, Range range, std::string help);
   // Marks the parameter declared last as optional: without a default, it may be absent.
   ParamSchema& optional();
+  // The run's target error: `delta`, a real in (0, 1) with the confidence role (one `delta`
+  // means the target error in every algorithm).
+  ParamSchema& target_error(double default_value, std::string help);
+  // The accuracy an answer is judged at: `epsilon`, a real >= 0 with the accuracy role.
+  ParamSchema& accuracy(double default_value, std::string help);
   // Gives the parameter declared last a role (one parameter per role; a real in (0, 1) for
   // Confidence, a real >= 0 for Accuracy, an integer for Budget); Error otherwise.
   ParamSchema& role(ParamRole role);

@@ -177,6 +177,14 @@ const char* to_string(ParamRole role) {
   return "";
 }
 
+ParamSchema& ParamSchema::target_error(double default_value, std::string help) {
+  return real("delta", default_value, Range::open(0.0, 1.0), std::move(help)).role(ParamRole::Confidence);
+}
+
+ParamSchema& ParamSchema::accuracy(double default_value, std::string help) {
+  return real("epsilon", default_value, Range::at_least(0.0), std::move(help)).role(ParamRole::Accuracy);
+}
+
 ParamSchema& ParamSchema::role(ParamRole role) {
   if (specs_.empty()) throw Error("role() before any parameter was declared");
   ParamSpec& spec = specs_.back();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include <boost/math/distributions/binomial.hpp>
@@ -87,17 +88,23 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
 
 namespace {
 
-// Fills the deprecated names of `s` from the fields they alias.
+// The deprecated names of Summary and the fields they alias.
+template <class T>
+using Alias = std::pair<T Summary::*, T Summary::*>;
+constexpr Alias<std::uint64_t> kCountAliases[] = {
+    {&Summary::stopped, &Summary::ended}, {&Summary::budget, &Summary::at_budget},
+    {&Summary::errors, &Summary::wrong}, {&Summary::capped_errors, &Summary::capped_wrong}};
+constexpr Alias<double> kRealAliases[] = {{&Summary::error_rate, &Summary::wrong_rate},
+                                          {&Summary::mean_wall_seconds, &Summary::mean_wall_time_s}};
+constexpr Alias<Interval> kIntervalAliases[] = {
+    {&Summary::error_rate_ci, &Summary::wrong_rate_ci95},
+    {&Summary::not_optimal_rate_ci, &Summary::not_optimal_rate_ci95},
+    {&Summary::mean_samples_ci, &Summary::mean_samples_ci95_normal}};
+
 void fill_aliases(Summary& s) {
-  s.stopped = s.ended;
-  s.budget = s.at_budget;
-  s.errors = s.wrong;
-  s.error_rate = s.wrong_rate;
-  s.error_rate_ci = s.wrong_rate_ci95;
-  s.not_optimal_rate_ci = s.not_optimal_rate_ci95;
-  s.capped_errors = s.capped_wrong;
-  s.mean_samples_ci = s.mean_samples_ci95_normal;
-  s.mean_wall_seconds = s.mean_wall_time_s;
+  for (const auto& [alias, field] : kCountAliases) s.*alias = s.*field;
+  for (const auto& [alias, field] : kRealAliases) s.*alias = s.*field;
+  for (const auto& [alias, field] : kIntervalAliases) s.*alias = s.*field;
 }
 
 }  // namespace

@@ -7,8 +7,7 @@
 namespace cpex::bestk {
 
 void add_glr_parameters(ParamSchema& schema) {
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .role(ParamRole::Confidence)
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .choice("threshold", "gk-experiments", {"gk-experiments", "gk-theorem"},
               "GLR stopping threshold: gk-experiments log((log t + 1)/delta) (Garivier & "
               "Kaufmann 2016 §6); gk-theorem log(2t(K-1)/delta) (their Thm 10)");

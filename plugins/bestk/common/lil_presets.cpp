@@ -18,10 +18,9 @@ void add_lil_parameters(ParamSchema& schema) {
               "lil-epsilon = 0, lil-delta = delta for every algorithm (seed 004 §5); "
               "heuristic-jamieson: the same but lil-delta = delta/5 for lil'UCB "
               "(lil'UCB-heuristic of Jamieson et al. 2014)")
-      .real("delta", 0.01, Range::open(0.0, 1.0),
-            "target error probability (the papers' nu): the answer is wrong with probability "
-            "at most delta under the faithful preset")
-      .role(ParamRole::Confidence)
+      .target_error(0.01,
+                    "target error probability (the papers' nu): the answer is wrong with "
+                    "probability at most delta under the faithful preset")
       .optional_real("lil-epsilon", Range{Bound{0.0, true}, Bound{1.0, false}},
                      "the LIL bound's epsilon (the papers' epsilon); overrides the preset")
       .optional_real("lil-delta", Range::open(0.0, 1.0),
