@@ -17,6 +17,7 @@
 #     million       peak memory of a 10^6-run sweep
 #     cpe-l osa design   oracle and design benchmarks
 #     python        the Python call path (benchmarks/python_overhead.py)
+#     study         tells per second into a study: command line, Python, HTTP
 #     peers         CPEx lil'UCB beside the NumPy banditpylib-style learner
 #     reproduce-004 the seed 004 reproduction's run time (long: about 10 minutes)
 #   SAMPLES=20000 (instructions), SIZES="100 1000 10000 100000" (instructions).
@@ -55,6 +56,11 @@ cpe-l() { run "$bin/cpex-cpe-l-benchmark" --benchmark_min_time=0.2; }
 osa() { run "$bin/cpex-osa-greedy-benchmark" --benchmark_min_time=0.2; }
 design() { run "$bin/cpex-design-benchmark" "${gb[@]}"; }
 python() { run /usr/bin/python3 benchmarks/python_overhead.py --build build --repeat 5; }
+study() {
+  for batch in 100 1000; do
+    run env PYTHONPATH=build/share/cpex/python /usr/bin/python3 benchmarks/study_throughput.py --batch "$batch"
+  done
+}
 peers() { run /usr/bin/python3 benchmarks/peers/compare_lil_ucb.py --runs-cpex 1000; }
 quickstart() { run bash -c 'time build/bin/cpex run pipelines/quickstart.ini --quiet'; }
 reproduce-004() {
@@ -63,7 +69,7 @@ reproduce-004() {
 }
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] ||
-  sections=(instructions bestk-1e5 bestk-wall quickstart full-bandit linear engine million cpe-l osa design python peers)
+  sections=(instructions bestk-1e5 bestk-wall quickstart full-bandit linear engine million cpe-l osa design python study peers)
 for s in "${sections[@]}"; do
   declare -F "$s" > /dev/null || { echo "unknown section: $s" >&2; exit 2; }
   section "$s"

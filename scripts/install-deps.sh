@@ -10,10 +10,12 @@ packages=(
   catch2 libbenchmark-dev libglpk-dev liblemon-dev python3 valgrind bc
   clang libclang-rt-14-dev   # libFuzzer targets (scripts/fuzz.sh)
   libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
+  libcpp-httplib-dev                           # `cpex study serve` (docs/studies.md)
   python3-matplotlib python3-pandas
   python3-dev pybind11-dev                     # the Python module cpex._core (docs/python.md)
   python3-pip python3-venv python3-pytest python3-tqdm   # pip install ., its tests, progress bars
   jupyter-nbconvert python3-nbclient python3-ipykernel   # the example notebook, executed by ctest
+  python3-sphinx python3-myst-parser python3-breathe doxygen   # the documentation site (scripts/docs.sh)
 )
 
 missing=()

@@ -65,7 +65,7 @@ def draw(report, path, *argv, finish=None):
     fig = plot.build_figure(report, plot.parse_arguments(list(argv), with_files=False))
     if finish:
         finish(fig)
-    fig.savefig(path, dpi=150, bbox_inches="tight")
+    plot.save(fig, str(path))
 
 
 def ratio_axes(fig):

@@ -62,7 +62,7 @@ def main():
         texts.append("the paper (Table 2)")
         fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5), title="algorithm",
                    frameon=False)
-    fig.savefig(figures / "seed001-table2.png", dpi=150, bbox_inches="tight")
+    plot.save(fig, str(figures / "seed001-table2.png"))
     return 0
 
 

@@ -3,7 +3,8 @@
 # `long` label; see docs/testing.md for the long runs) in two configurations: Release,
 # and AddressSanitizer + UndefinedBehaviorSanitizer (-O1, no benchmarks; without the quick
 # reproduction, label `reproduce`, whose sweeps run the code the other tests cover). Then a short
-# libFuzzer run of every fuzz target where clang is available (scripts/fuzz.sh).
+# libFuzzer run of every fuzz target where clang is available (scripts/fuzz.sh). The
+# documentation site is built after the Release tests (scripts/docs.sh).
 # Environment: CPEX_SKIP_SANITIZERS=1 skips the sanitizer build, CPEX_FUZZ_SECONDS sets
 # the fuzz time per target (default 20; 0 skips fuzzing).
 set -euo pipefail
@@ -11,6 +12,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
 (cd build && ctest --output-on-failure -j "$(nproc)" -LE long)
+# The documentation site, warnings as errors and every internal link checked (~30 s).
+bash scripts/docs.sh
 
 if [ "${CPEX_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash scripts/build_sanitized.sh

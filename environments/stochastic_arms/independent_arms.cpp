@@ -1,42 +1,111 @@
-// Gaussian and Bernoulli arms with explicit means.
+// Gaussian, Bernoulli, Poisson and Exponential arms with explicit means.
 #include "independent_arms.hpp"
+
+#include <algorithm>
+#include <cmath>
 
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
+#include "cpex/params.hpp"
 
 namespace cpex::environments {
 
-IndependentArms::IndependentArms(Noise noise, std::vector<double> means, double sigma,
-                                 const RunSeed& seed, std::size_t k)
-    : noise_(noise), sigma_(sigma), means_(std::move(means)) {
-  if (means_.size() < 2)
-    throw ParameterError("means", "needs at least 2 arms, got " + std::to_string(means_.size()));
-  if (means_.size() > static_cast<std::size_t>(kMaxArms))
-    throw ParameterError("means", "has " + std::to_string(means_.size()) +
-                                      " arms, more than the limit of " + std::to_string(kMaxArms));
+namespace {
+
+const char* family_name(IndependentArms::Noise noise) {
+  switch (noise) {
+    case IndependentArms::Noise::Gaussian: return "gaussian";
+    case IndependentArms::Noise::Bernoulli: return "bernoulli";
+    case IndependentArms::Noise::Poisson: return "poisson";
+    case IndependentArms::Noise::Exponential: return "exponential";
+  }
+  return "?";
+}
+
+}  // namespace
+
+IndependentArms::IndependentArms(Noise noise, std::vector<double> means, std::vector<double> sigmas,
+                                 const RunSeed& seed, std::size_t k, bool variance_known)
+    : noise_(noise), means_(std::move(means)) {
+  const std::size_t n = means_.size();
+  if (n < 2) throw ParameterError("means", "needs at least 2 arms, got " + std::to_string(n));
+  if (n > static_cast<std::size_t>(kMaxArms))
+    throw ParameterError("means", "has " + std::to_string(n) + " arms, more than the limit of " +
+                                      std::to_string(kMaxArms));
+  if (noise == Noise::Poisson || noise == Noise::Exponential)
+    for (std::size_t i = 0; i < n; ++i)
+      if (!(means_[i] > 0.0))
+        throw ParameterError("means", std::string(family_name(noise)) + " arms need means > 0, but arm " +
+                                          std::to_string(i) + " has " + to_string(ParamValue{means_[i]}));
   problem_.feedback = FeedbackKind::SingleArm;
-  problem_.num_arms = means_.size();
-  problem_.noise_sigma = noise == Noise::Gaussian ? sigma : 0.5;
-  problem_.rewards = noise == Noise::Gaussian ? RewardModel::gaussian() : RewardModel::bernoulli();
+  problem_.num_arms = n;
   problem_.k = k;
-  streams_ = arm_noise_streams(seed, means_.size());
+  switch (noise) {
+    case Noise::Gaussian: {
+      if (sigmas.size() == 1) sigmas.assign(n, sigmas.front());
+      if (sigmas.size() != n)
+        throw ParameterError("sigmas", "has " + std::to_string(sigmas.size()) + " values for " +
+                                           std::to_string(n) + " arms (give one per arm)");
+      sigmas_ = std::move(sigmas);
+      const double largest = *std::max_element(sigmas_.begin(), sigmas_.end());
+      const bool common = std::all_of(sigmas_.begin(), sigmas_.end(), [&](double s) { return s == largest; });
+      if (variance_known) {
+        problem_.rewards = RewardModel::gaussian();
+        problem_.noise_sigma = largest;
+        if (!common) problem_.arm_sigmas = sigmas_;
+      } else {
+        problem_.rewards = RewardModel::gaussian_unknown_variance();
+        problem_.noise_sigma = 0.0;  // not told
+        for (double s : sigmas_) variances_.push_back(s * s);
+      }
+      break;
+    }
+    case Noise::Bernoulli:
+      problem_.rewards = RewardModel::bernoulli();
+      problem_.noise_sigma = 0.5;
+      break;
+    case Noise::Poisson:
+      problem_.rewards = RewardModel::poisson();
+      problem_.noise_sigma = 0.0;  // no sub-Gaussian constant
+      break;
+    case Noise::Exponential:
+      problem_.rewards = RewardModel::exponential();
+      problem_.noise_sigma = 0.0;
+      break;
+  }
+  streams_ = arm_noise_streams(seed, n);
 }
 
 void IndependentArms::pull(const Action& action, Observation& out) {
   RandomStream& stream = streams_[action.arm];
   const double mean = means_[action.arm];
-  out.reward = noise_ == Noise::Gaussian ? mean + sigma_ * stream.normal()
-                                         : (stream.uniform01() < mean ? 1.0 : 0.0);
+  switch (noise_) {
+    case Noise::Gaussian: out.reward = mean + sigmas_[action.arm] * stream.normal(); break;
+    case Noise::Bernoulli: out.reward = stream.uniform01() < mean ? 1.0 : 0.0; break;
+    case Noise::Poisson: out.reward = static_cast<double>(stream.poisson(mean)); break;
+    case Noise::Exponential: out.reward = mean * stream.exponential(); break;
+  }
 }
 
 std::unique_ptr<Environment> make_gaussian(const ParamValues& params, const RunSeed& seed) {
-  return std::make_unique<IndependentArms>(IndependentArms::Noise::Gaussian,
-                                           params.reals("means"), params.real("sigma"), seed);
+  std::vector<double> sigmas = params.has("sigmas") ? params.reals("sigmas") : std::vector<double>{params.real("sigma")};
+  return std::make_unique<IndependentArms>(IndependentArms::Noise::Gaussian, params.reals("means"),
+                                           std::move(sigmas), seed, 0, params.text("variance") == "known");
 }
 
 std::unique_ptr<Environment> make_bernoulli(const ParamValues& params, const RunSeed& seed) {
-  return std::make_unique<IndependentArms>(IndependentArms::Noise::Bernoulli,
-                                           params.reals("means"), 0.5, seed);
+  return std::make_unique<IndependentArms>(IndependentArms::Noise::Bernoulli, params.reals("means"),
+                                           std::vector<double>{0.5}, seed);
+}
+
+std::unique_ptr<Environment> make_poisson(const ParamValues& params, const RunSeed& seed) {
+  return std::make_unique<IndependentArms>(IndependentArms::Noise::Poisson, params.reals("means"),
+                                           std::vector<double>{}, seed);
+}
+
+std::unique_ptr<Environment> make_exponential(const ParamValues& params, const RunSeed& seed) {
+  return std::make_unique<IndependentArms>(IndependentArms::Noise::Exponential, params.reals("means"),
+                                           std::vector<double>{}, seed);
 }
 
 }  // namespace cpex::environments

@@ -1,6 +1,7 @@
-// Environments whose arms are independent with explicit means: Gaussian (common sigma)
-// and Bernoulli. Arm i's noise comes from its own random stream, so every algorithm run
-// at the same sweep point and repetition sees the same reward sequence per arm.
+// Environments whose arms are independent with explicit means: Gaussian (a common sigma, a
+// sigma per arm, or a variance the algorithm is not told), Bernoulli, Poisson and
+// Exponential. Arm i's noise comes from its own random stream, so every algorithm run at the
+// same sweep point and repetition sees the same reward sequence per arm.
 #pragma once
 
 #include <memory>
@@ -14,28 +15,31 @@ namespace cpex::environments {
 
 class IndependentArms : public Environment {
  public:
-  enum class Noise { Gaussian, Bernoulli };
+  enum class Noise { Gaussian, Bernoulli, Poisson, Exponential };
 
-  // means: one per arm (>= 2 arms); sigma: Gaussian standard deviation (ignored for
-  // Bernoulli, whose sub-Gaussian constant is 1/2); k: the decision size the instance is
-  // made for (0: any).
-  IndependentArms(Noise noise, std::vector<double> means, double sigma, const RunSeed& seed,
-                  std::size_t k = 0);
+  // means: one per arm (>= 2 arms; > 0 for Poisson and Exponential); sigmas: the Gaussian
+  // standard deviation of every arm (one value: common; ignored for the other families);
+  // variance_known: whether the Problem declares the sigmas (false: Gaussian of unknown
+  // variance); k: the decision size the instance is made for (0: any).
+  IndependentArms(Noise noise, std::vector<double> means, std::vector<double> sigmas, const RunSeed& seed,
+                  std::size_t k = 0, bool variance_known = true);
 
   const Problem& problem() const override { return problem_; }
   std::span<const double> truth() const override { return means_; }
+  std::span<const double> truth_variances() const override { return variances_; }
   void pull(const Action& action, Observation& out) override;
 
  private:
   Noise noise_;
-  double sigma_;
   Problem problem_;
-  std::vector<double> means_;
+  std::vector<double> means_, sigmas_, variances_;
   std::vector<RandomStream> streams_;  // one per arm
 };
 
 std::unique_ptr<Environment> make_gaussian(const ParamValues& params, const RunSeed& seed);
 std::unique_ptr<Environment> make_bernoulli(const ParamValues& params, const RunSeed& seed);
+std::unique_ptr<Environment> make_poisson(const ParamValues& params, const RunSeed& seed);
+std::unique_ptr<Environment> make_exponential(const ParamValues& params, const RunSeed& seed);
 std::unique_ptr<Environment> make_topk_instance(const ParamValues& params, const RunSeed& seed);
 
 }  // namespace cpex::environments

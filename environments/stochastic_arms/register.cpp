@@ -1,4 +1,5 @@
-// Registration of the `gaussian`, `bernoulli` and `topk-instance` environments.
+// Registration of the `gaussian`, `bernoulli`, `poisson`, `exponential` and `topk-instance`
+// environments.
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
@@ -22,11 +23,19 @@ ParamSchema topk_instance_schema() {
 
 void register_stochastic_arms(Registry& registry) {
   register_environment(
-      registry, {"gaussian", "independent Gaussian arms with explicit means and a common sigma"},
+      registry,
+      {"gaussian", "independent Gaussian arms with explicit means and a common sigma, a sigma per arm, "
+                   "or variances the algorithm is not told"},
       FeedbackKind::SingleArm,
       ParamSchema()
           .real_list("means", Range::any(), "mean reward of each arm (at least 2)")
-          .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise"),
+          .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise")
+          .real_list("sigmas", Range::greater_than(0.0),
+                     "standard deviation of each arm's noise (replaces sigma; one per arm)")
+          .optional()
+          .choice("variance", "known", {"known", "unknown"},
+                  "known: the algorithm is told the sigmas; unknown: it is not (Gaussian rewards of "
+                  "unknown variance, Jourdan et al. 2023)"),
       environments::make_gaussian);
   register_environment(registry,
                        {"bernoulli", "independent Bernoulli arms with explicit means (sub-Gaussian 1/2)"},
@@ -34,6 +43,14 @@ void register_stochastic_arms(Registry& registry) {
                        ParamSchema().real_list("means", Range::closed(0.0, 1.0),
                                                "success probability of each arm (at least 2)"),
                        environments::make_bernoulli);
+  register_environment(registry, {"poisson", "independent Poisson arms with explicit means (> 0)"},
+                       FeedbackKind::SingleArm,
+                       ParamSchema().real_list("means", Range::greater_than(0.0), "mean of each arm (at least 2)"),
+                       environments::make_poisson);
+  register_environment(registry, {"exponential", "independent exponential arms with explicit means (> 0)"},
+                       FeedbackKind::SingleArm,
+                       ParamSchema().real_list("means", Range::greater_than(0.0), "mean of each arm (at least 2)"),
+                       environments::make_exponential);
   register_environment(
       registry,
       {"topk-instance", "seed 004's Best-K instances (1-sparse, alpha/lil-exponential), arms shuffled"},

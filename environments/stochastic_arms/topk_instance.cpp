@@ -46,7 +46,7 @@ std::unique_ptr<Environment> make_topk_instance(const ParamValues& params, const
   const bool gaussian = params.text("noise") == "gaussian";
   return std::make_unique<IndependentArms>(
       gaussian ? IndependentArms::Noise::Gaussian : IndependentArms::Noise::Bernoulli,
-      std::move(means), std::sqrt(params.real("variance")), seed, k);
+      std::move(means), std::vector<double>{std::sqrt(params.real("variance"))}, seed, k);
 }
 
 }  // namespace cpex::environments

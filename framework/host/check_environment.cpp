@@ -95,10 +95,12 @@ std::vector<CheckRow> check_environment(const Registry& registry, const Environm
   Puller pa(*a), pb(*b);
   std::vector<std::pair<std::size_t, double>> ra, rb;
   std::vector<double> totals(n + 1, 0.0);
+  std::vector<double> squares(n + 1, 0.0);  // for families without a sub-Gaussian constant
   std::vector<std::size_t> counts(n + 1, 0);
   std::string same, range;
   const RewardModel& model = problem.rewards;
   const bool bernoulli = model.family == RewardFamily::Bernoulli;
+  const bool poisson = model.family == RewardFamily::Poisson;
   try {
     for (std::size_t round = 0; round < rounds; ++round) {
       pa.pull(round, ra);
@@ -108,9 +110,11 @@ std::vector<CheckRow> check_environment(const Registry& registry, const Environm
                " then " + number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
       for (const auto& [arm, reward] : ra) {
         totals[arm] += reward;
+        squares[arm] += reward * reward;
         ++counts[arm];
         if (range.empty() && (!std::isfinite(reward) || reward < model.lower || reward > model.upper ||
-                              (bernoulli && reward != 0.0 && reward != 1.0)))
+                              (bernoulli && reward != 0.0 && reward != 1.0) ||
+                              (poisson && reward != std::floor(reward))))
           range = "arm " + std::to_string(arm) + " gave " + number(reward) + ", outside " + describe(model);
       }
     }
@@ -123,7 +127,8 @@ std::vector<CheckRow> check_environment(const Registry& registry, const Environm
   rows.push_back({"reward-range", range.empty() ? CheckStatus::Pass : CheckStatus::Fail,
                   range.empty() ? std::to_string(rounds) + " rewards inside " + describe(model) : range});
 
-  // Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R).
+  // Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R;
+  // the empirical standard deviation of the arm for families without one).
   if (problem.parameter != KeyParameter::Mean) {
     rows.push_back({"means-converge", CheckStatus::Skip, "truth() holds variances, not means"});
     return rows;
@@ -134,7 +139,11 @@ std::vector<CheckRow> check_environment(const Registry& registry, const Environm
   auto compare = [&](std::size_t index, double expected) {
     if (!counts[index]) return;
     const double mean = totals[index] / static_cast<double>(counts[index]);
-    const double allowed = 6.0 * std::max(scale, 1e-12) / std::sqrt(static_cast<double>(counts[index]));
+    const double pulls = static_cast<double>(counts[index]);
+    const double spread = has_sub_gaussian_scale(model.family)
+                              ? scale
+                              : std::sqrt(std::max(0.0, squares[index] / pulls - mean * mean));
+    const double allowed = 6.0 * std::max(spread, 1e-12) / std::sqrt(pulls);
     worst = std::max(worst, std::fabs(mean - expected) / allowed);
     if (off.empty() && std::fabs(mean - expected) > allowed)
       off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) +

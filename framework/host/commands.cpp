@@ -31,6 +31,8 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
   if (!a->needs.anytime) text += "; no anytime recommendation";
   const std::string rewards = describe(a->needs.rewards);
   if (rewards != "any rewards") text += "; " + rewards;
+  text += a->needs.batches ? "\nbatches: proposes pulls while others are pending (studies: pending policy)"
+                           : "\nbatches: the study default (queue policy; docs/studies.md)";
   return text;
 }
 

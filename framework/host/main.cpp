@@ -2,6 +2,7 @@
 // and dispatches to a sub-command. Every failure ends with one line on stderr and a
 // non-zero exit status (1: error, 2: usage, 3: some runs of a sweep failed, 130 / 143:
 // interrupted by SIGINT / SIGTERM, from the first instant: signals.hpp).
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,8 +17,10 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/plugin_host.hpp"
+#include "cpex/suggest.hpp"
 #include "mpi_sweep.hpp"
 #include "signals.hpp"
+#include "study_command.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -34,6 +37,7 @@ const char* kUsage =
     "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
     "       cpex --version\n"
     "options:\n"
     "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
@@ -80,6 +84,8 @@ int main(int argc, char** argv) {
   cpex::host::signals::install();
   if (argc > 1 && std::string(argv[1]) == "report")
     return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
+  if (argc > 1 && std::string(argv[1]) == "study")
+    return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
@@ -126,8 +132,14 @@ int main(int argc, char** argv) {
                   (command == "merge" && positional.size() >= 3) ||
                   (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
-    std::cerr << "cpex: unknown command or wrong arguments: '" << one_line(command)
-              << "' (see cpex --help)\n";
+    static const std::vector<std::string> kCommands = {
+        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report"};
+    const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
+    if (known)
+      std::cerr << "cpex: wrong arguments for '" << command << "' (see cpex --help)\n";
+    else
+      std::cerr << "cpex: unknown command '" << one_line(command) << "'"
+                << cpex::did_you_mean(command, kCommands) << " (see cpex --help)\n";
     return finish(2);
   }
 

@@ -8,6 +8,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/report/summary_json.hpp"
+#include "cpex/suggest.hpp"
 #include "cpex/store/results_csv.hpp"
 
 namespace cpex::host {
@@ -250,7 +251,8 @@ ReportFormat parse_report_format(const std::string& name) {
   if (name == "md") return ReportFormat::Markdown;
   if (name == "csv") return ReportFormat::Csv;
   if (name == "json") return ReportFormat::Json;
-  throw Error("--format '" + name + "': expected text, md, csv or json");
+  throw Error("--format '" + name + "'" + did_you_mean(name, {"text", "md", "csv", "json"}) +
+              ": expected text, md, csv or json");
 }
 
 ReportMetric parse_report_metric(const std::string& name) {
@@ -258,7 +260,8 @@ ReportMetric parse_report_metric(const std::string& name) {
   if (name == "error-rate") return ReportMetric::ErrorRate;
   if (name == "not-optimal") return ReportMetric::NotOptimal;
   if (name == "wall") return ReportMetric::Wall;
-  throw Error("--y '" + name + "': expected samples, error-rate, not-optimal or wall");
+  throw Error("--y '" + name + "'" + did_you_mean(name, {"samples", "error-rate", "not-optimal", "wall"}) +
+              ": expected samples, error-rate, not-optimal or wall");
 }
 
 nlohmann::ordered_json report_json(const GroupedReport& report) {

@@ -27,7 +27,7 @@ Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   add_point_keys(j, point);
   const auto planned = static_cast<std::uint64_t>(p.run.repetitions);
   j["pipeline"] = p.source;
-  j["algorithm"] = p.algorithm->name;
+  j["algorithm"] = p.algorithm_name;
   j["environment"] = p.environment->name;
   j["oracle"] = p.oracles.front().entry->name;
   j["status"] = point_status(s, planned);
@@ -41,7 +41,7 @@ std::ostream& rate(std::ostream& out, std::uint64_t count, double value, const I
 }
 
 void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, const Summary& s) {
-  out << p.algorithm->name << " on " << p.environment->name << " (oracle "
+  out << p.algorithm_name << " on " << p.environment->name << " (oracle "
       << p.oracles.front().entry->name << ")";
   for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
   out << '\n';

@@ -125,7 +125,7 @@ std::vector<std::string> key_meaning_warnings(const Registry& registry, const Pi
   for (const auto& key : keys) {
     std::map<ParamRole, std::string> names;  // role -> the plugins whose `key` has it
     for (const auto& name : plugins) {
-      const AlgorithmEntry* entry = registry.algorithm(name);
+      const AlgorithmEntry* entry = registry.algorithm(name.substr(0, name.find('@')));  // NAME@LABEL
       const ParamSpec* spec = entry ? entry->schema.find(key) : nullptr;
       if (spec) (names[spec->role] += names[spec->role].empty() ? "" : ", ") += name;
     }

@@ -10,7 +10,7 @@ void SummarySink::write(const RunRecord& record, const Job& job) {
   if (record.stop != StopReason::Error) return;
   if (failed++ == 0)
     first_failure = "run " + std::to_string(record.run_id) + " (algorithm '" +
-                    job.pipeline->algorithm->name + "', repetition " +
+                    job.pipeline->algorithm_name + "', repetition " +
                     std::to_string(record.repetition) + "): " + record.error;
 }
 
@@ -30,9 +30,9 @@ void ProgressMeter::write(const RunRecord&, const Job&) {
 
 void ProgressMeter::draw() {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double rate = elapsed > 0 ? static_cast<double>(done_) / elapsed : 0.0;
-  const double left = rate > 0 ? static_cast<double>(total_ - std::min(done_, total_)) / rate : 0.0;
-  const auto eta = static_cast<unsigned long long>(left);
+  eta_.add(elapsed, done_);
+  const double rate = eta_.rate();
+  const auto eta = static_cast<unsigned long long>(eta_.seconds_left(total_));
   std::fprintf(stderr, "\r%llu/%llu runs (%.1f%%)  %.1f runs/s  ETA %llu:%02llu:%02llu\033[K",
                static_cast<unsigned long long>(done_), static_cast<unsigned long long>(total_),
                total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0,

@@ -8,6 +8,7 @@
 
 #include "cpex/engine.hpp"
 #include "cpex/report/stats.hpp"
+#include "progress_eta.hpp"
 
 namespace cpex::host {
 
@@ -21,7 +22,8 @@ class SummarySink : public ResultSink {
   std::string first_failure;  // "run N (algorithm 'x', repetition r): message"
 };
 
-// "done/total runs, runs/s, ETA" on stderr, rewritten in place at most 4 times a second.
+// "done/total runs, runs/s, ETA" on stderr, rewritten in place at most 4 times a second;
+// the rate and the ETA are those of the recent pace (progress_eta.hpp).
 class ProgressMeter : public ResultSink {
  public:
   ProgressMeter(std::uint64_t total, bool enabled);
@@ -34,6 +36,7 @@ class ProgressMeter : public ResultSink {
   std::uint64_t total_, done_ = 0;
   bool enabled_;
   std::chrono::steady_clock::time_point start_, last_;
+  EtaEstimator eta_;  // runs/s and ETA from the recent pace (progress_eta.hpp)
 };
 
 }  // namespace cpex::host

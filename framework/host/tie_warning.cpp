@@ -68,7 +68,7 @@ std::vector<std::string> tie_warnings(const std::vector<Pipeline>& pipelines,
     std::string where;
     for (const auto& [key, value] : points[i].values) where += " " + key + "=" + value;
     out.push_back("the instance of " + p.environment->name + (where.empty() ? "" : " at" + where) +
-                  " is tied: " + reason + "; algorithm '" + p.algorithm->name +
+                  " is tied: " + reason + "; algorithm '" + p.algorithm_name +
                   "' identifies exactly (epsilon = 0), so its runs will not stop before "
                   "run.max-samples = " + std::to_string(p.run.max_samples) +
                   " (set epsilon > 0, or break the tie)");

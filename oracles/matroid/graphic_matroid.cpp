@@ -56,59 +56,78 @@ bool GraphicMatroid::best_avoiding(std::span<const double> weights, std::size_t 
   return out.arms.size() == rank_;
 }
 
+// Every tree of a forest rooted: the edge to the parent and the depth of every vertex, so
+// that the forest path between two vertices is walked edge by edge.
+class GraphicMatroid::RootedForest {
+ public:
+  RootedForest(const data::EdgeList& graph, const std::vector<std::size_t>& forest)
+      : graph_(graph), none_(graph.edges.size()), up_edge_(graph.vertices, none_), depth_(graph.vertices, 0) {
+    const std::size_t n = graph.vertices;
+    std::vector<std::vector<std::size_t>> incident(n);
+    for (std::size_t e : forest) {
+      incident[graph.edges[e].first].push_back(e);
+      incident[graph.edges[e].second].push_back(e);
+    }
+    std::vector<std::size_t> stack;
+    std::vector<char> seen(n, 0);
+    for (std::size_t root = 0; root < n; ++root) {
+      if (seen[root]) continue;
+      seen[root] = 1;
+      stack.push_back(root);
+      while (!stack.empty()) {
+        const std::size_t v = stack.back();
+        stack.pop_back();
+        for (std::size_t e : incident[v]) {
+          const auto [a, b] = graph.edges[e];
+          const std::size_t w = a == v ? b : a;
+          if (seen[w]) continue;
+          seen[w] = 1;
+          up_edge_[w] = e;
+          depth_[w] = depth_[v] + 1;
+          stack.push_back(w);
+        }
+      }
+    }
+  }
+
+  // Calls visit(e) for every forest edge on the path between the endpoints of edge f.
+  template <class Visit>
+  void path(std::size_t f, Visit visit) const {
+    std::size_t u = graph_.edges[f].first, v = graph_.edges[f].second;
+    while (u != v) {
+      if (depth_[u] < depth_[v]) std::swap(u, v);
+      visit(up_edge_[u]);
+      const auto [a, b] = graph_.edges[up_edge_[u]];
+      u = a == u ? b : a;
+    }
+  }
+
+ private:
+  const data::EdgeList& graph_;
+  std::size_t none_;
+  std::vector<std::size_t> up_edge_, depth_;
+};
+
 bool GraphicMatroid::second_best(std::span<const double> weights, const Decision& excluded,
                                  Decision& out) const {
   maximize(weights, out);
   if (out.arms != excluded.arms) return true;
-  // Root every tree of the forest: parent vertex, edge to the parent, depth.
-  const std::size_t n = graph_.vertices, none = graph_.edges.size();
-  std::vector<std::vector<std::size_t>> incident(n);
+  const std::size_t none = graph_.edges.size();
   std::vector<char> in_forest(graph_.edges.size(), 0);
-  for (std::size_t e : out.arms) {
-    in_forest[e] = 1;
-    incident[graph_.edges[e].first].push_back(e);
-    incident[graph_.edges[e].second].push_back(e);
-  }
-  std::vector<std::size_t> up_edge(n, none), depth(n, 0), stack;
-  std::vector<char> seen(n, 0);
-  for (std::size_t root = 0; root < n; ++root) {
-    if (seen[root]) continue;
-    seen[root] = 1;
-    stack.push_back(root);
-    while (!stack.empty()) {
-      const std::size_t v = stack.back();
-      stack.pop_back();
-      for (std::size_t e : incident[v]) {
-        const auto [a, b] = graph_.edges[e];
-        const std::size_t w = a == v ? b : a;
-        if (seen[w]) continue;
-        seen[w] = 1;
-        up_edge[w] = e;
-        depth[w] = depth[v] + 1;
-        stack.push_back(w);
-      }
-    }
-  }
-  auto parent = [&](std::size_t v) {
-    const auto [a, b] = graph_.edges[up_edge[v]];
-    return a == v ? b : a;
-  };
+  for (std::size_t e : out.arms) in_forest[e] = 1;
+  const RootedForest forest(graph_, out.arms);
   std::size_t best_in = none, best_out = none;
   double best_gain = 0.0;
   for (std::size_t f = 0; f < graph_.edges.size(); ++f) {
     if (in_forest[f]) continue;
     // Lightest forest edge on the path between f's endpoints (ties to the smaller index).
-    std::size_t u = graph_.edges[f].first, v = graph_.edges[f].second, lightest = none;
-    auto consider = [&](std::size_t e) {
+    std::size_t lightest = none;
+    forest.path(f, [&](std::size_t e) {
       if (lightest == none || weights[e] < weights[lightest] ||
           (weights[e] == weights[lightest] && e < lightest))
         lightest = e;
-    };
-    while (u != v) {
-      if (depth[u] < depth[v]) std::swap(u, v);
-      consider(up_edge[u]);
-      u = parent(u);
-    }
+    });
+    if (lightest == none) continue;  // a self-loop
     const double gain = weights[f] - weights[lightest];
     if (best_in == none || gain > best_gain) {
       best_in = f;
@@ -120,6 +139,15 @@ bool GraphicMatroid::second_best(std::span<const double> weights, const Decision
   *std::find(out.arms.begin(), out.arms.end(), best_out) = best_in;
   std::sort(out.arms.begin(), out.arms.end());
   return true;
+}
+
+void GraphicMatroid::exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+  out.clear();
+  std::vector<char> in_forest(graph_.edges.size(), 0);
+  for (std::size_t e : basis.arms) in_forest[e] = 1;
+  const RootedForest forest(graph_, basis.arms);
+  for (std::size_t f = 0; f < graph_.edges.size(); ++f)
+    if (!in_forest[f]) forest.path(f, [&](std::size_t e) { out.emplace_back(e, f); });
 }
 
 bool GraphicMatroid::is_decision(const std::vector<std::size_t>& arms) const {

@@ -21,6 +21,8 @@ class GraphicMatroid : public GraphOracle {
   // smaller e. False when the forest uses every edge.
   bool second_best(std::span<const double> weights, const Decision& excluded,
                    Decision& out) const override;
+  // (e, f) for every non-forest edge f and every forest edge e on f's forest path.
+  void exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const override;
 
  protected:
   // Kruskal without edge `banned`; false if the forest then has fewer than rank edges.
@@ -29,6 +31,7 @@ class GraphicMatroid : public GraphOracle {
   bool is_decision(const std::vector<std::size_t>& arms) const override;
 
  private:
+  class RootedForest;
   std::size_t rank_ = 0;  // vertices minus connected components
 };
 

@@ -35,6 +35,17 @@ void PartitionMatroid::maximize(std::span<const double> weights, Decision& out) 
   std::sort(out.arms.begin(), out.arms.end());
 }
 
+void PartitionMatroid::exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+  out.clear();
+  std::vector<char> member(parts_.size(), 0);
+  for (std::size_t arm : basis.arms) member[arm] = 1;
+  for (std::size_t leaving : basis.arms) {
+    const std::size_t j = parts_[leaving];
+    for (std::size_t i = part_start_[j]; i < part_start_[j + 1]; ++i)
+      if (!member[arms_by_part_[i]]) out.emplace_back(leaving, arms_by_part_[i]);
+  }
+}
+
 bool PartitionMatroid::second_best(std::span<const double> weights, const Decision& excluded,
                                    Decision& out) const {
   maximize(weights, out);

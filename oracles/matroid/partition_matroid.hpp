@@ -28,6 +28,8 @@ class PartitionMatroid : public Oracle {
   // to the larger index) and the strongest outsider the largest (ties to the smaller).
   bool second_best(std::span<const double> weights, const Decision& excluded,
                    Decision& out) const override;
+  // Every exchange of a member for an outsider of the same part.
+  void exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const override;
   // A candidate outside the class (not c_j arms in every part j) is never acceptable.
   bool acceptable(std::span<const double> theta, const Decision& optimal,
                   const Decision& candidate, double epsilon) const override;

@@ -46,7 +46,7 @@ std::unique_ptr<Oracle> make_partition(const ParamValues& params) {
 }
 
 void register_matroids(Registry& registry) {
-  const unsigned caps = kLinearMaximization | kSecondBest;
+  const unsigned caps = kLinearMaximization | kSecondBest | kMatroid;
   register_oracle(
       registry,
       {"matroid-partition", "partition matroid: bases take capacities[j] arms of every part j (greedy)"},

@@ -13,6 +13,7 @@ void TopKOracle::bind(const Problem& problem) {
   if (k_ >= problem.num_arms)
     throw ParameterError("k", "k = " + std::to_string(k_) +
                                   " must be smaller than the number of arms");
+  arms_ = problem.num_arms;
 }
 
 void TopKOracle::maximize(std::span<const double> weights, Decision& out) const {
@@ -53,11 +54,41 @@ bool TopKOracle::second_best(std::span<const double> weights, const Decision& ex
 bool TopKOracle::acceptable(std::span<const double> theta, const Decision& optimal,
                             const Decision& candidate, double epsilon) const {
   if (candidate.arms.size() != k_ || !well_formed(candidate.arms, theta.size())) return false;
-  if (epsilon <= 0.0 || sum_rule_) return Oracle::acceptable(theta, optimal, candidate, epsilon);
+  if (epsilon <= 0.0 || rule_ == EpsilonRule::Sum) return Oracle::acceptable(theta, optimal, candidate, epsilon);
   double kth = theta[optimal.arms.front()];
   for (std::size_t arm : optimal.arms) kth = std::min(kth, theta[arm]);
+  const double floor = rule_ == EpsilonRule::Relative ? (1.0 - epsilon) * kth : kth - epsilon;
   return std::all_of(candidate.arms.begin(), candidate.arms.end(),
-                     [&](std::size_t arm) { return theta[arm] >= kth - epsilon; });
+                     [&](std::size_t arm) { return theta[arm] >= floor; });
+}
+
+void TopKOracle::exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+  out.clear();
+  std::vector<char> member(arms_, 0);
+  for (std::size_t arm : basis.arms) member[arm] = 1;
+  for (std::size_t leaving : basis.arms)
+    for (std::size_t entering = 0; entering < arms_; ++entering)
+      if (!member[entering]) out.emplace_back(leaving, entering);
+}
+
+bool TopKOracle::enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const {
+  // C(n, k) by the multiplicative formula, stopped as soon as it passes the limit.
+  double count = 1.0;
+  for (std::size_t i = 0; i < k_; ++i) {
+    count = count * static_cast<double>(arms_ - i) / static_cast<double>(i + 1);
+    if (count > static_cast<double>(limit)) return false;
+  }
+  Decision d;
+  d.arms.resize(k_);
+  for (std::size_t i = 0; i < k_; ++i) d.arms[i] = i;
+  while (true) {
+    visit(d);
+    std::size_t i = k_;
+    while (i > 0 && d.arms[i - 1] == arms_ - k_ + i - 1) --i;
+    if (i == 0) return true;
+    ++d.arms[i - 1];
+    for (std::size_t j = i; j < k_; ++j) d.arms[j] = d.arms[j - 1] + 1;
+  }
 }
 
 }  // namespace cpex::oracles

@@ -15,7 +15,12 @@ namespace cpex::oracles {
 
 class TopKOracle : public Oracle {
  public:
-  explicit TopKOracle(std::size_t k, bool sum_rule = false) : k_(k), sum_rule_(sum_rule) {}
+  // How epsilon is judged: per arm (theta_i >= theta_[k] - eps, Best-K), on the sum
+  // (theta(M*) - theta(M) <= eps, CPE-L), or relative to the k-th mean
+  // (theta_i >= (1 - eps) theta_[k], multiplicative epsilon-good arms).
+  enum class EpsilonRule { PerArm, Sum, Relative };
+
+  explicit TopKOracle(std::size_t k, EpsilonRule rule = EpsilonRule::PerArm) : k_(k), rule_(rule) {}
 
   void bind(const Problem& problem) override;
   std::size_t decision_size() const override { return k_; }
@@ -30,12 +35,23 @@ class TopKOracle : public Oracle {
   // (epsilon, k)-optimality of Kalyanakrishnan et al. (2012): every recommended arm has
   // theta >= theta_[k] - epsilon. With epsilon = 0: an optimal set. With
   // `epsilon-rule = sum` (sum_rule): theta(M*) - theta(candidate) <= epsilon.
+  // `epsilon-rule = relative`: every recommended arm has theta >= (1 - epsilon) theta_[k].
   bool acceptable(std::span<const double> theta, const Decision& optimal,
                   const Decision& candidate, double epsilon) const override;
+  Query query() const override {
+    Query q;
+    q.relative_epsilon = rule_ == EpsilonRule::Relative;
+    return q;
+  }
+  // Every exchange of a member for an outsider (all k-subsets are bases).
+  void exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const override;
+  // The k-subsets in lexicographic order.
+  bool enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const override;
 
  private:
   std::size_t k_;
-  bool sum_rule_ = false;
+  EpsilonRule rule_ = EpsilonRule::PerArm;
+  std::size_t arms_ = 0;  // the bound problem's number of arms
   mutable std::vector<std::size_t> order_;  // scratch; an oracle serves one run at a time
 };
 

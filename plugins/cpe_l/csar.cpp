@@ -107,7 +107,7 @@ void register_csar(Registry& registry) {
   register_algorithm(
       registry,
       {"csar", "CSAR (Chen et al. 2014): fixed-budget CPE on any linear oracle (constrained oracle via +-L weights)"},
-      fixed_budget::single_arm_needs(kLinearMaximization, kFixedBudget), {},
+      fixed_budget::phased_needs(kLinearMaximization, kFixedBudget), {},
       [](const ParamValues&) -> std::unique_ptr<Algorithm> { return std::make_unique<Csar>(); });
 }
 

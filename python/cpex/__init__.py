@@ -19,6 +19,7 @@ from ._plugins import (Algorithm, Choice, Environment, Integer, Path, Real, Real
                        Recommendation, Text, describe, load_plugins, plugins, register)
 from ._reporting import plot, report
 from ._running import run, sweep
+from .study import Study
 try:
     from .results import read_results
 except ImportError as _error:  # pandas missing: everything but the frames still works
@@ -39,7 +40,7 @@ else:
 __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugins", "describe",
            "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Real",
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
-           "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted"]
+           "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted", "Study"]
 if _module_available():
     __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView",
                 "RewardModel", "RewardRequirement", "Range", "ParamSchema", "ParamSpec"]

@@ -79,9 +79,10 @@ def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, f
         try:
             import pandas  # noqa: F401  (checked before the runs, not after them)
         except ImportError as error:
-            raise Error("cpex.%s returns a pandas DataFrame, and pandas is missing (%s): install "
-                        "Debian's python3-pandas (a venv: --system-site-packages), or pass "
-                        "frame=False with out=FILE" % (command, error)) from None
+            raise Error("cpex.%s returns a pandas DataFrame, and this Python (%s) has no pandas "
+                        "(%s): run it with /usr/bin/python3 (Debian's python3-pandas) or a venv "
+                        "of it made with --system-site-packages, install pandas here, or pass "
+                        "frame=False with out=FILE" % (command, sys.executable, error)) from None
     out = os.fspath(out) if out is not None else ""
     existed = bool(out) and _is_store(out) and os.path.exists(out)
     meter = _Progress(command) if progress else None

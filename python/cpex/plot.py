@@ -8,7 +8,9 @@ that take several values. Run by `cpex report --plot`; usable alone:
         [--label environment.n="number of arms N"]
 
 Style (plot_style.py): each algorithm plugin has one colour and marker in every figure;
-variants of one plugin (other series keys) differ by line style. Ticks sit at the data
+variants of one plugin (NAME@LABEL, other series keys) differ by line style. Every series
+has its legend entry, drawn or not; titles wrap to their width and long category names
+are slanted, so no text overlaps another (figure_text.py checks an SVG). Ticks sit at the data
 when there are at most 8 distinct x; log ticks are plain numbers or m×10^e. Series are
 dodged a little on x so that equal points stay visible. A red ring marks a point with
 capped runs, a black cross one with failed runs, an open up-triangle a point whose runs
@@ -22,6 +24,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -43,6 +46,7 @@ METRICS = {
 RATES = ("error-rate", "not-optimal")
 FORMATS = ("svg", "png", "pdf")
 FEW_TICKS = 8
+TEXT_SIZE = 9  # points: every text of a figure
 
 
 class PlotError(Exception):
@@ -138,15 +142,60 @@ def series_styles(series_names, series_keys):
         plugin_index = None
     variants = {}
     styles = {}
+
+    def plugin(name):
+        return plot_style.plugin_of(name[plugin_index] if plugin_index is not None
+                                    else ", ".join(v for v in name if v))
+    plugin_styles = plot_style.figure_styles([plugin(name) for name in series_names])
     for name in series_names:
-        base = name[plugin_index] if plugin_index is not None else ", ".join(v for v in name if v)
-        plugin = plot_style.plugin_of(base)
-        colour, marker = plot_style.plugin_style(plugin)
-        k = variants.setdefault(plugin, [])
+        colour, marker = plugin_styles[plugin(name)]
+        k = variants.setdefault(plugin(name), [])
         k.append(name)
         i = len(k) - 1
         styles[name] = (colour, marker, plot_style.LINESTYLES[i % len(plot_style.LINESTYLES)], i == 0)
     return styles
+
+
+def text_width(text, size, matplotlib):
+    """The width in points of one line of `text` at `size` points in the figures' font."""
+    import matplotlib.font_manager
+    import matplotlib.textpath
+    properties = matplotlib.font_manager.FontProperties(size=size)
+    width, _, _ = matplotlib.textpath.text_to_path.get_text_width_height_descent(
+        text, properties, ismath=False)
+    return width
+
+
+def wrap_text(text, width, size, matplotlib):
+    """`text` broken into lines at most `width` points wide: after a space (so after the
+    ", " of a list), and inside a word only when the word alone is wider than a line."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for token in re.findall(r"[^ ]+ *", paragraph) or [""]:
+            if line and text_width((line + token).rstrip(), size, matplotlib) > width:
+                lines.append(line.rstrip())
+                line = ""
+            while len(token.rstrip()) > 1 and text_width(token.rstrip(), size, matplotlib) > width:
+                cut = len(token.rstrip()) - 1
+                while cut > 1 and text_width(token[:cut], size, matplotlib) > width:
+                    cut -= 1
+                lines.append(token[:cut])
+                token = token[cut:]
+            line += token
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def series_handle(style, bars, matplotlib):
+    """The legend entry of a series, drawn or not (all of its values zero on a log axis,
+    all capped, ...): every series is in the legend."""
+    colour, marker, linestyle, filled = style
+    if bars:
+        return matplotlib.patches.Patch(facecolor=colour if filled else "white", edgecolor=colour,
+                                        hatch=None if filled else "//")
+    return matplotlib.lines.Line2D([], [], color=colour, marker=marker, markersize=4,
+                                   linestyle=linestyle, markerfacecolor=colour if filled else "white")
 
 
 def group_deltas(group, delta_key):
@@ -178,6 +227,7 @@ def build_figure(report, args):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.lines
+    import matplotlib.patches
     import matplotlib.pyplot as plt
     import matplotlib.ticker
 
@@ -210,17 +260,18 @@ def build_figure(report, args):
     else:
         offsets = [(i - (len(series_names) - 1) / 2.0) * 0.08 for i in range(len(series_names))]
 
-    plt.rcParams.update({"font.size": 9, "axes.titlesize": 9, "lines.linewidth": 1.4,
+    plt.rcParams.update({"font.size": TEXT_SIZE, "axes.titlesize": TEXT_SIZE, "lines.linewidth": 1.4,
                          "svg.fonttype": "none", "svg.hashsalt": "cpex"})
     nrows, ncols = grid(panel_keys, panels)
     width = 3.4
     if args.bars:  # room for every bar and category name
         width = max(width, 0.16 * len(series_names) * len(categories) + 1.0)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols + 0.6, 2.7 * nrows + 0.9),
+    panel_text_width = width * 72 - 24  # points: a panel's share of the figure, less a gap
+    figure_width = width * ncols + 0.6
+    fig, axes = plt.subplots(nrows, ncols, figsize=(figure_width, 2.7 * nrows + 0.9),
                              squeeze=False, constrained_layout=True,
                              sharey="all" if args.share_y else "none")
     seen = {"capped": False, "failed": False, "lower": False, "zero": False, "delta": False}
-    unlabelled = {}  # series name -> legend proxy
     all_deltas = set()
     for index, panel in enumerate(panels):
         ax = axes[index // ncols][index % ncols]
@@ -250,10 +301,6 @@ def build_figure(report, args):
                                     edgecolors=colour, zorder=4)
                 artist.set_gid(gid + "-lower-p%d" % index)
                 seen["lower"] = True
-                # A series whose every point is a lower bound still has its legend entry.
-                unlabelled.setdefault(name, matplotlib.lines.Line2D(
-                    [], [], color=colour, marker=marker, linestyle=linestyle,
-                    markerfacecolor=colour if filled else "white"))
             if not points:
                 continue
             points.sort()
@@ -310,13 +357,14 @@ def build_figure(report, args):
         if not numeric_x:
             ax.set_xticks(range(len(categories)), categories)
             ax.set_xlim(-0.5, len(categories) - 0.5)
-        if panel_keys:
+            # Category names wider than their share of the panel are slanted.
+            if sum(text_width(c, TEXT_SIZE, matplotlib) + 6 for c in categories) > 0.8 * panel_text_width:
+                ax.tick_params(axis="x", labelrotation=30)
+                for label in ax.get_xticklabels():
+                    label.set_horizontalalignment("right")
+        if panel_keys:  # wrapped to the panel's width, so that neighbours never touch
             parts = ["%s = %s" % (plot_style.short_label(k, labels), v) for k, v in zip(panel_keys, panel)]
-            title = ", ".join(parts)
-            if len(title) > 40 and len(parts) > 1:  # two lines, so that neighbours never touch
-                half = (len(parts) + 1) // 2
-                title = ", ".join(parts[:half]) + "\n" + ", ".join(parts[half:])
-            ax.set_title(title)
+            ax.set_title(wrap_text(", ".join(parts), panel_text_width, TEXT_SIZE, matplotlib))
         ax.set_xlabel(plot_style.label_of(args.x, labels))
         if index % ncols == 0 or not args.share_y:
             ax.set_ylabel(y_label)
@@ -332,18 +380,8 @@ def build_figure(report, args):
     for index in range(len(panels), nrows * ncols):
         axes[index // ncols][index % ncols].set_visible(False)
 
-    handles, texts = [], []
-    for row in axes:
-        for ax in row:
-            for h, t in zip(*ax.get_legend_handles_labels()):
-                if t not in texts:
-                    handles.append(h)
-                    texts.append(t)
-    for name in series_names:  # in series order, after the drawn ones
-        label = ", ".join(v for v in name if v) or "(none)"
-        if name in unlabelled and label not in texts:
-            handles.append(unlabelled[name])
-            texts.append(label)
+    handles = [series_handle(styles[name], args.bars, matplotlib) for name in series_names]
+    texts = [", ".join(v for v in name if v) or "(none)" for name in series_names]
     Line2D = matplotlib.lines.Line2D
     if seen["capped"]:
         handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
@@ -364,11 +402,29 @@ def build_figure(report, args):
         texts.append("y = δ" + ("" if on_x or len(all_deltas) != 1
                                 else " = " + plot_style.number_text(min(all_deltas))))
     title = args.title or "%s against %s" % (y_label.split(" (")[0], plot_style.label_of(args.x, labels))
-    fig.suptitle(title)
+    fig.suptitle(wrap_text(title, figure_width * 72 - 20, TEXT_SIZE, matplotlib))
     legend = fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5),
                         title=", ".join(plot_style.label_of(k, labels) for k in series_keys), frameon=False)
     legend.set_gid("legend")
     return fig
+
+
+def save(fig, path, extension=None):
+    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes). With
+    $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also drawn as SVG
+    and read back by figure_text.py: two overlapping texts raise PlotError naming them."""
+    extension = extension or path.rsplit(".", 1)[-1].lower()
+    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
+    fig.savefig(path, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
+    if os.environ.get("CPEX_FIGURE_CHECK"):
+        import tempfile
+        import figure_text
+        with tempfile.NamedTemporaryFile(suffix=".svg") as svg:
+            fig.savefig(svg.name, format="svg", bbox_inches="tight", metadata={"Date": None})
+            found = figure_text.overlaps(svg.name)
+        if found:
+            raise PlotError("%s: %d overlapping texts, e.g. %r and %r (CPEX_FIGURE_CHECK)"
+                            % (path, len(found), found[0][0].text, found[0][1].text))
 
 
 def main():
@@ -383,12 +439,9 @@ def main():
     with open(args.summary) as f:
         report = json.load(f)
     try:
-        fig = build_figure(report, args)
+        save(build_figure(report, args), args.output, extension)
     except PlotError as e:
         fail(str(e))
-    # No dates in the files: the same report gives the same SVG / PDF bytes.
-    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
-    fig.savefig(args.output, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
 
 
 if __name__ == "__main__":

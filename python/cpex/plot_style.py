@@ -1,5 +1,6 @@
 """The one style of every CPEx figure (plot.py): a fixed colour and marker per algorithm
-plugin name (a table for the built-in plugins, a stable hash for any other name), the
+plugin name (a table for the built-in plugins, a stable hash into colours no built-in
+plugin has for any other name, distinct within a figure), the
 line style of a plugin's variants, the default axis labels of common keys, and readable
 tick labels. No matplotlib import here: plot.py passes what it needs."""
 import math
@@ -12,6 +13,11 @@ PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7
            "#bcbd22", "#17becf", "#000000", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173")
 MARKERS = ("o", "s", "D", "^", "v", "<", ">", "p", "h", "*")
 CAPPED_COLOR = "#d62728"
+# Colours of plugins outside the table (a user's, or one newer than the table): none of
+# them is a built-in's or the capped red, so such a plugin is never mistaken for a
+# built-in one. tab20's light tones (without the light red) and three dark ones.
+OTHER_PALETTE = ("#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#c49c94", "#f7b6d2", "#c7c7c7",
+                 "#dbdb8d", "#9edae5", "#b15928", "#01665e", "#8e0152")
 
 # Built-in plugins: (colour index, marker). Algorithms that share figures (one family)
 # have different colours; no two plugins share both colour and marker.
@@ -65,21 +71,40 @@ DEFAULT_LABELS = {
 DELTA_KEYS = ("resolved.delta", "algorithm.delta", "delta")
 
 
-def plugin_style(name):
-    """(colour, marker) of a plugin name: the table's, else a stable hash's (crc32, so the
-    same in every process and on every machine)."""
+def plugin_style(name, taken=()):
+    """(colour, marker) of a plugin name: the table's, else one of OTHER_PALETTE chosen by
+    a stable hash (crc32, so the same in every process and on every machine). `taken`:
+    colours other plugins of the same figure already have; a hashed colour among them moves
+    on to the next free one, so that the figure's other plugins differ in colour (while
+    there are colours left)."""
     if name in PLUGINS:
         colour, marker = PLUGINS[name]
         return PALETTE[colour], marker
     h = zlib.crc32(name.encode("utf-8"))
-    return PALETTE[h % len(PALETTE)], MARKERS[(h // len(PALETTE)) % len(MARKERS)]
+    marker = MARKERS[(h // len(OTHER_PALETTE)) % len(MARKERS)]
+    for step in range(len(OTHER_PALETTE)):
+        colour = OTHER_PALETTE[(h + step) % len(OTHER_PALETTE)]
+        if colour not in taken:
+            return colour, marker
+    return OTHER_PALETTE[h % len(OTHER_PALETTE)], marker
+
+
+def figure_styles(plugins):
+    """plugin_style of each plugin name of one figure: the table's plugins first, then the
+    others in sorted order, each avoiding the colours given before it."""
+    styles = {}
+    for name in sorted(set(plugins), key=lambda n: (n not in PLUGINS, n)):
+        styles[name] = plugin_style(name, [c for c, _ in styles.values()])
+    return styles
 
 
 def plugin_of(name):
-    """The plugin a series label names: the label itself, or its first word when that is a
-    built-in plugin (e.g. "lingape (ratio)")."""
+    """The plugin a series label names: the label itself, NAME of a named variant
+    NAME@LABEL, or its first word when that is a built-in plugin (e.g. "lingape (ratio)")."""
     if name in PLUGINS:
         return name
+    if "@" in name and " " not in name:
+        return name.split("@", 1)[0]
     head = name.replace("(", " ").split(" ")[0].strip(",")
     return head if head in PLUGINS else name
 

@@ -5,7 +5,8 @@ CMake from the same CMakeLists.txt and packs one wheel holding
     cpex-V.data/data/bin/cpex     the `cpex` program        -> <env>/bin/cpex
     .../data/lib/libcpex*.so.0    the framework libraries   -> <env>/lib
     .../data/lib/cpex/plugins/    the plugins               -> <env>/lib/cpex/plugins
-    .../data/share/cpex/python/cpex/plot.py   for `cpex report --plot` (with plot_style.py)
+    .../data/share/cpex/python/cpex/plot.py   for `cpex report --plot` (with plot_style.py,
+                                              figure_text.py)
 
 so that an environment (a venv, ~/.local, /usr/local) gets the layout of `cmake --install`:
 the program finds its plugins in ../lib/cpex/plugins, the module (in
@@ -19,7 +20,15 @@ finds Python as the interpreter running pip (-DPython_EXECUTABLE).
 The CMake tree: $CPEX_CMAKE_BUILD_DIR when set (an existing configured tree, e.g. `build`
 made by scripts/build.sh: only the module, the program and the plugins are brought up to
 date, seconds when it is current), else build/pip-<SOABI> (a full Release build without
-tests and benchmarks: minutes). $CMAKE_BUILD_PARALLEL_LEVEL sets the build jobs."""
+tests and benchmarks: minutes). $CMAKE_BUILD_PARALLEL_LEVEL sets the build jobs.
+
+The package's metadata (name, dependencies, extras, requires-python) is pyproject.toml's
+[project] table; its version is CMakeLists.txt's `project(cpex VERSION ...)`. Before
+anything is compiled, cpex_preflight.check() makes sure that this interpreter has the
+dependencies (and CMake, a compiler, its headers), else pip stops within seconds with one
+line naming the interpreter to use. While CMake builds, a progress line (percent done,
+minutes spent) goes to the terminal every 20 s, past pip's capture of the backend's output
+(`pip install -v` shows the whole CMake output)."""
 import base64
 import hashlib
 import os
@@ -29,11 +38,15 @@ import stat
 import subprocess
 import sys
 import sysconfig
+import time
+import tomllib
 import zipfile
+
+import cpex_preflight  # beside this file (pyproject.toml's backend-path)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAME = "cpex"
-SUMMARY = "Pure-exploration bandit experiments: the CPEx engine, plugins and Python API"
+PROGRESS_EVERY_S = 20.0
 
 
 class BuildError(Exception):
@@ -53,11 +66,72 @@ def _tag():
     return "%s-%s-%s" % (interpreter, interpreter, platform)
 
 
+def _project():
+    """pyproject.toml's [project] table."""
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return tomllib.load(f)["project"]
+
+
+class _Terminal:
+    """Progress lines for the person running pip: pip captures the backend's stdout and
+    stderr (shown with -v or on failure), so they go to the controlling terminal when there
+    is one (nowhere else: the captured output has the whole CMake output anyway)."""
+
+    def __init__(self):
+        try:
+            self.tty = open("/dev/tty", "w")
+        except OSError:
+            self.tty = None
+        self.start = time.monotonic()
+        self.last = -PROGRESS_EVERY_S
+
+    def say(self, text, force=False):
+        now = time.monotonic()
+        if self.tty is None or (not force and now - self.last < PROGRESS_EVERY_S):
+            return
+        self.last = now
+        minutes, seconds = divmod(int(now - self.start), 60)
+        try:
+            # At the line's start, over pip's spinner ("\r", then clear to the end).
+            self.tty.write("\r\033[Kcpex build: %s (%d min %02d s)\n" % (text, minutes, seconds))
+            self.tty.flush()
+        except OSError:
+            self.tty = None
+
+
+TERMINAL = None
+
+
+def _terminal():
+    global TERMINAL
+    if TERMINAL is None:
+        TERMINAL = _Terminal()
+    return TERMINAL
+
+
 def _run(command, what):
+    """Runs a CMake step with its output on stderr (pip's log); a build step's "[ 42%]"
+    lines feed the progress line. A failure raises BuildError with CMake's own error line
+    when there is one."""
     print("cpex build: " + " ".join(command), file=sys.stderr, flush=True)
-    done = subprocess.run(command, cwd=ROOT, stdout=sys.stderr)
-    if done.returncode != 0:
-        raise BuildError("%s failed (status %d): %s" % (what, done.returncode, " ".join(command)))
+    progress = _terminal()
+    progress.say(what + "...", force=True)
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, errors="replace")
+    errors = []
+    for line in process.stdout:
+        sys.stderr.write(line)
+        match = re.match(r"\[\s*(\d+)%\]", line)
+        if match:
+            progress.say("%s: %s%%" % (what, match.group(1)))
+        if re.search(r"(error|Error)", line):
+            errors.append(line.strip())
+    status = process.wait()
+    sys.stderr.flush()
+    if status != 0:
+        detail = next((e for e in errors if "cpex:" in e), errors[0] if errors else "")
+        raise BuildError("%s failed (status %d): %s%s" % (what, status, " ".join(command),
+                                                           "; first error: " + detail if detail else ""))
 
 
 def _cache(build_dir):
@@ -123,7 +197,8 @@ def _files(stage, version):
             files.append(("cpex/" + name, os.path.join(package, name), False))
     if not any(f[0].startswith("cpex/_core.") for f in files):
         raise BuildError("the module cpex._core was not built (see the CMake output above)")
-    for script in ("plot.py", "plot_style.py"):  # the script of `cpex report --plot` and its style
+    # The script of `cpex report --plot`, its style and its overlap check.
+    for script in ("plot.py", "plot_style.py", "figure_text.py"):
         files.append((data + "share/cpex/python/cpex/" + script, os.path.join(package, script), False))
     files.append((data + "bin/cpex", os.path.join(stage, "bin", "cpex"), True))
     for library in ("libcpex.so.0", "libcpex-numerics.so.0"):
@@ -136,10 +211,20 @@ def _files(stage, version):
 
 
 def _metadata(version):
-    return ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\nRequires-Python: >=3.11\n"
-            "Provides-Extra: frames\nRequires-Dist: pandas; extra == \"frames\"\n"
-            "Provides-Extra: progress\nRequires-Dist: tqdm; extra == \"progress\"\n"
-            % (NAME, version, SUMMARY))
+    """The METADATA file (core metadata 2.1) from pyproject.toml's [project] table."""
+    project = _project()
+    lines = ["Metadata-Version: 2.1", "Name: " + project["name"], "Version: " + version,
+             "Summary: " + project.get("description", ""),
+             "Requires-Python: " + project.get("requires-python", "")]
+    if "license" in project:
+        lines.append("License: " + project["license"].get("text", ""))
+    for url_name, url in project.get("urls", {}).items():
+        lines.append("Project-URL: %s, %s" % (url_name, url))
+    lines += ["Requires-Dist: " + d for d in project.get("dependencies", [])]
+    for extra, requirements in project.get("optional-dependencies", {}).items():
+        lines.append("Provides-Extra: " + extra)
+        lines += ['Requires-Dist: %s; extra == "%s"' % (r, extra) for r in requirements]
+    return "\n".join(lines) + "\n"
 
 
 def _digest(data):
@@ -149,7 +234,7 @@ def _digest(data):
 def _write_wheel(directory, files, version):
     tag = _tag()
     wheel_name = "%s-%s-%s.whl" % (NAME, version, tag)
-    dist_info = "%s-%s.dist-info/" % (NAME, version)
+    dist_info = _dist_info(version) + "/"
     entries = []
     for arcname, path, executable in files:
         with open(path, "rb") as f:
@@ -169,17 +254,48 @@ def _write_wheel(directory, files, version):
     return wheel_name
 
 
+def _dist_info(version):
+    return "%s-%s.dist-info" % (NAME, version)
+
+
+def _preflight():
+    """cpex_preflight.check() as pip's one line and exit status 1."""
+    try:
+        cpex_preflight.check(_project().get("dependencies", []),
+                             bool(os.environ.get("CPEX_CMAKE_BUILD_DIR")))
+    except cpex_preflight.PreflightError as error:
+        sys.stderr.write("cpex build: error: %s\n" % error)
+        raise SystemExit(1)
+
+
 # --- PEP 517 hooks ---------------------------------------------------------------------
+# pip calls them in this order: get_requires_for_build_wheel (not with --no-build-isolation),
+# prepare_metadata_for_build_wheel (then it resolves the dependencies), build_wheel; the
+# checks run in whichever comes first.
 
 def get_requires_for_build_wheel(config_settings=None):
+    _preflight()
     return []
 
 
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    _preflight()  # pip --no-build-isolation calls this hook first
+    version = _version()
+    directory = os.path.join(metadata_directory, _dist_info(version))
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "METADATA"), "w") as f:
+        f.write(_metadata(version))
+    return _dist_info(version)
+
+
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    _preflight()  # again, for front ends that skip the first hooks
     version = _version()
     try:
         stage = _stage(_cmake_tree())
-        return _write_wheel(wheel_directory, _files(stage, version), version)
+        name = _write_wheel(wheel_directory, _files(stage, version), version)
+        _terminal().say("built the wheel " + name, force=True)
+        return name
     except BuildError as error:
         sys.stderr.write("cpex build: error: %s\n" % error)
         raise SystemExit(1)

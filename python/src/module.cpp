@@ -1,7 +1,8 @@
 // cpex._core: the compiled half of the Python package `cpex` (pybind11), a thin shell over
 // the host's own code, one concern per file: what is loaded and the framework's tables
 // (catalogue), pipelines read and checked (pipelines), `cpex run` / `sweep` (run_call,
-// with the rows as typed columns: typed_rows), `cpex report` (reporting), errors both
+// with the rows as typed columns: typed_rows), `cpex report` (reporting), studies
+// (study_module), errors both
 // ways (python_errors), and the Python plugin bridge (python_types, python_schema,
 // python_registration, python_algorithm, python_environment, python_values). The Python
 // half (python/cpex/*.py) builds on these functions; users import `cpex`, not `cpex._core`.
@@ -21,6 +22,7 @@
 #include "python_types.hpp"
 #include "reporting.hpp"
 #include "run_call.hpp"
+#include "study_module.hpp"
 
 #ifndef CPEX_VERSION
 #define CPEX_VERSION "unknown"
@@ -68,4 +70,5 @@ PYBIND11_MODULE(_core, m) {
   bind_schema(m);
   bind_types(m);
   bind_registration(m);
+  bind_study(m);
 }

@@ -81,22 +81,29 @@ TEST_CASE("Track-and-Stop and top-two refuse other rewards, naming both plugins"
     const std::string name = algorithm;
     CHECK_THROWS_WITH(
         test::pipeline_from(bestk("plugin = water\nmeans = 0.2, 0.6\ndistribution = beta", "plugin = " + name)),
-        Contains("inline.ini: algorithm '" + name + "' needs gaussian or bernoulli rewards, but the rewards "
-                 "of environment 'water' are bounded in [0, 1]"));
+        Contains("inline.ini: algorithm '" + name + "' needs gaussian, bernoulli, poisson, exponential or "
+                 "gaussian-unknown-variance rewards, but the rewards of environment 'water' are bounded in [0, 1]"));
     // Bernoulli draws of the same environment are accepted.
     CHECK_NOTHROW(test::pipeline_from(bestk("plugin = water\nmeans = 0.2, 0.6\ndistribution = bernoulli",
                                             "plugin = " + name)));
-    CHECK_THROWS_WITH(test::pipeline_from(bestk("plugin = gaussian\nmeans = 0, 1, 2", "plugin = " + name, 2)),
-                      Contains("[algorithm] k: " + name) && Contains("needs k = 1 in [oracle], got k = 2"));
+    // Top-m is an identification problem too; an accuracy epsilon is posed for the best arm only.
+    CHECK_NOTHROW(test::pipeline_from(bestk("plugin = gaussian\nmeans = 0, 1, 2", "plugin = " + name, 2)));
+    CHECK_THROWS_WITH(
+        test::pipeline_from(bestk("plugin = gaussian\nmeans = 0, 1, 2", "plugin = " + name + "\nepsilon = 0.1", 2)),
+        Contains("[algorithm] plugin: " + name) && Contains("epsilon = 0.1 is not defined for the top-2 query"));
   }
-  // An algorithm without a requirement takes any rewards.
+  // An algorithm without a requirement takes any rewards with a sub-Gaussian constant, and
+  // refuses Poisson rewards naming what it needs.
   CHECK_NOTHROW(test::pipeline_from(bestk("plugin = water\nmeans = 0.2, 0.6\ndistribution = beta", "plugin = lucb")));
+  CHECK_THROWS_WITH(test::pipeline_from(bestk("plugin = poisson\nmeans = 2, 3", "plugin = lucb")),
+                    Contains("algorithm 'lucb' needs rewards with a known sub-Gaussian constant") &&
+                        Contains("the rewards of environment 'poisson' are poisson"));
 }
 
 TEST_CASE("cpex describe shows the reward requirement", "[asymptotic][cli]") {
   const auto r = test::run_cpex("describe track-and-stop");
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains("gaussian or bernoulli rewards"));
+  CHECK_THAT(r.out, Contains("gaussian, bernoulli, poisson, exponential or") && Contains("gaussian-unknown-variance rewards"));
   const auto lucb = test::run_cpex("describe lucb");
   CHECK_THAT(lucb.out, !Contains("rewards;") && !Contains("any rewards"));
 }

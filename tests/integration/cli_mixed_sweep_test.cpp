@@ -42,34 +42,17 @@ const std::vector<std::string> kSplit = {
     kHead + "[algorithm]\nplugin = me-full\ndelta = 0.05\nepsilon = 0.5\narm-epsilon = paper\n" +
         kRun + kAxis + "axis = algorithm.plugin = me-full, lucb-full\n"};
 
-std::vector<std::string> cells_of(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) {
-      cells.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
 // Rows of a result CSV by algorithm, each row without the columns that name its place in
 // the sweep (run_id, point, the algorithm.plugin axis) or vary between runs (wall time).
 void add_rows(const std::string& csv, std::map<std::string, std::vector<std::string>>& rows) {
   std::istringstream in(cpex::test::read_file(csv));
   std::string line;
   REQUIRE(std::getline(in, line));
-  const std::vector<std::string> header = cells_of(line);
+  const std::vector<std::string> header = cpex::test::csv_cells(line);
   const auto column = std::find(header.begin(), header.end(), "algorithm") - header.begin();
   REQUIRE(static_cast<std::size_t>(column) < header.size());
   while (std::getline(in, line)) {
-    const std::vector<std::string> cells = cells_of(line);
+    const std::vector<std::string> cells = cpex::test::csv_cells(line);
     REQUIRE(cells.size() == header.size());
     std::string kept;
     for (std::size_t i = 0; i < cells.size(); ++i)
@@ -81,16 +64,10 @@ void add_rows(const std::string& csv, std::map<std::string, std::vector<std::str
   for (auto& [name, list] : rows) std::sort(list.begin(), list.end());
 }
 
-std::string fresh(const std::string& name) {
-  const std::string path = temp_file(name, "");
-  std::filesystem::remove(path);
-  return path;
-}
-
 }  // namespace
 
 TEST_CASE("A mixed sweep gives each algorithm the rows of its own split sweep", "[cli][mixed]") {
-  const std::string merged_csv = fresh("mixed-merged.csv");
+  const std::string merged_csv = cpex::test::fresh_path("mixed-merged.csv");
   const auto merged = run_cpex("sweep '" + temp_file("mixed-merged.ini", kMixed) + "' --quiet --out '" +
                                merged_csv + "'");
   INFO(merged.err);
@@ -98,7 +75,7 @@ TEST_CASE("A mixed sweep gives each algorithm the rows of its own split sweep", 
   std::map<std::string, std::vector<std::string>> mixed, split;
   add_rows(merged_csv, mixed);
   for (std::size_t i = 0; i < kSplit.size(); ++i) {
-    const std::string csv = fresh("mixed-split-" + std::to_string(i) + ".csv");
+    const std::string csv = cpex::test::fresh_path("mixed-split-" + std::to_string(i) + ".csv");
     const auto r = run_cpex("sweep '" + temp_file("mixed-split-" + std::to_string(i) + ".ini", kSplit[i]) +
                             "' --quiet --out '" + csv + "'");
     INFO(r.err);

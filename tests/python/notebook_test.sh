@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Executes examples/notebooks/first-experiment.ipynb with jupyter nbconvert (Debian's
+# Executes examples/notebooks/NOTEBOOK (the study notebook ab-test-study.ipynb; first-experiment.ipynb
+# runs through its kernel in pip_install_test.sh) with jupyter nbconvert (Debian's
 # jupyter-nbconvert, python3-nbclient, python3-ipykernel) in a scratch directory, with the
 # build tree's package on PYTHONPATH (the kernel inherits it). Any cell that raises fails it.
-# Usage: notebook_test.sh SOURCE BUILD_DIR PYTHON
+# Usage: notebook_test.sh SOURCE BUILD_DIR PYTHON [NOTEBOOK]
 source "$(dirname "$0")/script_setup.sh"
-cp "$source/examples/notebooks/first-experiment.ipynb" "$scratch/"
+notebook=${4:-first-experiment.ipynb}
+cp "$source/examples/notebooks/$notebook" "$scratch/"
 cd "$scratch"
 export PYTHONPATH="$build/share/cpex/python${PYTHONPATH:+:$PYTHONPATH}"
 "$python" -m nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
-  --output executed.ipynb first-experiment.ipynb
+  --output executed.ipynb "$notebook"
 "$python" - <<'PY'
 import json
 cells = json.load(open("executed.ipynb"))["cells"]

@@ -2,7 +2,12 @@
 # `pip install .` into a fresh venv (--system-site-packages: Debian's pandas, numpy, tqdm),
 # offline, reusing BUILD_DIR (CPEX_CMAKE_BUILD_DIR: only the module's targets and the
 # install step run), then cpex from outside the source tree: the module, the `cpex` program
-# and the plugins all come from the venv. Usage: pip_install_test.sh SOURCE BUILD_DIR PYTHON
+# and the plugins all come from the venv; `pip show` gives the metadata; the venv's Jupyter
+# kernel `cpex` (the documented `python -m ipykernel install --user --name cpex`, into a
+# scratch JUPYTER_DATA_DIR) runs examples/notebooks/first-experiment.ipynb under the
+# system's nbconvert, without PYTHONPATH: a cell that raises fails the test. And a venv of
+# an interpreter without pandas is refused before any compiling, naming the interpreter
+# to use. Usage: pip_install_test.sh SOURCE BUILD_DIR PYTHON
 source "$(dirname "$0")/script_setup.sh"
 unset PYTHONPATH
 
@@ -21,6 +26,26 @@ print(cpex.run(cpex.Pipeline(environment={'plugin': 'gaussian', 'means': [0.5, 0
                              oracle={'plugin': 'top-k', 'k': 1}, algorithm={'plugin': 'lucb'},
                              run={'repetitions': 20, 'seed': 7}))[['run_id', 'samples', 'recommendation', 'correct']])
 "
+venv/bin/python -m pip show cpex > show.txt
+grep -q '^Name: cpex$' show.txt && grep -q '^Version: [0-9]' show.txt && grep -q '^Requires: numpy, pandas$' show.txt
+
+# The notebook through the venv's kernel (its metadata names the kernel `cpex`).
+export JUPYTER_DATA_DIR="$scratch/jupyter"
+venv/bin/python -m ipykernel install --user --name cpex --display-name "Python (cpex)" > /dev/null
+cp "$source/examples/notebooks/first-experiment.ipynb" .
+"$python" -m nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
+  --output executed.ipynb first-experiment.ipynb 2> nbconvert.log || { cat nbconvert.log >&2; exit 1; }
+"$python" - <<'PY'
+import json
+notebook = json.load(open("executed.ipynb"))
+assert notebook["metadata"]["kernelspec"]["name"] == "cpex", notebook["metadata"]["kernelspec"]
+cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+errors = [o for c in cells for o in c.get("outputs", []) if o["output_type"] == "error"]
+assert not errors, errors
+assert all(c.get("execution_count") for c in cells), "a cell did not run"
+print("notebook executed through the kernel cpex: %d code cells" % len(cells))
+PY
+
 venv/bin/cpex --version
 venv/bin/cpex list > list.txt
 grep -q '^algorithm  *lucb ' list.txt
@@ -30,4 +55,18 @@ test -s fig.svg
 # pip uninstall removes what it installed, the program and the plugins included.
 "$scratch/venv/bin/python" -m pip uninstall --yes --quiet cpex
 test ! -e venv/bin/cpex && test ! -e venv/lib/cpex/plugins/libcpex-lucb.so
+
+# An interpreter without the dependencies (a venv without --system-site-packages, whose
+# pip comes from Python's own wheel): refused within seconds, before CMake runs, with one
+# line naming the interpreter and the command to use.
+"$python" -m venv "$scratch/bare"
+started=$(date +%s)
+if (cd "$source" && "$scratch/bare/bin/python" -m pip install --no-build-isolation --no-index \
+      --no-cache-dir . > "$scratch/bare.log" 2>&1); then
+  echo "a Python without pandas was not refused" >&2; exit 1
+fi
+grep -q "cpex build: error: this Python is $scratch/bare/bin/python.*: it has no numpy, pandas, and its base has them: make the venv with .* -m venv --system-site-packages ENV" bare.log ||
+  { cat bare.log >&2; exit 1; }
+test $(( $(date +%s) - started )) -lt 30
+if grep -q "cmake" bare.log; then echo "CMake ran for a refused Python" >&2; exit 1; fi
 echo "pip install into a fresh venv: ok"

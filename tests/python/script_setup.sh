@@ -1,4 +1,4 @@
-# Set-up shared by the Python script tests (notebook_test.sh, pip_install_test.sh), sourced
+# Set-up shared by the Python script tests (pip_install_test.sh), sourced
 # with their arguments SOURCE BUILD_DIR PYTHON: $source and $build as absolute paths,
 # $python, and $scratch, a scratch directory removed at exit.
 set -euo pipefail

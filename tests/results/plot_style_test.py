@@ -118,7 +118,7 @@ def case_colours():
         family_colours = [plot_style.plugin_style(p)[0] for p in family]
         check(len(set(family_colours)) == len(family), "one colour each in %s" % (family,))
     check(plot_style.plugin_style("my-own-plugin") == plot_style.plugin_style("my-own-plugin") and
-          plot_style.plugin_style("my-own-plugin")[0] in plot_style.PALETTE, "hashed style is stable")
+          plot_style.plugin_style("my-own-plugin")[0] in plot_style.OTHER_PALETTE, "hashed style is stable")
     mine = by_id(two, "series-my-own-plugin-p0")
     check(len(mine) == 1 and stroke_of(mine[0]) == plot_style.plugin_style("my-own-plugin")[0],
           "an unknown plugin is drawn in its hashed colour")

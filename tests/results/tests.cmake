@@ -14,3 +14,12 @@ foreach(plot_case colours capped-legend delta-line ticks share-label bars)
                    $<TARGET_FILE:cpex-host> ${PROJECT_BINARY_DIR}/share/cpex/python ${plot_case})
   set_tests_properties(plot-style-${plot_case} PROPERTIES LABELS "cli;plot" TIMEOUT 300)
 endforeach()
+
+# Figures without defects (issue 34; python/cpex/plot.py, figure_text.py): every plot type
+# drawn and read back from its SVG — every series in the legend whatever its values, axis
+# labels, wrapped titles, slanted long categories, no overlapping text, colours of other
+# plugins apart from the built-in ones.
+add_test(NAME figure-text
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/figure_test.py
+                 $<TARGET_FILE:cpex-host> ${PROJECT_BINARY_DIR}/share/cpex/python)
+set_tests_properties(figure-text PROPERTIES LABELS "cli;plot" TIMEOUT 300)

@@ -31,6 +31,29 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+std::string fresh_path(const std::string& name) {
+  const std::string path = temp_file(name, "");
+  std::filesystem::remove(path);
+  return path;
+}
+
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells;
+  std::string cell;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted) {
+      cells.push_back(cell);
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  cells.push_back(cell);
+  return cells;
+}
+
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
@@ -45,8 +68,8 @@ CommandResult run_cpex(const std::string& arguments, const std::string& plugin_p
   const std::string variable =
       plugin_path_variable.empty() ? "" : " CPEX_PLUGIN_PATH='" + plugin_path_variable + "'";
   const std::string command = "cd '" CPEX_SOURCE_DIR "' && env -u CPEX_PLUGIN_PATH" + variable +
-                              " timeout 120 '" CPEX_BINARY "' " + arguments + " > '" + out + "' 2> '" + err +
-                              "' < /dev/null";
+                              " timeout 120 '" CPEX_BINARY "' < /dev/null " + arguments + " > '" + out +
+                              "' 2> '" + err + "'";
   const int raw = std::system(command.c_str());
   CommandResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

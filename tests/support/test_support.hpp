@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cpex/pipeline.hpp"
 #include "cpex/plugin_host.hpp"
@@ -24,7 +25,7 @@ struct CommandResult {
 // Runs `cpex <arguments>` through the shell from the source directory, with
 // $CPEX_PLUGIN_PATH cleared (or set to `plugin_path_variable` when given), under a 120 s
 // `timeout` (a hang fails with status 124 instead of blocking the suite), capturing
-// stdout and stderr.
+// stdout and stderr. Stdin is /dev/null unless `arguments` redirect it ("< FILE").
 CommandResult run_cpex(const std::string& arguments, const std::string& plugin_path_variable = "");
 
 // Writes `text` to a fresh file in the temporary directory and returns its path.
@@ -32,5 +33,11 @@ std::string temp_file(const std::string& name, const std::string& text);
 
 // The lines of a text file.
 std::string read_file(const std::string& path);
+
+// A fresh path in the temporary directory (no file there yet), for an output.
+std::string fresh_path(const std::string& name);
+
+// The cells of one CSV line (quoted cells keep their quotes; "" inside stays doubled).
+std::vector<std::string> csv_cells(const std::string& line);
 
 }  // namespace cpex::test

@@ -1,5 +1,6 @@
 // The Algorithm interface: a pure-exploration strategy that proposes pulls one at a time,
-// observes the answers, and decides when to stop and what to recommend.
+// observes the answers, and decides when to stop and what to recommend; optionally, it
+// proposes pulls while earlier ones still await their observations (batches and delays).
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,13 @@ struct AlgorithmContext {
   std::uint64_t budget = 0;
 };
 
+// The answer of Algorithm::propose.
+enum class Proposal {
+  Pull,  // the action holds the next pull
+  Wait,  // no further pull before one of the pending observations arrives
+  Stop,  // stopped by its rule (as next() returning false)
+};
+
 class Algorithm {
  public:
   virtual ~Algorithm() = default;
@@ -61,6 +69,21 @@ class Algorithm {
   // before the next next()), where it must not change the algorithm's state: an
   // algorithm that cannot answer mid-run declares AlgorithmNeeds::anytime = false.
   virtual Recommendation recommend() const = 0;
+
+  // Batches and delays (optional; docs/studies.md). In a study the observations of several
+  // pulls may be outstanding at once. An algorithm that can propose a pull while others
+  // await their observations overrides propose() and declares AlgorithmNeeds::batches; a
+  // study then calls propose() instead of next(), with the pulls proposed and not yet
+  // observed in `pending` (oldest first), and calls observe() for each observation when it
+  // arrives, in any order. With `pending` empty it must do exactly what next() does (the run
+  // loop never has a pending pull, so runs are unchanged). Algorithms that do not declare
+  // batches get the study's one default instead (docs/studies.md, "Batches and delays"):
+  // they only ever see next() / observe() in turn, fed from per-pull queues. This default
+  // body is the serial rule: wait while a pull is pending.
+  virtual Proposal propose(Action& action, std::span<const Action> pending) {
+    if (!pending.empty()) return Proposal::Wait;
+    return next(action) ? Proposal::Pull : Proposal::Stop;
+  }
 
   // Parameter values after presets are resolved, reported with every result row.
   virtual std::vector<std::pair<std::string, ParamValue>> resolved() const { return {}; }

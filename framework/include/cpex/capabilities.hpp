@@ -18,6 +18,8 @@ enum OracleCapability : unsigned {
   kBiMonotone = 1u << 3,          // the separable oracle is bi-monotone (seed 003 Thm 3)
   kQuadratic = 1u << 4,           // quadratic / densest-k-subgraph maximization
   kCardinality = 1u << 5,         // the class is every subset of exactly k arms (top-k)
+  kMatroid = 1u << 6,             // the class is the bases of a matroid: Oracle::exchanges
+  kEnumerable = 1u << 7,          // the class can be listed: Oracle::enumerate
 };
 
 // "linear-maximization, second-best".
@@ -42,9 +44,10 @@ enum AlgorithmSetting : unsigned {
 std::string describe_settings(unsigned settings);
 // The rewards an algorithm's statistics or guarantees assume (compared with the
 // environment's Problem::rewards before any run; a mismatch names both plugins).
-// Default: any rewards.
+// Default: any rewards with a sub-Gaussian constant (has_sub_gaussian_scale: Poisson,
+// Exponential and Gaussian of unknown variance must be listed by name).
 struct RewardRequirement {
-  // Accepted families; empty: any family.
+  // Accepted families; empty: any family with a sub-Gaussian constant.
   std::vector<RewardFamily> families;
   // Every reward must lie in [lower, upper] (e.g. [0, 1] for a Hoeffding bound on [0, 1]);
   // infinite ends: no range needed.
@@ -83,6 +86,9 @@ struct AlgorithmNeeds {
   // `[run] trace-recommendations`); false: that key is refused for this algorithm.
   bool anytime = true;
   RewardRequirement rewards;           // the reward family / range assumed (default: any)
+  // Algorithm::propose is overridden: in a study it proposes pulls while others are pending
+  // (batches, delayed feedback). false: the study's default (docs/studies.md).
+  bool batches = false;
 };
 
 }  // namespace cpex

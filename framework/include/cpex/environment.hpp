@@ -23,6 +23,11 @@ class Environment {
   // `reads_truth` may read it.
   virtual std::span<const double> truth() const = 0;
 
+  // The hidden variance of each arm when the Problem does not declare it (Gaussian rewards
+  // of unknown variance), for the lower bound T*; empty otherwise. Like truth(), only the
+  // framework reads it.
+  virtual std::span<const double> truth_variances() const { return {}; }
+
   // Answer one pull. Must cost O(1) for single-arm feedback (O(|super arm|) otherwise).
   virtual void pull(const Action& action, Observation& out) = 0;
 

@@ -3,11 +3,33 @@
 // decision it computes on the environment's true parameters.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include "cpex/problem.hpp"
 
 namespace cpex {
+
+// What a decision class asks about the arms' means, for the identification problems
+// (numerics/identification.hpp) and the algorithms that need more than maximize():
+//   Optimal    an optimal decision of the class: argmax of the sum of its members' means;
+//   Threshold  the set of arms whose mean exceeds tau (every subset is a decision, of value
+//              sum (theta_a - tau));
+//   AnyAbove   whether some arm's mean exceeds tau: the decisions are {} ("no") and {a}
+//              ("yes", with a as the witness; correct when theta_a > tau).
+// relative_epsilon: an accuracy epsilon is judged relative to the optimum (theta_i >=
+// (1 - epsilon) theta_[k], multiplicative epsilon-good answers) instead of additively.
+struct Query {
+  enum class Kind { Optimal, Threshold, AnyAbove };
+  Kind kind = Kind::Optimal;
+  double tau = 0.0;
+  bool relative_epsilon = false;
+};
+
+const char* to_string(Query::Kind kind);
 
 class Oracle {
  public:
@@ -72,6 +94,18 @@ class Oracle {
   // value() is not the objective, or whose class test lives elsewhere, overrides it.
   virtual bool is_optimal(std::span<const double> theta, const Decision& optimal,
                           const Decision& candidate) const;
+
+  // The query the class answers (default: an optimal decision).
+  virtual Query query() const { return {}; }
+
+  // kMatroid: every single exchange (out, in), out in `basis` and in outside it, for which
+  // basis - out + in is a basis (the closest alternatives of a matroid are among them).
+  virtual void exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const;
+
+  // kEnumerable: calls `visit` on every decision of the class (in a deterministic order)
+  // and returns true, or returns false as soon as the class holds more than `limit`
+  // decisions (the identification problems' exact best response lists the class).
+  virtual bool enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const;
 
   // kQuadratic: the approximation ratio alpha_DkS the oracle guarantees for the densest
   // k-subgraph problem on n vertices with nonnegative weights (1 for an exact oracle), or 0

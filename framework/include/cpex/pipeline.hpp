@@ -41,8 +41,19 @@ struct Pipeline {
   ParamValues environment_params;
   std::vector<OracleChoice> oracles;  // in the order of the algorithm's AlgorithmNeeds
   const AlgorithmEntry* algorithm = nullptr;
+  // The algorithm as rows, tables and legends name it: the plugin's name, or NAME@LABEL
+  // for a named variant (plugin_variant.hpp).
+  std::string algorithm_name;
   ParamValues algorithm_params;
   RunSettings run;
+};
+
+// Where a pipeline's instance comes from: the plugin named by the [environment] section
+// (the default), or a fixed entry configured by another section — a study's [study]
+// section (cpex/study/study_spec.hpp), whose rewards come from outside.
+struct InstanceSection {
+  std::string name = "environment";
+  const EnvironmentEntry* fixed = nullptr;  // null: the section's `plugin` key names it
 };
 
 // Build and check a pipeline. Throws ConfigError naming the file and the culprit.
@@ -52,6 +63,6 @@ struct Pipeline {
 // swept plugin uses is refused. Null: the file's own plugins only.
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
                   const std::vector<std::string>& extra_sections = {},
-                  const SweepScope* sweep = nullptr);
+                  const SweepScope* sweep = nullptr, const InstanceSection& instance = {});
 
 }  // namespace cpex

@@ -34,7 +34,17 @@ enum class RewardFamily {
   Gaussian,   // reward = mean + N(0, noise_sigma^2): noise_sigma is the exact standard deviation
   Bernoulli,  // reward in {0, 1} with P(1) = the arm's mean
   Bounded,    // any distribution with support in [RewardModel::lower, RewardModel::upper]
+  Poisson,    // reward in {0, 1, 2, ...}, Poisson with the arm's mean (> 0)
+  Exponential,  // reward >= 0, exponential with the arm's mean (> 0)
+  // reward = mean + N(0, s_a^2) with every s_a unknown to the algorithm (Problem::noise_sigma
+  // and arm_sigmas say nothing): only algorithms that list this family may run on it
+  GaussianUnknownVariance,
 };
+
+// Whether Problem::noise_sigma is a valid sub-Gaussian constant of the family's rewards:
+// false for Poisson, Exponential (heavier tails) and Gaussian of unknown variance, which an
+// algorithm must list by name in AlgorithmNeeds::rewards to run on (capabilities.hpp).
+bool has_sub_gaussian_scale(RewardFamily family);
 
 const char* to_string(RewardFamily family);
 
@@ -51,6 +61,9 @@ struct RewardModel {
   static RewardModel gaussian() { return {RewardFamily::Gaussian}; }
   static RewardModel bernoulli() { return {RewardFamily::Bernoulli, 0.0, 1.0}; }
   static RewardModel bounded(double a, double b) { return {RewardFamily::Bounded, a, b}; }
+  static RewardModel poisson() { return {RewardFamily::Poisson, 0.0}; }
+  static RewardModel exponential() { return {RewardFamily::Exponential, 0.0}; }
+  static RewardModel gaussian_unknown_variance() { return {RewardFamily::GaussianUnknownVariance}; }
   // Known to lie in [a, b], family unknown beyond that (e.g. a sum of Bernoulli outcomes).
   static RewardModel other_in(double a, double b) { return {RewardFamily::Other, a, b}; }
 
@@ -74,8 +87,12 @@ struct Problem {
   FeedbackKind feedback = FeedbackKind::SingleArm;
   std::size_t num_arms = 0;
   // Sub-Gaussian constant of one observation's noise (sigma for Gaussian noise, 1/2 for
-  // rewards in [0, 1]); the papers' R.
+  // rewards in [0, 1]); the papers' R. With per-arm standard deviations (arm_sigmas) it is
+  // their largest; meaningless (0) for families without one (has_sub_gaussian_scale).
   double noise_sigma = 1.0;
+  // Gaussian rewards with a known standard deviation per arm: one entry per arm; empty when
+  // every arm has noise_sigma.
+  std::vector<double> arm_sigmas;
   // The family and range of one observation (default: other, unbounded).
   RewardModel rewards;
   // Size of the decisions the instance is made for: the K of a top-K instance, or the

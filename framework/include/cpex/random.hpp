@@ -51,6 +51,13 @@ class RandomStream {
   double normal();
   // Uniform integer in [0, n) without modulo bias.
   std::uint64_t below(std::uint64_t n);
+  // Draws of Boost.Random's distributions (the same numbers on every platform): standard
+  // exponential (mean 1); Gamma(shape, scale 1) for shape > 0; Beta(a, b) as
+  // G_a / (G_a + G_b); Poisson of the given mean (> 0).
+  double exponential();
+  double gamma(double shape);
+  double beta(double a, double b);
+  std::uint64_t poisson(double mean);
 
  private:
   void refill();

@@ -21,6 +21,23 @@ void Oracle::maximize_quadratic(const Eigen::MatrixXd&, std::size_t, Decision&) 
   throw Error("this oracle does not offer quadratic maximization");
 }
 
+void Oracle::exchanges(const Decision&, std::vector<std::pair<std::size_t, std::size_t>>&) const {
+  throw Error("this oracle does not offer matroid exchanges");
+}
+
+bool Oracle::enumerate(std::size_t, const std::function<void(const Decision&)>&) const {
+  throw Error("this oracle cannot list its decisions");
+}
+
+const char* to_string(Query::Kind kind) {
+  switch (kind) {
+    case Query::Kind::Optimal: return "optimal";
+    case Query::Kind::Threshold: return "threshold";
+    case Query::Kind::AnyAbove: return "any-above";
+  }
+  return "?";
+}
+
 void Oracle::optimal(std::span<const double> theta, Decision& out) const { maximize(theta, out); }
 
 double Oracle::value(std::span<const double> theta, const Decision& decision) const {

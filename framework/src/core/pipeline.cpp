@@ -5,6 +5,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/plugin_variant.hpp"
 #include "cpex/run.hpp"
 #include "cpex/suggest.hpp"
 
@@ -75,7 +76,12 @@ const char* const kPluginPathHint =
 template <typename Entry>
 const Entry* choose(const PipelineFile& file, const Registry& registry, const std::string& section,
                     PluginKind kind, const Entry* (Registry::*lookup)(const std::string&) const) {
-  const std::string name = plugin_name(file, section);
+  const std::string where = origin_of(file, section, "plugin") + ": [" + section + "] plugin";
+  const PluginVariant variant = split_variant(plugin_name(file, section), where);
+  if (!variant.label.empty() && section != "algorithm")
+    throw ConfigError(where + " = '" + shorten(variant.name()) +
+                      "': named variants NAME@LABEL are for [algorithm] only");
+  const std::string& name = variant.plugin;
   if (const Entry* entry = (registry.*lookup)(name)) return entry;
   PluginKind other;
   std::string hint;
@@ -84,8 +90,7 @@ const Entry* choose(const PipelineFile& file, const Registry& registry, const st
   else
     hint = " is not a known " + std::string(to_string(kind)) +
            did_you_mean(name, registry.names(kind));
-  throw ConfigError(origin_of(file, section, "plugin") + ": [" + section + "] plugin = '" +
-                    shorten(name) + "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
+  throw ConfigError(where + " = '" + shorten(name) + "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
                     (registry.find(name) ? "" : kPluginPathHint));
 }
 
@@ -116,11 +121,15 @@ std::vector<std::string> known_sections(const Registry& registry, std::vector<st
 // any plugin is chosen, so that a misspelt [algoritm] gets a suggestion rather than
 // "[algorithm] has no 'plugin' key".
 void check_section_names(const PipelineFile& file, const std::vector<std::string>& known) {
-  for (const auto& section : file.sections())
-    if (std::find(known.begin(), known.end(), section) == known.end())
-      throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
-                        did_you_mean(section, known, "[", "]") + " (allowed: " +
-                        joined(known) + ")");
+  for (const auto& section : file.sections()) {
+    if (std::find(known.begin(), known.end(), section) != known.end()) continue;
+    if (section == "study")
+      throw ConfigError(origin_of(file, section, "") + ": [study]: a study's pipeline (its rewards come "
+                        "from outside): create it with `cpex study new STUDY.db --pipeline FILE`, or "
+                        "give an [environment] to run it (docs/studies.md)");
+    throw ConfigError(origin_of(file, section, "") + ": unknown section [" + shorten(section) + "]" +
+                      did_you_mean(section, known, "[", "]") + " (allowed: " + joined(known) + ")");
+  }
 }
 
 // An oracle role section ([dks]) that none of the sweep's algorithms takes. In a mixed
@@ -132,7 +141,7 @@ void check_role_sections(const PipelineFile& file, const Registry& registry,
     if (section == "oracle" || std::find(base.begin(), base.end(), section) != base.end()) continue;
     bool taken = false;
     for (const auto& name : algorithms)
-      if (const AlgorithmEntry* entry = registry.algorithm(name))
+      if (const AlgorithmEntry* entry = registry.algorithm(split_variant(name, file.path()).plugin))
         for (const auto& role : entry->needs.oracles) taken = taken || role.section == section;
     if (taken) continue;
     const std::vector<std::string> takers = algorithms_taking(registry, section);
@@ -150,11 +159,13 @@ void check_role_sections(const PipelineFile& file, const Registry& registry,
 std::vector<const EntryInfo*> section_plugins(const Registry& registry, const SweepScope& scope,
                                               const std::string& section, const std::string& own) {
   std::vector<const EntryInfo*> entries;
-  for (const auto& name : scope.of(section, own)) {
+  for (const auto& given : scope.of(section, own)) {
+    const std::string name = given.substr(0, given.find('@'));  // a variant's plugin
     const EntryInfo* entry = section == "algorithm"     ? registry.algorithm(name)
                              : section == "environment" ? static_cast<const EntryInfo*>(registry.environment(name))
                                                         : registry.oracle(name);
-    if (entry) entries.push_back(entry);
+    if (entry && std::find(entries.begin(), entries.end(), entry) == entries.end())
+      entries.push_back(entry);
   }
   return entries;
 }
@@ -170,7 +181,7 @@ std::string names_of(const std::vector<const EntryInfo*>& entries) {
 // (full-bandit) or [oracle] (top-k)"); otherwise, in a mixed sweep, the message names
 // every swept plugin (a single plugin's own message comes from read_section).
 void check_unknown_keys(const PipelineFile& file, const Registry& registry, const Pipeline& p,
-                        const SweepScope& scope) {
+                        const SweepScope& scope, const InstanceSection& instance) {
   struct Owner {
     std::string section;
     std::vector<const EntryInfo*> plugins;  // empty for [run]
@@ -183,11 +194,12 @@ void check_unknown_keys(const PipelineFile& file, const Registry& registry, cons
     std::string names() const { return plugins.empty() ? "run" : names_of(plugins); }
   };
   std::vector<Owner> owners = {
-      {"environment", section_plugins(registry, scope, "environment", p.environment->name)},
-      {"algorithm", section_plugins(registry, scope, "algorithm", p.algorithm->name)},
+      {instance.name, instance.fixed ? std::vector<const EntryInfo*>{instance.fixed}
+                                     : section_plugins(registry, scope, "environment", p.environment->name)},
+      {"algorithm", section_plugins(registry, scope, "algorithm", p.algorithm_name)},
       {"run", {}}};
   for (const auto& section : file.sections()) {
-    if (section == "environment" || section == "algorithm" || section == "run") continue;
+    if (section == instance.name || section == "algorithm" || section == "run") continue;
     const auto own = file.get(section, "plugin");
     if (!own) continue;
     Owner owner{section, section_plugins(registry, scope, section, *own)};
@@ -285,72 +297,95 @@ PluginKind kind_of_section(const std::string& section) {
 // algorithm.NAME.key=v`) applies only when the section's plugin is NAME, and then wins over
 // a plain "key". So one sweep over `algorithm.plugin` can give each algorithm its own
 // parameters. NAME must be a plugin of the section's kind that has the key, whether or not
-// it is swept. Returns the file with the chosen plugin's block applied; `ignored` receives
-// every scoped key.
+// it is swept. A named variant's block `[algorithm.NAME@LABEL]` applies only when the
+// plugin is NAME@LABEL, and wins over NAME's block; NAME@LABEL must be one of the
+// section's plugins across the sweep (`variants`). Returns the file with the chosen
+// plugin's blocks applied; `ignored` receives every scoped key.
 PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& registry,
-                                const std::string& section, const std::string& plugin,
+                                const std::string& section, const PluginVariant& plugin,
+                                const std::vector<std::string>& variants,
                                 std::vector<std::string>& ignored) {
   PipelineFile copy = file;
   ignored = {"plugin"};
+  std::vector<RawEntry> own_variant;  // applied after NAME's block, so that they win
   for (const auto& entry : file.section(section)) {
     const auto dot = entry.key.find('.');
     if (dot == std::string::npos) continue;
-    const std::string owner = entry.key.substr(0, dot), key = entry.key.substr(dot + 1);
+    const std::string key = entry.key.substr(dot + 1);
     const std::string where = entry.origin + ": [" + section + "] " + shorten(entry.key);
+    const PluginVariant owner = split_variant(entry.key.substr(0, dot), where);
     PluginKind kind;
-    const EntryInfo* info = registry.find(owner, &kind);
+    const EntryInfo* info = registry.find(owner.plugin, &kind);
     const PluginKind wanted = kind_of_section(section);
     if (!info)
-      throw ConfigError(where + ": no plugin named '" + shorten(owner) + "'" +
-                        did_you_mean(owner, registry.names(wanted)) + " (a key NAME.key, or a [" +
+      throw ConfigError(where + ": no plugin named '" + shorten(owner.plugin) + "'" +
+                        did_you_mean(owner.plugin, registry.names(wanted)) + " (a key NAME.key, or a [" +
                         section + ".NAME] block, applies only when plugin = NAME)");
     if (kind != wanted)
-      throw ConfigError(where + ": '" + shorten(owner) + "' is an " + to_string(kind) +
+      throw ConfigError(where + ": '" + shorten(owner.plugin) + "' is an " + to_string(kind) +
                         ", and [" + section + "] takes an " + to_string(wanted));
     if (const std::string* note = info->schema.find(key) ? nullptr : info->schema.renamed(key))
-      throw ConfigError(where + ": " + owner + ": " + *note);
+      throw ConfigError(where + ": " + owner.plugin + ": " + *note);
     if (!info->schema.find(key)) {
       std::vector<std::string> names;
       for (const auto& spec : info->schema.specs()) names.push_back(spec.name);
-      throw ConfigError(where + ": unknown key for " + owner + did_you_mean(key, names) +
+      throw ConfigError(where + ": unknown key for " + owner.plugin + did_you_mean(key, names) +
                         " (known keys: " + joined(names) + ")");
     }
+    if (!owner.label.empty() &&
+        std::find(variants.begin(), variants.end(), owner.name()) == variants.end())
+      throw ConfigError(where + ": no " + section + " is named '" + shorten(owner.name()) + "'" +
+                        did_you_mean(owner.name(), variants) + " (a [" + section +
+                        ".NAME@LABEL] block applies when plugin = NAME@LABEL; the " + section +
+                        "s: " + joined(variants) + ")");
     ignored.push_back(entry.key);
-    if (owner == plugin) copy.set(section, key, entry.value, entry.origin, entry.directory);
+    if (owner.label.empty() && owner.plugin == plugin.plugin)
+      copy.set(section, key, entry.value, entry.origin, entry.directory);
+    else if (!owner.label.empty() && owner.name() == plugin.name())
+      own_variant.push_back(entry);
   }
+  for (const auto& entry : own_variant)
+    copy.set(section, entry.key.substr(entry.key.find('.') + 1), entry.value, entry.origin,
+             entry.directory);
   return copy;
 }
 
-// The section's keys for `plugin`: its own block applied, and plain keys that only other
-// plugins of the sweep know left out (check_unknown_keys refused those no plugin knows).
+// The section's keys for `plugin` (NAME or NAME@LABEL): its own blocks applied, and plain
+// keys that only other plugins of the sweep know left out (check_unknown_keys refused
+// those no plugin knows).
 ParamValues read_plugin_section(const PipelineFile& file, const Registry& registry,
                                 const SweepScope& scope, const std::string& section,
-                                const EntryInfo& plugin) {
+                                const EntryInfo& plugin, const std::string& name) {
   std::vector<std::string> ignored;
-  const PipelineFile scoped = apply_plugin_block(file, registry, section, plugin.name, ignored);
-  const auto others = section_plugins(registry, scope, section, plugin.name);
+  const PipelineFile scoped = apply_plugin_block(file, registry, section,
+                                                 split_variant(name, file.path()),
+                                                 scope.of(section, name), ignored);
+  const auto others = section_plugins(registry, scope, section, name);
   for (const auto& entry : file.section(section)) {
     if (plugin.schema.find(entry.key)) continue;
     for (const auto* other : others)
       if (other->schema.find(entry.key)) ignored.push_back(entry.key);
   }
-  return read_section(scoped, section, plugin.schema, plugin.name, ignored);
+  return read_section(scoped, section, plugin.schema, name, ignored);
 }
 
 }  // namespace
 
 Pipeline assemble(const PipelineFile& file, const Registry& registry,
-                  const std::vector<std::string>& extra_sections, const SweepScope* sweep) {
+                  const std::vector<std::string>& extra_sections, const SweepScope* sweep,
+                  const InstanceSection& instance) {
   Pipeline p;
   p.source = file.path();
-  std::vector<std::string> base = {"environment", "algorithm", "run"};
+  std::vector<std::string> base = {instance.name, "algorithm", "run"};
   base.insert(base.end(), extra_sections.begin(), extra_sections.end());
   check_section_names(file, known_sections(registry, base));
   p.algorithm = choose(file, registry, "algorithm", PluginKind::Algorithm, &Registry::algorithm);
-  p.environment =
-      choose(file, registry, "environment", PluginKind::Environment, &Registry::environment);
+  p.algorithm_name = split_variant(plugin_name(file, "algorithm"), file.path()).name();
+  p.environment = instance.fixed ? instance.fixed
+                                 : choose(file, registry, instance.name, PluginKind::Environment,
+                                          &Registry::environment);
   const SweepScope scope = sweep ? *sweep : SweepScope{};
-  check_role_sections(file, registry, base, scope.of("algorithm", p.algorithm->name));
+  check_role_sections(file, registry, base, scope.of("algorithm", p.algorithm_name));
 
   std::vector<OracleRole> roles = p.algorithm->needs.oracles;
   if (roles.empty() || roles.front().section != "oracle") roles.insert(roles.begin(), {"oracle", 0});
@@ -367,13 +402,16 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   }
   // Whether the plugins fit together is decided before their parameters are read.
   check_compatibility(p);
-  check_unknown_keys(file, registry, p, scope);
+  check_unknown_keys(file, registry, p, scope, instance);
 
   for (auto& choice : p.oracles)
-    choice.params = read_plugin_section(file, registry, scope, choice.section, *choice.entry);
+    choice.params = read_plugin_section(file, registry, scope, choice.section, *choice.entry,
+                                        choice.entry->name);
   p.environment_params =
-      read_plugin_section(file, registry, scope, "environment", *p.environment);
-  p.algorithm_params = read_plugin_section(file, registry, scope, "algorithm", *p.algorithm);
+      instance.fixed ? read_section(file, instance.name, instance.fixed->schema, instance.name, {})
+                     : read_plugin_section(file, registry, scope, instance.name, *p.environment, p.environment->name);
+  p.algorithm_params =
+      read_plugin_section(file, registry, scope, "algorithm", *p.algorithm, p.algorithm_name);
   const ParamValues run = read_section(file, "run", run_schema(), "run", {});
   p.run.seed = static_cast<std::uint64_t>(run.integer("seed"));
   p.run.repetitions = run.integer("repetitions");

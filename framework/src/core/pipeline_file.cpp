@@ -218,7 +218,8 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
                         " takes only finite numbers of magnitude at most 1e15 (no inf, nan)");
     if (!within(*spec, value))
       throw ConfigError(where + (spec->type == ParamType::Choice
-                                     ? " = '" + shorten(entry.value) + "': "
+                                     ? " = '" + shorten(entry.value) + "'" +
+                                           did_you_mean(entry.value, spec->choices) + ": "
                                      : " = " + shorten(entry.value) + " is out of range: ") +
                         owner + "." + spec->name + " must be " + spec->allowed());
     if (spec->is_path) {

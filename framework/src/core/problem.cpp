@@ -29,8 +29,16 @@ const char* to_string(RewardFamily family) {
     case RewardFamily::Gaussian: return "gaussian";
     case RewardFamily::Bernoulli: return "bernoulli";
     case RewardFamily::Bounded: return "bounded";
+    case RewardFamily::Poisson: return "poisson";
+    case RewardFamily::Exponential: return "exponential";
+    case RewardFamily::GaussianUnknownVariance: return "gaussian-unknown-variance";
   }
   return "?";
+}
+
+bool has_sub_gaussian_scale(RewardFamily family) {
+  return family != RewardFamily::Poisson && family != RewardFamily::Exponential &&
+         family != RewardFamily::GaussianUnknownVariance;
 }
 
 namespace {
@@ -47,6 +55,9 @@ std::string describe(const RewardModel& model) {
   switch (model.family) {
     case RewardFamily::Gaussian: return "gaussian";
     case RewardFamily::Bernoulli: return "bernoulli";
+    case RewardFamily::Poisson: return "poisson";
+    case RewardFamily::Exponential: return "exponential";
+    case RewardFamily::GaussianUnknownVariance: return "gaussian of unknown variance";
     case RewardFamily::Bounded: out << "bounded"; break;
     case RewardFamily::Other: out << "of no declared family"; break;
   }
@@ -70,13 +81,17 @@ std::string describe(const RewardRequirement& requirement) {
 
 bool satisfies(const RewardModel& model, const RewardRequirement& requirement) {
   const auto& families = requirement.families;
-  const bool family_ok =
-      families.empty() || std::find(families.begin(), families.end(), model.family) != families.end();
+  const bool family_ok = families.empty()
+                             ? has_sub_gaussian_scale(model.family)
+                             : std::find(families.begin(), families.end(), model.family) != families.end();
   return family_ok && model.within(requirement.lower, requirement.upper);
 }
 
 std::string reward_mismatch(const RewardRequirement& requirement, const RewardModel& model) {
-  return satisfies(model, requirement) ? "" : describe(requirement);
+  if (satisfies(model, requirement)) return "";
+  if (requirement.families.empty() && !has_sub_gaussian_scale(model.family))
+    return "rewards with a known sub-Gaussian constant (Problem::noise_sigma)";
+  return describe(requirement);
 }
 
 // Arms as decimal integers separated by spaces, then (when there are values) " |" and each
@@ -111,6 +126,8 @@ std::string describe_capabilities(unsigned capabilities) {
       {kBiMonotone, "bi-monotone"},
       {kQuadratic, "quadratic"},
       {kCardinality, "cardinality"},
+      {kMatroid, "matroid"},
+      {kEnumerable, "enumerable"},
   };
   std::string text;
   for (const auto& [flag, name] : names)

@@ -2,7 +2,10 @@
 #include "cpex/random.hpp"
 
 #include <Random123/philox.h>
+#include <boost/random/exponential_distribution.hpp>
+#include <boost/random/gamma_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
+#include <boost/random/poisson_distribution.hpp>
 
 namespace cpex {
 
@@ -23,6 +26,26 @@ void RandomStream::refill() {
 double RandomStream::normal() {
   boost::random::normal_distribution<double> standard;
   return standard(*this);
+}
+
+double RandomStream::exponential() {
+  boost::random::exponential_distribution<double> standard;
+  return standard(*this);
+}
+
+double RandomStream::gamma(double shape) {
+  boost::random::gamma_distribution<double> draw(shape, 1.0);
+  return draw(*this);
+}
+
+double RandomStream::beta(double a, double b) {
+  const double x = gamma(a), y = gamma(b);
+  return x / (x + y);
+}
+
+std::uint64_t RandomStream::poisson(double mean) {
+  boost::random::poisson_distribution<std::uint64_t, double> draw(mean);
+  return draw(*this);
 }
 
 std::uint64_t RandomStream::below(std::uint64_t n) {

@@ -107,6 +107,14 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                         roles[i].section + "], but oracle '" + p.oracles[i].entry->name +
                         "' does not offer it for this configuration");
   }
+  const Query query = run.oracles.front()->query();
+  if (query.kind != Query::Kind::Optimal)
+    for (std::size_t a = 0; a < problem.num_arms; ++a)
+      if (run.environment->truth()[a] == query.tau)
+        throw ConfigError(p.source + ": arm " + std::to_string(a) + " of environment '" + p.environment->name +
+                          "' has mean equal to tau = " + to_string(ParamValue{query.tau}) + " of oracle '" +
+                          p.oracles.front().entry->name + "': a threshold problem needs every mean away from tau "
+                          "(no unique answer otherwise)");
   const std::size_t k = run.oracles.front()->decision_size();
   if (problem.k != 0 && k != 0 && problem.k != k)
     throw ConfigError(p.source + ": environment '" + p.environment->name +

@@ -1,8 +1,9 @@
 // One session guard for every GLPK call in libcpex. GLPK keeps per-thread environment
-// state: calls are serialized (safe on any build), and the session frees the calling
-// thread's environment when it ends, so that a TBB worker thread that solved a linear
-// program leaves nothing behind when it exits (LeakSanitizer reported it otherwise).
-// Every problem object must be deleted before the session ends.
+// state: a GLPK built with thread-local storage (glp_config("TLS"), as Debian's) runs
+// sessions of different threads at once; another build has its calls serialized. The
+// session frees the calling thread's environment when it ends, so that a TBB worker thread
+// that solved a linear program leaves nothing behind when it exits (LeakSanitizer reported
+// it otherwise). Every problem object must be deleted before the session ends.
 #pragma once
 
 #include <mutex>
@@ -19,7 +20,7 @@ class GlpkSession {
   GlpkSession& operator=(const GlpkSession&) = delete;
 
  private:
-  std::lock_guard<std::mutex> lock_;
+  std::unique_lock<std::mutex> lock_;  // held only without thread-local storage
 };
 
 }  // namespace cpex::numerics

@@ -15,7 +15,10 @@ std::mutex& glpk_mutex() {
   return mutex;
 }
 
-GlpkSession::GlpkSession() : lock_(glpk_mutex()) {}
+GlpkSession::GlpkSession() : lock_(glpk_mutex(), std::defer_lock) {
+  static const bool thread_local_storage = glp_config("TLS") != nullptr;
+  if (!thread_local_storage) lock_.lock();
+}
 
 GlpkSession::~GlpkSession() { glp_free_env(); }
 

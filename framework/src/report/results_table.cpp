@@ -9,6 +9,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/run.hpp"
 #include "cpex/store/result_columns.hpp"
+#include "cpex/suggest.hpp"
 #include "raw_results.hpp"
 
 namespace cpex::report {
@@ -143,7 +144,8 @@ std::size_t ResultsTable::column(const std::string& name) const {
   if (auto found = find(name)) return *found;
   std::string known;
   for (const auto& c : columns) known += (known.empty() ? "" : ", ") + c;
-  throw Error("no column '" + name + "' in the results (columns: " + known + ")");
+  throw Error("no column '" + name + "' in the results" + did_you_mean(name, columns) +
+              " (columns: " + known + ")");
 }
 
 // Only regular files are opened: a FIFO would block in open(), a device such as /dev/zero

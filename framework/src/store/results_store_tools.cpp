@@ -10,7 +10,9 @@
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "cpex/store/store_reading.hpp"
+#include "cpex/suggest.hpp"
 #include "sqlite_util.hpp"
+#include "where_columns.hpp"
 
 namespace cpex {
 
@@ -67,17 +69,32 @@ std::uint64_t export_csv(const std::string& store, const std::string& csv, const
     sqlite3_set_authorizer(c.db, filter_authorizer, nullptr);
     sqlite3_progress_handler(c.db, kStepsPerCall, over_budget, &budget);
   }
+  std::vector<std::string> column_names;  // dotted ones are quoted for the user (where_columns.hpp)
+  if (!where.empty()) {
+    sqlite3_stmt* names = nullptr;
+    if (sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &names, nullptr) == SQLITE_OK)
+      for (int i = 0; i < sqlite3_column_count(names); ++i) column_names.emplace_back(sqlite3_column_name(names, i));
+    sqlite3_finalize(names);
+  }
   std::string sql = "SELECT * FROM runs";
-  if (!where.empty()) sql += " WHERE (" + where + ")";
+  if (!where.empty()) sql += " WHERE (" + quote_column_names(where, column_names) + ")";
   sql += " ORDER BY run_id";
   sqlite3_stmt* rows = nullptr;
   const char* tail = nullptr;
-  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, &tail) != SQLITE_OK)
-    throw Error(shown_where + ": " + sqlite3_errmsg(c.db) +
+  if (sqlite3_prepare_v2(c.db, sql.c_str(), -1, &rows, &tail) != SQLITE_OK) {
+    const std::string message = sqlite3_errmsg(c.db);
+    const std::string unknown = "no such column: ";
+    std::string listed;
+    for (const auto& name : column_names) listed += (listed.empty() ? "" : ", ") + name;
+    throw Error(shown_where + ": " + message +
                 (sqlite3_errcode(c.db) == SQLITE_AUTH
                      ? " (a filter may read columns and call functions; no recursive queries, "
                        "PRAGMA or ATTACH)"
+                 : message.rfind(unknown, 0) == 0
+                     ? did_you_mean(message.substr(unknown.size()), column_names) + " (columns: " +
+                           shorten(listed, 300) + ")"
                      : ""));
+  }
   if (tail && std::string(tail).find_first_not_of(" \t\r\n;") != std::string::npos) {
     sqlite3_finalize(rows);
     throw Error(shown_where + ": one expression expected, found more after it");

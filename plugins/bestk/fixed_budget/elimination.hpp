@@ -48,6 +48,20 @@ class PhaseSampler {
   std::size_t position_ = 0;
 };
 
+// Batches (Algorithm::propose): a phase's pulls depend on no observation of the phase, so
+// they are all proposed at once; its decision waits for every one of them. With nothing
+// pending this is next() itself. `end_phase` decides and starts the next phase (or finishes).
+template <typename EndPhase>
+Proposal propose_phase(PhaseSampler& sampler, const bool& finished, std::span<const Action> pending,
+                       Action& action, EndPhase end_phase) {
+  while (!finished) {
+    if (sampler.next(action.arm)) return Proposal::Pull;
+    if (!pending.empty()) return Proposal::Wait;
+    end_phase();
+  }
+  return Proposal::Stop;
+}
+
 // Among `arms`, one whose score is smallest (`smallest` true) or largest, chosen uniformly
 // at random among exact ties with the algorithm's stream (Audibert et al. 2010: "if there
 // is a tie, select randomly the arm to dismiss"). Draws from `rng` only when there is a tie.
@@ -94,6 +108,10 @@ class PhasedElimination : public Algorithm {
       end_phase();
     }
     return false;
+  }
+
+  Proposal propose(Action& action, std::span<const Action> pending) override {
+    return propose_phase(sampler_, finished_, pending, action, [this] { end_phase(); });
   }
 
   void observe(const Action& action, const Observation& observation) override {
@@ -150,6 +168,14 @@ class PhasedElimination : public Algorithm {
 inline AlgorithmNeeds single_arm_needs(unsigned capabilities, unsigned settings) {
   return {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", capabilities}},
           .settings = settings};
+}
+
+// The same for the phase-based algorithms, which propose a phase's pulls at once
+// (AlgorithmNeeds::batches, propose_phase).
+inline AlgorithmNeeds phased_needs(unsigned capabilities, unsigned settings) {
+  AlgorithmNeeds needs = single_arm_needs(capabilities, settings);
+  needs.batches = true;
+  return needs;
 }
 
 }  // namespace cpex::fixed_budget

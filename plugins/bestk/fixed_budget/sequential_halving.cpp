@@ -62,6 +62,14 @@ class SequentialHalving final : public Algorithm {
     return false;
   }
 
+  Proposal propose(Action& action, std::span<const Action> pending) override {
+    finished_ = round_ >= rounds_;
+    return propose_phase(sampler_, finished_, pending, action, [this] {
+      halve();
+      finished_ = round_ >= rounds_;
+    });
+  }
+
   void observe(const Action& action, const Observation& observation) override {
     all_.add(action.arm, observation.reward);
     round_sum_[action.arm] += observation.reward;
@@ -123,6 +131,7 @@ class SequentialHalving final : public Algorithm {
   bool round_means_;
   std::uint64_t budget_ = 0;
   std::size_t rounds_ = 0, round_ = 0;
+  bool finished_ = false;  // round_ == rounds_ (propose_phase's view)
   RandomStream rng_;
   ArmStatistics all_;
   std::vector<double> round_sum_;
@@ -140,7 +149,7 @@ void register_sequential_halving(Registry& registry) {
                 "cumulative: by the means of all the arm's samples");
   register_algorithm(
       registry, {"sequential-halving", "Sequential Halving (Karnin, Koren & Somekh 2013): fixed budget, best arm"},
-      single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), std::move(schema),
+      phased_needs(kLinearMaximization | kCardinality, kFixedBudget), std::move(schema),
       [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
         return std::make_unique<SequentialHalving>(p.text("means") == "round");
       });

@@ -130,11 +130,11 @@ void register_successive_rejects(Registry& registry) {
   register_algorithm(registry,
                      {"successive-rejects",
                       "Successive Rejects (Audibert, Bubeck & Munos 2010): fixed budget, best arm"},
-                     single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sr);
+                     phased_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sr);
   register_algorithm(registry,
                      {"sar", "Successive Accepts and Rejects (Bubeck, Wang & Viswanathan 2013): "
                              "fixed budget, top-k"},
-                     single_arm_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sar);
+                     phased_needs(kLinearMaximization | kCardinality, kFixedBudget), {}, make_sar);
 }
 
 }  // namespace cpex::fixed_budget

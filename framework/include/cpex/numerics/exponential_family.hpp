@@ -1,17 +1,31 @@
-// One-parameter exponential families of arm distributions, parametrized by the mean, as
-// Garivier & Kaufmann (COLT 2016, §1) use them: the Kullback-Leibler divergence d(x, y)
-// between the distributions of means x and y, and the generalized likelihood ratio (GLR)
-// statistic of two arms (GK 2016, §3.1, eq. (11)):
+// The arm families of the identification problems, parametrized by the mean: the divergence
+// d(x, y) between the arms of means x and y, and the generalized likelihood ratio (GLR)
+// statistic of two arms (Garivier & Kaufmann, COLT 2016, §3.1, eq. (11)).
 //
-//   Z_{a,b} = N_a d(mu_a, mu_ab) + N_b d(mu_b, mu_ab),  mu_ab = (N_a mu_a + N_b mu_b)/(N_a + N_b),
+// One-parameter exponential families (KL divergence of the distributions of means x and y;
+// V the variance function, d/dy d(x, y) = (y - x) / V(y)):
+//   gaussian(sigma)  d = (x - y)^2 / (2 sigma^2),                       V = sigma^2
+//   bernoulli        d = x log(x/y) + (1-x) log((1-x)/(1-y)),          V = y (1 - y)
+//   poisson          d = y - x + x log(x/y),                            V = y      (means > 0)
+//   exponential      d = x/y - 1 - log(x/y),                            V = y^2    (means > 0)
+// all computed without cancellation when x and y are close (0 log 0 = 0; +infinity where the
+// second distribution cannot produce the first's outcomes).
+// Gaussian of unknown variance (Jourdan, Degenne & Kaufmann, ALT 2023): the divergence of a
+// mean x to a mean y with the variance free, inf_{s'} KL(N(x, s^2), N(y, s'^2)) =
+//   d = 1/2 log(1 + (x - y)^2 / s^2),
+// with s^2 the arm's variance: the true one in the lower bound, the empirical (maximum
+// likelihood) one in the GLR statistic. It is not an exponential family of the mean.
 //
-// for mu_a >= mu_b (and -Z_{b,a} otherwise). Families: Gaussian with a known standard
-// deviation sigma, d(x, y) = (x - y)^2 / (2 sigma^2); Bernoulli,
-// d(x, y) = x log(x/y) + (1 - x) log((1 - x)/(1 - y)) (0 log 0 = 0, +infinity when y is 0 or
-// 1 and x is not), computed without cancellation when x and y are close.
+// The two-arm GLR statistic (eq. (11)): Z_{a,b} = min_lambda N_a d_a(mu_a, lambda) +
+// N_b d_b(mu_b, lambda) for mu_a >= mu_b (and -Z_{b,a} otherwise); the minimizer is the
+// weighted mean (N_a mu_a + N_b mu_b)/(N_a + N_b) for one exponential family with a common
+// variance function, the precision-weighted mean for Gaussian arms of different sigmas, and
+// the best real root of a cubic for Gaussian arms of unknown variance (pair_transport()).
 #pragma once
 
+#include <cmath>
 #include <optional>
+#include <vector>
 
 #include "cpex/problem.hpp"
 
@@ -19,25 +33,45 @@ namespace cpex::numerics {
 
 class ArmFamily {
  public:
-  enum class Kind { Gaussian, Bernoulli };
+  enum class Kind { Gaussian, Bernoulli, Poisson, Exponential, GaussianUnknownVariance };
 
   static ArmFamily gaussian(double sigma) { return ArmFamily(Kind::Gaussian, sigma); }
   static ArmFamily bernoulli() { return ArmFamily(Kind::Bernoulli, 0.5); }
+  static ArmFamily poisson() { return ArmFamily(Kind::Poisson, 0.0); }
+  static ArmFamily exponential() { return ArmFamily(Kind::Exponential, 0.0); }
+  // `variance`: s^2 of the divergence above (NaN until known).
+  static ArmFamily gaussian_unknown_variance(double variance) {
+    return ArmFamily(Kind::GaussianUnknownVariance, std::sqrt(variance));
+  }
 
   Kind kind() const { return kind_; }
+  // Gaussian: the known standard deviation; unknown variance: s (the square root of the
+  // variance the divergence uses); Bernoulli: 1/2; Poisson, Exponential: 0 (no constant).
   double sigma() const { return sigma_; }
-  const char* name() const { return kind_ == Kind::Gaussian ? "gaussian" : "bernoulli"; }
+  const char* name() const;
+  // A one-parameter exponential family (every kind but GaussianUnknownVariance).
+  bool exponential_family() const { return kind_ != Kind::GaussianUnknownVariance; }
 
-  // d(x, y), the KL divergence between the distributions of means x and y.
+  // d(x, y).
   double kl(double x, double y) const;
-  // The partial derivative of d(x, y) in y: (y - x) / V(y), V the variance function
-  // (sigma^2 for Gaussian, y (1 - y) for Bernoulli).
+  // The partial derivative of d(x, y) in y: (y - x) / V(y) for exponential families.
   double kl_slope(double x, double y) const;
-  // Whether `mean` is a mean of the family (any real; [0, 1] for Bernoulli).
-  bool valid_mean(double mean) const { return kind_ == Kind::Gaussian || (mean >= 0.0 && mean <= 1.0); }
+  // V(y), the variance of the arm of mean y (exponential families; s^2 for unknown variance).
+  double variance(double mean) const;
+  // Whether `mean` is a mean of the family: any real (Gaussian), [0, 1] (Bernoulli),
+  // [0, inf) (Poisson, Exponential: 0 only as an empirical mean).
+  bool valid_mean(double mean) const;
+  // Whether `mean` may be an arm's true mean: > 0 for Poisson and Exponential.
+  bool valid_true_mean(double mean) const {
+    return valid_mean(mean) && (kind_ != Kind::Poisson && kind_ != Kind::Exponential ? true : mean > 0.0);
+  }
 
-  // GLR statistic Z_{a,b} of GK 2016 eq. (11): >= 0 when mean_a >= mean_b; 0 with no pull.
+  // GLR statistic Z_{a,b} of GK 2016 eq. (11) for two arms of this family with the same
+  // parameter: >= 0 when mean_a >= mean_b; 0 with no pull. (pair_glr for arms of different
+  // sigmas and for unknown variances.)
   double glr(double count_a, double mean_a, double count_b, double mean_b) const;
+
+  bool operator==(const ArmFamily&) const = default;
 
  private:
   ArmFamily(Kind kind, double sigma) : kind_(kind), sigma_(sigma) {}
@@ -45,12 +79,29 @@ class ArmFamily {
   double sigma_;
 };
 
-// The family an environment's declared rewards belong to (Gaussian with sigma =
-// noise_sigma, or Bernoulli); none for other reward models.
-inline std::optional<ArmFamily> arm_family_of(const RewardModel& rewards, double noise_sigma) {
-  if (rewards.family == RewardFamily::Gaussian) return ArmFamily::gaussian(noise_sigma);
-  if (rewards.family == RewardFamily::Bernoulli) return ArmFamily::bernoulli();
-  return std::nullopt;
-}
+// min over lambda of w_a d_a(x_a, lambda) + w_b d_b(x_b, lambda) for x_a >= x_b (the two
+// arms moved to one mean), with its minimizer; {0, x_a} when x_a < x_b or a weight is 0.
+struct Transport {
+  double cost = 0.0;
+  double point = 0.0;
+};
+Transport pair_transport(const ArmFamily& family_a, double w_a, double x_a, const ArmFamily& family_b,
+                         double w_b, double x_b);
+
+// Z_{a,b} for arms of possibly different parameters (per-arm sigmas, unknown variances):
+// family_a.glr() when both families are equal exponential families (bit for bit), else
+// +-pair_transport().cost.
+double pair_glr(const ArmFamily& family_a, double count_a, double mean_a, const ArmFamily& family_b,
+                double count_b, double mean_b);
+
+// The family an environment's declared rewards belong to when every arm shares it (Gaussian
+// with sigma = noise_sigma and no per-arm sigmas, Bernoulli, Poisson, Exponential); none
+// for other reward models, per-arm sigmas and unknown variances.
+std::optional<ArmFamily> arm_family_of(const RewardModel& rewards, double noise_sigma);
+std::optional<ArmFamily> arm_family_of(const Problem& problem);
+
+// One family per arm (per-arm sigmas; unknown variances with s^2 = NaN until an estimate or
+// the truth is known); none for reward models outside the families above.
+std::optional<std::vector<ArmFamily>> arm_families_of(const Problem& problem);
 
 }  // namespace cpex::numerics

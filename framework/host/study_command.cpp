@@ -1,0 +1,288 @@
+// `cpex study`: options, plugin loading, and the verbs new, ask, tell, status, serve and
+// simulate over the study library (cpex/study/); every failure is one line on stderr.
+#include "study_command.hpp"
+
+#include <charconv>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "cpex/errors.hpp"
+#include "cpex/limits.hpp"
+#include "cpex/messages.hpp"
+#include "cpex/plugin_host.hpp"
+#include "cpex/study/simulate.hpp"
+#include "cpex/study/study.hpp"
+#include "cpex/study/study_json.hpp"
+#include "output_safety.hpp"
+#include "signals.hpp"
+
+namespace po = boost::program_options;
+
+namespace cpex::host {
+
+namespace {
+
+const char* kStudyUsage =
+    "usage: cpex study new STUDY.db --pipeline FILE          create a study ([study] instead of [environment])\n"
+    "       cpex study ask STUDY.db [--count N] [--json]       the next N pulls (ASK ARM per line)\n"
+    "       cpex study ask STUDY.db --pending [--json]         the pulls handed out and not yet told\n"
+    "       cpex study tell STUDY.db --arm A --reward X [--ask N] [--unasked]\n"
+    "       cpex study tell STUDY.db --json [--unasked]        JSON lines on stdin:\n"
+    "                                  {\"arm\": \"b\", \"reward\": 0.7, \"ask\": 17}\n"
+    "       cpex study tell STUDY.db --ask N --cancel          withdraw a pull that will never be told\n"
+    "       cpex study status STUDY.db [--json]                per-arm data, recommendation, certificate\n"
+    "       cpex study serve STUDY.db --port P [--quiet]       HTTP/JSON on 127.0.0.1: GET /ask?count=N,\n"
+    "                                  POST /tell, GET /status, GET /pending\n"
+    "       cpex study simulate STUDY.db --environment FILE [--batch N] [--json]\n"
+    "                                  answer the study from an environment's draws\n"
+    "options:\n"
+    "  --arm A             an arm's name (a super arm: a,b,c); --reward X (semi-bandit: x,y,z)\n"
+    "  --unasked           accept observations of pulls nobody asked for\n"
+    "  --plugin-path DIR   add a plugin directory or library (repeatable; also $CPEX_PLUGIN_PATH)\n"
+    "Guide: docs/studies.md\n";
+
+struct StudyOptions {
+  std::string verb, path, pipeline, arm, reward, environment;
+  std::vector<std::string> plugin_paths, overrides;
+  std::size_t count = 1, batch = 1;
+  std::uint64_t ask = 0;
+  int port = -1;
+  bool json = false, pending = false, cancel = false, unasked = false, quiet = false;
+};
+
+std::string one_line(const std::string& text) { return printable_message(text); }
+
+// Which options each verb takes; the others are usage errors.
+void check_applicable(const po::variables_map& map, const StudyOptions& o) {
+  const std::vector<std::pair<const char*, std::vector<std::string>>> owners = {
+      {"pipeline", {"new"}},         {"set", {"new"}},
+      {"count", {"ask"}},            {"pending", {"ask"}},
+      {"arm", {"tell"}},             {"reward", {"tell"}},
+      {"ask", {"tell"}},             {"cancel", {"tell"}},
+      {"unasked", {"tell"}},         {"port", {"serve"}},
+      {"quiet", {"serve"}},          {"environment", {"simulate"}},
+      {"batch", {"simulate"}},       {"json", {"ask", "tell", "status", "simulate"}}};
+  for (const auto& [option, verbs] : owners) {
+    if (!map.count(option) || map[option].defaulted()) continue;
+    if (std::string(option) == "json" && !o.json) continue;
+    if (std::find(verbs.begin(), verbs.end(), o.verb) != verbs.end()) continue;
+    std::string list;
+    for (const auto& v : verbs) list += (list.empty() ? "" : ", ") + v;
+    throw po::error("--" + std::string(option) + " is for cpex study " + list + ", not " + o.verb);
+  }
+  if (o.verb == "new" && o.pipeline.empty()) throw po::error("study new needs --pipeline FILE");
+  if (o.verb == "serve" && o.port < 0) throw po::error("study serve needs --port P (0: any free port)");
+  if (o.verb == "simulate" && o.environment.empty()) throw po::error("study simulate needs --environment FILE");
+  if (o.verb == "tell" && !o.json && !o.cancel && (o.arm.empty() && o.ask == 0))
+    throw po::error("study tell needs --arm A --reward X, --ask N --reward X, --ask N --cancel, or --json");
+  if (o.verb == "tell" && o.json && (!o.arm.empty() || !o.reward.empty() || o.ask || o.cancel))
+    throw po::error("study tell --json reads everything from stdin: no --arm, --reward, --ask or --cancel");
+  if (o.verb == "tell" && !o.json && !o.cancel && o.reward.empty())
+    throw po::error("study tell needs --reward X");
+  if (o.verb == "tell" && o.cancel && (o.ask == 0 || !o.reward.empty() || !o.arm.empty()))
+    throw po::error("study tell --cancel needs --ask N, and no --reward or --arm");
+  if (o.verb == "ask" && o.pending && map.count("count") && !map["count"].defaulted())
+    throw po::error("study ask --pending lists every pending pull: no --count");
+}
+
+StudyOptions parse(int argc, char** argv) {
+  StudyOptions o;
+  po::options_description described;
+  described.add_options()("help,h", "")("pipeline", po::value(&o.pipeline), "")(
+      "set", po::value(&o.overrides), "")("count", po::value(&o.count), "")(
+      "pending", po::bool_switch(&o.pending), "")("arm", po::value(&o.arm), "")(
+      "reward", po::value(&o.reward), "")("ask", po::value(&o.ask), "")(
+      "cancel", po::bool_switch(&o.cancel), "")("unasked", po::bool_switch(&o.unasked), "")(
+      "port", po::value(&o.port), "")("quiet", po::bool_switch(&o.quiet), "")(
+      "environment", po::value(&o.environment), "")("batch", po::value(&o.batch), "")(
+      "json", po::bool_switch(&o.json), "")("plugin-path", po::value(&o.plugin_paths), "")(
+      "args", po::value<std::vector<std::string>>(), "");
+  po::variables_map map;
+  po::store(po::command_line_parser(argc - 1, argv + 1)
+                .options(described)
+                .positional(po::positional_options_description().add("args", -1))
+                .run(),
+            map);
+  po::notify(map);
+  o.verb = map.count("help") ? "help" : "";
+  if (!o.verb.empty()) return o;
+  const auto args = map.count("args") ? map["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  static const std::vector<std::string> verbs = {"new", "ask", "tell", "status", "serve", "simulate"};
+  if (args.empty()) throw po::error("study: which verb? (new, ask, tell, status, serve, simulate)");
+  o.verb = args.front();
+  if (std::find(verbs.begin(), verbs.end(), o.verb) == verbs.end())
+    throw po::error("study: unknown verb '" + o.verb + "' (new, ask, tell, status, serve, simulate)");
+  if (args.size() != 2) throw po::error("study " + o.verb + " takes one STUDY file");
+  o.path = args[1];
+  if (o.count < 1 || o.count > 1'000'000) throw po::error("--count must be in [1, 1000000]");
+  if (o.batch < 1 || o.batch > 1'000'000) throw po::error("--batch must be in [1, 1000000]");
+  if (map.count("port") && (o.port < 0 || o.port > 65535)) throw po::error("--port must be in [0, 65535]");
+  check_applicable(map, o);
+  return o;
+}
+
+// "0.7" or, for semi-bandit pulls, "0.7,0.1": every item a number.
+study::Reading reading_of(const std::string& text) {
+  std::vector<double> values;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto first = item.find_first_not_of(' '), last = item.find_last_not_of(' ');
+    const std::string trimmed = first == std::string::npos ? "" : item.substr(first, last - first + 1);
+    double value = 0.0;
+    const auto result = std::from_chars(trimmed.data(), trimmed.data() + trimmed.size(), value);
+    if (trimmed.empty() || result.ec != std::errc() || result.ptr != trimmed.data() + trimmed.size())
+      throw Error("--reward '" + shorten(text) + "': '" + shorten(trimmed) + "' is not a number");
+    values.push_back(value);
+  }
+  if (values.empty()) throw Error("--reward '" + shorten(text) + "' is not a number");
+  study::Reading reading;
+  if (values.size() == 1) reading.reward = values.front();
+  else reading.per_arm = std::move(values);
+  return reading;
+}
+
+std::vector<std::string> arm_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');) {
+    const auto first = name.find_first_not_of(' '), last = name.find_last_not_of(' ');
+    names.push_back(first == std::string::npos ? "" : name.substr(first, last - first + 1));
+  }
+  return names;
+}
+
+std::string read_stdin() {
+  std::string text;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > kMaxDataFileBytes)
+      throw Error("study tell --json: more than " + std::to_string(kMaxDataFileBytes >> 20) + " MiB on stdin");
+  }
+  return text;
+}
+
+int ask_command(study::Study& s, const StudyOptions& o) {
+  const std::vector<study::AskedPull> asked = o.pending ? s.pending() : s.ask(o.count);
+  const study::Driver& driver = s.driver();
+  if (o.json) {
+    std::cout << study::asks_json(s, asked, driver).dump() << '\n';
+    return 0;
+  }
+  std::string out;
+  for (const auto& a : asked) out += std::to_string(a.ask) + ' ' + s.pull_text(a.pull) + '\n';
+  std::cout << out << std::flush;
+  if (!o.pending && asked.size() < o.count) {
+    std::string why = driver.phase() != study::Phase::Running
+                          ? std::string("the study has ended (") + to_string(driver.phase()) + "; cpex study status shows the answer)"
+                      : driver.waiting() ? "the algorithm waits for " + std::to_string(driver.pending()) + " pending observations"
+                                         : "the budget allows no more pulls before the pending ones are told";
+    std::cerr << "cpex: study: " << asked.size() << " of " << o.count << " pulls: " << why << '\n';
+  }
+  return 0;
+}
+
+int tell_command(study::Study& s, const StudyOptions& o) {
+  std::vector<study::TellInput> inputs;
+  if (o.json) {
+    try {
+      inputs = study::parse_tells(read_stdin());
+    } catch (const study::TellError& e) {
+      throw Error(std::string("study tell: nothing taken: ") + e.what());
+    }
+  } else {
+    study::TellInput input;
+    input.ask = o.ask;
+    input.cancel = o.cancel;
+    if (!o.arm.empty()) input.arms = arm_names(o.arm);
+    if (!o.cancel) input.reading = reading_of(o.reward);
+    inputs.push_back(std::move(input));
+  }
+  study::TellOutcome outcome;
+  try {
+    outcome = s.tell(inputs, o.unasked);
+  } catch (const study::TellError& e) {
+    throw Error(std::string("study tell: ") + (o.json ? "nothing taken: " : "") + e.what());
+  }
+  if (outcome.late > 0)
+    throw Error("study tell: " + std::to_string(outcome.late) + " observation(s) came after the study ended (" +
+                to_string(s.driver().phase()) + "): recorded as late, not used");
+  if (o.json) std::cout << study::tell_json(outcome, s.driver()).dump() << '\n';
+  return 0;
+}
+
+int simulate_command(study::Study& s, const StudyOptions& o, const Registry& registry) {
+  study::SimulateOptions options;
+  options.batch = o.batch;
+  const study::SimulateResult r = study::simulate(s, PipelineFile::read(o.environment), registry, options);
+  if (o.json) {
+    std::cout << study::simulate_json(r).dump() << '\n';
+    return 0;
+  }
+  std::cout << "state: " << to_string(r.phase) << "; samples: " << r.samples << "; recommendation: "
+            << r.recommendation_names << " (" << r.recommendation << "); correct: " << (r.correct ? "yes" : "no")
+            << "; optimal: " << (r.optimal ? "yes" : "no") << '\n';
+  return 0;
+}
+
+int run_verb(const StudyOptions& o) {
+  PluginHost host;
+  const auto paths = plugin_search_path(o.plugin_paths);
+  host.load(paths, paths.size() - 1);
+  if (o.verb == "new") {
+    check_outputs({{"pipeline file", o.pipeline}}, {{"study", o.path}});
+    PipelineFile file = PipelineFile::read(o.pipeline);
+    for (const auto& assignment : o.overrides) file.apply_override(assignment);
+    study::Study::create(o.path, file, host.registry());
+    study::Study s(o.path, host.registry());
+    std::cout << "study " << o.path << ": " << s.arms().size() << " arms, algorithm "
+              << s.pipeline().algorithm->name << ", batches: " << s.meta().at("policy") << '\n';
+    return 0;
+  }
+  study::Study s(o.path, host.registry());
+  if (o.verb == "ask") return ask_command(s, o);
+  if (o.verb == "tell") return tell_command(s, o);
+  if (o.verb == "status") {
+    const study::StudyStatus status = s.status();
+    if (o.json) std::cout << study::status_json(status).dump() << '\n';
+    else std::cout << study::status_text(status);
+    return 0;
+  }
+  if (o.verb == "serve") {
+    serve_study(s, o.port, o.quiet);
+    return 0;
+  }
+  return simulate_command(s, o, host.registry());
+}
+
+}  // namespace
+
+int study_main(int argc, char** argv) {
+  StudyOptions options;
+  try {
+    options = parse(argc, argv);
+  } catch (const po::error& e) {
+    std::cerr << "cpex: " << one_line(exception_text(e)) << " (see cpex study --help)\n";
+    return 2;
+  }
+  if (options.verb == "help") {
+    std::cout << kStudyUsage;
+    return 0;
+  }
+  try {
+    return run_verb(options);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "cpex: error: out of memory in cpex study " << options.verb << '\n';
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "cpex: error: " << one_line(exception_text(e)) << '\n';
+    return 1;
+  }
+}
+
+}  // namespace cpex::host

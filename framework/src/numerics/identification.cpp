@@ -1,0 +1,351 @@
+// The identification problems over independent arms: top-m (best arm), epsilon-good arm,
+// thresholds (identification.hpp).
+#include "cpex/numerics/identification.hpp"
+
+#include "cpex/numerics/optimal_weights.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <sstream>
+
+namespace cpex::numerics {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double offset_of(std::span<const double> offsets, std::size_t size) {
+  return size < offsets.size() ? offsets[size] : 0.0;
+}
+
+double penalty_of(std::span<const double> penalties, std::size_t arm) {
+  return penalties.empty() ? 0.0 : penalties[arm];
+}
+
+std::string number(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
+// The index of the largest mean (the smallest index among ties).
+std::size_t argmax(std::span<const double> mu) {
+  std::size_t best = 0;
+  for (std::size_t a = 1; a < mu.size(); ++a)
+    if (mu[a] > mu[best]) best = a;
+  return best;
+}
+
+// Records a candidate piece in `out` when its margin is the least so far.
+struct PieceMinimum {
+  BestResponse& out;
+  bool first = true;
+
+  bool better(double margin) const { return first || margin < out.margin; }
+  void take(double value, double margin, std::size_t piece) {
+    out.value = value;
+    out.margin = margin;
+    out.piece = piece;
+    out.arms.clear();
+    out.point.clear();
+    first = false;
+  }
+};
+
+class TopM final : public IdentificationProblem {
+ public:
+  TopM(std::size_t arms, std::size_t m) : IdentificationProblem(arms), m_(m) {}
+
+  std::string name() const override { return m_ == 1 ? "best arm" : "top-" + std::to_string(m_); }
+
+  bool answer(std::span<const double> mu, Decision& out) const override {
+    out.values.clear();
+    if (m_ == 1) {
+      const std::size_t best = argmax(mu);
+      out.arms.assign(1, best);
+      for (std::size_t a = 0; a < mu.size(); ++a)
+        if (a != best && !(mu[a] < mu[best])) return false;
+      return true;
+    }
+    order_.resize(mu.size());
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return mu[a] > mu[b]; });
+    out.arms.assign(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(m_));
+    out.values.clear();
+    std::sort(out.arms.begin(), out.arms.end());
+    return mu[order_[m_ - 1]] > mu[order_[m_]];
+  }
+
+  bool correct(std::span<const double> mu, const Decision& candidate) const override {
+    if (candidate.arms.size() != m_) return false;
+    mark(candidate);
+    double lowest_in = kInfinity, highest_out = -kInfinity;
+    for (std::size_t a = 0; a < mu.size(); ++a)
+      (member_[a] ? lowest_in = std::min(lowest_in, mu[a]) : highest_out = std::max(highest_out, mu[a]));
+    return lowest_in >= highest_out;
+  }
+
+  bool has_known_allocation(std::span<const ArmFamily> families) const override {
+    return m_ == 1 && families.front().exponential_family() &&
+           std::all_of(families.begin(), families.end(), [&](const ArmFamily& f) { return f == families.front(); });
+  }
+
+  // The best arm of one exponential family: Garivier & Kaufmann's Theorem 5.
+  bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families, const Decision& answer,
+                        std::vector<double>& weights, double& rate) const override {
+    if (!has_known_allocation(families)) return false;
+    if (!solver_ || !(solver_->family() == families.front())) solver_.emplace(families.front());
+    const OptimalWeights& r = solver_->solve(mu);
+    if (r.best != answer.arms.front()) return false;
+    weights = r.weights;
+    rate = std::isfinite(r.characteristic_time) ? 1.0 / r.characteristic_time : 0.0;
+    return true;
+  }
+
+  std::size_t pieces(const Decision&) const override { return m_ * (arms_ - m_); }
+  std::size_t largest_piece(const Decision&) const override { return 2; }
+
+  void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                     const Decision& answer, BestResponse& out, std::span<const double> offsets,
+                     std::span<const double> penalties) const override {
+    mark(answer);
+    PieceMinimum least{out};
+    const double shift = offset_of(offsets, 2);
+    std::size_t piece = 0;
+    for (std::size_t i : answer.arms)
+      for (std::size_t j = 0; j < arms_; ++j) {
+        if (member_[j]) continue;
+        const Transport t = pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+        const double margin = t.cost - shift + penalty_of(penalties, j);
+        if (least.better(margin)) {
+          least.take(t.cost, margin, piece);
+          out.arms = {i, j};
+          out.point = {t.point, t.point};
+        }
+        ++piece;
+      }
+  }
+
+ private:
+  void mark(const Decision& d) const {
+    member_.assign(arms_, 0);
+    for (std::size_t a : d.arms)
+      if (a < arms_) member_[a] = 1;
+  }
+
+  std::size_t m_;
+  mutable std::optional<OptimalWeightsSolver> solver_;
+  mutable std::vector<std::size_t> order_;  // scratch: a problem serves one run at a time
+  mutable std::vector<char> member_;
+};
+
+class EpsilonGood final : public IdentificationProblem {
+ public:
+  EpsilonGood(std::size_t arms, double epsilon, bool relative)
+      : IdentificationProblem(arms), epsilon_(epsilon), relative_(relative) {}
+
+  std::string name() const override {
+    return number(epsilon_) + (relative_ ? "-good arm (relative)" : "-good arm");
+  }
+
+  bool answer(std::span<const double> mu, Decision& out) const override {
+    out.arms = {argmax(mu)};
+    out.values.clear();
+    return good(mu, out.arms.front(), true);
+  }
+
+  bool correct(std::span<const double> mu, const Decision& candidate) const override {
+    return candidate.arms.size() == 1 && candidate.arms.front() < mu.size() && good(mu, candidate.arms.front(), false);
+  }
+
+  void correct_answers(std::span<const double> mu, std::vector<Decision>& out) const override {
+    out.clear();
+    for (std::size_t a = 0; a < mu.size(); ++a)
+      if (good(mu, a, false)) out.push_back(Decision{{a}, {}});
+  }
+
+  std::size_t pieces(const Decision&) const override { return arms_ - 1; }
+  std::size_t largest_piece(const Decision&) const override { return 2; }
+
+  void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                     const Decision& answer, BestResponse& out, std::span<const double> offsets,
+                     std::span<const double> penalties) const override {
+    const std::size_t i = answer.arms.front();
+    PieceMinimum least{out};
+    const double shift = offset_of(offsets, 2);
+    std::size_t piece = 0;
+    for (std::size_t j = 0; j < arms_; ++j) {
+      if (j == i) continue;
+      const Transport t = shifted_transport(families[i], w[i], mu[i], families[j], w[j], mu[j], epsilon_, relative_);
+      const double margin = t.cost - shift + penalty_of(penalties, j);
+      if (least.better(margin)) {
+        least.take(t.cost, margin, piece);
+        out.arms = {i, j};
+        out.point = {t.point, relative_ ? t.point / (1.0 - epsilon_) : t.point + epsilon_};
+      }
+      ++piece;
+    }
+  }
+
+ private:
+  // mu_a >= max - eps (relative: >= (1 - eps) max); strictly when `strict`.
+  bool good(std::span<const double> mu, std::size_t a, bool strict) const {
+    const double top = mu[argmax(mu)];
+    const double floor = relative_ ? (1.0 - epsilon_) * top : top - epsilon_;
+    return strict ? mu[a] > floor : mu[a] >= floor;
+  }
+
+  double epsilon_;
+  bool relative_;
+};
+
+class Threshold final : public IdentificationProblem {
+ public:
+  Threshold(std::size_t arms, double tau, bool any) : IdentificationProblem(arms), tau_(tau), any_(any) {}
+
+  std::string name() const override {
+    return (any_ ? "any arm above " : "arms above ") + number(tau_);
+  }
+
+  bool answer(std::span<const double> mu, Decision& out) const override {
+    out.arms.clear();
+    out.values.clear();
+    bool strict = true;
+    if (any_) {
+      const std::size_t best = argmax(mu);
+      if (mu[best] > tau_) out.arms.push_back(best);
+      return mu[best] != tau_;
+    }
+    for (std::size_t a = 0; a < mu.size(); ++a) {
+      if (mu[a] > tau_) out.arms.push_back(a);
+      strict = strict && mu[a] != tau_;
+    }
+    return strict;
+  }
+
+  bool correct(std::span<const double> mu, const Decision& candidate) const override {
+    if (any_) {
+      if (candidate.arms.empty()) return std::all_of(mu.begin(), mu.end(), [&](double x) { return x <= tau_; });
+      return candidate.arms.size() == 1 && candidate.arms.front() < mu.size() && mu[candidate.arms.front()] > tau_;
+    }
+    std::size_t member = 0;
+    for (std::size_t a = 0; a < mu.size(); ++a) {
+      const bool in = member < candidate.arms.size() && candidate.arms[member] == a;
+      if (in) ++member;
+      if (in ? mu[a] < tau_ : mu[a] > tau_) return false;
+    }
+    return member == candidate.arms.size();
+  }
+
+  void correct_answers(std::span<const double> mu, std::vector<Decision>& out) const override {
+    out.clear();
+    if (!any_) {
+      out.emplace_back();
+      answer(mu, out.back());
+      return;
+    }
+    for (std::size_t a = 0; a < mu.size(); ++a)
+      if (mu[a] > tau_) out.push_back(Decision{{a}, {}});
+    if (out.empty()) out.emplace_back();
+  }
+
+  bool has_known_allocation(std::span<const ArmFamily>) const override { return true; }
+
+  // Every piece moves one arm to tau: w_a proportional to 1/d(mu_a, tau) equalizes them,
+  // T* = sum_a 1/d(mu_a, tau); "any arm above tau" answered {a}: all weight on a, T* =
+  // 1/d(mu_a, tau).
+  bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families, const Decision& answer,
+                        std::vector<double>& weights, double& rate) const override {
+    weights.assign(arms_, 0.0);
+    rate = 0.0;
+    if (any_ && !answer.arms.empty()) {
+      const std::size_t a = answer.arms.front();
+      weights[a] = 1.0;
+      rate = mu[a] > tau_ ? families[a].kl(mu[a], tau_) : 0.0;
+      return true;
+    }
+    double total = 0.0;
+    for (std::size_t a = 0; a < arms_; ++a) {
+      const double d = families[a].kl(mu[a], tau_);
+      if (!(d > 0.0)) {  // an arm at tau: no strict answer
+        std::fill(weights.begin(), weights.end(), 1.0 / static_cast<double>(arms_));
+        return true;
+      }
+      weights[a] = 1.0 / d;
+      total += weights[a];
+    }
+    for (double& x : weights) x /= total;
+    rate = 1.0 / total;
+    return true;
+  }
+
+  std::size_t pieces(const Decision& answer) const override {
+    return any_ && !answer.arms.empty() ? 1 : arms_;
+  }
+  std::size_t largest_piece(const Decision&) const override { return 1; }
+
+  void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                     const Decision& answer, BestResponse& out, std::span<const double> offsets,
+                     std::span<const double> penalties) const override {
+    PieceMinimum least{out};
+    const double shift = offset_of(offsets, 1);
+    auto consider = [&](std::size_t a, bool above, std::size_t piece) {
+      // The piece moves arm a to the other side of tau; nothing to pay if it is there.
+      const bool there = above ? mu[a] <= tau_ : mu[a] >= tau_;
+      const double value = there || !(w[a] > 0.0) ? 0.0 : w[a] * families[a].kl(mu[a], tau_);
+      const double margin = value - shift + (above ? 0.0 : penalty_of(penalties, a));
+      if (least.better(margin)) {
+        least.take(value, margin, piece);
+        out.arms = {a};
+        out.point = {tau_};
+      }
+    };
+    if (any_ && !answer.arms.empty()) {
+      consider(answer.arms.front(), true, 0);
+      return;
+    }
+    std::size_t member = 0;
+    for (std::size_t a = 0; a < arms_; ++a) {
+      const bool in = member < answer.arms.size() && answer.arms[member] == a;
+      if (in) ++member;
+      consider(a, in, a);
+    }
+  }
+
+ private:
+  double tau_;
+  bool any_;
+};
+
+}  // namespace
+
+void IdentificationProblem::correct_answers(std::span<const double> mu, std::vector<Decision>& out) const {
+  out.assign(1, Decision{});
+  answer(mu, out.front());
+}
+
+bool IdentificationProblem::exact_for(const ArmFamily&) const { return true; }
+
+bool IdentificationProblem::has_known_allocation(std::span<const ArmFamily>) const { return false; }
+
+bool IdentificationProblem::known_allocation(std::span<const double>, std::span<const ArmFamily>, const Decision&,
+                                             std::vector<double>&, double&) const {
+  return false;
+}
+
+std::unique_ptr<IdentificationProblem> top_m_problem(std::size_t arms, std::size_t m) {
+  return std::make_unique<TopM>(arms, m);
+}
+
+std::unique_ptr<IdentificationProblem> epsilon_good_problem(std::size_t arms, double epsilon, bool relative) {
+  return std::make_unique<EpsilonGood>(arms, epsilon, relative);
+}
+
+std::unique_ptr<IdentificationProblem> threshold_problem(std::size_t arms, double tau, bool any) {
+  return std::make_unique<Threshold>(arms, tau, any);
+}
+
+}  // namespace cpex::numerics

@@ -1,0 +1,303 @@
+// The study driver: asks, tells and cancels applied to an algorithm under the queue or the
+// pending policy (driver.hpp). Every decision depends only on the sequence of calls, so a
+// replayed log gives the same state.
+#include "cpex/study/driver.hpp"
+
+#include <algorithm>
+
+#include "cpex/errors.hpp"
+#include "cpex/study/study_spec.hpp"
+
+namespace cpex::study {
+
+const char* to_string(Policy policy) { return policy == Policy::Queue ? "queue" : "pending"; }
+
+Policy policy_for(const AlgorithmNeeds& needs) { return needs.batches ? Policy::Pending : Policy::Queue; }
+
+const char* to_string(Phase phase) {
+  switch (phase) {
+    case Phase::Running: return "running";
+    case Phase::Stopped: return "stopped";
+    case Phase::Budget: return "budget";
+    case Phase::Capped: return "capped";
+  }
+  return "?";
+}
+
+void Driver::LatestValues::record(std::string_view name, double value) {
+  for (auto& [n, v] : values)
+    if (n == name) {
+      v = value;
+      return;
+    }
+  values.emplace_back(std::string(name), value);
+}
+
+Driver::Driver(const Pipeline& pipeline, const RunSeed& seed)
+    : pipeline_(pipeline), objects_(instantiate(pipeline, seed, &latest_)),
+      policy_(policy_for(pipeline.algorithm->needs)),
+      budget_(static_cast<std::uint64_t>(pipeline.run.budget)),
+      max_samples_(static_cast<std::uint64_t>(pipeline.run.max_samples)) {
+  queues_.resize(problem().num_arms);
+  if (problem().feedback == FeedbackKind::SemiBandit) per_arm_buffer_.resize(problem().num_arms);
+  advance();
+}
+
+bool Driver::super_arms() const {
+  return problem().feedback == FeedbackKind::SemiBandit ||
+         problem().feedback == FeedbackKind::FullBanditSum;
+}
+
+std::size_t Driver::key_of(const Pull& pull) {
+  if (!super_arms()) return pull.arms.front();
+  const auto [it, added] = super_keys_.try_emplace(pull.arms, queues_.size());
+  if (added) queues_.emplace_back();
+  return it->second;
+}
+
+std::uint64_t Driver::cost_of(const Pull& pull) const {
+  return problem().feedback == FeedbackKind::SemiBandit ? pull.arms.size() : 1;
+}
+
+void Driver::capture(const Action& action, Pull& out) const {
+  const std::size_t n = problem().num_arms;
+  const std::string who = "algorithm '" + pipeline_.algorithm->name + "'";
+  if (super_arms()) {
+    if (action.super_arm.empty()) throw PluginError(who + " proposed an empty super arm");
+    out.arms.assign(action.super_arm.begin(), action.super_arm.end());
+  } else {
+    out.arms.assign(1, action.arm);
+  }
+  for (std::size_t arm : out.arms)
+    if (arm >= n)
+      throw PluginError(who + " proposed arm " + std::to_string(arm) + ", but the study has " +
+                        std::to_string(n) + " arms");
+}
+
+Action Driver::action_of(const Pull& pull) const {
+  Action action;
+  if (super_arms())
+    action.super_arm = std::span<const std::size_t>(pull.arms.data(), pull.arms.size());
+  else
+    action.arm = pull.arms.front();
+  return action;
+}
+
+Observation Driver::observation_of(const PullRecord& record) {
+  Observation observation;
+  observation.reward = record.reading.reward;
+  if (!record.reading.per_arm.empty()) {
+    std::copy(record.reading.per_arm.begin(), record.reading.per_arm.end(), per_arm_buffer_.begin());
+    observation.per_arm = std::span<double>(per_arm_buffer_.data(), record.reading.per_arm.size());
+  }
+  return observation;
+}
+
+const PullRecord& Driver::record_of_ask(std::uint64_t ask) const {
+  return records_.at(record_of_ask_.at(ask - 1));
+}
+
+std::size_t Driver::add_record(PullRecord record) {
+  records_.push_back(std::move(record));
+  if (records_.back().ask != 0) record_of_ask_.push_back(records_.size() - 1);
+  return records_.size() - 1;
+}
+
+// The algorithm observes record `index` as the answer to the pull it proposed.
+void Driver::use(const Pull& proposed, std::size_t index) {
+  PullRecord& record = records_[index];
+  record.state = PullState::Used;
+  used_ += cost_of(record.pull);
+  const Observation observation = observation_of(record);
+  objects_.algorithm->observe(action_of(proposed), observation);
+}
+
+void Driver::advance() {
+  Algorithm& algorithm = *objects_.algorithm;
+  while (phase_ == Phase::Running) {
+    if (!wish_) {
+      const bool at_budget = budget_ != 0 && used_ >= budget_;
+      Action action;
+      Proposal proposal;
+      if (policy_ == Policy::Queue) {
+        proposal = algorithm.next(action) ? Proposal::Pull : Proposal::Stop;
+      } else {
+        std::vector<Action> pending;
+        pending.reserve(pending_order_.size());
+        for (std::size_t index : pending_order_) pending.push_back(action_of(records_[index].pull));
+        proposal = algorithm.propose(action, pending);
+      }
+      waiting_ = proposal == Proposal::Wait;
+      if (waiting_) return;
+      if (proposal == Proposal::Stop) {
+        phase_ = Phase::Stopped;
+        return;
+      }
+      wish_.emplace();
+      capture(action, *wish_);
+      // The run loop's order: a budget used up, then the sample cap.
+      if (at_budget) {
+        phase_ = Phase::Budget;
+        return;
+      }
+      if (used_ >= max_samples_) {
+        phase_ = Phase::Capped;
+        return;
+      }
+    }
+    std::deque<std::size_t>& queue = queues_[key_of(*wish_)];
+    if (!queue.empty() && records_[queue.front()].state == PullState::Answered) {
+      const std::size_t index = queue.front();
+      queue.pop_front();
+      const Pull proposed = std::move(*wish_);
+      wish_.reset();
+      use(proposed, index);
+      continue;
+    }
+    // The wish can be met only by a pull still to be asked: a study whose budget or cap
+    // forbids it has ended, once no pending observation can change the algorithm's mind.
+    const bool awaited = !queue.empty() || (policy_ == Policy::Pending && !pending_order_.empty());
+    if (!awaited) {
+      if (budget_ != 0 && samples_ + cost_of(*wish_) > budget_) phase_ = Phase::Budget;
+      else if (samples_ >= max_samples_) phase_ = Phase::Capped;
+    }
+    return;
+  }
+}
+
+std::optional<std::uint64_t> Driver::ask() {
+  advance();
+  if (phase_ != Phase::Running || !wish_) return std::nullopt;
+  const std::uint64_t cost = cost_of(*wish_);
+  if ((budget_ != 0 && samples_ + cost > budget_) || samples_ >= max_samples_) return std::nullopt;
+  PullRecord record;
+  record.ask = ++last_ask_;
+  record.pull = *wish_;
+  const std::size_t index = add_record(std::move(record));
+  samples_ += cost;
+  ++pending_count_;
+  if (policy_ == Policy::Queue) {
+    queues_[key_of(records_[index].pull)].push_back(index);
+  } else {
+    pending_order_.push_back(index);
+    wish_.reset();
+  }
+  return last_ask_;
+}
+
+std::optional<std::size_t> Driver::find_key(const Pull& pull) const {
+  if (pull.arms.empty()) return std::nullopt;
+  if (!super_arms()) return pull.arms.front() < queues_.size() ? std::optional(pull.arms.front()) : std::nullopt;
+  const auto it = super_keys_.find(pull.arms);
+  return it == super_keys_.end() ? std::nullopt : std::optional(it->second);
+}
+
+std::uint64_t Driver::ask_of(const Pull& pull) const {
+  if (policy_ == Policy::Queue) {
+    const auto key = find_key(pull);
+    if (!key) return 0;
+    for (std::size_t index : queues_[*key])
+      if (records_[index].state == PullState::Pending) return records_[index].ask;
+    return 0;
+  }
+  for (std::size_t index : pending_order_)
+    if (records_[index].pull == pull) return records_[index].ask;
+  return 0;
+}
+
+namespace {
+
+std::string reading_refusal(const Problem& problem, const Pull& pull, const Reading& reading) {
+  const bool semi = problem.feedback == FeedbackKind::SemiBandit;
+  if (semi && reading.per_arm.size() != pull.arms.size())
+    return "a semi-bandit pull of " + std::to_string(pull.arms.size()) + " arms needs " +
+           std::to_string(pull.arms.size()) + " rewards, one per member, got " +
+           std::to_string(reading.per_arm.size());
+  if (!semi && !reading.per_arm.empty()) return "this study takes one reward per pull, not a list";
+  auto check = [&](double x) {
+    const std::string why = reward_refusal(problem.rewards, x);
+    return why.empty() ? why : "the reward " + std::to_string(x) + " " + why;
+  };
+  if (!semi) return check(reading.reward);
+  for (double x : reading.per_arm)
+    if (std::string why = check(x); !why.empty()) return why;
+  return "";
+}
+
+}  // namespace
+
+std::string Driver::check_pending(std::uint64_t ask) const {
+  if (ask == 0 || ask > last_ask_)
+    return "ask " + std::to_string(ask) + " was never handed out (asks so far: " +
+           std::to_string(last_ask_) + ")";
+  const PullRecord& record = record_of_ask(ask);
+  if (record.state == PullState::Cancelled) return "ask " + std::to_string(ask) + " was cancelled";
+  if (record.state != PullState::Pending) return "ask " + std::to_string(ask) + " was already answered";
+  return "";
+}
+
+std::string Driver::check_tell(std::uint64_t ask, const Reading& reading) const {
+  if (std::string why = check_pending(ask); !why.empty()) return why;
+  return reading_refusal(problem(), record_of_ask(ask).pull, reading);
+}
+
+bool Driver::tell(std::uint64_t ask, const Reading& reading) {
+  const std::size_t index = record_of_ask_.at(ask - 1);
+  PullRecord& record = records_[index];
+  record.reading = reading;
+  --pending_count_;
+  if (phase_ != Phase::Running) {
+    record.state = PullState::Answered;
+    record.late = true;
+    return false;
+  }
+  if (policy_ == Policy::Queue) {
+    record.state = PullState::Answered;
+  } else {
+    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
+    use(record.pull, index);
+  }
+  advance();
+  return true;
+}
+
+bool Driver::tell_unasked(const Pull& pull, const Reading& reading) {
+  PullRecord record;
+  record.pull = pull;
+  record.reading = reading;
+  record.state = PullState::Answered;
+  record.late = phase_ != Phase::Running;
+  samples_ += cost_of(pull);
+  const std::size_t index = add_record(std::move(record));
+  if (records_[index].late) return false;
+  queues_[key_of(records_[index].pull)].push_back(index);
+  advance();
+  return true;
+}
+
+std::string Driver::check_unasked(const Pull& pull, const Reading& reading) const {
+  if (super_arms() && pull.arms.size() != (problem().k ? problem().k : pull.arms.size()))
+    return "a pull names " + std::to_string(pull.arms.size()) + " arms, the study's pulls have k = " +
+           std::to_string(problem().k);
+  if (!super_arms() && pull.arms.size() != 1) return "a pull of this study is one arm";
+  return reading_refusal(problem(), pull, reading);
+}
+
+std::string Driver::check_cancel(std::uint64_t ask) const { return check_pending(ask); }
+
+void Driver::cancel(std::uint64_t ask) {
+  const std::size_t index = record_of_ask_.at(ask - 1);
+  PullRecord& record = records_[index];
+  record.state = PullState::Cancelled;
+  --pending_count_;
+  samples_ -= cost_of(record.pull);
+  if (policy_ == Policy::Queue) {
+    auto& queue = queues_[key_of(record.pull)];
+    queue.erase(std::find(queue.begin(), queue.end(), index));
+  } else {
+    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
+  }
+  advance();
+}
+
+}  // namespace cpex::study

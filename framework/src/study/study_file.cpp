@@ -1,0 +1,259 @@
+// The study file in SQLite: creation (whole or not at all), opening with the format and
+// version checks, transactions, and the log's rows.
+#include "cpex/study/study_file.hpp"
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "cpex/errors.hpp"
+#include "cpex/record_format.hpp"
+
+namespace cpex::study {
+
+namespace {
+
+constexpr int kBusyMilliseconds = 60'000;
+
+const char* const kSchema =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE events("
+    "  seq INTEGER PRIMARY KEY,"      // the log's order
+    "  kind TEXT NOT NULL CHECK (kind IN ('ask', 'tell', 'cancel')),"
+    "  ask INTEGER NOT NULL,"         // the ask's number (0: a tell nobody asked for)
+    "  pull TEXT,"                    // arm indices separated by spaces (ask; unasked tell)
+    "  reward REAL,"                  // tell: the observation
+    "  rewards TEXT,"                 // tell, semi-bandit: one reward per member
+    "  late INTEGER NOT NULL DEFAULT 0,"  // tell after the study ended
+    "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')));";
+
+std::string error_text(sqlite3* db) {
+  std::string text = db ? sqlite3_errmsg(db) : "out of memory";
+  if (db && sqlite3_system_errno(db) != 0 &&
+      (sqlite3_errcode(db) == SQLITE_IOERR || sqlite3_errcode(db) == SQLITE_FULL ||
+       sqlite3_errcode(db) == SQLITE_CANTOPEN))
+    text += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
+  return text;
+}
+
+sqlite3* open_connection(const std::string& path, int flags) {
+  sqlite3* db = nullptr;
+  const int opened = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3*)> connection(db, sqlite3_close);  // closed on a throw
+  if (opened != SQLITE_OK) throw Error("cannot open study '" + path + "': " + error_text(db));
+  sqlite3_busy_timeout(db, kBusyMilliseconds);
+  sqlite3_extended_result_codes(db, 1);
+  return connection.release();
+}
+
+void run(sqlite3* db, const char* sql, const std::string& path) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : error_text(db);
+    sqlite3_free(message);
+    throw Error("study '" + path + "': " + text);
+  }
+}
+
+std::string join_indices(const std::vector<std::size_t>& arms) {
+  std::string out;
+  for (std::size_t i = 0; i < arms.size(); ++i) {
+    if (i) out += ' ';
+    append_number(out, static_cast<std::uint64_t>(arms[i]));
+  }
+  return out;
+}
+
+std::string join_numbers(const std::vector<double>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ' ';
+    append_number(out, values[i]);
+  }
+  return out;
+}
+
+template <typename T>
+std::vector<T> split_numbers(const unsigned char* text, const std::string& path, std::int64_t seq) {
+  std::vector<T> out;
+  if (!text) return out;
+  const char* p = reinterpret_cast<const char*>(text);
+  const char* end = p + std::strlen(p);
+  while (p < end) {
+    if (*p == ' ') {
+      ++p;
+      continue;
+    }
+    T value{};
+    const auto result = std::from_chars(p, end, value);
+    if (result.ec != std::errc())
+      throw Error("study '" + path + "': event " + std::to_string(seq) + " holds an unreadable list");
+    out.push_back(value);
+    p = result.ptr;
+  }
+  return out;
+}
+
+}  // namespace
+
+struct StudyFile::Statements {
+  sqlite3_stmt* insert = nullptr;
+  sqlite3_stmt* select = nullptr;
+  ~Statements() {
+    sqlite3_finalize(insert);
+    sqlite3_finalize(select);
+  }
+};
+
+void StudyFile::create(const std::string& path, const StudyMeta& meta) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(path, ec)))
+    throw Error("'" + path + "' already exists (a study is created once; use cpex study ask/tell/status on it)");
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, ec))
+    throw Error("cannot create study '" + path + "': no directory '" + parent.string() + "'");
+  const std::string temporary = path + ".new-" + std::to_string(::getpid());
+  fs::remove(temporary, ec);
+  {
+    sqlite3* db = open_connection(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    struct Closer {
+      sqlite3* db;
+      ~Closer() { sqlite3_close(db); }
+    } closer{db};
+    try {
+      run(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; BEGIN;", path);
+      run(db, kSchema, path);
+      sqlite3_stmt* stmt = nullptr;
+      sqlite3_prepare_v2(db, "INSERT INTO meta(key, value) VALUES (?, ?)", -1, &stmt, nullptr);
+      for (const auto& [key, value] : meta) {
+        sqlite3_bind_text(stmt, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(stmt, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+        const int rc = sqlite3_step(stmt);
+        sqlite3_reset(stmt);
+        if (rc != SQLITE_DONE) {
+          sqlite3_finalize(stmt);
+          throw Error("cannot write study '" + path + "': " + error_text(db));
+        }
+      }
+      sqlite3_finalize(stmt);
+      run(db, "COMMIT", path);
+    } catch (...) {
+      fs::remove(temporary, ec);
+      throw;
+    }
+  }
+  // Linked in place only when whole: a kill before this leaves no study (only the
+  // temporary file); link() refuses to replace a file that appeared meanwhile.
+  if (::link(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    fs::remove(temporary, ec);
+    throw Error("cannot create study '" + path + "': " + std::strerror(error));
+  }
+  fs::remove(temporary, ec);
+}
+
+StudyFile::StudyFile(const std::string& path) : path_(path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) throw Error("no study at '" + path + "' (create one with cpex study new)");
+  if (!fs::is_regular_file(status)) throw Error("'" + path + "' is not a CPEx study (not a regular file)");
+  db_ = open_connection(path, SQLITE_OPEN_READWRITE);
+  try {
+    auto keep = [](void* meta, int, char** values, char**) {
+      (*static_cast<StudyMeta*>(meta))[values[0] ? values[0] : ""] = values[1] ? values[1] : "";
+      return 0;
+    };
+    if (sqlite3_exec(db_, "SELECT key, value FROM meta", keep, &meta_, nullptr) != SQLITE_OK)
+      throw Error("'" + path + "' is not a CPEx study (" + error_text(db_) + ")");
+    if (meta_["format"] == "cpex-results")
+      throw Error("'" + path + "' is a CPEx results store, not a study (cpex report reads it)");
+    if (meta_["format"] != kStudyFormat)
+      throw Error("'" + path + "' is not a CPEx study (no meta.format = " + kStudyFormat + ")");
+    if (meta_["version"] != kStudyVersion)
+      throw Error("study '" + path + "' has format version " + meta_["version"] +
+                  ", and this CPEx reads version " + kStudyVersion);
+    run(db_, "PRAGMA synchronous = FULL", path);
+    statements_ = new Statements;
+    if (sqlite3_prepare_v2(db_,
+                           "INSERT INTO events(kind, ask, pull, reward, rewards, late) VALUES (?, ?, ?, ?, ?, ?)",
+                           -1, &statements_->insert, nullptr) != SQLITE_OK ||
+        sqlite3_prepare_v2(db_,
+                           "SELECT seq, kind, ask, pull, reward, rewards, late FROM events WHERE seq > ? ORDER BY seq",
+                           -1, &statements_->select, nullptr) != SQLITE_OK)
+      throw Error("'" + path + "' is not a CPEx study (" + error_text(db_) + ")");
+  } catch (...) {
+    delete statements_;
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+StudyFile::~StudyFile() {
+  delete statements_;
+  sqlite3_close(db_);
+}
+
+void StudyFile::exec(const char* sql) { run(db_, sql, path_); }
+
+void StudyFile::begin_write() { exec("BEGIN IMMEDIATE"); }
+void StudyFile::begin_read() { exec("BEGIN"); }
+void StudyFile::commit() { exec("COMMIT"); }
+void StudyFile::rollback() noexcept {
+  if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+std::int64_t StudyFile::read_events(std::int64_t after, const std::function<void(const Event&)>& apply) {
+  sqlite3_stmt* stmt = statements_->select;
+  sqlite3_reset(stmt);
+  sqlite3_bind_int64(stmt, 1, after);
+  std::int64_t last = after;
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    Event event;
+    event.seq = sqlite3_column_int64(stmt, 0);
+    const std::string kind = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 1));
+    event.kind = kind == "ask" ? Event::Kind::Ask : kind == "tell" ? Event::Kind::Tell : Event::Kind::Cancel;
+    event.ask = static_cast<std::uint64_t>(sqlite3_column_int64(stmt, 2));
+    event.pull.arms = split_numbers<std::size_t>(sqlite3_column_text(stmt, 3), path_, event.seq);
+    event.reading.reward = sqlite3_column_double(stmt, 4);
+    event.reading.per_arm = split_numbers<double>(sqlite3_column_text(stmt, 5), path_, event.seq);
+    event.late = sqlite3_column_int(stmt, 6) != 0;
+    last = event.seq;
+    apply(event);
+  }
+  const bool ok = rc == SQLITE_DONE;
+  sqlite3_reset(stmt);
+  if (!ok) throw Error("cannot read study '" + path_ + "': " + error_text(db_));
+  return last;
+}
+
+std::int64_t StudyFile::append(const Event& event) {
+  sqlite3_stmt* stmt = statements_->insert;
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);
+  const char* kind = event.kind == Event::Kind::Ask ? "ask" : event.kind == Event::Kind::Tell ? "tell" : "cancel";
+  sqlite3_bind_text(stmt, 1, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(stmt, 2, static_cast<sqlite3_int64>(event.ask));
+  const bool with_pull = event.kind == Event::Kind::Ask || (event.kind == Event::Kind::Tell && event.ask == 0);
+  const std::string pull = join_indices(event.pull.arms);
+  if (with_pull) sqlite3_bind_text(stmt, 3, pull.c_str(), -1, SQLITE_TRANSIENT);
+  const std::string rewards = join_numbers(event.reading.per_arm);
+  if (event.kind == Event::Kind::Tell) {
+    sqlite3_bind_double(stmt, 4, event.reading.reward);
+    if (!event.reading.per_arm.empty()) sqlite3_bind_text(stmt, 5, rewards.c_str(), -1, SQLITE_TRANSIENT);
+  }
+  sqlite3_bind_int(stmt, 6, event.late ? 1 : 0);
+  const int rc = sqlite3_step(stmt);
+  sqlite3_reset(stmt);
+  if (rc != SQLITE_DONE) throw Error("cannot write study '" + path_ + "': " + error_text(db_));
+  return sqlite3_last_insert_rowid(db_);
+}
+
+}  // namespace cpex::study

@@ -1,0 +1,250 @@
+// The status of a study: per-arm data and intervals, the algorithm's answer, and the
+// independent identification check (GLR statistic and plug-in T*).
+#include "cpex/study/study_status.hpp"
+
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+#include "cpex/capabilities.hpp"
+#include "cpex/numerics/exponential_family.hpp"
+#include "cpex/numerics/optimal_weights.hpp"
+#include "cpex/report/stats.hpp"
+
+namespace cpex::study {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kZ95 = 1.959963984540054;  // the standard normal's 0.975 quantile
+
+struct ArmData {
+  double sum = 0.0;
+};
+
+void collect_arms(const Driver& driver, const std::vector<std::string>& names, StudyStatus& status,
+                  std::vector<ArmData>& data) {
+  const Problem& problem = driver.problem();
+  const bool semi = problem.feedback == FeedbackKind::SemiBandit;
+  const bool sum_only = problem.feedback == FeedbackKind::FullBanditSum;
+  status.arms.resize(names.size());
+  data.assign(names.size(), {});
+  for (std::size_t i = 0; i < names.size(); ++i) status.arms[i].name = names[i];
+  for (const PullRecord& record : driver.records()) {
+    if (record.state == PullState::Cancelled) continue;
+    const bool observed = record.state == PullState::Answered || record.state == PullState::Used;
+    if (observed) ++status.observations;
+    if (record.late) ++status.late;
+    for (std::size_t m = 0; m < record.pull.arms.size(); ++m) {
+      ArmStatus& arm = status.arms[record.pull.arms[m]];
+      if (record.ask != 0) ++arm.asked;
+      if (record.state == PullState::Pending) ++arm.pending;
+      if (record.state == PullState::Used) ++arm.used;
+      if (!observed) continue;
+      ++arm.observed;
+      if (!sum_only) data[record.pull.arms[m]].sum += semi ? record.reading.per_arm[m] : record.reading.reward;
+    }
+  }
+  const RewardModel& model = problem.rewards;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ArmStatus& arm = status.arms[i];
+    const auto n = static_cast<double>(arm.observed);
+    if (sum_only || arm.observed == 0) {
+      arm.mean = arm.lower = arm.upper = kNaN;
+      continue;
+    }
+    arm.mean = data[i].sum / n;
+    double half = kNaN;
+    if (model.family == RewardFamily::Bernoulli) {
+      const auto successes = static_cast<std::uint64_t>(std::llround(data[i].sum));
+      const Interval ci = clopper_pearson(successes, arm.observed);
+      arm.lower = ci.lower;
+      arm.upper = ci.upper;
+      continue;
+    }
+    if (model.family == RewardFamily::Gaussian) half = kZ95 * problem.noise_sigma / std::sqrt(n);
+    else if (model.bounded()) half = (model.upper - model.lower) * std::sqrt(std::log(2.0 / 0.05) / (2.0 * n));
+    arm.lower = arm.mean - half;
+    arm.upper = arm.mean + half;
+    if (model.bounded()) {
+      arm.lower = std::max(arm.lower, model.lower);
+      arm.upper = std::min(arm.upper, model.upper);
+    }
+  }
+}
+
+std::string decision_text(const Decision& decision, const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < decision.arms.size(); ++i)
+    text += (i ? ", " : "") + (decision.arms[i] < names.size() ? names[decision.arms[i]] : "?");
+  if (!decision.values.empty()) {
+    text += " |";
+    for (double v : decision.values) {
+      std::ostringstream out;
+      out << ' ' << v;
+      text += out.str();
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+void identification_check(const Driver& driver, StudyStatus& status) {
+  GlrCheck& check = status.glr;
+  const Problem& problem = driver.problem();
+  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
+  const Oracle& oracle = *driver.oracles().front();
+  const unsigned capabilities = driver.pipeline().oracles.front().entry->capabilities;
+  if (problem.feedback != FeedbackKind::SingleArm || oracle.decision_size() != 1 ||
+      !(capabilities & kCardinality)) {
+    check.why_not = "defined for a single best arm with single-arm feedback";
+    return;
+  }
+  if (!family) {
+    check.why_not = "defined for gaussian and bernoulli rewards";
+    return;
+  }
+  if (!status.delta) {
+    check.why_not = "the algorithm has no delta";
+    return;
+  }
+  std::vector<double> means, counts;
+  double total = 0.0;
+  for (const ArmStatus& arm : status.arms) {
+    if (arm.observed == 0) {
+      check.why_not = "every arm needs an observation first";
+      return;
+    }
+    means.push_back(arm.mean);
+    counts.push_back(static_cast<double>(arm.observed));
+    total += static_cast<double>(arm.observed);
+  }
+  std::size_t best = 0;
+  for (std::size_t a = 1; a < means.size(); ++a)
+    if (means[a] > means[best]) best = a;
+  std::size_t challenger = best == 0 ? 1 : 0;
+  double z = std::numeric_limits<double>::infinity();
+  for (std::size_t b = 0; b < means.size(); ++b) {
+    if (b == best) continue;
+    const double zb = family->glr(counts[best], means[best], counts[b], means[b]);
+    if (zb < z) {
+      z = zb;
+      challenger = b;
+    }
+  }
+  const double delta = *status.delta;
+  const auto arms = static_cast<double>(means.size());
+  check.defined = true;
+  check.best = status.arms[best].name;
+  check.challenger = status.arms[challenger].name;
+  check.statistic = z;
+  check.threshold = std::log(2.0 * total * (arms - 1.0) / delta);
+  check.passed = z > check.threshold;
+  try {
+    const double t_star = numerics::characteristic_time(means, *family);
+    if (std::isfinite(t_star)) {
+      status.t_star = t_star;
+      status.t_star_samples = t_star * std::log(1.0 / delta);
+      status.more_samples = std::max(0.0, *status.t_star_samples - total);
+    }
+  } catch (const std::exception&) {
+    // means on the family's boundary (a Bernoulli arm at 0 or 1 everywhere): no estimate
+  }
+}
+
+StudyStatus study_status(const Driver& driver, const std::vector<std::string>& arms) {
+  StudyStatus status;
+  const Pipeline& pipeline = driver.pipeline();
+  status.state = driver.phase() == Phase::Running && driver.waiting() ? "waiting" : to_string(driver.phase());
+  status.policy = to_string(driver.policy());
+  status.algorithm = pipeline.algorithm->name;
+  status.asks = driver.asks();
+  status.samples = driver.samples();
+  status.used = driver.used();
+  status.pending = driver.pending();
+  std::vector<ArmData> data;
+  collect_arms(driver, arms, status, data);
+  if (pipeline.algorithm_params.has("delta")) status.delta = pipeline.algorithm_params.real("delta");
+  if (pipeline.run.budget > 0) status.budget = pipeline.run.budget;
+  if (driver.phase() != Phase::Running || pipeline.algorithm->needs.anytime) {
+    const Recommendation answer = driver.algorithm().recommend();
+    status.has_recommendation = true;
+    status.recommendation = decision_text(answer.decision, arms);
+    status.epsilon = answer.epsilon;
+  }
+  status.reported = driver.reported();
+  identification_check(driver, status);
+  return status;
+}
+
+namespace {
+
+std::string number(double x, int precision = 4) {
+  if (std::isnan(x)) return "-";
+  std::ostringstream out;
+  out << std::setprecision(precision) << x;
+  return out.str();
+}
+
+const char* state_meaning(const std::string& state) {
+  if (state == "stopped") return "the algorithm stopped by its rule";
+  if (state == "budget") return "the study used its budget";
+  if (state == "capped") return "[run] max-samples reached before the algorithm stopped";
+  if (state == "waiting") return "the algorithm waits for pending observations before proposing more";
+  return "pulls may be asked";
+}
+
+}  // namespace
+
+std::string status_text(const StudyStatus& s) {
+  std::ostringstream out;
+  out << "state: " << s.state << " (" << state_meaning(s.state) << "); algorithm " << s.algorithm
+      << ", batches: " << s.policy << "\n";
+  out << "samples: " << s.samples << " (" << s.observations << " observations, " << s.pending
+      << " pending, " << s.used << " used by the algorithm";
+  if (s.late) out << ", " << s.late << " late";
+  out << "); asks: " << s.asks;
+  if (s.budget) out << "; budget " << *s.budget;
+  out << "\n";
+  std::size_t width = 4;
+  for (const auto& arm : s.arms) width = std::max(width, arm.name.size());
+  out << std::left << std::setw(static_cast<int>(width)) << "arm" << std::right << std::setw(9)
+      << "asked" << std::setw(9) << "pending" << std::setw(10) << "observed" << std::setw(10)
+      << "mean" << "  95% interval\n";
+  for (const auto& arm : s.arms) {
+    out << std::left << std::setw(static_cast<int>(width)) << arm.name << std::right << std::setw(9)
+        << arm.asked << std::setw(9) << arm.pending << std::setw(10) << arm.observed << std::setw(10)
+        << number(arm.mean);
+    if (!std::isnan(arm.lower)) out << "  [" << number(arm.lower) << ", " << number(arm.upper) << "]";
+    out << "\n";
+  }
+  out << "recommendation: ";
+  if (s.has_recommendation) out << s.recommendation << (s.epsilon > 0 ? " (epsilon " + number(s.epsilon) + ")" : "");
+  else out << "none until the algorithm stops (it gives no answer mid-run)";
+  if (s.delta) out << "; delta " << number(*s.delta);
+  out << (s.state == "stopped" ? " — certified by the algorithm's own stopping rule" : "") << "\n";
+  if (!s.reported.empty()) {
+    out << "the algorithm reports (its last round):";
+    const char* separator = " ";
+    for (const auto& [name, value] : s.reported) {
+      out << separator << name << " = " << number(value, 6);
+      separator = ", ";
+    }
+    out << "\n";
+  }
+  if (s.glr.defined) {
+    out << "GLR check: Z = " << number(s.glr.statistic, 5) << " vs threshold " << number(s.glr.threshold, 5)
+        << " (best " << s.glr.best << ", closest " << s.glr.challenger << "): "
+        << (s.glr.passed ? "passed" : "not passed") << "\n";
+  } else {
+    out << "GLR check: not available (" << s.glr.why_not << ")\n";
+  }
+  if (s.t_star)
+    out << "plug-in T*: " << number(*s.t_star, 5) << ", T* log(1/delta) = " << number(*s.t_star_samples, 5)
+        << " samples; about " << number(*s.more_samples, 5) << " more\n";
+  return out.str();
+}
+
+}  // namespace cpex::study

@@ -1,0 +1,91 @@
+// What every GLR-stopping sampler of the identification problems shares (Track-and-Stop,
+// top-two, ...): the problem posed by the pipeline (numerics::make_identification: the arm
+// families of the rewards times the oracle's query, with the key `epsilon`), the arms'
+// statistics (with the empirical variances for Gaussian arms of unknown variance), an initial
+// pass over the arms (once each; twice for unknown variances, whose MLE variance needs two
+// samples), the GLR (Chernoff) stopping rule with its threshold (`threshold`:
+// numerics/stopping_thresholds.hpp) — stop at the first t (samples so far) at which every
+// piece p of the alternative of the empirical answer has Z_p(t) > beta_p(t, delta) — and the
+// empirical answer as the recommendation. With a trace it emits `glr` (the least Z_p) and
+// `threshold` (the beta of that piece) every round.
+//
+// A sampler implements begin() (its own start) and sample() (the arm of round t once the rule
+// did not stop); it reads the answer, the stopping best response and the statistics below.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "arm_statistics.hpp"
+#include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
+#include "cpex/numerics/identification_factory.hpp"
+#include "cpex/numerics/stopping_thresholds.hpp"
+
+namespace cpex::identification {
+
+// `delta`, `threshold` and `epsilon`, the keys of every GLR sampler.
+void add_glr_parameters(ParamSchema& schema);
+
+// What they need: single-arm feedback, a decision-class oracle (whose query the problem reads),
+// rewards of one of the families.
+AlgorithmNeeds glr_sampler_needs();
+
+class GlrSampler : public Algorithm {
+ public:
+  GlrSampler(const ParamValues& p, std::string name);
+
+  void start(const AlgorithmContext& context) final;
+  bool next(Action& action) final;
+  void observe(const Action& action, const Observation& observation) override;
+  Recommendation recommend() const override;
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override;
+
+ protected:
+  // The rest of start(), once the problem and the statistics are set.
+  virtual void begin(const AlgorithmContext& context) = 0;
+  // The arm of round t (samples so far), after the initial pass, the rule not stopping.
+  virtual std::size_t sample(std::uint64_t t) = 0;
+  // The sampler's own resolved parameters (after threshold and epsilon).
+  virtual std::vector<std::pair<std::string, ParamValue>> own_resolved() const = 0;
+
+  // The closest alternative to the empirical answer under the counts, without thresholds
+  // (the challenger of top-two); `penalties` as numerics::IdentificationProblem.
+  const numerics::BestResponse& closest(std::span<const double> penalties = {});
+
+  const std::string& name() const { return name_; }
+  const numerics::IdentificationProblem& problem() const { return *setup_.problem; }
+  std::span<const numerics::ArmFamily> families() const { return families_; }
+  const std::vector<double>& means() const { return means_; }
+  const std::vector<double>& counts() const { return counts_; }
+  const Decision& answer() const { return answer_; }
+  // The best response of the last stopping check (with the threshold offsets).
+  const numerics::BestResponse& stopping_response() const { return stop_; }
+  double delta() const { return delta_; }
+  double epsilon() const { return epsilon_; }
+
+  bestk::ArmStatistics stats_;
+
+ private:
+  void update_offsets(std::uint64_t t);
+
+  std::string name_;
+  double delta_, epsilon_;
+  numerics::StoppingThreshold threshold_;
+  numerics::IdentificationSetup setup_;
+  std::vector<numerics::ArmFamily> families_;
+  std::vector<double> means_, counts_, squares_, offsets_;
+  std::size_t initial_pulls_ = 1;  // per arm (2 for unknown variances)
+  std::size_t initial_next_ = 0;
+  Decision answer_;
+  numerics::BestResponse stop_, closest_;
+  TraceSink* trace_ = nullptr;
+  // The threshold's constant part per piece size, for the pieces count it was computed with.
+  std::size_t cached_pieces_ = 0;
+  std::vector<double> calibration_;
+};
+
+}  // namespace cpex::identification

@@ -1,0 +1,172 @@
+// `track-and-stop`: Track-and-Stop of Garivier & Kaufmann (COLT 2016) on any identification
+// problem of the pipeline (common/glr_sampler.hpp: best arm, top-m, epsilon-good arm,
+// thresholds, matroid bases, listed classes; Gaussian, Bernoulli, Poisson, Exponential or
+// unknown-variance arms).
+//
+// Sampling (their §3.1), after the initial pass:
+//   tracking = d  D-Tracking: if U_t = {a : N_a(t) < sqrt(t) - K/2} is not empty, pull
+//                 argmin_{a in U_t} N_a(t); else argmax_a t w*_a(mu_hat(t)) - N_a(t).
+//   tracking = c  C-Tracking: pull argmax_a sum_{s <= t} w^{eps_s}_a(mu_hat(s)) - N_a(t),
+//                 w^eps the L-infinity projection of w* onto {w in simplex : w_a >= eps},
+//                 eps_s = (K^2 + s)^{-1/2} / 2. The projection we use raises the weights
+//                 below eps to eps and lowers the others by a common amount (water
+//                 filling), which moves no weight further than any other projection. The
+//                 sum starts at the initial counts (one per arm).
+// w*(mu_hat) from numerics::CharacteristicTimeSolver: Garivier & Kaufmann's Theorem 5 for the
+// best arm of one exponential family (tolerance 1e-12), closed forms for thresholds, cutting
+// planes otherwise; with several correct answers (epsilon-good) the weights of the answer of
+// least T* (their epsilon-Track-and-Stop). `recompute`:
+//   every  w* solved every round (the paper);
+//   lazy   solved again only when the empirical answer changes or t reaches 11/10 of the round
+//          of the last solve (a geometric schedule in the spirit of Jedra & Proutière 2020's
+//          lazy updates: about 10 ln(t) solves in t rounds instead of t);
+//   auto   (default) every for problems with a closed form or a dedicated solver (the best arm
+//          of one exponential family, thresholds: microseconds a solve), lazy for those solved
+//          by cutting planes (a fraction of a millisecond to milliseconds a solve).
+// Ties of the argmin / argmax go to the smallest index. See docs/algorithms/identification.md.
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "cpex/numerics/characteristic_time.hpp"
+#include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
+#include "glr_sampler.hpp"
+
+namespace cpex::identification {
+namespace {
+
+class TrackAndStop final : public GlrSampler {
+ public:
+  explicit TrackAndStop(const ParamValues& p)
+      : GlrSampler(p, "track-and-stop"), c_tracking_(p.text("tracking") == "c"), recompute_(p.text("recompute")) {}
+
+ protected:
+  void begin(const AlgorithmContext&) override {
+    // w* is tracked, not reported: a certified relative gap of 1e-6 is plenty.
+    numerics::CharacteristicTimeOptions options;
+    options.relative_gap = 1e-6;
+    options.max_iterations = 300;
+    solver_.emplace(problem(), options);
+    lazy_ = recompute_ == "lazy";
+    // auto: lazy unless w* has a closed form or a dedicated solver for these families.
+    if (recompute_ == "auto") lazy_ = !problem().has_known_allocation(families());
+    const std::size_t n = means().size();
+    tracked_.assign(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
+    projected_.assign(n, 0.0);
+    next_solve_ = 0;
+    solved_for_ = Decision{};
+  }
+
+  std::size_t sample(std::uint64_t t) override { return c_tracking_ ? c_tracking(t) : d_tracking(t); }
+
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
+    std::vector<std::pair<std::string, ParamValue>> out = {{"tracking", std::string(c_tracking_ ? "c" : "d")}};
+    if (lazy_) out.emplace_back("recompute", std::string("lazy"));
+    return out;
+  }
+
+ private:
+  // w*(mu_hat(t)), solved again as `recompute` says.
+  const std::vector<double>& weights(std::uint64_t t) {
+    if (!lazy_ || t >= next_solve_ || !(answer() == solved_for_)) {
+      weights_ = solver_->solve(means(), families()).weights;
+      solved_for_ = answer();
+      next_solve_ = t + std::max<std::uint64_t>(1, t / 10);
+    }
+    return weights_;
+  }
+
+  std::size_t d_tracking(std::uint64_t t) {
+    const std::size_t k = means().size();
+    const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
+    std::size_t forced = k;
+    for (std::size_t a = 0; a < k; ++a)
+      if (static_cast<double>(stats_.count(a)) < floor && (forced == k || stats_.count(a) < stats_.count(forced)))
+        forced = a;
+    if (forced < k) return forced;
+    const std::vector<double>& w = weights(t);
+    std::size_t arm = 0;
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < k; ++a) {
+      const double deficit = static_cast<double>(t) * w[a] - static_cast<double>(stats_.count(a));
+      if (deficit > best) {
+        best = deficit;
+        arm = a;
+      }
+    }
+    return arm;
+  }
+
+  std::size_t c_tracking(std::uint64_t t) {
+    const std::size_t k = means().size();
+    const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
+    project(weights(t), eps);
+    std::size_t arm = 0;
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < k; ++a) {
+      tracked_[a] += projected_[a];
+      const double deficit = tracked_[a] - static_cast<double>(stats_.count(a));
+      if (deficit > best) {
+        best = deficit;
+        arm = a;
+      }
+    }
+    return arm;
+  }
+
+  // projected_ = max(w - eta, eps) with eta >= 0 such that the sum is 1 (eps <= 1/(2K)).
+  void project(const std::vector<double>& w, double eps) {
+    const std::size_t k = w.size();
+    double lo = 0.0, hi = 1.0;  // eta = 1 gives sum k eps <= 1/2 < 1
+    auto total = [&](double eta) {
+      double sum = 0.0;
+      for (double v : w) sum += std::max(v - eta, eps);
+      return sum;
+    };
+    if (total(0.0) <= 1.0) {
+      for (std::size_t a = 0; a < k; ++a) projected_[a] = std::max(w[a], eps);
+      return;
+    }
+    // total(eta) is piecewise linear and decreasing: bisect to machine precision, then
+    // renormalize the few ulps away.
+    for (int step = 0; step < 100 && hi - lo > 1e-17; ++step) {
+      const double mid = 0.5 * (lo + hi);
+      (total(mid) > 1.0 ? lo : hi) = mid;
+    }
+    double sum = 0.0;
+    for (std::size_t a = 0; a < k; ++a) sum += projected_[a] = std::max(w[a] - hi, eps);
+    for (double& v : projected_) v /= sum;
+  }
+
+  bool c_tracking_;
+  std::string recompute_;
+  bool lazy_ = false;
+  std::optional<numerics::CharacteristicTimeSolver> solver_;
+  std::vector<double> weights_, tracked_, projected_;
+  std::uint64_t next_solve_ = 0;
+  Decision solved_for_;
+};
+
+void register_track_and_stop(Registry& registry) {
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  schema
+      .choice("tracking", "d", {"d", "c"},
+              "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of the projected weights")
+      .choice("recompute", "auto", {"auto", "every", "lazy"},
+              "every: solve w*(mu_hat) every round; lazy: when the empirical answer changes or t grew by "
+              "a tenth since the last solve; auto: every where w* has a closed form or a dedicated solver "
+              "(best arm of one family, thresholds), lazy where it takes cutting planes");
+  register_algorithm<TrackAndStop>(
+      registry,
+      {"track-and-stop", "Track-and-Stop (Garivier & Kaufmann 2016): track w*(mu_hat), GLR stopping; any "
+                         "identification problem (best arm, top-m, epsilon-good, thresholds, matroids)",
+       "2.0"},
+      glr_sampler_needs(), std::move(schema));
+}
+
+}  // namespace
+}  // namespace cpex::identification
+
+CPEX_PLUGIN(cpex::identification::register_track_and_stop)

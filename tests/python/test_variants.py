@@ -1,0 +1,32 @@
+"""Named variants from Python (issue 34): a sweep over two variants of lucb beside lil-ucb
+gives frames, reports and a figure legend labelled by variant, each variant with its own
+block's keys, and its rows are those of `cpex sweep` on the same pipeline."""
+import xml.etree.ElementTree as ET
+
+import cpex
+
+
+def pipeline():
+    return cpex.Pipeline(environment={"plugin": "gaussian", "means": [0.5, 0.4, 0.3, 0.2]},
+                         oracle={"plugin": "top-k", "k": 1},
+                         algorithm={"plugin": "lucb", "lucb@wide": {"delta": 0.2},
+                                    "lucb@tight": {"delta": 0.01}},
+                         run={"repetitions": 4, "seed": 3},
+                         sweep={"algorithm.plugin": ["lucb@wide", "lucb@tight", "lil-ucb"]}, check=False)
+
+
+def test_variants_label_frames_reports_and_legends(tmp_path):
+    frame = cpex.sweep(pipeline(), out=tmp_path / "v.db")
+    assert sorted(frame["algorithm"].unique()) == ["lil-ucb", "lucb@tight", "lucb@wide"]
+    deltas = frame.groupby("algorithm")["resolved.delta"].first()
+    assert deltas["lucb@wide"] == 0.2 and deltas["lucb@tight"] == 0.01
+    report = cpex.report(tmp_path / "v.db")
+    assert sorted(report["algorithm"]) == ["lil-ucb", "lucb@tight", "lucb@wide"]
+    figure = tmp_path / "v.svg"
+    cpex.plot(frame, x="algorithm", y="error-rate", file=str(figure))
+    texts = ["".join(t.itertext()) for t in ET.parse(figure).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    for name in ("lil-ucb", "lucb@tight", "lucb@wide"):
+        assert texts.count(name) >= 2, (name, texts)  # an x category and a legend entry
+    # The store is that of `cpex sweep` on the same text: the variants resume it as done.
+    again = cpex.sweep(pipeline(), out=tmp_path / "v.db")
+    assert len(again) == len(frame) == 12
