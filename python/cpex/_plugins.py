@@ -118,7 +118,9 @@ class Algorithm:
     recommend() has no answer between rounds, so `[run] trace-recommendations` is refused),
     `rewards` (a cpex.RewardRequirement the environment's rewards must meet, e.g.
     cpex.RewardRequirement.families_of(["gaussian", "bernoulli"]); None: any),
-    `reads_truth` (oracle baselines only)."""
+    `batches` (True: in a study the algorithm proposes pulls while others await their
+    observations, through propose(pending), which returns an arm, "wait" or None to stop;
+    docs/studies.md), `reads_truth` (oracle baselines only)."""
 
     name = None
     summary = ""
@@ -130,6 +132,7 @@ class Algorithm:
     settings = ("fixed-confidence",)
     anytime = True
     rewards = None
+    batches = False
     reads_truth = False
 
     def __init__(self, **params):
@@ -204,6 +207,9 @@ class Environment:
         """Values describing the drawn instance, appended to the `resolved` column."""
         return {}
 
+    # Optional, for Gaussian rewards of unknown variance: truth_variances(), each arm's
+    # hidden variance (read by the framework only, as truth()).
+
 
 def _info(cls):
     """The registration fields every plugin has: name, summary, version, library, schema."""
@@ -251,7 +257,8 @@ def register(cls):
                                 oracles=([("oracle", needs)] if needs or roles else []) + roles,
                                 reads_truth=bool(cls.reads_truth),
                                 settings=_names(cls.settings, "settings", cls),
-                                anytime=bool(cls.anytime), rewards=rewards, **info)
+                                anytime=bool(cls.anytime), rewards=rewards, batches=bool(cls.batches),
+                                **info)
     elif isinstance(cls, type) and issubclass(cls, Environment):
         core.register_environment(cls, feedback=str(cls.feedback), **_info(cls))
     else:

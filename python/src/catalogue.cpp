@@ -84,6 +84,7 @@ py::dict describe(const std::string& name) {
     needs["settings"] = describe_settings(a->needs.settings);
     needs["anytime"] = a->needs.anytime;
     needs["rewards"] = a->needs.rewards;
+    needs["batches"] = a->needs.batches;
     d["needs"] = needs;
   }
   d["parameters"] = parameters(entry->schema);

@@ -21,8 +21,9 @@ namespace {
 
 class PythonAlgorithm final : public Algorithm {
  public:
-  PythonAlgorithm(py::object instance, const std::string& name)
-      : instance_(std::move(instance)),
+  PythonAlgorithm(py::object instance, const std::string& name, bool batches)
+      : batches_(batches),
+        instance_(std::move(instance)),
         where_("Python algorithm '" + name + "'"),
         at_next_(where_ + ": next()"),
         at_observe_(where_ + ": observe()") {}
@@ -31,7 +32,7 @@ class PythonAlgorithm final : public Algorithm {
     if (alive_) *alive_ = false;
     Gil gil;
     context_ = py::object();
-    next_ = observe_ = recommend_ = instance_ = py::object();
+    next_ = observe_ = recommend_ = propose_ = instance_ = py::object();
   }
 
   void start(const AlgorithmContext& context) override {
@@ -57,6 +58,7 @@ class PythonAlgorithm final : public Algorithm {
       next_ = instance_.attr("next");
       observe_ = instance_.attr("observe");
       recommend_ = instance_.attr("recommend");
+      if (batches_) propose_ = instance_.attr("propose");
       instance_.attr("start")(context_);
     } catch (py::error_already_set& e) {
       rethrow_python(e, where_ + ": start()");
@@ -80,6 +82,35 @@ class PythonAlgorithm final : public Algorithm {
     if (super_arm_.empty()) throw RunError(at_next_ + " returned an empty super arm");
     action.super_arm = std::span<const std::size_t>(super_arm_.data(), super_arm_.size());
     return true;
+  }
+
+  // With AlgorithmNeeds::batches (a study): propose(pending) gives an arm (or super arm),
+  // "wait", or None to stop.
+  Proposal propose(Action& action, std::span<const Action> pending) override {
+    if (!batches_) return Algorithm::propose(action, pending);
+    Gil gil;
+    const std::string where = where_ + ": propose()";
+    py::tuple waiting(pending.size());
+    for (std::size_t i = 0; i < pending.size(); ++i) waiting[i] = action_object(pending[i], where);
+    py::object result;
+    try {
+      result = propose_(waiting);
+    } catch (py::error_already_set& e) {
+      rethrow_python(e, where);
+    }
+    if (result.is_none() || result.ptr() == Py_False) return Proposal::Stop;
+    if (PyUnicode_Check(result.ptr())) {
+      if (result.cast<std::string>() == "wait") return Proposal::Wait;
+      throw RunError(where + " must return an arm, \"wait\" or None");
+    }
+    if (!super_arm_feedback_) {
+      action.arm = to_arm(result.ptr(), arms_, where);
+      return Proposal::Pull;
+    }
+    to_arms(result.ptr(), arms_, where, super_arm_, false);
+    if (super_arm_.empty()) throw RunError(where + " returned an empty super arm");
+    action.super_arm = std::span<const std::size_t>(super_arm_.data(), super_arm_.size());
+    return Proposal::Pull;
   }
 
   void observe(const Action& action, const Observation& observation) override {
@@ -134,7 +165,8 @@ class PythonAlgorithm final : public Algorithm {
   }
 
  private:
-  py::object instance_, context_, next_, observe_, recommend_;
+  bool batches_;
+  py::object instance_, context_, next_, observe_, recommend_, propose_;
   const std::string where_, at_next_, at_observe_;
   std::shared_ptr<bool> alive_;
   std::size_t arms_ = 0;
@@ -144,8 +176,8 @@ class PythonAlgorithm final : public Algorithm {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> make_python_algorithm(py::object instance, const std::string& name) {
-  return std::make_unique<PythonAlgorithm>(std::move(instance), name);
+std::unique_ptr<Algorithm> make_python_algorithm(py::object instance, const std::string& name, bool batches) {
+  return std::make_unique<PythonAlgorithm>(std::move(instance), name, batches);
 }
 
 }  // namespace cpex::python

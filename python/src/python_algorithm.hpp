@@ -13,7 +13,9 @@
 
 namespace cpex::python {
 
-// `instance`: the Python object; `name`: the registered plugin name.
-std::unique_ptr<Algorithm> make_python_algorithm(pybind11::object instance, const std::string& name);
+// `instance`: the Python object; `name`: the registered plugin name; `batches`: it declares
+// AlgorithmNeeds::batches, and its propose(pending) serves Algorithm::propose.
+std::unique_ptr<Algorithm> make_python_algorithm(pybind11::object instance, const std::string& name,
+                                                 bool batches);
 
 }  // namespace cpex::python

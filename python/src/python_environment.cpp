@@ -47,11 +47,18 @@ class PythonEnvironment final : public Environment {
                        std::to_string(problem_.num_arms) + " arms");
       if (!std::all_of(truth_.begin(), truth_.end(), usable_real))
         throw RunError(where_ + ": truth() holds a value that is not a finite number");
+      if (py::hasattr(instance_, "truth_variances")) {
+        variances_ = instance_.attr("truth_variances")().cast<std::vector<double>>();
+        if (!variances_.empty() && (variances_.size() != problem_.num_arms ||
+                                    !std::all_of(variances_.begin(), variances_.end(),
+                                                 [](double v) { return usable_real(v) && v > 0; })))
+          throw RunError(where_ + ": truth_variances() must give one finite variance > 0 per arm");
+      }
       pull_ = instance_.attr("pull");
     } catch (py::error_already_set& e) {
       rethrow_python(e, where_);
     } catch (const py::cast_error&) {
-      throw RunError(where_ + ": truth() must return a sequence of numbers");
+      throw RunError(where_ + ": truth() and truth_variances() must return sequences of numbers");
     }
     semi_bandit_ = problem_.feedback == FeedbackKind::SemiBandit;
   }
@@ -63,6 +70,7 @@ class PythonEnvironment final : public Environment {
 
   const Problem& problem() const override { return problem_; }
   std::span<const double> truth() const override { return truth_; }
+  std::span<const double> truth_variances() const override { return variances_; }
 
   void pull(const Action& action, Observation& out) override {
     Gil gil;
@@ -105,7 +113,7 @@ class PythonEnvironment final : public Environment {
   py::object instance_, pull_;
   const std::string where_, at_pull_;
   Problem problem_;
-  std::vector<double> truth_;
+  std::vector<double> truth_, variances_;
   bool semi_bandit_ = false;
 };
 

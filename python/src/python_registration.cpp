@@ -53,7 +53,7 @@ void register_algorithm(const py::object& cls, const std::string& name, const st
                         const std::string& version, const std::string& library, const ParamSchema& schema,
                         const std::vector<std::string>& feedback, const py::list& oracles, bool reads_truth,
                         const std::vector<std::string>& settings, bool anytime,
-                        const std::optional<RewardRequirement>& rewards) {
+                        const std::optional<RewardRequirement>& rewards, bool batches) {
   AlgorithmEntry entry;
   fill_info(entry, name, summary, version, library, schema);
   for (const auto& kind : feedback) entry.needs.feedback.push_back(parse_feedback(kind));
@@ -66,11 +66,12 @@ void register_algorithm(const py::object& cls, const std::string& name, const st
   entry.needs.settings = parse_settings(settings);
   entry.needs.anytime = anytime;
   if (rewards) entry.needs.rewards = *rewards;
+  entry.needs.batches = batches;
   auto holder = std::make_shared<py::object>(cls);
-  entry.create = [holder, name](const ParamValues& values) -> std::unique_ptr<Algorithm> {
+  entry.create = [holder, name, batches](const ParamValues& values) -> std::unique_ptr<Algorithm> {
     Gil gil;
     try {
-      return make_python_algorithm((*holder)(**to_python(values)), name);
+      return make_python_algorithm((*holder)(**to_python(values)), name, batches);
     } catch (py::error_already_set& e) {
       rethrow_python(e, "Python algorithm '" + name + "': creating it");
     }
@@ -104,7 +105,8 @@ bool is_python_entry(const EntryInfo& entry) { return entry.library.rfind(kPytho
 void bind_registration(py::module_& m) {
   m.def("register_algorithm", &register_algorithm, py::arg("cls"), py::arg("name"), py::arg("summary"),
         py::arg("version"), py::arg("library"), py::arg("schema"), py::arg("feedback"), py::arg("oracles"),
-        py::arg("reads_truth"), py::arg("settings"), py::arg("anytime"), py::arg("rewards"));
+        py::arg("reads_truth"), py::arg("settings"), py::arg("anytime"), py::arg("rewards"),
+        py::arg("batches"));
   m.def("register_environment", &register_environment, py::arg("cls"), py::arg("name"), py::arg("summary"),
         py::arg("version"), py::arg("library"), py::arg("schema"), py::arg("feedback"));
 }

@@ -1,7 +1,7 @@
 // Registering Python plugins (cpex.register): every field of the C++ entries, from the
 // class attributes python/cpex/_plugins.py reads — name, summary, version, the schema (a
 // bound ParamSchema), and for an algorithm its needs (feedback kinds, oracle roles,
-// settings, anytime answers, the rewards assumed, reads_truth) — into the module's
+// settings, anytime answers, the rewards assumed, batches, reads_truth) — into the module's
 // registry. A class registered again under its name replaces the Python entry
 // (Registry::replace); a compiled plugin of that name is never replaced.
 #pragma once

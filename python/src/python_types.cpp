@@ -30,6 +30,10 @@ void bind_reward_types(py::module_& m) {
       .def_static("bernoulli", &RewardModel::bernoulli, "rewards in {0, 1}")
       .def_static("bounded", [](double a, double b) { return RewardModel::bounded(a, b); }, py::arg("lower"),
                   py::arg("upper"), "any distribution on [lower, upper]")
+      .def_static("poisson", &RewardModel::poisson, "rewards in {0, 1, 2, ...}, Poisson with the arm's mean")
+      .def_static("exponential", &RewardModel::exponential, "rewards >= 0, exponential with the arm's mean")
+      .def_static("gaussian_unknown_variance", &RewardModel::gaussian_unknown_variance,
+                  "mean + N(0, s_a^2), every s_a unknown to the algorithm")
       .def_static("other_in", &RewardModel::other_in, py::arg("lower"), py::arg("upper"),
                   "a known range, no family")
       .def_property_readonly("family", [](const RewardModel& r) { return std::string(to_string(r.family)); })
@@ -66,7 +70,7 @@ void bind_problem(py::module_& m) {
       .def(py::init([](std::size_t num_arms, double noise_sigma, std::size_t k, const std::string& feedback,
                        std::optional<Eigen::MatrixXd> features, double parameter_bound,
                        std::vector<double> group_sizes, const std::string& parameter,
-                       std::optional<RewardModel> rewards) {
+                       std::optional<RewardModel> rewards, std::vector<double> arm_sigmas) {
              Problem p;
              p.num_arms = num_arms;
              p.noise_sigma = noise_sigma;
@@ -79,12 +83,14 @@ void bind_problem(py::module_& m) {
                throw ConfigError("Problem: parameter must be 'mean' or 'variance'");
              p.parameter = parameter == "mean" ? KeyParameter::Mean : KeyParameter::Variance;
              if (rewards) p.rewards = *rewards;
+             p.arm_sigmas = std::move(arm_sigmas);
              return p;
            }),
            py::arg("num_arms"), py::arg("noise_sigma") = 1.0, py::arg("k") = 0,
            py::arg("feedback") = "single-arm", py::arg("features") = py::none(),
            py::arg("parameter_bound") = 0.0, py::arg("group_sizes") = std::vector<double>{},
-           py::arg("parameter") = "mean", py::arg("rewards") = py::none())
+           py::arg("parameter") = "mean", py::arg("rewards") = py::none(),
+           py::arg("arm_sigmas") = std::vector<double>{})
       .def_readwrite("num_arms", &Problem::num_arms)
       .def_readwrite("noise_sigma", &Problem::noise_sigma)
       .def_readwrite("k", &Problem::k)
@@ -92,6 +98,7 @@ void bind_problem(py::module_& m) {
       .def_readwrite("parameter_bound", &Problem::parameter_bound)
       .def_readwrite("group_sizes", &Problem::group_sizes)
       .def_readwrite("rewards", &Problem::rewards)
+      .def_readwrite("arm_sigmas", &Problem::arm_sigmas)
       .def_property(
           "feedback", [](const Problem& p) { return std::string(to_string(p.feedback)); },
           [](Problem& p, const std::string& f) { p.feedback = parse_feedback(f); })

@@ -148,12 +148,16 @@ unsigned parse_settings(const std::vector<std::string>& names) {
 }
 
 RewardFamily parse_family(const std::string& name) {
-  for (RewardFamily family : {RewardFamily::Other, RewardFamily::Gaussian, RewardFamily::Bernoulli,
-                              RewardFamily::Bounded})
+  constexpr RewardFamily kFamilies[] = {RewardFamily::Gaussian,    RewardFamily::Bernoulli,
+                                        RewardFamily::Bounded,     RewardFamily::Poisson,
+                                        RewardFamily::Exponential, RewardFamily::GaussianUnknownVariance,
+                                        RewardFamily::Other};
+  std::string allowed;
+  for (RewardFamily family : kFamilies) {
     if (name == to_string(family)) return family;
-  throw ConfigError("unknown reward family '" + shorten(name) + "' (allowed: " +
-                    to_string(RewardFamily::Gaussian) + ", " + to_string(RewardFamily::Bernoulli) + ", " +
-                    to_string(RewardFamily::Bounded) + ", " + to_string(RewardFamily::Other) + ")");
+    (allowed += allowed.empty() ? "" : ", ") += to_string(family);
+  }
+  throw ConfigError("unknown reward family '" + shorten(name) + "' (allowed: " + allowed + ")");
 }
 
 StreamRole parse_stream_role(const std::string& role) {

@@ -108,3 +108,43 @@ def test_schemas_are_the_cpp_objects():
 
 def _registered(name):
     return name in set(cpex.plugins().name)
+
+
+class RoundRobinBatches(cpex.Algorithm):
+    """Batches and delays: proposes the arms in turn while up to two pulls are pending."""
+    name = "round-robin-batches-py"
+    batches = True
+
+    def start(self, context):
+        self.n, self.t, self.seen = context.problem.num_arms, 0, 0
+
+    def next(self):
+        return self.propose(())
+
+    def propose(self, pending):
+        if self.seen >= 12:
+            return None
+        if len(pending) >= 2:
+            return "wait"
+        self.t += 1
+        return (self.t - 1) % self.n
+
+    def observe(self, arm, reward):
+        self.seen += 1
+
+    def recommend(self):
+        return 0
+
+
+cpex.register(RoundRobinBatches)
+
+
+def test_a_python_algorithm_with_batches_proposes_while_pulls_are_pending(tmp_path):
+    study = cpex.Study.create(tmp_path / "batches.db", study={"arms": 3, "rewards": "bernoulli"},
+                              oracle={"plugin": "top-k", "k": 1}, algorithm={"plugin": "round-robin-batches-py"},
+                              run={"seed": 1})
+    assert cpex.describe("round-robin-batches-py")["needs"]["batches"] is True
+    asked = study.ask(5)
+    assert [a["arm"] for a in asked] == ["0", "1"]  # then "wait": two pulls pending
+    study.tell(reward=1, ask=asked[1]["ask"])
+    assert [a["arm"] for a in study.ask(5)] == ["2"]
