@@ -1,8 +1,8 @@
 """Tables and the figure of docs/reproductions/lower-bound.md and gk2016.md from the sweeps
 of pipelines/lower-bound/ and pipelines/gk2016/ (run by scripts/reproduce_asymptotic.sh).
 
-The statistics come from `cpex report --format json` (mean samples of the runs that stopped
-by their rule, 95% percentile-bootstrap interval, errors with Clopper-Pearson intervals);
+The statistics come from `cpex report --format json` (mean samples of the runs that ended,
+95% percentile-bootstrap interval, wrong answers with Clopper-Pearson intervals);
 T*(mu) from `cpex-optimal-weights` (numerics::optimal_weights). This script only divides by
 T*(mu) log(1/delta) and lays out the tables and the figure.
 
@@ -65,14 +65,14 @@ def cell(group, bound):
     s = group["samples"]
     if s["mean"] is None:
         return None
-    lo, hi = s["ci95"] if s["ci95"] else (None, None)
+    lo, hi = s["mean_ci95_bootstrap"] if s["mean_ci95_bootstrap"] else (None, None)
     lo, hi = (lo / bound if lo else float("nan")), (hi / bound if hi else float("nan"))
     text = "%s [%s, %s]" % (fmt(s["mean"] / bound), fmt(lo), fmt(hi))
     notes = []
     if group["capped"]:
         notes.append("%d capped" % group["capped"])
-    if group["errors"]:
-        notes.append("%d err" % group["errors"])
+    if group["wrong"]:
+        notes.append("%d wrong" % group["wrong"])
     if notes:
         text += " (" + ", ".join(notes) + ")"
     return s["mean"] / bound, text, lo, hi
@@ -170,9 +170,9 @@ def gk2016(build, csv_dir):
         if means not in t_star:
             t_star[means] = characteristic_time(build, "bernoulli", means)
         s = g["samples"]
-        lo, hi = s["ci95"]
+        lo, hi = s["mean_ci95_bootstrap"]
         rows.setdefault(means, []).append(
-            (label(v), "%.0f [%.0f, %.0f]" % (s["mean"], lo, hi), g["runs"], g["errors"], g["capped"]))
+            (label(v), "%.0f [%.0f, %.0f]" % (s["mean"], lo, hi), g["runs"], g["wrong"], g["capped"]))
     lines = []
     for means in GK_TABLE1:
         if means not in rows:
@@ -183,7 +183,7 @@ def gk2016(build, csv_dir):
         lines.append("\n### μ = (%s): T*(μ) = %.1f, T*(μ) log(1/δ) = %.0f, T*(μ) kl(δ, 1−δ) = %.0f; w*(μ) = (%s)\n"
                      % (means.replace(",", ", "), ts["characteristic_time"], bound, kl,
                         ", ".join("%.3f" % w for w in ts["weights"])))
-        lines.append("| algorithm | E[τ], GK 2016 Table 1 (3000 runs) | E[τ], CPEx [95% bootstrap] | runs | errors | capped |")
+        lines.append("| algorithm | E[τ], GK 2016 Table 1 (3000 runs) | E[τ], CPEx [95% bootstrap] | runs | wrong | capped |")
         lines.append("| --- | --- | --- | --- | --- | --- |")
         ours = {r[0]: r for r in rows[means]}
         for name, published in GK_TABLE1[means].items():

@@ -91,10 +91,10 @@ reproduce_tables_only() {
     CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
-    python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
     cat "$out/tables.md"
   else
-    python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
   fi
 }
 

@@ -21,6 +21,13 @@ namespace cpex::host {
 
 namespace {
 
+// The suite's target error, set on the parameter with the confidence role.
+std::vector<std::pair<std::string, std::string>> confidence_value(const ParamSchema& schema) {
+  const ParamSpec* confidence = schema.find(ParamRole::Confidence);
+  if (!confidence) return {};
+  return {{confidence->name, check_number(kCheckDelta)}};
+}
+
 struct Instance {
   std::string label;  // "gaussian n=4 k=1"
   std::string text;   // the pipeline file
@@ -53,7 +60,7 @@ std::vector<Instance> make_suite(const AlgorithmEntry& entry, const CheckOptions
         if (std::string(family) == "gaussian") text += "sigma = 0.5\n";
         text += "[oracle]\nplugin = top-k\nk = " + std::to_string(k) + "\n";
         text += check_section_text("algorithm", entry.name, entry.schema, options.overrides,
-                                   {{"delta", number(kCheckDelta)}});
+                                   confidence_value(entry.schema));
         text += "[run]\nseed = 21\nrepetitions = " + std::to_string(repetitions) +
                 "\nmax-samples = 2000000\n";
         if (fixed_budget) text += "budget = " + std::to_string(600 * n) + "\n";
@@ -232,13 +239,14 @@ std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmE
                                " samples)"});
 
   const auto& params = pipelines.front().algorithm_params;
-  const ParamSpec* delta_spec = entry.schema.find("delta");
-  if (fixed_budget || !delta_spec || delta_spec->type != ParamType::Real || !params.has("delta")) {
+  // The target error by its role (whatever the plugin calls it).
+  const ParamSpec* delta_spec = entry.schema.find(ParamRole::Confidence);
+  if (fixed_budget || !delta_spec || !params.has(delta_spec->name)) {
     rows.push_back({"delta-correct", CheckStatus::Skip,
                     fixed_budget ? "a fixed-budget algorithm promises no delta"
-                                 : "no 'delta' parameter: no confidence to check"});
+                                 : "no parameter with the confidence role: no target error to check"});
   } else {
-    const double delta = params.real("delta");
+    const double delta = params.real(delta_spec->name);
     const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
     rows.push_back({"delta-correct", ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
                     std::to_string(errors) + " wrong of " + std::to_string(ended) +

@@ -39,9 +39,12 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const std::string& trace_file = s.pipelines.front().run.trace_file;
   const MpiContext mpi = mpi_context();
   // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
-  if (mpi.rank == 0)
+  if (mpi.rank == 0) {
+    // A key that means different things in the swept algorithms (parameter roles).
+    for (const std::string& warning : s.warnings) std::cerr << "cpex: warning: " << warning << '\n';
     for (const std::string& warning : tie_warnings(s.pipelines, s.points))
       std::cerr << "cpex: warning: " << warning << '\n';
+  }
 
   // Outputs: never an input, never each other, never a foreign file without --force.
   std::vector<NamedPath> outputs;

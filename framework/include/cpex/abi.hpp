@@ -15,7 +15,9 @@ namespace cpex {
 //    Environment::truth_variances, Oracle::query / exchanges / enumerate (identification
 //    problems); Algorithm::propose, AlgorithmNeeds::batches (studies: batches and delayed
 //    feedback).
-inline constexpr int kAbiVersion = 7;
+// 8: ParamSpec::role, ParamSchema renamed keys (parameter roles: the run's target error,
+//    accuracy, budget).
+inline constexpr int kAbiVersion = 8;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";
