@@ -22,13 +22,13 @@
 # docs/reproductions/fixed-budget.md.
 #
 # usage: scripts/reproduce.sh NNN|NAME|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
-#        scripts/reproduce.sh lower-bound|gk2016 ... runs scripts/reproduce_asymptotic.sh
+#        scripts/reproduce.sh lower-bound|gk2016|lower-bound-problems ... runs scripts/reproduce_asymptotic.sh
 #        (NNN: 002, 004; tables only: 000, 001, 003; NAME: fixed-budget; $CPEX_BUILD_DIR:
 #        the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The fixed-confidence reproductions (Garivier & Kaufmann 2016, the lower bound): their own script.
-case ${1:-} in lower-bound|gk2016) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
+case ${1:-} in lower-bound|gk2016|lower-bound-problems) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
 source scripts/reproduce_options.sh
@@ -91,10 +91,10 @@ reproduce_tables_only() {
     CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
-    python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
     cat "$out/tables.md"
   else
-    python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
   fi
 }
 

@@ -70,8 +70,13 @@ std::string record_text(const RunRecord& r) {
 
 // The pipeline text of one suite instance for this algorithm.
 std::string instance_text(const AlgorithmState& s, const SuiteInstance& instance) {
+  // The suite's target error and accuracy, on the parameters with those roles (whatever
+  // the plugin calls them).
   auto values = instance.algorithm_values;
-  values.emplace_back("delta", number(s.suite->delta));
+  if (const ParamSpec* confidence = s.entry.schema.find(ParamRole::Confidence))
+    values.emplace_back(confidence->name, number(s.suite->delta));
+  if (const ParamSpec* accuracy = s.entry.schema.find(ParamRole::Accuracy); accuracy && instance.accuracy)
+    values.emplace_back(accuracy->name, number(*instance.accuracy));
   std::string text = instance.problem;
   text += check_section_text("algorithm", s.entry.name, s.entry.schema, s.options.overrides, values);
   text += "[run]\nseed = 21\nrepetitions = 1\nmax-samples = 2000000\n";
@@ -207,11 +212,12 @@ CheckResult stops(AlgorithmState& s) {
 
 CheckResult delta_correct(AlgorithmState& s) {
   const auto& params = s.pipelines.front().algorithm_params;
-  const ParamSpec* delta_spec = s.entry.schema.find("delta");
+  // The target error by its role (whatever the plugin calls it).
+  const ParamSpec* confidence = s.entry.schema.find(ParamRole::Confidence);
   if (s.fixed_budget) return {CheckStatus::Skip, "a fixed-budget algorithm promises no delta"};
-  if (!delta_spec || delta_spec->type != ParamType::Real || !params.has("delta"))
-    return {CheckStatus::Skip, "no 'delta' parameter: no confidence to check"};
-  const double delta = params.real("delta");
+  if (!confidence || !params.has(confidence->name))
+    return {CheckStatus::Skip, "no parameter with the confidence role: no target error to check"};
+  const double delta = params.real(confidence->name);
   const std::uint64_t errors = s.errors, ended = s.ended;
   const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
   return {ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,

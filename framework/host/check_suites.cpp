@@ -146,7 +146,7 @@ std::vector<SuiteInstance> full_bandit_instances(const AlgorithmNeeds& needs, bo
           {"n=7 k=2 epsilon=0.5",
            "[environment]\nplugin = full-bandit\nmeans = -0.1, 0.8, 0.0, 1.0, -0.3, 0.9, -0.2\nk = 2\nsigma = 0.5\n"
            "[oracle]\nplugin = top-k\nk = 2\nepsilon-rule = sum\n" + dks,
-           3000, {{"epsilon", "0.5"}}}};
+           3000, {}, 0.5}};
 }
 
 std::string full_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -21,8 +22,10 @@ struct SuiteInstance {
   std::string problem;  // the [environment] and [oracle] sections (and a further role's)
   std::uint64_t budget = 0;  // [run] budget, for a fixed-budget algorithm
   // [algorithm] values this instance needs of an algorithm that has the key (a CPE-CS
-  // instance whose truth is a variance: estimator = variance; a PAC instance: epsilon).
+  // instance whose truth is a variance: estimator = variance).
   std::vector<std::pair<std::string, std::string>> algorithm_values;
+  // A PAC instance: the accuracy ε given to the parameter with the accuracy role.
+  std::optional<double> accuracy;
 };
 
 struct CheckSuite {

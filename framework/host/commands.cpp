@@ -44,7 +44,9 @@ void print_parameters(const ParamSchema& schema) {
     std::cout << "  " << std::left << std::setw(14) << spec.name
               << (spec.name.size() >= 14 ? "\n                " : "") << spec.help << '\n'
               << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
-              << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
+              << ", default " << spec.default_text() << ", allowed: " << spec.allowed()
+              << (spec.role != ParamRole::None ? std::string(", role: ") + to_string(spec.role) : "")
+              << '\n';
   }
 }
 

@@ -100,12 +100,10 @@ bool in_unit_box(std::span<const double> theta) {
   return true;
 }
 
-// The algorithm's `epsilon` key when it has a real one, else 0.
+// The algorithm's accuracy (the parameter with ParamRole::Accuracy), else 0.
 double algorithm_epsilon(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("epsilon");
-  const double* epsilon = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  return epsilon ? *epsilon : 0.0;
+  return value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy)
+      .value_or(0.0);
 }
 
 // Every measure the instance's family defines (see the top of the file).
@@ -168,12 +166,12 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
 
 namespace {
 
-// The algorithm's `delta` when it has one in (0, 1), else 0.
+// The algorithm's target error (the parameter with ParamRole::Confidence) when it is in
+// (0, 1), else 0.
 double algorithm_delta(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("delta");
-  const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  return delta && *delta > 0.0 && *delta < 1.0 ? *delta : 0.0;
+  const double delta =
+      value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Confidence).value_or(0.0);
+  return delta > 0.0 && delta < 1.0 ? delta : 0.0;
 }
 
 // What identifies an instance: the environment and its truth, the rewards, the decision

@@ -108,7 +108,7 @@ class TiesOracle : public test::SortingTopK {
 
 ParamSchema uniform_schema() {
   ParamSchema s;
-  s.real("delta", 0.05, Range::open(0.0, 1.0), "confidence parameter: error probability at most delta");
+  s.target_error(0.05, "confidence parameter: error probability at most delta");
   return s;
 }
 

@@ -68,6 +68,17 @@ void register_fixtures(Registry& registry) {
   };
   registry.add(std::move(failing));
 
+  // Registered single-arm (the default), while its Problem says semi-bandit: the
+  // framework refuses the mismatch before any run.
+  EnvironmentEntry misdeclared;
+  misdeclared.name = "fixture-misdeclared";
+  misdeclared.summary = "test fixture: registered single-arm, but its Problem says semi-bandit";
+  misdeclared.schema.real_list("means", Range::any(), "means");
+  misdeclared.create = [](const ParamValues& p, const EnvironmentContext& c) -> std::unique_ptr<Environment> {
+    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::SemiBandit, -1, 0, c.seed);
+  };
+  registry.add(std::move(misdeclared));
+
   OracleEntry oracle;
   oracle.name = "fixture-no-cardinality";
   oracle.summary = "test fixture: linear maximization without the cardinality capability";

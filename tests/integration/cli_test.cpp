@@ -75,7 +75,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   const auto two = run_cpex("run pipelines/quickstart.ini --json --threads 2 --out " + b);
   REQUIRE(one.status == 0);
   REQUIRE(two.status == 0);
-  CHECK_THAT(one.out, Contains("\"runs\": 200") && Contains("\"error_rate_ci95\"") &&
+  CHECK_THAT(one.out, Contains("\"runs\": 200") && Contains("\"wrong_rate_ci95\"") &&
                           Contains("\"not_optimal_rate_ci95\"") && Contains("\"status\": \"done\"") &&
                           Contains("\"median\"") && Contains("\"mean_wall_time_s\""));
   CHECK(without_wall_time(one.out) == without_wall_time(two.out));
@@ -91,7 +91,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   const auto text = run_cpex("run pipelines/quickstart.ini --set run.repetitions=10");
   REQUIRE(text.status == 0);
   CHECK_THAT(text.out, Contains("lucb on gaussian (oracle top-k)") && Contains("runs 10") &&
-                           Contains("errors (not correct, stopped runs)") && Contains("not optimal"));
+                           Contains("wrong answers (not correct, ended runs)") && Contains("not optimal"));
 }
 
 TEST_CASE("Overrides change the pipeline, and the seed changes the runs", "[cli]") {

@@ -123,7 +123,7 @@ def test_report_is_the_grouped_summary_of_cpex_report(tmp_path):
         table = cpex.report(source)
         assert len(table) == len(groups) == 4
         assert list(table["runs"]) == [g["runs"] for g in groups]
-        assert list(table["error_rate"]) == [g["error_rate"] for g in groups]
+        assert list(table["wrong_rate"]) == [g["wrong_rate"] for g in groups]
         assert list(table["samples.mean"]) == [g["samples"]["mean"] for g in groups]
 
 

@@ -117,8 +117,7 @@ void register_@IDENT@(cpex::Registry& registry) {
   cpex::register_algorithm(
       registry, {"@NAME@", "uniform sampling with an anytime union-bound stopping rule (top-k)", "0.1"},
       {.feedback = {cpex::FeedbackKind::SingleArm}, .oracles = {{"oracle", cpex::kCardinality}}},
-      cpex::ParamSchema().real("delta", 0.05, cpex::Range::open(0.0, 1.0),
-                               "confidence: the answer is wrong with probability at most delta"),
+      cpex::ParamSchema().target_error(0.05, "confidence: the answer is wrong with probability at most delta"),
       [](const cpex::ParamValues& p) -> std::unique_ptr<cpex::Algorithm> {
         return std::make_unique<@CLASS@>(p.real("delta"));
       });

@@ -15,8 +15,10 @@ namespace cpex {
 //    Environment::truth_variances, Oracle::query / exchanges / enumerate (identification
 //    problems); Algorithm::propose, AlgorithmNeeds::batches (studies: batches and delayed
 //    feedback).
-// 8: EntryInfo::source / PluginInfo::where (the registration's source file).
-inline constexpr int kAbiVersion = 8;
+// 8: ParamSpec::role, ParamSchema renamed keys (parameter roles: the run's target error,
+//    accuracy, budget).
+// 9: EntryInfo::source / PluginInfo::where (the registration's source file).
+inline constexpr int kAbiVersion = 9;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

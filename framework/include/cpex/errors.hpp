@@ -19,7 +19,8 @@ class ConfigError : public Error {
   using Error::Error;
 };
 
-// A plugin library cannot be found, loaded or registered.
+// A plugin library cannot be found, loaded or registered (only that: a plugin that fails
+// while a run is built or runs is a RunError).
 class PluginError : public Error {
  public:
   using Error::Error;
@@ -39,7 +40,9 @@ class ParameterError : public Error {
   std::string key_;
 };
 
-// A run failed while executing (a plugin threw during the loop).
+// A run failed: a plugin threw while the run's objects were built or while it ran (the
+// framework's boundary around plugin code rethrows anything as a RunError naming the
+// plugin; in a sweep the run becomes an `error` row and the sweep goes on).
 class RunError : public Error {
  public:
   using Error::Error;

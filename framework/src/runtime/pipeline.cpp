@@ -33,6 +33,7 @@ const ParamSchema& run_schema() {
                "samples (status budget); for fixed-budget algorithms only; none: fixed "
                "confidence")
       .optional()
+      .role(ParamRole::Budget)
       .choice("trace-recommendations", "no", {"no", "yes"},
               "yes: every trace-every samples, judge the algorithm's current recommendation "
               "and write the verdicts to trace-file (anytime.correct, anytime.optimal)");
@@ -218,6 +219,10 @@ void check_unknown_keys(const PipelineFile& file, const Registry& registry, cons
       const std::string where = entry.origin + ": [" + owner.section + "] " + shorten(entry.key) +
                                 ": unknown key for " +
                                 (mixed ? "every swept plugin (" + owner.names() + ")" : owner.names());
+      for (const auto* e : owner.plugins)
+        if (const std::string* note = e->schema.renamed(entry.key))
+          throw ConfigError(entry.origin + ": [" + owner.section + "] " + shorten(entry.key) + ": " +
+                            e->name + ": " + *note);
       if (!elsewhere.empty()) throw ConfigError(where + "; it belongs in " + elsewhere);
       if (!mixed) continue;  // read_section's message, with the plugin's known keys
       std::vector<std::string> keys;
@@ -319,6 +324,8 @@ PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& regist
     if (kind != wanted)
       throw ConfigError(where + ": '" + shorten(owner.plugin) + "' is an " + to_string(kind) +
                         ", and [" + section + "] takes an " + to_string(wanted));
+    if (const std::string* note = info->schema.find(key) ? nullptr : info->schema.renamed(key))
+      throw ConfigError(where + ": " + owner.plugin + ": " + *note);
     if (!info->schema.find(key)) {
       std::vector<std::string> names;
       for (const auto& spec : info->schema.specs()) names.push_back(spec.name);

@@ -196,6 +196,8 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
     if (std::find(ignored.begin(), ignored.end(), entry.key) != ignored.end()) continue;
     const std::string where = entry.origin + ": [" + section + "] " + shorten(entry.key);
     const ParamSpec* spec = schema.find(entry.key);
+    if (const std::string* note = spec ? nullptr : schema.renamed(entry.key))
+      throw ConfigError(where + ": " + owner + ": " + *note);
     if (!spec) {
       std::vector<std::string> names = ignored;
       for (const auto& s : schema.specs()) names.push_back(s.name);

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cpex/errors.hpp"
+#include "cpex/report/summary_json.hpp"
 #include "cpex/suggest.hpp"
 #include "cpex/store/results_csv.hpp"
 
@@ -40,87 +41,82 @@ std::string interval_text(const Interval& ci, std::string (*text)(double)) {
 }
 std::string rate_text(double x) { return format("%.3g", x); }
 std::string seconds_text(double x) { return format("%.3g", x); }
-std::string exact(double x) { return format("%.10g", x); }
 
-nlohmann::ordered_json number(double x) {
-  return std::isnan(x) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(x);
+std::string rate_cell(double rate, const Interval& ci) {
+  return std::isnan(rate) ? "-" : rate_text(rate) + " " + interval_text(ci, rate_text);
 }
 
-std::string rate_cell(const Proportion& p) {
-  return std::isnan(p.rate) ? "-" : rate_text(p.rate) + " " + interval_text(p.ci95, rate_text);
-}
-
-// "1513 [1480, 1546] (1 err, 2 not opt)": the metric and what a reader must not miss. With
-// capped runs the samples cell is the censored lower bound, "≥ 2000 (2 capped)".
+// "1513 [1480, 1546] (1 wrong, 2 not opt)": the metric and what a reader must not miss.
+// With capped runs the samples cell is the censored lower bound, "≥ 2000 (2 capped)".
 std::string cell_text(const GroupSummary& s, ReportMetric metric) {
   std::string text;
   if (metric == ReportMetric::Samples && s.capped)
     text = "≥ " + count_text(s.mean_samples_at_least);
   else if (metric == ReportMetric::Samples)
-    text = std::isnan(s.mean_samples) ? "-" : count_text(s.mean_samples) + " " + interval_text(s.mean_samples_ci, count_text);
+    text = std::isnan(s.mean_samples)
+               ? "-"
+               : count_text(s.mean_samples) + " " + interval_text(s.mean_samples_ci95_bootstrap, count_text);
   else if (metric == ReportMetric::ErrorRate)
-    text = rate_cell(s.errors);
+    text = rate_cell(s.wrong_rate, s.wrong_rate_ci95);
   else if (metric == ReportMetric::NotOptimal)
-    text = rate_cell(s.not_optimal);
+    text = rate_cell(s.not_optimal_rate, s.not_optimal_rate_ci95);
   else
     text = std::isnan(s.mean_wall_time_s) ? "-" : seconds_text(s.mean_wall_time_s);
   while (!text.empty() && text.back() == ' ') text.pop_back();
   std::vector<std::string> notes;
   if (s.capped) notes.push_back(std::to_string(s.capped) + " capped");
-  if (metric == ReportMetric::Samples && s.errors.count) notes.push_back(std::to_string(s.errors.count) + " err");
-  if (metric == ReportMetric::Samples && s.not_optimal.count)
-    notes.push_back(std::to_string(s.not_optimal.count) + " not opt");
+  if (metric == ReportMetric::Samples && s.wrong) notes.push_back(std::to_string(s.wrong) + " wrong");
+  if (metric == ReportMetric::Samples && s.not_optimal)
+    notes.push_back(std::to_string(s.not_optimal) + " not opt");
   if (s.failed) notes.push_back(std::to_string(s.failed) + " failed");
   for (std::size_t i = 0; i < notes.size(); ++i) text += (i ? ", " : " (") + notes[i];
   return notes.empty() ? text : text + ")";
 }
 
+// Machine form (CSV): the grouping keys, then the flattened summary (flat_summary: the
+// JSON keys). Text and Markdown: the same statistics under short names.
 Table long_table(const GroupedReport& report, bool machine) {
   Table t;
   t.header = report.keys;
   t.numeric.assign(report.keys.size(), false);
-  const std::vector<std::string> stats =
-      machine ? std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples_mean",
-                                         "samples_median", "samples_ci95_low", "samples_ci95_high",
-                                         "samples_mean_at_least", "errors", "error_rate",
-                                         "error_rate_ci95_low", "error_rate_ci95_high", "not_optimal",
-                                         "not_optimal_rate", "not_optimal_rate_ci95_low",
-                                         "not_optimal_rate_ci95_high", "capped_errors",
-                                         "capped_not_optimal", "mean_wall_time_s"}
-              : std::vector<std::string>{"runs", "stopped", "capped", "failed", "samples mean",
-                                         "median", "mean 95% CI", "with capped", "errors", "error rate",
-                                         "rate 95% CI", "not optimal", "not-opt rate",
-                                         "not-opt 95% CI", "wall s"};
+  if (machine) {
+    for (const auto& s : report.groups) {
+      const auto flat = flat_summary(s);
+      if (t.rows.empty())
+        for (const auto& [name, value] : flat) t.header.push_back(name);
+      std::vector<std::string> row = s.values;
+      for (const auto& [name, value] : flat) row.push_back(value);
+      t.rows.push_back(std::move(row));
+    }
+    if (report.groups.empty())
+      for (const auto& [name, value] : flat_summary(Summary{})) t.header.push_back(name);
+    t.numeric.resize(t.header.size(), true);
+    return t;
+  }
+  const std::vector<std::string> stats = {
+      "runs", "ended", "capped", "failed", "samples mean", "median", "mean 95% CI (bootstrap)",
+      "with capped", "wrong", "wrong rate", "rate 95% CI", "not optimal", "not-opt rate",
+      "not-opt 95% CI", "wall s"};
   t.header.insert(t.header.end(), stats.begin(), stats.end());
   t.numeric.resize(t.header.size(), true);
   auto count = [](std::uint64_t n) { return std::to_string(n); };
   for (const auto& s : report.groups) {
     std::vector<std::string> row = s.values;
-    for (auto n : {s.runs, s.stopped, s.capped, s.failed}) row.push_back(count(n));
-    if (machine) {
-      for (double x : {s.mean_samples, s.median_samples, s.mean_samples_ci.lower,
-                       s.mean_samples_ci.upper, s.mean_samples_at_least})
-        row.push_back(exact(x));
-      for (const Proportion* p : {&s.errors, &s.not_optimal}) {
-        row.push_back(count(p->count));
-        for (double x : {p->rate, p->ci95.lower, p->ci95.upper}) row.push_back(exact(x));
-      }
-      row.push_back(count(s.capped_errors));
-      row.push_back(count(s.capped_not_optimal));
-      row.push_back(exact(s.mean_wall_time_s));
-    } else {
-      row.push_back(count_text(s.mean_samples));
-      row.push_back(count_text(s.median_samples));
-      row.push_back(interval_text(s.mean_samples_ci, count_text));
-      row.push_back(std::isnan(s.mean_samples_at_least) ? "" : "≥ " + count_text(s.mean_samples_at_least));
-      for (const Proportion* p : {&s.errors, &s.not_optimal}) {
-        const bool known = !std::isnan(p->rate);
-        row.push_back(known ? count(p->count) : "");
-        row.push_back(rate_text(p->rate));
-        row.push_back(known ? interval_text(p->ci95, rate_text) : "");
-      }
-      row.push_back(seconds_text(s.mean_wall_time_s));
+    for (auto n : {s.runs, s.ended, s.capped, s.failed}) row.push_back(count(n));
+    row.push_back(count_text(s.mean_samples));
+    row.push_back(count_text(s.median_samples));
+    row.push_back(interval_text(s.mean_samples_ci95_bootstrap, count_text));
+    row.push_back(std::isnan(s.mean_samples_at_least) ? "" : "≥ " + count_text(s.mean_samples_at_least));
+    const std::uint64_t counts[] = {s.wrong, s.not_optimal};
+    const double rates[] = {s.wrong_rate, s.not_optimal_rate};
+    const Interval cis[] = {s.wrong_rate_ci95, s.not_optimal_rate_ci95};
+    for (int k = 0; k < 2; ++k) {
+      const bool known = !std::isnan(rates[k]);
+      row.push_back(known ? count(counts[k]) : "");
+      row.push_back(rate_text(rates[k]));
+      row.push_back(known ? interval_text(cis[k], rate_text) : "");
     }
+    row.push_back(seconds_text(s.mean_wall_time_s));
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -281,30 +277,13 @@ ReportMetric parse_report_metric(const std::string& name) {
 
 nlohmann::ordered_json report_json(const GroupedReport& report) {
   using Json = nlohmann::ordered_json;
-  auto ci = [](const Interval& i) { return Json{number(i.lower), number(i.upper)}; };
   Json groups = Json::array();
   for (const auto& s : report.groups) {
     Json values = Json::object();
     for (std::size_t k = 0; k < report.keys.size(); ++k) values[report.keys[k]] = s.values[k];
-    groups.push_back({{"values", values},
-                      {"runs", s.runs},
-                      {"stopped", s.stopped},
-                      {"capped", s.capped},
-                      {"failed", s.failed},
-                      {"samples", {{"mean", number(s.mean_samples)},
-                                   {"median", number(s.median_samples)},
-                                   {"ci95", ci(s.mean_samples_ci)},
-                                   {"mean_at_least", number(s.mean_samples_at_least)}}},
-                      {"errors", s.errors.count},
-                      {"error_rate", number(s.errors.rate)},
-                      {"error_rate_ci95", ci(s.errors.ci95)},
-                      {"not_optimal", s.not_optimal.count},
-                      {"not_optimal_rate", number(s.not_optimal.rate)},
-                      {"not_optimal_rate_ci95", ci(s.not_optimal.ci95)},
-                      {"optimal_unknown", s.optimal_unknown},
-                      {"capped_errors", s.capped_errors},
-                      {"capped_not_optimal", s.capped_not_optimal},
-                      {"mean_wall_time_s", number(s.mean_wall_time_s)}});
+    Json group = {{"values", values}};
+    group.update(summary_json(s));
+    groups.push_back(std::move(group));
   }
   Json pooled = Json::array();
   for (const auto& p : report.pooled) pooled.push_back({{"key", p.key}, {"values", p.values}});

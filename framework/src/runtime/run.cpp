@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -16,21 +17,22 @@ namespace cpex {
 namespace {
 
 // The plugin boundary: called in a catch (...) block around plugin code, turns whatever
-// was thrown into a framework Error naming `what` (framework errors pass unchanged). No
-// message is a bare std::bad_alloc or a std::vector's internal name.
+// was thrown into a RunError naming `what` (framework errors pass unchanged; PluginError
+// is for loading and registering plugins only). No message is a bare std::bad_alloc or a
+// std::vector's internal name.
 [[noreturn]] void rethrow_as_error(const std::string& what) {
   try {
     throw;
   } catch (const Error&) {
     throw;
   } catch (const std::bad_alloc&) {
-    throw Error("out of memory while " + what);
+    throw RunError("out of memory while " + what);
   } catch (const std::length_error&) {
-    throw Error("out of memory while " + what + " (a size beyond what can be allocated)");
+    throw RunError("out of memory while " + what + " (a size beyond what can be allocated)");
   } catch (const std::exception& e) {
-    throw PluginError(what + " failed: " + e.what());
+    throw RunError(what + " failed: " + e.what());
   } catch (...) {
-    throw PluginError(what + " failed with an exception that is not a std::exception");
+    throw RunError(what + " failed with an exception that is not a std::exception");
   }
 }
 
@@ -70,6 +72,14 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
   const Problem& problem = run.environment->problem();
+  // Feedback is declared once, by the registration (assembly matched the algorithm to it):
+  // an environment whose Problem says otherwise would run under the wrong loop.
+  if (problem.feedback != p.environment->feedback)
+    throw RunError(p.source + ": environment '" + p.environment->name + "' (" +
+                   std::filesystem::path(p.environment->library).filename().string() +
+                   ") is registered with " + to_string(p.environment->feedback) +
+                   " feedback, but its Problem says " + to_string(problem.feedback) +
+                   " (EnvironmentEntry::feedback and Problem::feedback must agree)");
   for (std::size_t i = 0; i < p.oracles.size(); ++i) {
     const OracleChoice& choice = p.oracles[i];
     const std::size_t ground = run.oracles[i]->ground_set_size();
@@ -170,24 +180,64 @@ class RunTrace : public TraceSink {
 
 }  // namespace
 
-const char* stopped_text(StopReason reason) {
-  switch (reason) {
-    case StopReason::Rule: return "rule";
-    case StopReason::MaxSamples: return "max-samples";
-    case StopReason::MaxSeconds: return "max-seconds";
-    case StopReason::Budget: return "budget";
-    case StopReason::Error: return "";
-  }
-  return "";
+namespace {
+
+constexpr Outcome kOutcomes[] = {
+#define CPEX_OUTCOME(REASON, STOPPED, STATUS, END) \
+  {StopReason::REASON, #REASON, STOPPED, STATUS, RunEnd::END},
+#include "cpex/runtime/run_outcomes.def"
+#undef CPEX_OUTCOME
+};
+
+const Outcome& outcome(StopReason reason) {
+  for (const Outcome& o : kOutcomes)
+    if (o.reason == reason) return o;
+  return kOutcomes[0];  // unreachable: every enumerator has its line
 }
 
-const char* status_text(StopReason reason) {
-  switch (reason) {
-    case StopReason::Rule: return "stopped";
-    case StopReason::Error: return "error";
-    case StopReason::Budget: return "budget";
-    default: return "capped";
+}  // namespace
+
+std::span<const Outcome> outcomes() { return kOutcomes; }
+
+const char* to_string(RunEnd end) {
+  switch (end) {
+    case RunEnd::ByRule: return "ByRule";
+    case RunEnd::AtBudget: return "AtBudget";
+    case RunEnd::Capped: return "Capped";
+    case RunEnd::Failed: return "Failed";
   }
+  return "ByRule";
+}
+
+const char* stopped_text(StopReason reason) { return outcome(reason).stopped.data(); }
+const char* status_text(StopReason reason) { return outcome(reason).status.data(); }
+RunEnd run_end(StopReason reason) { return outcome(reason).end; }
+
+std::optional<RunEnd> run_end_of_status(std::string_view status) {
+  for (const Outcome& o : kOutcomes)
+    if (o.status == status) return o.end;
+  return std::nullopt;
+}
+
+std::optional<StopReason> stop_reason_of_stopped(std::string_view stopped) {
+  for (const Outcome& o : kOutcomes)
+    if (o.stopped == stopped) return o.reason;
+  return std::nullopt;
+}
+
+const char* status_of_stopped(std::string_view stopped) {
+  const auto reason = stop_reason_of_stopped(stopped);
+  return status_text(reason ? *reason : StopReason::MaxSamples);
+}
+
+std::string status_texts() {
+  std::string out;
+  for (std::size_t i = 0; i < std::size(kOutcomes); ++i) {
+    bool seen = false;
+    for (std::size_t j = 0; j < i; ++j) seen = seen || kOutcomes[j].status == kOutcomes[i].status;
+    if (!seen) (out += out.empty() ? "" : ", ") += kOutcomes[i].status;
+  }
+  return out;
 }
 
 namespace {

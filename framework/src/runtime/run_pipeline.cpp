@@ -41,10 +41,13 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   // The processes sharing the runs (MPI ranks), or this one alone.
   const int rank = opts.ranks ? opts.ranks->rank() : 0;
   const int processes = opts.ranks ? opts.ranks->size() : 1;
-  // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
-  if (rank == 0)
+  if (rank == 0) {
+    // A key that means different things in the swept algorithms (parameter roles).
+    for (const std::string& warning : s.warnings) std::cerr << "cpex: warning: " << warning << '\n';
+    // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
     for (const std::string& warning : tie_warnings(s.pipelines, s.points))
       std::cerr << "cpex: warning: " << warning << '\n';
+  }
 
   // Outputs: never an input, never each other, never a foreign file without --force.
   std::vector<NamedPath> outputs;

@@ -1,6 +1,7 @@
-// Human-readable and JSON run summaries (JSON through nlohmann::json). A point without
-// runs is "not run"; capped runs are censored (a "≥" bound, never a mean of 0); both
-// verdict rates (not correct, not optimal) carry their Clopper-Pearson intervals.
+// Human-readable and JSON run summaries (the JSON keys are summary_json's, the same as
+// `cpex report`'s). A point without runs is "not run"; capped runs are censored (a "≥"
+// bound, never a mean of 0); both verdict rates (wrong answers, not optimal) carry their
+// Clopper-Pearson intervals.
 #include "cpex/runtime/summary_output.hpp"
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/report/stats.hpp"
+#include "cpex/report/summary_json.hpp"
 
 namespace cpex::host {
 
@@ -15,17 +17,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json number(double x) { return std::isnan(x) ? Json(nullptr) : Json(x); }
-Json interval(const Interval& ci) {
-  return std::isnan(ci.lower) ? Json(nullptr) : Json{ci.lower, ci.upper};
-}
-
 const char* point_status(const Summary& s, std::uint64_t planned) {
   if (s.runs == 0) return "not run";
   return s.runs < planned ? "partial" : "done";
 }
 
-Json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
+Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   Json j;
   add_point_keys(j, point);
   const auto planned = static_cast<std::uint64_t>(p.run.repetitions);
@@ -35,28 +32,7 @@ Json summary_json(const Pipeline& p, const SweepPoint& point, const Summary& s) 
   j["oracle"] = p.oracles.front().entry->name;
   j["status"] = point_status(s, planned);
   j["planned"] = planned;
-  j["runs"] = s.runs;
-  j["stopped"] = s.stopped;
-  if (s.budget) j["budget"] = s.budget;  // of the stopped runs: ended at their budget
-  j["capped"] = s.capped;
-  j["failed"] = s.failed;
-  const bool any = s.stopped > 0;
-  j["samples"] = {{"mean", number(s.mean_samples)},
-                  {"mean_ci95", interval(s.mean_samples_ci)},
-                  {"median", number(s.median_samples)},
-                  {"median_ci95", interval(s.median_samples_ci)},
-                  {"min", any ? Json(s.min_samples) : Json(nullptr)},
-                  {"max", any ? Json(s.max_samples) : Json(nullptr)},
-                  {"mean_at_least", number(s.mean_samples_at_least)}};
-  j["errors"] = s.errors;
-  j["error_rate"] = number(s.error_rate);
-  j["error_rate_ci95"] = {s.error_rate_ci.lower, s.error_rate_ci.upper};
-  j["not_optimal"] = s.not_optimal;
-  j["not_optimal_rate"] = number(s.not_optimal_rate);
-  j["not_optimal_rate_ci95"] = {s.not_optimal_rate_ci.lower, s.not_optimal_rate_ci.upper};
-  j["capped_errors"] = s.capped_errors;
-  j["capped_not_optimal"] = s.capped_not_optimal;
-  j["mean_wall_time_s"] = number(s.mean_wall_seconds);
+  j.update(summary_json(s));
   return j;
 }
 
@@ -76,30 +52,30 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
   }
   out << "  runs " << s.runs;
   if (s.runs < planned) out << " of " << planned << " (the rest not run)";
-  out << ": stopped by their rule " << s.stopped - s.budget;
-  if (s.budget) out << ", at their budget " << s.budget;
+  out << ": ended by their rule " << s.by_rule;
+  if (s.at_budget) out << ", ended at their budget " << s.at_budget;
   out << ", capped " << s.capped << ", failed " << s.failed << '\n';
-  if (s.stopped > 0) {
-    out << "  samples (stopped runs) mean " << s.mean_samples << " (95% CI ["
-        << s.mean_samples_ci.lower << ", " << s.mean_samples_ci.upper << "]), median "
-        << s.median_samples << " (95% CI [" << s.median_samples_ci.lower << ", "
-        << s.median_samples_ci.upper << "]), min " << s.min_samples << ", max " << s.max_samples
+  if (s.ended > 0) {
+    out << "  samples (ended runs) mean " << s.mean_samples << " (95% CI, normal approximation ["
+        << s.mean_samples_ci95_normal.lower << ", " << s.mean_samples_ci95_normal.upper
+        << "]), median " << s.median_samples << " (95% CI [" << s.median_samples_ci95.lower << ", "
+        << s.median_samples_ci95.upper << "]), min " << s.min_samples << ", max " << s.max_samples
         << '\n';
     if (s.capped)
       out << "  with the " << s.capped << " capped runs counted at their cap: mean ≥ "
           << s.mean_samples_at_least << '\n';
   } else if (s.capped) {
-    out << "  samples: no run stopped by its rule; the " << s.capped
+    out << "  samples: no run ended; the " << s.capped
         << " capped runs counted at their cap: mean ≥ " << s.mean_samples_at_least << '\n';
   }
-  if (s.stopped > 0) {
-    rate(out << "  errors (not correct, stopped runs) ", s.errors, s.error_rate, s.error_rate_ci);
-    rate(out << "; not optimal ", s.not_optimal, s.not_optimal_rate, s.not_optimal_rate_ci) << '\n';
+  if (s.ended > 0) {
+    rate(out << "  wrong answers (not correct, ended runs) ", s.wrong, s.wrong_rate, s.wrong_rate_ci95);
+    rate(out << "; not optimal ", s.not_optimal, s.not_optimal_rate, s.not_optimal_rate_ci95) << '\n';
   }
   if (s.capped)
-    out << "  capped runs (not in the rates): not correct " << s.capped_errors << ", not optimal "
+    out << "  capped runs (not in the rates): not correct " << s.capped_wrong << ", not optimal "
         << s.capped_not_optimal << '\n';
-  if (s.stopped + s.capped > 0) out << "  mean wall time " << s.mean_wall_seconds << " s\n";
+  if (s.ended + s.capped > 0) out << "  mean wall time " << s.mean_wall_time_s << " s\n";
 }
 
 }  // namespace
@@ -119,7 +95,7 @@ void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Summary s = summaries[i].summary();
     if (json)
-      all.push_back(summary_json(pipelines[i], points[i], s));
+      all.push_back(point_json(pipelines[i], points[i], s));
     else
       print_text(out, pipelines[i], points[i], s);
   }

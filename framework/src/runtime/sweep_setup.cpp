@@ -1,12 +1,14 @@
 // Sweep preparation: overrides, assembly, inputs and the store's metadata.
 #include "cpex/runtime/sweep_setup.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -88,6 +90,57 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
   return {i - 1, n};
 }
 
+namespace {
+
+const char* role_meaning(ParamRole role) {
+  switch (role) {
+    case ParamRole::Confidence: return "the run's target error (role confidence)";
+    case ParamRole::Accuracy: return "the accuracy (role accuracy)";
+    case ParamRole::Budget: return "a sample budget (role budget)";
+    case ParamRole::None: break;
+  }
+  return "a parameter of its own (no role)";
+}
+
+}  // namespace
+
+std::vector<std::string> key_meaning_warnings(const Registry& registry, const PipelineFile& file,
+                                              const std::vector<SweepAxis>& axes,
+                                              const SweepScope& scope) {
+  const std::string section = "algorithm";
+  const auto own = file.get(section, "plugin");
+  const std::vector<std::string> plugins = scope.of(section, own ? *own : "");
+  if (plugins.size() < 2) return {};
+  std::vector<std::string> keys;  // set in [algorithm] or swept as algorithm.KEY
+  auto add = [&](const std::string& key) {
+    if (key != "plugin" && key.find('.') == std::string::npos &&
+        std::find(keys.begin(), keys.end(), key) == keys.end())
+      keys.push_back(key);
+  };
+  for (const auto& entry : file.section(section)) add(entry.key);
+  for (const auto& axis : axes)
+    for (const auto& key : axis.keys)
+      if (key.rfind(section + ".", 0) == 0) add(key.substr(section.size() + 1));
+  std::vector<std::string> warnings;
+  for (const auto& key : keys) {
+    std::map<ParamRole, std::string> names;  // role -> the plugins whose `key` has it
+    for (const auto& name : plugins) {
+      const AlgorithmEntry* entry = registry.algorithm(name.substr(0, name.find('@')));  // NAME@LABEL
+      const ParamSpec* spec = entry ? entry->schema.find(key) : nullptr;
+      if (spec) (names[spec->role] += names[spec->role].empty() ? "" : ", ") += name;
+    }
+    if (names.size() < 2) continue;
+    std::string text = "[" + section + "] " + key + " means ";
+    bool first = true;
+    for (const auto& [role, who] : names) {
+      text += std::string(first ? "" : "; ") + role_meaning(role) + " for " + who;
+      first = false;
+    }
+    warnings.push_back(text + ": its values set different things in the swept algorithms");
+  }
+  return warnings;
+}
+
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep) {
   return prepare_sweep(registry, PipelineFile::read(path), options, sweep, true);
@@ -104,6 +157,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   const std::vector<SweepAxis> written = s.axes;  // before --set narrows them
   apply_overrides(file, s.axes, options.overrides);
   const SweepScope scope = sweep_scope(file, written);
+  s.warnings = key_meaning_warnings(registry, file, s.axes, scope);
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 

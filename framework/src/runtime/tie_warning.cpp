@@ -18,9 +18,9 @@ namespace {
 
 bool exact_identification(const Pipeline& pipeline) {
   if (pipeline.run.budget > 0) return false;  // fixed budget: the run ends at the budget anyway
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("epsilon");
-  const double* epsilon = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+  // The accuracy by its role (a LIL algorithm's `epsilon` is no accuracy: it identifies exactly).
+  const auto epsilon =
+      value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy);
   return !epsilon || *epsilon == 0.0;
 }
 

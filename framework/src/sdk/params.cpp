@@ -2,6 +2,7 @@
 #include "cpex/params.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "cpex/errors.hpp"
@@ -42,6 +43,51 @@ std::string Range::to_string() const {
   text += ", ";
   text += upper ? number(upper->value) + (upper->inclusive ? "]" : ")") : "inf)";
   return text;
+}
+
+Range Range::parse(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  const auto last = text.find_last_not_of(" \t");
+  const std::string trimmed = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+  if (trimmed == "any" || trimmed == "any number") return any();
+  const std::string expected =
+      "range '" + text + "': expected an interval such as '(0, 1)' or '[1, inf)', or 'any'";
+  const auto comma = trimmed.find(',');
+  if (trimmed.size() < 5 || comma == std::string::npos || trimmed.find(',', comma + 1) != std::string::npos ||
+      (trimmed.front() != '(' && trimmed.front() != '[') || (trimmed.back() != ')' && trimmed.back() != ']'))
+    throw Error(expected);
+  auto end = [&](std::string part, bool inclusive, double infinite) -> std::optional<Bound> {
+    const auto a = part.find_first_not_of(" \t"), b = part.find_last_not_of(" \t");
+    part = a == std::string::npos ? "" : part.substr(a, b - a + 1);
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+      value = std::stod(part, &used);
+    } catch (const std::exception&) {
+      throw Error(expected);
+    }
+    if (used != part.size() || std::isnan(value)) throw Error(expected);
+    if (value == infinite) return std::nullopt;  // an open end
+    if (std::isinf(value)) throw Error("range '" + text + "' is empty");
+    return Bound{value, inclusive};
+  };
+  Range range;
+  range.lower = end(trimmed.substr(1, comma - 1), trimmed.front() == '[',
+                    -std::numeric_limits<double>::infinity());
+  range.upper = end(trimmed.substr(comma + 1, trimmed.size() - comma - 2), trimmed.back() == ']',
+                    std::numeric_limits<double>::infinity());
+  if (range.lower && range.upper &&
+      (range.lower->value > range.upper->value ||
+       (range.lower->value == range.upper->value && !(range.lower->inclusive && range.upper->inclusive))))
+    throw Error("range '" + text + "' is empty");
+  return range;
+}
+
+bool Range::operator==(const Range& other) const {
+  auto same = [](const std::optional<Bound>& a, const std::optional<Bound>& b) {
+    return a.has_value() == b.has_value() && (!a || (a->value == b->value && a->inclusive == b->inclusive));
+  };
+  return same(lower, other.lower) && same(upper, other.upper);
 }
 
 std::string ParamSpec::allowed() const {
@@ -121,6 +167,61 @@ ParamSchema& ParamSchema::optional() {
   return *this;
 }
 
+const char* to_string(ParamRole role) {
+  switch (role) {
+    case ParamRole::None: return "";
+    case ParamRole::Confidence: return "confidence";
+    case ParamRole::Accuracy: return "accuracy";
+    case ParamRole::Budget: return "budget";
+  }
+  return "";
+}
+
+ParamSchema& ParamSchema::target_error(double default_value, std::string help) {
+  return real("delta", default_value, Range::open(0.0, 1.0), std::move(help)).role(ParamRole::Confidence);
+}
+
+ParamSchema& ParamSchema::accuracy(double default_value, std::string help) {
+  return real("epsilon", default_value, Range::at_least(0.0), std::move(help)).role(ParamRole::Accuracy);
+}
+
+ParamSchema& ParamSchema::role(ParamRole role) {
+  if (specs_.empty()) throw Error("role() before any parameter was declared");
+  ParamSpec& spec = specs_.back();
+  if (role != ParamRole::None)
+    for (const auto& other : specs_)
+      if (&other != &spec && other.role == role)
+        throw Error("parameters '" + other.name + "' and '" + spec.name + "' both have the role " +
+                    to_string(role));
+  const bool fits = role == ParamRole::None ||
+                    (role == ParamRole::Budget ? spec.type == ParamType::Integer
+                                               : spec.type == ParamType::Real);
+  if (!fits)
+    throw Error("parameter '" + spec.name + "' is a " + cpex::to_string(spec.type) +
+                ", which cannot have the role " + to_string(role));
+  spec.role = role;
+  return *this;
+}
+
+ParamSchema& ParamSchema::renamed(std::string old_name, std::string note) {
+  if (find(old_name)) throw Error("parameter '" + old_name + "' is declared and renamed");
+  renamed_.emplace_back(std::move(old_name), std::move(note));
+  return *this;
+}
+
+const std::string* ParamSchema::renamed(const std::string& old_name) const {
+  for (const auto& [name, note] : renamed_)
+    if (name == old_name) return &note;
+  return nullptr;
+}
+
+const ParamSpec* ParamSchema::find(ParamRole role) const {
+  if (role == ParamRole::None) return nullptr;
+  for (const auto& spec : specs_)
+    if (spec.role == role) return &spec;
+  return nullptr;
+}
+
 const ParamSpec* ParamSchema::find(const std::string& name) const {
   for (const auto& spec : specs_)
     if (spec.name == name) return &spec;
@@ -167,6 +268,17 @@ std::string to_string(const ParamValue& value) {
     }
   };
   return std::visit(Printer{}, value);
+}
+
+std::optional<double> value_of_role(const ParamSchema& schema, const ParamValues& values,
+                                    ParamRole role) {
+  const ParamSpec* spec = schema.find(role);
+  if (!spec) return std::nullopt;
+  const auto it = values.all().find(spec->name);
+  if (it == values.all().end()) return std::nullopt;
+  if (const auto* x = std::get_if<double>(&it->second)) return *x;
+  if (const auto* i = std::get_if<std::int64_t>(&it->second)) return static_cast<double>(*i);
+  return std::nullopt;
 }
 
 }  // namespace cpex

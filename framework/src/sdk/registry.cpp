@@ -58,6 +58,42 @@ void Registry::add(AlgorithmEntry entry) {
         [this](const std::string& name, PluginKind kind) { claim(name, kind); });
 }
 
+// Swaps an entry for a new one of the same name and kind.
+// `existing` is the entry of that name of any kind (null if none), `existing_kind` its kind.
+template <typename Entry, typename Map>
+static void swap_in(Entry entry, PluginKind kind, Map& map, const EntryInfo* existing,
+                    PluginKind existing_kind, const std::string& library) {
+  if (!entry.create) throw PluginError(library + ": plugin '" + entry.name + "' has no factory");
+  const auto it = map.find(entry.name);
+  if (!existing || existing_kind != kind || it == map.end())
+    throw PluginError("cannot replace " + std::string(to_string(kind)) + " '" + entry.name + "' of " +
+                      library + ": " +
+                      (!existing ? std::string("no plugin has that name")
+                                 : "an " + std::string(to_string(existing_kind)) +
+                                       " of that name exists (library " + existing->library + ")"));
+  entry.library = library;
+  if (entry.version.empty()) entry.version = "unversioned";
+  it->second = std::move(entry);
+}
+
+void Registry::replace(EnvironmentEntry entry) {
+  PluginKind existing_kind = PluginKind::Environment;
+  const EntryInfo* existing = find(entry.name, &existing_kind);
+  swap_in(std::move(entry), PluginKind::Environment, environments_, existing, existing_kind, current_library_);
+}
+
+void Registry::replace(OracleEntry entry) {
+  PluginKind existing_kind = PluginKind::Oracle;
+  const EntryInfo* existing = find(entry.name, &existing_kind);
+  swap_in(std::move(entry), PluginKind::Oracle, oracles_, existing, existing_kind, current_library_);
+}
+
+void Registry::replace(AlgorithmEntry entry) {
+  PluginKind existing_kind = PluginKind::Algorithm;
+  const EntryInfo* existing = find(entry.name, &existing_kind);
+  swap_in(std::move(entry), PluginKind::Algorithm, algorithms_, existing, existing_kind, current_library_);
+}
+
 template <typename Map>
 static const typename Map::mapped_type* lookup(const Map& map, const std::string& name) {
   auto it = map.find(name);

@@ -41,9 +41,8 @@ class Lucb1 final : public LucbSkeleton {
 
 void register_lucb(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: every returned arm is within epsilon of the K-th best mean");
+  schema.target_error(0.05, "confidence: error probability at most delta")
+      .accuracy(0.0, "accuracy: every returned arm is within epsilon of the K-th best mean");
   register_algorithm(
       registry, {"lucb", "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round"},
       {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},

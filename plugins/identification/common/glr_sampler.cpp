@@ -17,15 +17,15 @@ constexpr double kMinimumVariance = 1e-10;
 }  // namespace
 
 void add_glr_parameters(ParamSchema& schema) {
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .choice("threshold", "gk-experiments", {"gk-experiments", "gk-theorem", "kk2021"},
               "GLR stopping threshold: gk-experiments log((log t + 1)/delta) (Garivier & Kaufmann 2016 "
               "§6); gk-theorem log(2tN/delta), N pieces of the alternative (their Thm 10); kk2021 "
               "Kaufmann & Koolen 2021's calibration s T(log(N/delta)/s) + 3s log(1 + log(t/s)) for a "
               "piece moving s arms")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: an epsilon-good arm (mu_i >= max mu - epsilon; relative with the top-k oracle's "
-            "epsilon-rule = relative) instead of the best; top-k with k = 1 only");
+      .accuracy(0.0,
+                "accuracy: an epsilon-good arm (mu_i >= max mu - epsilon; relative with the top-k oracle's "
+                "epsilon-rule = relative) instead of the best; top-k with k = 1 only");
 }
 
 AlgorithmNeeds glr_sampler_needs() {

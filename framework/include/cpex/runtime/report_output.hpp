@@ -17,12 +17,9 @@ enum class ReportMetric { Samples, ErrorRate, NotOptimal, Wall };
 ReportFormat parse_report_format(const std::string& name);  // throws Error
 ReportMetric parse_report_metric(const std::string& name);  // throws Error
 
-// The JSON form (also what the plotting script reads): {"keys": [...], "groups": [{"values":
-// {key: value}, "runs", "stopped", "capped", "failed", "samples": {"mean", "median",
-// "ci95": [lo, hi], "mean_at_least"}, "errors", "error_rate", "error_rate_ci95": [lo, hi],
-// "not_optimal", "not_optimal_rate", "not_optimal_rate_ci95": [lo, hi], "optimal_unknown",
-// "capped_errors", "capped_not_optimal", "mean_wall_time_s"}], "pooled": [{"key",
-// "values": [...]}]}; NaN is null (docs/results.md, "Reports").
+// The JSON form (also what the plotting script reads): {"keys": [...], "groups":
+// [{"values": {key: value}, then the summary_json keys of the group's Summary}], "pooled":
+// [{"key", "values": [...]}]} (docs/results.md, "Reports").
 nlohmann::ordered_json report_json(const report::GroupedReport& report);
 
 // One row per group (`pivot_key` empty), or pivoted on `pivot_key` (a grouping key) with

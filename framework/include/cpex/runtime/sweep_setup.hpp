@@ -11,6 +11,7 @@
 #include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/runtime/sweep.hpp"
 #include "cpex/store/results_store.hpp"
+#include "cpex/runtime/sweep_scope.hpp"
 
 namespace cpex::host {
 
@@ -22,7 +23,18 @@ struct PreparedSweep {
   std::vector<Pipeline> pipelines;
   std::vector<NamedPath> inputs;  // the pipeline file and every data file it reads
   StoreMeta meta;                 // identity and provenance for a store
+  // One line each, for stderr before any run: an [algorithm] key (set or swept) that
+  // has another parameter role in one swept algorithm than in another (key_meaning_warnings).
+  std::vector<std::string> warnings;
 };
+
+// Keys whose meaning changes between the algorithms a sweep runs: for every [algorithm]
+// key the file sets or sweeps, the roles (cpex/params.hpp, ParamRole) it has in the
+// algorithm plugins of the sweep that know it; one line per key with more than one role,
+// naming the plugins of each.
+std::vector<std::string> key_meaning_warnings(const Registry& registry, const PipelineFile& file,
+                                              const std::vector<SweepAxis>& axes,
+                                              const SweepScope& scope);
 
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep);
