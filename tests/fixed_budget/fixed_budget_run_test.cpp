@@ -184,7 +184,7 @@ TEST_CASE("Issue 19's bad input is refused in one line, for every new algorithm"
         "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
         "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
     INFO(algorithm);
-    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian or bernoulli rewards") &&
+    CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian, bernoulli, poisson, exponential or gaussian-unknown-variance rewards") &&
                       Contains("'water'"));
     CHECK(m.find('\n') == std::string::npos);
   }
