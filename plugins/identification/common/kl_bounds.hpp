@@ -6,10 +6,10 @@
 //
 // d = ArmFamily::kl (for Gaussian arms of unknown variance, the divergence with the arm's
 // current variance estimate). Closed forms for Gaussian arms (mean +- sigma sqrt(2 level /
-// count)) and unknown variances (mean +- s sqrt(exp(2 level / count) - 1)); bisection to the
-// last bit otherwise, on the safe side. Private to these samplers until the KL bounds of the
-// numerics library (numerics/kl_confidence.hpp, same signatures) reach this branch: then this
-// file folds into that one.
+// count)) and unknown variances (mean +- s sqrt(exp(2 level / count) - 1)); a safeguarded
+// Newton iteration otherwise, ending on the safe side. Private to these samplers until the KL
+// bounds of the numerics library (numerics/kl_confidence.hpp, same signatures) reach this
+// branch: then this file folds into that one.
 #pragma once
 
 #include "cpex/numerics/exponential_family.hpp"
