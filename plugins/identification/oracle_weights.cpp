@@ -32,7 +32,7 @@ class OracleWeights final : public GlrSampler {
  protected:
   void begin(const AlgorithmContext& context) override {
     if (families().front().kind() == numerics::ArmFamily::Kind::GaussianUnknownVariance)
-      throw ParameterError("plugin", "oracle-weights needs the arms' variances, which the environment does not tell "
+      throw ParameterError("plugin", "needs the arms' variances, which the environment does not tell "
                                      "(gaussian with variance = unknown, the " + full_problem().name() + " query)");
     truth_.assign(context.truth.begin(), context.truth.end());
     solver_.emplace(problem());

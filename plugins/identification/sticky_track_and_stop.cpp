@@ -49,11 +49,11 @@ class StickyTrackAndStop final : public GlrSampler {
     tau_ = query.tau;
     const std::string problem_name = full_problem().name();
     if (!any_ && epsilon() <= 0.0)
-      throw ParameterError("plugin", "sticky-track-and-stop is for queries with several correct answers (an "
-                                     "epsilon-good arm: set epsilon > 0; any arm above tau), not for the " +
-                                         problem_name + " query: use track-and-stop");
+      throw ParameterError("plugin", "needs a query with several correct answers (an epsilon-good arm: set "
+                                     "epsilon > 0; any arm above tau), not the " + problem_name +
+                                         " query: use track-and-stop");
     if (families().front().kind() == numerics::ArmFamily::Kind::GaussianUnknownVariance)
-      throw ParameterError("plugin", "sticky-track-and-stop needs arms of a known variance function, not " +
+      throw ParameterError("plugin", "needs arms of a known variance function, not " +
                                          std::string(families().front().name()) + " arms (the " + problem_name +
                                          " query)");
     numerics::CharacteristicTimeOptions options;

@@ -158,7 +158,7 @@ class TopTwo final : public GlrSampler {
     });
     if (gaussian && full_problem().name() == "best arm") return;
     throw ParameterError(leader ? "leader" : "challenger",
-                         std::string("top-two: ") + (leader ? "leader" : "challenger") +
+                         std::string(leader ? "leader" : "challenger") +
                              " = ei (TTEI, Qin, Klabjan & Russo 2017) is defined for the best arm of Gaussian "
                              "arms of known variance, not for the " + full_problem().name() + " query of " +
                              families().front().name() + " arms");
