@@ -46,10 +46,10 @@
 #include <sstream>
 
 #include "cpex/errors.hpp"
+#include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "glr_sampler.hpp"
-#include "kl_bounds.hpp"
 #include "posterior.hpp"
 
 namespace cpex::identification {
@@ -176,7 +176,7 @@ class TopTwo final : public GlrSampler {
         const double level = kUcbLevel * std::log(static_cast<double>(t));
         draw_.resize(means().size());
         for (std::size_t a = 0; a < draw_.size(); ++a)
-          draw_[a] = kl_upper_bound(families()[a], means()[a], counts()[a], level);
+          draw_[a] = numerics::kl_upper_bound(families()[a], means()[a], counts()[a], level);
         problem().answer(draw_, leader_);
         return leader_;
       }

@@ -19,6 +19,7 @@ if(CPEX_BUILD_BENCHMARKS)
       "full-bandit-round|/(10|50)/[0-9]+$|(floor|refactor).*/(10|50)$"
       "fixed-budget|/(10|100)$"
       "asymptotic-round|(/(4|10)|rage/.*)$"
+      "classic-round|/(4|10)$"
       "osa-greedy|/(10|100)(/[0-9]+)?$"
       "design|.")
     string(REPLACE "|" ";" parts "${entry}")

@@ -1,0 +1,37 @@
+// AdaHedge (de Rooij, van Erven, Grünwald & Koolen, JMLR 2014): exponential weights over K
+// experts with the learning rate eta_t = ln K / Delta_t, Delta_t the cumulative mixability
+// gap, so no scale of the losses is needed. Used as the allocation learner of the game-style
+// samplers (peps): the experts are the arms, the gains the transport costs of the round's
+// alternative. Gains are maximized (losses = -gains).
+//   weights()  w_i ~ exp(eta G_i) (uniform over the leaders while Delta = 0, eta = inf);
+//   gain(g)    h = w.(-g); m = -(1/eta) ln sum_i w_i exp(eta g_i) (min_i -g_i when eta = inf);
+//              Delta += h - m; G += g.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace cpex::numerics {
+
+class AdaHedge {
+ public:
+  explicit AdaHedge(std::size_t experts = 0, double initial_gap = 0.0) { reset(experts, initial_gap); }
+
+  // `initial_gap`: Delta_0 (0: follow the leader until a gap appears; Koolen's implementation
+  // of the game sampler of Degenne, Koolen & Menard 2019 starts at 0.01).
+  void reset(std::size_t experts, double initial_gap = 0.0);
+  // The current weights (sum to 1).
+  const std::vector<double>& weights() const { return weights_; }
+  // Feeds one round's gains (one per expert; finite) and updates the weights.
+  void gain(std::span<const double> gains);
+  double learning_rate() const;  // +inf while the mixability gap is 0
+
+ private:
+  void refresh();
+
+  std::vector<double> cumulative_, weights_;
+  double gap_ = 0.0;  // Delta_t
+};
+
+}  // namespace cpex::numerics
