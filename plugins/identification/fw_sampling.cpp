@@ -106,6 +106,10 @@ class FwSampling final : public GlrSampler {
     active_.clear();
     for (const auto& p : set.pieces)
       if (p.value < set.least + r) active_.push_back(p);
+    if (active_.empty()) {  // no piece of finite value: explore
+      std::fill(z_.begin(), z_.end(), 1.0 / static_cast<double>(k));
+      return;
+    }
     if (active_.size() == 1) {
       const auto& p = active_.front();
       std::size_t best = set.arms[p.first];

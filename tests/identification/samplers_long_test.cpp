@@ -4,7 +4,11 @@
 //    at most 1.3 T*(mu) log(1/delta) samples (T* from numerics/characteristic_time.hpp), with
 //    no error;
 //  - TTTS is delta-correct on the Bernoulli instance of samplers_correctness_test.cpp (its
-//    re-sampled Beta draws take ~10 s for 400 runs).
+//    re-sampled Beta draws take ~10 s for 400 runs) and on top-2;
+//  - delta-correctness on the problems the default suite leaves out (game and fw-sampling on
+//    top-2, thresholds and "any above"; TTUCB on Gaussian top-2; sticky-track-and-stop on the
+//    relative epsilon-good and "none above" problems; the elimination rules on top-2 and
+//    thresholds).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -64,4 +68,19 @@ TEST_CASE("T3C, TTUCB, game and fw-sampling reach 1.3 T*(mu) log(1/delta) at del
 TEST_CASE("TTTS is delta-correct on Bernoulli arms", "[identification][samplers][long]") {
   expect_correct({"shared bernoulli", kSharedBernoulli.c_str(), "plugin = top-k\nk = 1", ""},
                  "plugin = top-two\nleader = ts\nchallenger = ts");
+  expect_correct(kProblems[1], "plugin = top-two\nleader = ts\nchallenger = ts");  // top-2
+}
+
+TEST_CASE("The samplers are delta-correct on the other problems", "[identification][samplers][long]") {
+  for (const char* algorithm : {"plugin = game", "plugin = fw-sampling"})
+    for (const ProblemCase& p : {kProblems[1], kProblems[4], kProblems[5]}) expect_correct(p, algorithm);
+  expect_correct(kProblems[0], "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking");
+  for (const ProblemCase& p : {kProblems[3], kProblems[6]}) expect_correct(p, "plugin = sticky-track-and-stop");
+  for (const char* elimination : {"stopping", "sampling"})
+    for (const char* algorithm : {"plugin = top-two", "plugin = track-and-stop", "plugin = fw-sampling",
+                                  "plugin = uniform"}) {
+      const std::string text = std::string(algorithm) + "\nelimination = " + elimination;
+      expect_correct(kProblems[1], text);  // top-2: pair statements closed by transitivity
+      expect_correct(kProblems[4], text);  // thresholds: one-arm statements
+    }
 }

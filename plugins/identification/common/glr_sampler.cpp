@@ -132,13 +132,21 @@ bool GlrSampler::next(Action& action) {
 }
 
 bool GlrSampler::eliminate() {
-  Certifier check(certified_, answer_, stop_, offsets_);
-  setup_.problem->for_each_piece(counts_, means_, families_, answer_, check);
-  if (trace_) {
-    trace_->record("glr", check.least_value);
-    trace_->record("threshold", offsets_[std::min(stop_.arms.size(), offsets_.size() - 1)]);
+  // A certificate added late in the pass can certify, by transitivity, a piece met earlier:
+  // pass again until the least piece kept is still uncertified.
+  for (;;) {
+    const std::uint64_t before = certified_.version();
+    Certifier check(certified_, answer_, stop_, offsets_);
+    setup_.problem->for_each_piece(counts_, means_, families_, answer_, check);
+    const bool done = !check.found();
+    if (done || certified_.version() == before || !certified_.certified(answer_, stop_.arms)) {
+      if (trace_) {
+        trace_->record("glr", check.least_value);
+        trace_->record("threshold", offsets_[std::min(stop_.arms.size(), offsets_.size() - 1)]);
+      }
+      return done;
+    }
   }
-  return !check.found();
 }
 
 void GlrSampler::update_offsets(std::uint64_t t) {
