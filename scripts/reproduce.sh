@@ -23,12 +23,15 @@
 #
 # usage: scripts/reproduce.sh NNN|NAME|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
 #        scripts/reproduce.sh lower-bound|gk2016|lower-bound-problems ... runs scripts/reproduce_asymptotic.sh
+#        scripts/reproduce.sh leaderboard ... runs scripts/reproduce_leaderboard.sh (docs/leaderboard.md)
 #        (NNN: 002, 004; tables only: 000, 001, 003; NAME: fixed-budget; $CPEX_BUILD_DIR:
 #        the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The fixed-confidence reproductions (Garivier & Kaufmann 2016, the lower bound): their own script.
 case ${1:-} in lower-bound|gk2016|lower-bound-problems) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
+# The leaderboard of the fixed-confidence algorithms (docs/leaderboard.md) has its own script.
+case ${1:-} in leaderboard) shift; exec bash scripts/reproduce_leaderboard.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
 source scripts/reproduce_options.sh

@@ -7,10 +7,10 @@
 
 namespace cpex::numerics {
 
-void AdaHedge::reset(std::size_t experts) {
+void AdaHedge::reset(std::size_t experts, double initial_gap) {
   cumulative_.assign(experts, 0.0);
   weights_.assign(experts, experts ? 1.0 / static_cast<double>(experts) : 0.0);
-  gap_ = 0.0;
+  gap_ = initial_gap;
 }
 
 double AdaHedge::learning_rate() const {

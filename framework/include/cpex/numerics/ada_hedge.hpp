@@ -16,9 +16,11 @@ namespace cpex::numerics {
 
 class AdaHedge {
  public:
-  explicit AdaHedge(std::size_t experts = 0) { reset(experts); }
+  explicit AdaHedge(std::size_t experts = 0, double initial_gap = 0.0) { reset(experts, initial_gap); }
 
-  void reset(std::size_t experts);
+  // `initial_gap`: Delta_0 (0: follow the leader until a gap appears; Koolen's implementation
+  // of the game sampler of Degenne, Koolen & Menard 2019 starts at 0.01).
+  void reset(std::size_t experts, double initial_gap = 0.0);
   // The current weights (sum to 1).
   const std::vector<double>& weights() const { return weights_; }
   // Feeds one round's gains (one per expert; finite) and updates the weights.
