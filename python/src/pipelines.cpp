@@ -11,10 +11,10 @@
 #include "cpex/input_file.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 
 namespace py = pybind11;
 

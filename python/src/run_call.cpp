@@ -21,7 +21,7 @@
 #include "embedding.hpp"
 #include "python_registration.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 #include "typed_rows.hpp"
 
 namespace py = pybind11;
