@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
 #include "cpex/limits.hpp"
