@@ -36,7 +36,7 @@ STORE_SCHEMA = """CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER,
   "algorithm.delta" TEXT, "environment.sigma" TEXT, algorithm TEXT, environment TEXT,
   oracle TEXT, repetition INTEGER, seed INTEGER, samples INTEGER, stopped TEXT,
   recommendation TEXT, correct INTEGER, optimal INTEGER, wall_time_s REAL, resolved TEXT,
-  pulls TEXT, status TEXT, error TEXT);
+  pulls TEXT, lower_bound REAL, status TEXT, error TEXT);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"""
 
 
@@ -46,22 +46,24 @@ def run_cpex(binary, *args, cwd):
 
 def make_store(csv_frame, path, optimal=True):
     """The runs of a CSV in the store's fixed schema (resolved as JSON, explicit status);
-    optimal=False: the schema before the `optimal` column."""
+    optimal=False: the schema before the `optimal` column (and `lower_bound`)."""
     with sqlite3.connect(path) as db:
-        db.executescript(STORE_SCHEMA if optimal else STORE_SCHEMA.replace(" optimal INTEGER,", ""))
+        db.executescript(STORE_SCHEMA if optimal else
+                         STORE_SCHEMA.replace(" optimal INTEGER,", "").replace(" lower_bound REAL,", ""))
         for _, r in csv_frame.iterrows():
             text = r["resolved"]  # a JSON object (today's CSV) or name=value;... (older CSVs)
             resolved = (json.loads(text) if text.startswith("{") else
                         dict(item.split("=", 1) for item in text.split(";") if item))
             verdicts = (int(r["correct"]), int(r["optimal"])) if optimal else (int(r["correct"]),)
-            db.execute("INSERT INTO runs VALUES (%s)" % ",".join("?" * (18 + optimal)), (
+            bound = (float(r["lower_bound"]) if r["lower_bound"] else None,) if optimal else ()
+            db.execute("INSERT INTO runs VALUES (%s)" % ",".join("?" * (18 + 2 * optimal)), (
                 int(r["run_id"]), int(r["point"]), str(r["algorithm.delta"]),
                 str(r["environment.sigma"]), r["algorithm"], r["environment"], r["oracle"],
                 int(r["repetition"]), int(r["seed"]), int(r["samples"]), r["stopped"],
                 r["recommendation"]) + verdicts + (float(r["wall_time_s"]),
                 json.dumps({k: float(v) if isinstance(v, str) and re.fullmatch(r"[-+.0-9e]+", v)
                             else v for k, v in resolved.items()}),
-                r["pulls"], str(r["status"]), None))
+                r["pulls"]) + bound + (str(r["status"]), None))
         db.execute("INSERT INTO meta VALUES ('version', 'test')")
 
 

@@ -50,7 +50,8 @@ def test_a_missing_status_is_derived_through_the_outcome_table(tmp_path):
     header = ",".join(n for n in _columns.NAMES if n not in ("status", "error"))
     cells = {"run_id": "0", "point": "0", "algorithm": "a", "environment": "e", "oracle": "o",
              "repetition": "0", "seed": "1", "samples": "10", "correct": "1", "optimal": "1",
-             "wall_time_s": "0.5", "resolved": "{}", "pulls": "", "recommendation": "0"}
+             "wall_time_s": "0.5", "resolved": "{}", "pulls": "", "recommendation": "0",
+             "lower_bound": ""}
     rows = []
     for i, (_, stopped, status, _) in enumerate(_columns.OUTCOMES):
         if stopped:

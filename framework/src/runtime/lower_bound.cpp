@@ -12,22 +12,32 @@
 namespace cpex {
 
 
-std::optional<numerics::CharacteristicTime> identification_characteristic_time(const Pipeline& pipeline,
-                                                                               const RunObjects& run) {
+namespace {
+
+// The problem of the run, or nullopt (not an identification problem the numerics pose).
+std::optional<numerics::IdentificationSetup> setup_of(const Pipeline& pipeline, const RunObjects& run) {
   const Problem& problem = *run.context.problem;
   if (problem.feedback != FeedbackKind::SingleArm || run.oracles.empty() || pipeline.oracles.empty()) return std::nullopt;
-  const std::span<const double> truth = run.environment->truth();
-  if (truth.size() < 2) return std::nullopt;
+  if (run.environment->truth().size() < 2) return std::nullopt;
   const double epsilon =
       value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy).value_or(0.0);
   try {
-    const numerics::IdentificationSetup setup = numerics::make_identification(
+    numerics::IdentificationSetup setup = numerics::make_identification(
         problem, *run.oracles.front(), pipeline.oracles.front().entry->capabilities, epsilon);
-    const auto families = numerics::with_variances(setup.families, run.environment->truth_variances());
-    return numerics::characteristic_time(*setup.problem, truth, families);
+    setup.families = numerics::with_variances(setup.families, run.environment->truth_variances());
+    return setup;
   } catch (const std::invalid_argument&) {
-    return std::nullopt;  // not an identification problem the numerics pose
+    return std::nullopt;
   }
+}
+
+}  // namespace
+
+std::optional<numerics::CharacteristicTime> identification_characteristic_time(
+    const Pipeline& pipeline, const RunObjects& run, const numerics::CharacteristicTimeOptions& options) {
+  const auto setup = setup_of(pipeline, run);
+  if (!setup) return std::nullopt;
+  return numerics::characteristic_time(*setup->problem, run.environment->truth(), setup->families, options);
 }
 
 double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
@@ -42,8 +52,14 @@ double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
   key.insert(key.end(), variances.begin(), variances.end());
   const auto solve = [&] {
     try {
-      const auto t = identification_characteristic_time(pipeline, run);
-      if (t && std::isfinite(t->value) && t->value > 0.0) return t->value;
+      const auto setup = setup_of(pipeline, run);
+      if (!setup) return nan;
+      if (!setup->problem->has_known_allocation(setup->families) && truth.size() > kLowerBoundSolverArms) return nan;
+      numerics::CharacteristicTimeOptions options;
+      options.relative_gap = 1e-7;
+      options.max_iterations = kLowerBoundCuts;
+      const auto t = numerics::characteristic_time(*setup->problem, truth, setup->families, options);
+      if (std::isfinite(t.value) && t.value > 0.0 && t.relative_gap() <= kLowerBoundGap) return t.value;
     } catch (const std::exception&) {
       // a solver failure leaves the bound unknown; the run's row is unaffected
     }

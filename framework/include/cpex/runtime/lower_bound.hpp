@@ -5,6 +5,7 @@
 // reports (docs/results.md). `cpex hardness` prints the same T*.
 #pragma once
 
+#include <cstddef>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -26,11 +27,19 @@ struct LowerBoundCache {
 // the query of its decision-class oracle, the algorithm's accuracy epsilon by its role);
 // nullopt when the run poses none (other feedback, rewards outside the families, a query or
 // class the numerics cannot pose). Never throws for that reason.
-std::optional<numerics::CharacteristicTime> identification_characteristic_time(const Pipeline& pipeline,
-                                                                               const RunObjects& run);
+std::optional<numerics::CharacteristicTime> identification_characteristic_time(
+    const Pipeline& pipeline, const RunObjects& run, const numerics::CharacteristicTimeOptions& options = {});
+
+// The bound a run records is T* certified to this relative gap; a problem without a known
+// allocation (closed form or dedicated solver) is solved by cutting planes only up to this
+// many arms, and at most this many cuts: the bound must not cost a sweep more than its runs
+// (top-500 of 1,000 arms takes 2 s and stalls at a 0.9 gap). Otherwise the bound is unknown.
+inline constexpr double kLowerBoundGap = 1e-4;
+inline constexpr std::size_t kLowerBoundSolverArms = 64;
+inline constexpr int kLowerBoundCuts = 400;
 
 // T*(mu) log(1/delta) of a fixed-confidence run (no budget, a target error delta by its
-// role), NaN otherwise. T* is solved once per distinct truth of the pipeline (the sweep
+// role) whose T* is cheap and certified (above), NaN otherwise. T* is solved once per distinct truth of the pipeline (the sweep
 // point's runs share it: Pipeline::lower_bounds), under its lock: concurrent runs of the
 // point wait for the first.
 double run_lower_bound(const Pipeline& pipeline, const RunObjects& run);
