@@ -14,12 +14,17 @@
 //            (numerics::characteristic_time), with per-arm feedback, a single best arm
 //            (decision size 1, arms judged by their mean) and Gaussian or Bernoulli rewards;
 //            T*(mu) log(1/delta) is the lower bound's leading term, printed for the
-//            algorithm's delta when it has one.
+//            algorithm's delta when it has one;
+//   linear T*(theta)  the characteristic time of linear or transductive best-arm
+//            identification (numerics::linear_lower_bound: Gaussian noise, linear-arm feedback,
+//            one arm per decision), with w*(theta), the answer and the certified relative gap
+//            (add_linear_lower_bound, kept apart).
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
 // the point's first run sees); the command reads the environment's truth() and asks the
 // decision oracle ([oracle], bound to the problem). Nothing is sampled.
 #include <cmath>
+#include <optional>
 #include <iostream>
 #include <span>
 #include <sstream>
@@ -37,6 +42,7 @@
 #include "cpex/numerics/cpe_gaps.hpp"
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/numerics/full_bandit_hardness.hpp"
+#include "cpex/numerics/linear_identification.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/pipeline_file.hpp"
@@ -99,6 +105,33 @@ double algorithm_epsilon(const Pipeline& pipeline) {
   return epsilon ? *epsilon : 0.0;
 }
 
+// The algorithm's `delta` when it has one in (0, 1).
+std::optional<double> algorithm_delta(const Pipeline& pipeline) {
+  const auto& values = pipeline.algorithm_params.all();
+  const auto it = values.find("delta");
+  const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+  if (delta && *delta > 0.0 && *delta < 1.0) return *delta;
+  return std::nullopt;
+}
+
+// Linear and transductive best-arm identification: T*(theta), w*(theta), the answer and the
+// certified gap (numerics::linear_lower_bound), and T* log(1/delta) at the algorithm's delta.
+void add_linear_lower_bound(Measures& m, const Pipeline& pipeline, const Problem& problem,
+                            std::span<const double> truth) {
+  const auto t = numerics::linear_lower_bound(problem, truth);
+  if (!t) return;
+  const bool transductive = problem.answers.cols() > 0;
+  m.add("T_star", t->value,
+        std::string("T*(theta) (") + (transductive ? "transductive" : "linear") + " best-arm identification, Gaussian noise)");
+  m.add("w_star", std::vector<double>(t->weights.data(), t->weights.data() + t->weights.size()),
+        "w*(theta) (over the arms)");
+  m.add("answer", static_cast<double>(t->answer), transductive ? "z*(theta) (item of the answer set)" : "best arm");
+  m.add("T_star_relative_gap", t->relative_gap(), "certified relative gap of T*(theta)^-1");
+  if (const auto delta = algorithm_delta(pipeline))
+    m.add("T_star_log_1_over_delta", t->value * std::log(1.0 / *delta),
+          "T*(theta) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
+}
+
 // Every measure the instance's family defines (see the top of the file).
 Measures measure(const Pipeline& pipeline, const RunObjects& run) {
   Measures m;
@@ -142,6 +175,7 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
       m.add("T_star_log_1_over_delta", t_star * std::log(1.0 / *delta),
             "T*(mu) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
   }
+  add_linear_lower_bound(m, pipeline, problem, truth);
   return m;
 }
 

@@ -22,7 +22,9 @@
 
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "feedback_dispatch.hpp"
 #include "glr_sampler.hpp"
+#include "linear_samplers.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -102,12 +104,23 @@ void register_top_two(Registry& registry) {
       .choice("selection", "random", {"random", "tracking"},
               "random: leader with probability beta; tracking: per-leader deterministic tracking "
               "of beta (Jourdan & Degenne 2023)");
-  register_algorithm<TopTwo>(registry,
-                             {"top-two",
-                              "top-two sampling (Jourdan et al. 2022: EB leader, TCI/TC challenger, beta = 1/2) "
-                              "with GLR stopping; any identification problem",
-                              "2.0"},
-                             glr_sampler_needs(), std::move(schema));
+  linear::add_linear_top_two_parameters(schema);
+  // Linear and transductive best arm: plugins/linear/samplers/linear_top_two.cpp.
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.feedback.push_back(FeedbackKind::LinearArm);
+  needs.transductive = true;
+  register_algorithm(registry,
+                     {"top-two",
+                      "top-two sampling (Jourdan et al. 2022: EB leader, TCI/TC challenger, beta = 1/2) "
+                      "with GLR stopping; any identification problem, and linear / transductive best arm",
+                      "2.0"},
+                     std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<FeedbackDispatch>(
+                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
+                                  {FeedbackKind::SingleArm,
+                                   [](const ParamValues& q) { return std::make_unique<TopTwo>(q); }},
+                                  {FeedbackKind::LinearArm, linear::make_linear_top_two}});
+                     });
 }
 
 }  // namespace

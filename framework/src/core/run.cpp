@@ -116,6 +116,11 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
                       ", but the rewards of environment '" + p.environment->name + "' are " +
                       describe(problem.rewards));
+  if (problem.answers.cols() > 0 && !p.algorithm->needs.transductive)
+    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
+                      p.environment->name + "' poses an answer set Z of " + std::to_string(problem.answers.cols()) +
+                      " items apart from its arms (answers = / answers-file =): choose an algorithm for "
+                      "transductive problems (docs/algorithms/linear.md)");
   run.context.problem = &problem;
   for (std::size_t i = 0; i < run.oracles.size(); ++i) {
     run.context.oracles.push_back(run.oracles[i].get());
@@ -228,13 +233,13 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   const auto every = static_cast<std::uint64_t>(p.run.trace_every);
   std::uint64_t next_verdict = every;
   Decision optimum;
-  if (anytime) run.oracles.front()->optimal(environment.truth(), optimum);
+  if (anytime) run.oracles.front()->optimal(judged_truth(environment), optimum);
   record.stop = StopReason::MaxSamples;
   for (std::uint64_t round = 1;; ++round) {
     if (trace) trace->sample = samples;
     if (anytime && samples >= next_verdict) {
       const Recommendation answer = algorithm.recommend();
-      const Verdict verdict = cpex::judge(*run.oracles.front(), environment.truth(), optimum,
+      const Verdict verdict = cpex::judge(*run.oracles.front(), judged_truth(environment), optimum,
                                           answer.decision, answer.epsilon);
       record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
       record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
@@ -284,8 +289,8 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed,
   record.recommendation = to_string(answer.decision);
   Decision best;
   const Oracle& judge = *run.oracles.front();
-  judge.optimal(environment.truth(), best);
-  const Verdict verdict = cpex::judge(judge, environment.truth(), best, answer.decision, answer.epsilon);
+  judge.optimal(judged_truth(environment), best);
+  const Verdict verdict = cpex::judge(judge, judged_truth(environment), best, answer.decision, answer.epsilon);
   record.correct = verdict.correct;
   record.optimal = verdict.optimal;
 
