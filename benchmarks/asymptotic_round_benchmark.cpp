@@ -90,6 +90,7 @@ int main(int argc, char** argv) {
   const std::pair<const char*, const char*> algorithms[] = {
       {"track-and-stop-d", "plugin = track-and-stop\ntracking = d"},
       {"track-and-stop-c", "plugin = track-and-stop\ntracking = c"},
+      {"track-and-stop-d-lazy", "plugin = track-and-stop\ntracking = d\nrecompute = lazy"},
       {"top-two", "plugin = top-two"},
   };
   for (const auto& [name, text] : algorithms)

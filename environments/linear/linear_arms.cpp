@@ -39,7 +39,17 @@ LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise no
   streams_ = arm_noise_streams(seed, k);
 }
 
+void LinearArms::set_decision_size(std::size_t k) {
+  if (k >= problem_.num_arms)
+    throw ParameterError("k", "k = " + std::to_string(k) + " must be smaller than the number of arms (" +
+                                  std::to_string(problem_.num_arms) + ")");
+  problem_.k = k;
+}
+
 void LinearArms::set_answers(Eigen::MatrixXd items, const std::string& key) {
+  if (problem_.k > 1)
+    throw ParameterError("k", "an answer set poses the best item (k = 1); top-" + std::to_string(problem_.k) +
+                                  " identification is over the arms");
   if (items.cols() < 2)
     throw ParameterError(key, "the answer set needs at least 2 items, got " + std::to_string(items.cols()));
   if (items.rows() != problem_.features.rows())

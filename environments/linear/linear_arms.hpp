@@ -35,6 +35,9 @@ class LinearArms : public Environment {
   // Poses the transductive problem: the items Z (d x M, M >= 2, every one in the span of the
   // features; ParameterError naming `key` otherwise).
   void set_answers(Eigen::MatrixXd items, const std::string& key);
+  // The size k of the top set the instance is made for (1 by default; k < arms, and 1 with an
+  // answer set); ParameterError("k") otherwise.
+  void set_decision_size(std::size_t k);
   void pull(const Action& action, Observation& out) override;
 
  private:

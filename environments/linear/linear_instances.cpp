@@ -112,10 +112,10 @@ std::unique_ptr<Environment> make_linear(const ParamValues& params, const RunSee
   }
   const Eigen::Index dimension = features.rows();
   auto environment = make_linear_arms(std::move(features), std::move(theta), params, seed);
+  auto& arms = static_cast<LinearArms&>(*environment);
+  arms.set_decision_size(static_cast<std::size_t>(params.integer("k")));
   Eigen::MatrixXd answers = answer_items(params, dimension);
-  if (answers.size() > 0)
-    static_cast<LinearArms&>(*environment).set_answers(std::move(answers),
-                                                       params.has("answers") ? "answers" : "answers-file");
+  if (answers.size() > 0) arms.set_answers(std::move(answers), params.has("answers") ? "answers" : "answers-file");
   return environment;
 }
 

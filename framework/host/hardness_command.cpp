@@ -10,21 +10,27 @@
 //   full bandit  Delta_min, rho = n and H_eps (numerics::full_bandit_hardness), with
 //            full-bandit feedback and a second-best oracle; eps is the algorithm's
 //            `epsilon` (0 if it has none);
-//   T*(mu)   the characteristic time of Garivier & Kaufmann (2016)
-//            (numerics::characteristic_time), with per-arm feedback, a single best arm
-//            (decision size 1, arms judged by their mean) and Gaussian or Bernoulli rewards;
-//            T*(mu) log(1/delta) is the lower bound's leading term, printed for the
-//            algorithm's delta when it has one;
-//   linear T*(theta)  the characteristic time of linear or transductive best-arm
-//            identification (numerics::linear_lower_bound: Gaussian noise, linear-arm feedback,
-//            one arm per decision), with w*(theta), the answer and the certified relative gap
-//            (add_linear_lower_bound, kept apart).
+//   T*(mu), w*(mu)  the characteristic time and optimal proportions of the pipeline's
+//            identification problem (numerics/identification_factory.hpp: best arm, top-m,
+//            epsilon-good with the algorithm's epsilon, thresholds; every arm family; the
+//            true variances for unknown-variance arms), with the method and certified gap
+//            (numerics::CharacteristicTimeSolver);
+//   T*(mu) combinatorial  CPE-L (per-arm feedback, classes other than top-k and thresholds)
+//            and full bandit (sum feedback, a listable class): host/combinatorial_hardness.hpp;
+//   T*(theta), w*(theta)  linear and transductive best-arm identification (linear-arm
+//            feedback, Gaussian noise, one arm or item per decision: numerics::linear_lower_bound,
+//            certified cutting planes), with the answer and the certified gap
+//            (add_linear_lower_bound);
+//   T*(mu) log(1/delta), the lower bound's leading term, at the algorithm's delta.
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
 // the point's first run sees); the command reads the environment's truth() and asks the
 // decision oracle ([oracle], bound to the problem). Nothing is sampled.
+// Text: points that share an instance (the same truth, rewards, oracle and epsilon: a sweep
+// over delta or over algorithms) print one block, their deltas on one line; JSON: one object
+// per point, with the index of its instance block.
+#include <algorithm>
 #include <cmath>
-#include <optional>
 #include <iostream>
 #include <span>
 #include <sstream>
@@ -34,6 +40,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "combinatorial_hardness.hpp"
 #include "commands.hpp"
 #include "summary_output.hpp"
 #include "cpex/capabilities.hpp"
@@ -41,9 +48,10 @@
 #include "cpex/numerics/consistency_radii.hpp"
 #include "cpex/numerics/cpe_gaps.hpp"
 #include "cpex/numerics/exponential_family.hpp"
+#include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/numerics/full_bandit_hardness.hpp"
+#include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/linear_identification.hpp"
-#include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/pipeline.hpp"
 #include "cpex/pipeline_file.hpp"
 #include "cpex/run.hpp"
@@ -105,31 +113,22 @@ double algorithm_epsilon(const Pipeline& pipeline) {
   return epsilon ? *epsilon : 0.0;
 }
 
-// The algorithm's `delta` when it has one in (0, 1).
-std::optional<double> algorithm_delta(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("delta");
-  const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  if (delta && *delta > 0.0 && *delta < 1.0) return *delta;
-  return std::nullopt;
-}
-
 // Linear and transductive best-arm identification: T*(theta), w*(theta), the answer and the
-// certified gap (numerics::linear_lower_bound), and T* log(1/delta) at the algorithm's delta.
-void add_linear_lower_bound(Measures& m, const Pipeline& pipeline, const Problem& problem,
-                            std::span<const double> truth) {
+// certified gap (numerics::linear_lower_bound); T* log(1/delta) follows as for every T*.
+void add_linear_lower_bound(Measures& m, const Problem& problem, std::span<const double> truth) {
   const auto t = numerics::linear_lower_bound(problem, truth);
   if (!t) return;
   const bool transductive = problem.answers.cols() > 0;
-  m.add("T_star", t->value,
-        std::string("T*(theta) (") + (transductive ? "transductive" : "linear") + " best-arm identification, Gaussian noise)");
+  std::ostringstream label;
+  label.precision(2);
+  label << "T*(theta) (" << (transductive ? "transductive" : "linear")
+        << " best-arm identification, Gaussian noise; cutting planes, certified relative gap " << t->relative_gap()
+        << ")";
+  m.add("T_star", t->value, label.str());
   m.add("w_star", std::vector<double>(t->weights.data(), t->weights.data() + t->weights.size()),
         "w*(theta) (over the arms)");
   m.add("answer", static_cast<double>(t->answer), transductive ? "z*(theta) (item of the answer set)" : "best arm");
   m.add("T_star_relative_gap", t->relative_gap(), "certified relative gap of T*(theta)^-1");
-  if (const auto delta = algorithm_delta(pipeline))
-    m.add("T_star_log_1_over_delta", t->value * std::log(1.0 / *delta),
-          "T*(theta) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
 }
 
 // Every measure the instance's family defines (see the top of the file).
@@ -163,21 +162,70 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
     m.add("epsilon", epsilon, "epsilon (the algorithm's)");
     m.add("H_epsilon", h.h, "H_eps (rho / (Delta_min + eps)^2)");
   }
-  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
-  if (per_arm && family && problem.parameter == KeyParameter::Mean && oracle.decision_size() == 1 &&
-      (caps & kCardinality) && truth.size() >= 2) {
-    const double t_star = numerics::characteristic_time(truth, *family);
-    m.add("T_star", t_star, std::string("T*(mu) (Garivier & Kaufmann 2016, ") + family->name() + " arms)");
-    const auto& values = pipeline.algorithm_params.all();
-    const auto it = values.find("delta");
-    const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-    if (delta && *delta > 0.0 && *delta < 1.0)
-      m.add("T_star_log_1_over_delta", t_star * std::log(1.0 / *delta),
-            "T*(mu) log(1/delta) (the lower bound's leading term at the algorithm's delta)");
+  // T* of the identification problem of a per-arm query the numerics pose directly (top-k,
+  // thresholds); other classes through the combinatorial T* below.
+  const bool direct_query = (caps & kCardinality) || oracle.query().kind != Query::Kind::Optimal;
+  if (per_arm && direct_query && truth.size() >= 2) {
+    try {
+      const numerics::IdentificationSetup setup =
+          numerics::make_identification(problem, oracle, caps, algorithm_epsilon(pipeline));
+      const auto families = numerics::with_variances(setup.families, run.environment->truth_variances());
+      const numerics::CharacteristicTime t = numerics::characteristic_time(*setup.problem, truth, families);
+      std::ostringstream label;
+      label.precision(2);
+      label << "T*(mu) (" << setup.problem->name() << ", " << families.front().name() << " arms; " << t.method;
+      if (t.iterations > 0) label << ", certified relative gap " << t.relative_gap();
+      label << ")";
+      m.add("T_star", t.value, label.str());
+      m.add("w_star", t.weights, "w*(mu)");
+    } catch (const std::invalid_argument&) {
+      // not an identification problem (rewards outside the families, a query it cannot pose)
+    }
   }
-  add_linear_lower_bound(m, pipeline, problem, truth);
+  for (const HardnessLine& line : combinatorial_t_star(problem, truth, oracle, caps, 0.0))
+    m.add(line.key, line.value, line.label);
+  add_linear_lower_bound(m, problem, truth);
   return m;
 }
+
+}  // namespace
+
+namespace {
+
+// The algorithm's `delta` when it has one in (0, 1), else 0.
+double algorithm_delta(const Pipeline& pipeline) {
+  const auto& values = pipeline.algorithm_params.all();
+  const auto it = values.find("delta");
+  const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
+  return delta && *delta > 0.0 && *delta < 1.0 ? *delta : 0.0;
+}
+
+// What identifies an instance: the environment and its truth, the rewards, the decision
+// oracle with its parameters, and the accuracy the problem is posed at.
+std::string instance_key(const Pipeline& pipeline, const RunObjects& run) {
+  std::ostringstream key;
+  key.precision(17);
+  const Problem& problem = run.environment->problem();
+  key << pipeline.environment->name << '|' << describe(problem.rewards) << '|' << problem.noise_sigma << '|';
+  for (double x : run.environment->truth()) key << x << ',';
+  key << '|';
+  for (double x : run.environment->truth_variances()) key << x << ',';
+  key << '|';
+  for (double x : run.environment->answer_truth()) key << x << ',';
+  key << '|' << pipeline.oracles.front().entry->name << '|';
+  for (const auto& [name, value] : pipeline.oracles.front().params.all()) key << name << '=' << to_string(value) << ';';
+  key << '|' << algorithm_epsilon(pipeline);
+  return key.str();
+}
+
+struct Instance {
+  std::string key;
+  std::string header;
+  Measures measures;
+  double t_star = 0.0;  // 0: none
+  std::vector<std::size_t> points;
+  std::vector<double> deltas;  // distinct, in order of appearance
+};
 
 }  // namespace
 
@@ -191,34 +239,80 @@ int hardness_command(const Registry& registry, const std::string& path, const Ru
   const std::vector<SweepPoint> points = expand(axes);
   const bool sweep = !axes.empty();
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  std::vector<Instance> instances;
   for (const SweepPoint& point : points) {
     const Pipeline pipeline = assemble(apply(file, point), registry, {"sweep"}, &scope);
     const RunObjects run = instantiate(pipeline, RunSeed{pipeline.run.seed, point.stream_key, 0});
-    const Measures m = measure(pipeline, run);
+    Measures m = measure(pipeline, run);
     if (m.lines.empty())
       throw ConfigError(path + ": no complexity measure is defined for environment '" +
                         pipeline.environment->name + "' (" + to_string(run.environment->problem().feedback) +
                         " feedback) with oracle '" + pipeline.oracles.front().entry->name +
                         "' (see cpex hardness in docs/architecture.md)");
+    const double t_star =
+        m.json.contains("T_star") && m.json["T_star"].is_number() ? m.json["T_star"].get<double>() : 0.0;
+    const double delta = algorithm_delta(pipeline);
+    const std::string key = instance_key(pipeline, run);
+    auto it = std::find_if(instances.begin(), instances.end(), [&](const Instance& i) { return i.key == key; });
+    if (it == instances.end()) {
+      std::ostringstream header;
+      header << "environment " << pipeline.environment->name << " (" << run.environment->problem().num_arms
+             << " arms), oracle " << pipeline.oracles.front().entry->name;
+      instances.push_back({key, header.str(), m, t_star, {}, {}});
+      it = instances.end() - 1;
+    }
+    it->points.push_back(point.index);
+    if (delta > 0.0 && std::find(it->deltas.begin(), it->deltas.end(), delta) == it->deltas.end())
+      it->deltas.push_back(delta);
     if (options.json) {
+      if (t_star > 0.0 && delta > 0.0) m.json["T_star_log_1_over_delta"] = number(t_star * std::log(1.0 / delta));
       nlohmann::ordered_json j;
       add_point_keys(j, point);
       j["pipeline"] = pipeline.source;
+      j["instance"] = static_cast<std::size_t>(it - instances.begin());
       j["environment"] = pipeline.environment->name;
       j["oracle"] = pipeline.oracles.front().entry->name;
       j["arms"] = run.environment->problem().num_arms;
       j["measures"] = m.json;
       all.push_back(j);
-      continue;
     }
-    std::cout << "environment " << pipeline.environment->name << " (" << run.environment->problem().num_arms
-              << " arms), oracle " << pipeline.oracles.front().entry->name;
-    for (const auto& [key, value] : point.values) std::cout << "  " << key << '=' << value;
-    std::cout << '\n';
-    for (const std::string& line : m.lines) std::cout << line << '\n';
   }
-  if (options.json)
+  if (options.json) {
     std::cout << (sweep ? nlohmann::ordered_json{{"points", all}} : all.front()).dump(2) << '\n';
+    return 0;
+  }
+  for (const Instance& instance : instances) {
+    std::cout << instance.header;
+    if (sweep) {
+      // The points as ranges: "points 0-19, 40 of 60".
+      std::cout << "  (" << (instance.points.size() == 1 ? "point " : "points ");
+      const auto& ps = instance.points;
+      for (std::size_t i = 0; i < ps.size();) {
+        std::size_t j = i;
+        while (j + 1 < ps.size() && ps[j + 1] == ps[j] + 1) ++j;
+        std::cout << (i ? ", " : "") << ps[i];
+        if (j > i) std::cout << '-' << ps[j];
+        i = j + 1;
+      }
+      std::cout << " of " << points.size() << ")";
+    }
+    std::cout << '\n';
+    for (const std::string& line : instance.measures.lines) std::cout << line << '\n';
+    if (instance.t_star > 0.0 && !instance.deltas.empty()) {
+      std::ostringstream line;
+      line.precision(6);
+      line << "  T*(mu) log(1/delta) (the lower bound's leading term";
+      if (instance.deltas.size() == 1) {
+        line << " at the algorithm's delta) = " << instance.t_star * std::log(1.0 / instance.deltas.front());
+      } else {
+        line << ") =";
+        for (std::size_t i = 0; i < instance.deltas.size(); ++i)
+          line << (i ? ", " : " ") << instance.t_star * std::log(1.0 / instance.deltas[i]) << " (delta "
+               << instance.deltas[i] << ")";
+      }
+      std::cout << line.str() << '\n';
+    }
+  }
   return 0;
 }
 

@@ -36,8 +36,11 @@ DagPath::DagPath(data::EdgeList graph, std::size_t source, std::size_t target, c
   }
   std::reverse(order_.begin(), order_.end());
   in_edges_.resize(n);
-  for (std::size_t e = 0; e < graph_.edges.size(); ++e)
+  out_edges_.resize(n);
+  for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
     in_edges_[graph_.edges[e].second].push_back(e);
+    out_edges_[graph_.edges[e].first].push_back(e);
+  }
   std::vector<double> zero(graph_.edges.size(), 0.0);
   Decision path;
   if (!best_avoiding(zero, no_edge(), path))
@@ -68,6 +71,47 @@ bool DagPath::best_avoiding(std::span<const double> weights, std::size_t banned,
   for (std::size_t v = target_; v != source_; v = graph_.edges[via_[v]].first)
     out.arms.push_back(via_[v]);
   std::sort(out.arms.begin(), out.arms.end());
+  return true;
+}
+
+bool DagPath::enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const {
+  // Paths from each vertex to the target, saturated at limit + 1 (reverse topological order).
+  const std::size_t cap = limit + 1;
+  std::vector<std::size_t> paths(graph_.vertices, 0);
+  paths[target_] = 1;
+  for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
+    const std::size_t v = *it;
+    if (v == target_) continue;
+    std::size_t total = 0;
+    for (std::size_t e : out_edges_[v]) total = std::min(cap, total + paths[graph_.edges[e].second]);
+    paths[v] = total;
+  }
+  if (paths[source_] > limit) return false;
+  // Depth first: stack of (vertex, next out-edge position); `trail` the edges so far.
+  std::vector<std::size_t> trail;
+  std::vector<std::pair<std::size_t, std::size_t>> stack = {{source_, 0}};
+  Decision d;
+  while (!stack.empty()) {
+    auto& [v, next] = stack.back();
+    if (v == target_) {
+      d.arms = trail;
+      std::sort(d.arms.begin(), d.arms.end());
+      visit(d);
+      stack.pop_back();
+      if (!trail.empty()) trail.pop_back();
+      continue;
+    }
+    const auto& out = out_edges_[v];
+    while (next < out.size() && paths[graph_.edges[out[next]].second] == 0) ++next;
+    if (next == out.size()) {
+      stack.pop_back();
+      if (!trail.empty()) trail.pop_back();
+      continue;
+    }
+    const std::size_t e = out[next++];
+    trail.push_back(e);
+    stack.emplace_back(graph_.edges[e].second, 0);
+  }
   return true;
 }
 

@@ -100,6 +100,34 @@ void Matching::more_candidates(std::span<const double> weights, const Decision& 
   }
 }
 
+bool Matching::enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const {
+  const std::size_t m = graph_.edges.size();
+  std::vector<char> covered(graph_.vertices, 0);
+  Decision d;
+  std::size_t count = 0;
+  // Walks every matching of the edges from `e` on; false once `budget` matchings are passed.
+  std::function<bool(std::size_t, bool)> walk = [&](std::size_t e, bool listing) -> bool {
+    if (e == m) {
+      if (listing) {
+        visit(d);
+        return true;
+      }
+      return ++count <= limit;
+    }
+    if (!walk(e + 1, listing)) return false;
+    const auto [u, v] = graph_.edges[e];
+    if (u == v || covered[u] || covered[v]) return true;
+    covered[u] = covered[v] = 1;
+    d.arms.push_back(e);
+    const bool more = walk(e + 1, listing);
+    d.arms.pop_back();
+    covered[u] = covered[v] = 0;
+    return more;
+  };
+  if (!walk(0, false)) return false;
+  return walk(0, true);
+}
+
 bool Matching::is_decision(const std::vector<std::size_t>& arms) const {
   std::vector<char> covered(graph_.vertices, 0);
   for (std::size_t e : arms) {

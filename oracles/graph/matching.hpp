@@ -10,8 +10,13 @@
 // common power-of-two scale); see scaled_weights() for the one case where this rounds.
 // The second best is exact: GraphOracle's exclusion (the best matching avoiding one edge of
 // the optimum, for each of its edges), then the optimum plus the best edge disjoint from it.
+// Enumeration (kEnumerable): every matching, the empty one included, by a depth-first
+// choice over the edges in ascending index (take edge e if both ends are free, or skip it);
+// the matchings are counted first with the same walk, stopped at limit + 1, so a class over
+// the limit costs O(limit m) and visits nothing.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "graph_oracle.hpp"
@@ -21,6 +26,8 @@ namespace cpex::oracles {
 class Matching : public GraphOracle {
  public:
   explicit Matching(data::EdgeList graph) : GraphOracle(std::move(graph)) {}
+
+  bool enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const override;
 
  protected:
   // The best matching without edge `banned` (always exists: the empty matching).

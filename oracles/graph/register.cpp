@@ -20,7 +20,7 @@ std::unique_ptr<Oracle> make_dag_path(const ParamValues& p, const OracleContext&
 }
 
 void register_graph_oracles(Registry& registry) {
-  const unsigned caps = kLinearMaximization | kSecondBest;
+  const unsigned caps = kLinearMaximization | kSecondBest | kEnumerable;
   register_oracle(
       registry, {"dag-path", "source-target paths of a DAG (edge u v: u -> v); longest path; arms are edges"},
       caps,

@@ -46,6 +46,48 @@ void PartitionMatroid::exchanges(const Decision& basis, std::vector<std::pair<st
   }
 }
 
+bool PartitionMatroid::enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const {
+  const std::size_t parts = capacities_.size();
+  // prod_j C(n_j, c_j), each factor by the multiplicative formula over min(c_j, n_j - c_j)
+  // terms (partial products never pass the total), stopped past the limit.
+  double count = 1.0;
+  for (std::size_t j = 0; j < parts; ++j) {
+    const std::size_t n = part_start_[j + 1] - part_start_[j];
+    for (std::size_t i = 0; i < std::min(capacities_[j], n - capacities_[j]); ++i) {
+      count = count * static_cast<double>(n - i) / static_cast<double>(i + 1);
+      if (count > static_cast<double>(limit)) return false;
+    }
+  }
+  if (count > static_cast<double>(limit)) return false;  // one basis against a limit of 0
+  // choice[j]: positions (inside part j) of its members, ascending.
+  std::vector<std::vector<std::size_t>> choice(parts);
+  for (std::size_t j = 0; j < parts; ++j)
+    for (std::size_t i = 0; i < capacities_[j]; ++i) choice[j].push_back(i);
+  Decision d;
+  while (true) {
+    d.arms.clear();
+    for (std::size_t j = 0; j < parts; ++j)
+      for (std::size_t i : choice[j]) d.arms.push_back(arms_by_part_[part_start_[j] + i]);
+    std::sort(d.arms.begin(), d.arms.end());
+    visit(d);
+    // Advance the last part that can advance; reset the parts after it.
+    std::size_t j = parts;
+    for (; j > 0; --j) {
+      auto& c = choice[j - 1];
+      const std::size_t n = part_start_[j] - part_start_[j - 1], k = c.size();
+      std::size_t i = k;
+      while (i > 0 && c[i - 1] == n - k + i - 1) --i;
+      if (i == 0) continue;
+      ++c[i - 1];
+      for (std::size_t r = i; r < k; ++r) c[r] = c[r - 1] + 1;
+      break;
+    }
+    if (j == 0) return true;
+    for (std::size_t r = j; r < parts; ++r)
+      for (std::size_t i = 0; i < choice[r].size(); ++i) choice[r][i] = i;
+  }
+}
+
 bool PartitionMatroid::second_best(std::span<const double> weights, const Decision& excluded,
                                    Decision& out) const {
   maximize(weights, out);

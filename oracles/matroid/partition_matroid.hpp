@@ -2,11 +2,15 @@
 // Maximization is the greedy algorithm: arms by weight descending, ties to the smaller
 // index, each taken while its part has room — computed as a selection of the c_j best arms
 // of every part, O(N). The second best is the best single exchange inside one part, O(N).
+// Enumeration (kEnumerable): prod_j C(n_j, c_j) bases, computed first (saturated at the
+// limit, O(rank)); under the limit, the bases in the order of an odometer whose digits are
+// the parts' c_j-subsets in lexicographic order (last part fastest).
 // (The uniform matroid, one part of capacity k, is `top-k` under its matroid name
 // `matroid-uniform`: oracles/topk.)
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "cpex/oracle.hpp"
@@ -30,6 +34,7 @@ class PartitionMatroid : public Oracle {
                    Decision& out) const override;
   // Every exchange of a member for an outsider of the same part.
   void exchanges(const Decision& basis, std::vector<std::pair<std::size_t, std::size_t>>& out) const override;
+  bool enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const override;
   // A candidate outside the class (not c_j arms in every part j) is never acceptable.
   bool acceptable(std::span<const double> theta, const Decision& optimal,
                   const Decision& candidate, double epsilon) const override;

@@ -50,7 +50,7 @@ void register_matroids(Registry& registry) {
   register_oracle(
       registry,
       {"matroid-partition", "partition matroid: bases take capacities[j] arms of every part j (greedy)"},
-      caps,
+      caps | kEnumerable,
       ParamSchema()
           .real_list("parts", Range::at_least(0), "part index (0-based) of every arm, in arm order")
           .real_list("capacities", Range::at_least(0), "arms a basis takes from each part"),

@@ -73,8 +73,9 @@ void TopKOracle::exchanges(const Decision& basis, std::vector<std::pair<std::siz
 
 bool TopKOracle::enumerate(std::size_t limit, const std::function<void(const Decision&)>& visit) const {
   // C(n, k) by the multiplicative formula, stopped as soon as it passes the limit.
+  // (over min(k, n - k) factors, whose partial products C(n, i) never pass the total).
   double count = 1.0;
-  for (std::size_t i = 0; i < k_; ++i) {
+  for (std::size_t i = 0; i < std::min(k_, arms_ - k_); ++i) {
     count = count * static_cast<double>(arms_ - i) / static_cast<double>(i + 1);
     if (count > static_cast<double>(limit)) return false;
   }

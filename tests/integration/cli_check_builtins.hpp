@@ -15,6 +15,10 @@
 inline void check_every_builtin(bool quick) {
   const std::map<std::string, std::string> values = {
       {"crowdsourcing", "--set environment.profile=IT"},
+      // ucb-e needs its exploration parameter; exponential-gap's paper constants take
+      // millions of samples on the suite's instances (docs/algorithms/elimination.md).
+      {"ucb-e", "--set algorithm.a=2"},
+      {"exponential-gap", "--set algorithm.sample-scale=0.05"},
       {"full-bandit", "--set environment.means=0.8,0.5,0.35,0.2,0.1 --set environment.k=2"},
       {"linear", "--set environment.generator=soare"},
       {"linear-dataset", "--set environment.file=" CPEX_SOURCE_DIR "/data/breast_cancer_wisconsin.csv"},
@@ -36,6 +40,14 @@ inline void check_every_builtin(bool quick) {
     const auto r = cpex::test::run_cpex("check " + name + (quick ? " --quick" : "") +
                                         (it == values.end() ? "" : " " + it->second));
     INFO(name << "\n" << r.out << r.err);
+    if (name == "apt") {
+      // The shared suite has top-k instances only, which apt (the threshold query) refuses:
+      // its suite row fails with that reason until the harness has threshold instances.
+      CHECK(r.status == 1);
+      CHECK(r.out.find("apt answers the threshold query") != std::string::npos);
+      ++checked;
+      continue;
+    }
     CHECK(r.status == 0);
     ++checked;
   }

@@ -51,7 +51,8 @@ TEST_CASE("cpex hardness prints the Best-K and CPE-CS measures of a top-1 instan
       "  H_Lambda^U (m / min Lambda_i^2) = 177.778\n";
   CHECK(r.out.substr(0, head.size()) == head);
   // Bernoulli best arm: T*(mu) follows (its value is checked on Gaussian arms below).
-  CHECK(r.out.find("  T*(mu) (Garivier & Kaufmann 2016, bernoulli arms) = ") != std::string::npos);
+  CHECK(r.out.find("  T*(mu) (best arm, bernoulli arms; closed form / dedicated solver) = ") != std::string::npos);
+  CHECK(r.out.find("  w*(mu) = ") != std::string::npos);
 
   const auto j = hardness_of("hardness-top1.ini", kTopOne);
   CHECK(j["arms"] == 4);
@@ -124,10 +125,42 @@ TEST_CASE("cpex hardness gives T*(mu) for a best-arm instance with Gaussian arms
                              "plugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.01\n");
   CHECK(j["measures"]["T_star"].get<double>() == Approx(200.0).epsilon(1e-9));
   CHECK(j["measures"]["T_star_log_1_over_delta"].get<double>() == Approx(200.0 * std::log(100.0)).epsilon(1e-9));
+  // Top-2 of 0.3, 0.5, 0.1 (sigma 1) is a top-m problem with T* (cutting planes).
   const auto top2 = hardness_of("hardness-tstar-k2.ini",
                                 "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5, 0.1\nsigma = 1\n[oracle]\n"
                                 "plugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\n");
-  CHECK_FALSE(top2["measures"].contains("T_star"));  // T* is the best-arm (k = 1) bound
+  CHECK(top2["measures"]["T_star"].get<double>() > 0);
+  CHECK(top2["measures"]["w_star"].size() == 3);
+}
+
+TEST_CASE("cpex hardness prints T* of thresholds in closed form and of unknown variances with the truth",
+          "[cli][hardness]") {
+  // Arms above tau = 0.5 of two Gaussian arms (sigma 1): T* = sum_a 2 / (mu_a - tau)^2.
+  const auto t = hardness_of("hardness-threshold.ini",
+                             "[environment]\nplugin = gaussian\nmeans = 0.2, 0.9\n[oracle]\nplugin = threshold\n"
+                             "tau = 0.5\n[algorithm]\nplugin = track-and-stop\n");
+  CHECK(t["measures"]["T_star"].get<double>() == Approx(2 / 0.09 + 2 / 0.16).epsilon(1e-12));
+  // Unknown variances: two arms, d = 1/2 log(1 + (mu - lambda)^2 / s^2), equal variances:
+  // w = (1/2, 1/2), lambda at the midpoint, T*^-1 = 1/2 log(1 + (Delta/2)^2 / s^2).
+  const auto u = hardness_of("hardness-unknown.ini",
+                             "[environment]\nplugin = gaussian\nmeans = 0, 1\nsigma = 2\nvariance = unknown\n"
+                             "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = top-two\n");
+  CHECK(u["measures"]["T_star"].get<double>() == Approx(2 / std::log(1 + 0.25 / 4)).epsilon(1e-6));
+}
+
+TEST_CASE("cpex hardness prints one block for the points of one instance", "[cli][hardness]") {
+  const auto r = cpex::test::run_cpex(
+      "hardness " + cpex::test::temp_file("hardness-deltas.ini",
+                                          "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5\n[oracle]\nplugin = top-k\n"
+                                          "k = 1\n[algorithm]\nplugin = top-two\n[sweep]\n"
+                                          "axis = algorithm.delta = 0.1, 0.01, 0.001\n"
+                                          "axis = algorithm.plugin = top-two, track-and-stop\n"));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // header, gaps, H, the three CPE-CS lines, T*, w*, the deltas
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 9);
+  CHECK(r.out.find("(points 0-5 of 6)") != std::string::npos);
+  CHECK(r.out.find(" = 460.517 (delta 0.1), 921.034 (delta 0.01), 1381.55 (delta 0.001)") != std::string::npos);
 }
 
 TEST_CASE("cpex hardness gives linear and transductive T*(theta), the canonical basis as unstructured arms",

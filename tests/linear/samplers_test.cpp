@@ -1,5 +1,5 @@
 // The linear and transductive samplers (lingame, lingame-c, lazy-track-and-stop, fw-sampling,
-// top-two on linear arms, rage with Z != X): delta-correct at delta = 0.1 over 400 runs
+// top-two on linear arms, rage with Z != X, peace): delta-correct at delta = 0.1 over 400 runs
 // (Clopper-Pearson upper bound <= delta) on a linear and a transductive instance, answers
 // judged on the answer set; the one-line refusals (an item outside the arms' span, an
 // algorithm that answers among the arms given an answer set, a threshold or accuracy the
@@ -68,6 +68,7 @@ const char* kAlgorithms[] = {"plugin = lingame\n",
 
 TEST_CASE("The linear samplers are delta-correct at delta = 0.1 (400 runs)", "[linear][statistical]") {
   for (const char* algorithm : kAlgorithms) check_delta_correct(kLinear, algorithm, "3");
+  check_delta_correct(kLinear, "plugin = peace\n", "3");
 }
 
 TEST_CASE("The transductive samplers are delta-correct at delta = 0.1, judged on the answer set",
@@ -82,6 +83,7 @@ TEST_CASE("The transductive samplers are delta-correct at delta = 0.1, judged on
     check_delta_correct(kTransductive, a, "2");
   }
   check_delta_correct(kTransductive, "plugin = rage\n", "2");
+  check_delta_correct(kTransductive, "plugin = peace\n", "2");
   check_delta_correct(kTransductive, "plugin = rage\nelimination = authors\nschedule = authors\n", "2");
 }
 

@@ -9,6 +9,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_expect.hpp"
@@ -77,6 +80,27 @@ TEST_CASE("cpex study simulate equals cpex run bit for bit", "[study]") {
   check_parity({"lingape", "arms = 3\nrewards = gaussian\nfeedback = linear-arm\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\nS = 1\n",
                 "plugin = linear\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\ntheta = 1, 0\nS = 1\n",
                 "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\ndelta = 0.05\n[run]\nseed = 3\n"});
+  // The other identification families: Poisson top-2 and unknown variances.
+  check_parity({"poisson", "arms = 4\nrewards = poisson\n", "plugin = poisson\nmeans = 1, 3, 2.5, 0.5\n",
+                "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = top-two\ndelta = 0.1\n[run]\nseed = 5\n"});
+  check_parity({"unknown-variance", "arms = 3\nrewards = gaussian-unknown-variance\n",
+                "plugin = gaussian\nmeans = 0, 1, 0.2\nsigmas = 1, 0.5, 2\nvariance = unknown\n",
+                "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = track-and-stop\ndelta = 0.1\n[run]\nseed = 5\n"});
+}
+
+TEST_CASE("cpex study refuses rewards outside a Poisson or exponential family in one line", "[study]") {
+  for (const auto& [family, bad, what] :
+       {std::tuple{"poisson", "1.5", "is not a count"}, std::tuple{"poisson", "-1", "is not a count"},
+        std::tuple{"exponential", "-0.5", "is negative"}}) {
+    const std::string db = fresh_path(std::string("family-") + family + ".db");
+    const std::string text = std::string("[study]\narms = a, b\nrewards = ") + family +
+                             "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = top-two\n[run]\nseed = 1\n";
+    REQUIRE(run_cpex("study new " + db + " --pipeline " + temp_file(std::string("family-") + family + ".ini", text)).status == 0);
+    const auto r = run_cpex("study tell " + db + " --arm a --reward " + bad + " --unasked");
+    CHECK(r.status != 0);
+    CHECK_THAT(r.err, Contains(what));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
 }
 
 const std::string kAbStudy =

@@ -1,39 +1,54 @@
-// AdaHedge: see the header.
+// AdaHedge: exponential weights with the mixability-gap learning rate (ada_hedge.hpp).
 #include "cpex/numerics/ada_hedge.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cpex::numerics {
 
-void AdaHedge::reset(std::size_t experts) {
+void AdaHedge::reset(std::size_t experts, double initial_gap) {
   cumulative_.assign(experts, 0.0);
   weights_.assign(experts, experts ? 1.0 / static_cast<double>(experts) : 0.0);
-  gap_ = 0.01;
+  gap_ = initial_gap;
 }
 
-void AdaHedge::update_weights() {
-  const double eta = std::log(static_cast<double>(cumulative_.size())) / gap_;
-  const double least = *std::min_element(cumulative_.begin(), cumulative_.end());
-  double total = 0.0;
-  for (std::size_t k = 0; k < cumulative_.size(); ++k) total += weights_[k] = std::exp(-eta * (cumulative_[k] - least));
-  for (double& w : weights_) w /= total;
+double AdaHedge::learning_rate() const {
+  if (!(gap_ > 0.0)) return std::numeric_limits<double>::infinity();
+  return std::log(static_cast<double>(std::max<std::size_t>(cumulative_.size(), 2))) / gap_;
 }
 
-void AdaHedge::incur(std::span<const double> loss) {
-  const std::size_t k = cumulative_.size();
-  if (k < 2) return;  // one expert: nothing to learn
-  const double eta = std::log(static_cast<double>(k)) / gap_;
-  const double least = *std::min_element(loss.begin(), loss.end());
-  double mix = 0.0, hedge = 0.0;
-  for (std::size_t i = 0; i < k; ++i) {
-    mix += weights_[i] * std::exp(-eta * (loss[i] - least));
-    hedge += weights_[i] * loss[i];
+void AdaHedge::gain(std::span<const double> gains) {
+  const double eta = learning_rate();
+  double expected = 0.0, top = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < gains.size(); ++i) {
+    expected += weights_[i] * gains[i];
+    if (weights_[i] > 0.0) top = std::max(top, gains[i]);
   }
-  const double mix_loss = least - std::log(mix) / eta;
-  for (std::size_t i = 0; i < k; ++i) cumulative_[i] += loss[i];
-  gap_ += std::max(0.0, hedge - mix_loss);  // >= 0 up to rounding
-  update_weights();
+  // Mix loss of the losses -g: -(1/eta) ln sum w exp(eta g), computed around its largest term.
+  double mix = top;
+  if (std::isfinite(eta)) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < gains.size(); ++i)
+      if (weights_[i] > 0.0) sum += weights_[i] * std::exp(eta * (gains[i] - top));
+    mix = top + std::log(sum) / eta;
+  }
+  // h - m with h = -expected and m = -mix: the gap is mix - expected >= 0.
+  gap_ += std::max(0.0, mix - expected);
+  for (std::size_t i = 0; i < gains.size(); ++i) cumulative_[i] += gains[i];
+  refresh();
+}
+
+void AdaHedge::refresh() {
+  const double eta = learning_rate();
+  const double top = *std::max_element(cumulative_.begin(), cumulative_.end());
+  double sum = 0.0;
+  for (std::size_t i = 0; i < cumulative_.size(); ++i) {
+    const double x = std::isfinite(eta) ? std::exp(eta * (cumulative_[i] - top)) : (cumulative_[i] == top ? 1.0 : 0.0);
+    weights_[i] = x;
+    sum += x;
+  }
+  for (double& w : weights_) w /= sum;
 }
 
 }  // namespace cpex::numerics

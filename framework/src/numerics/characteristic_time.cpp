@@ -52,6 +52,8 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 // which gives up on the program (the bounds found so far stand).
 thread_local std::jmp_buf* glpk_failure = nullptr;
 extern "C" void glpk_error_hook(void*) { std::longjmp(*glpk_failure, 1); }
+// Nothing GLPK prints reaches the terminal (its internal errors included).
+extern "C" int glpk_silent(void*, const char*) { return 1; }
 
 // The linear program max z s.t. z <= sum_a g^j_a w_a (every cut j), sum_a w_a = 1, w >= 0,
 // over cuts scaled by `scale` (values of order 1 for GLPK's absolute tolerances).
@@ -59,7 +61,7 @@ class CutProgram {
  public:
   // `method`: GLP_DUALP (dual simplex, primal where it fails) or GLP_PRIMAL.
   CutProgram(std::size_t arms, double scale, int method) : arms_(arms), scale_(scale), lp_(glp_create_prob()) {
-    glp_term_out(GLP_OFF);  // GLPK's own messages (an internal error's too) stay off the terminal
+    glp_term_hook(glpk_silent, nullptr);  // GLPK's own messages (an internal error's too) stay off the terminal
     glp_set_obj_dir(lp_, GLP_MAX);
     glp_add_cols(lp_, static_cast<int>(arms) + 1);
     for (int c = 1; c <= static_cast<int>(arms); ++c) glp_set_col_bnds(lp_, c, GLP_DB, 0.0, 1.0);
@@ -75,6 +77,7 @@ class CutProgram {
     glp_init_smcp(&parameters_);
     parameters_.msg_lev = GLP_MSG_OFF;
     parameters_.meth = method;
+    parameters_.r_test = GLP_RT_STD;
     // GLPK's simplex may cycle on these (degenerate) programs: a bound on its iterations and
     // time ends such a solve, and the cutting planes with it (the bounds found so far stand).
     parameters_.it_lim = 20000;
@@ -155,11 +158,14 @@ void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::s
   std::vector<double> best = warm_.size() == k ? warm_ : uniform;
   std::vector<double> cut, query, candidate;
   std::vector<std::vector<double>> cuts;
+  auto finite = [](const std::vector<double>& c) {
+    return std::all_of(c.begin(), c.end(), [](double g) { return std::isfinite(g); });
+  };
   double lower = evaluate(problem_, best, mu, families, answer, response_, cut);
-  cuts.push_back(cut);
+  if (finite(cut)) cuts.push_back(cut);
   if (best != uniform) {
     const double at_uniform = evaluate(problem_, uniform, mu, families, answer, response_, cut);
-    cuts.push_back(cut);
+    if (finite(cut)) cuts.push_back(cut);
     if (at_uniform > lower) {
       lower = at_uniform;
       best = uniform;
@@ -172,6 +178,13 @@ void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::s
     out.lower = out.upper = 0.0;
     out.value = kInfinity;
     out.method = "no strict answer";
+    return;
+  }
+  if (!std::isfinite(lower) || cuts.empty()) {  // no alternative at a finite divergence: T* = 0
+    out.weights = best;
+    out.lower = out.upper = kInfinity;
+    out.value = 0.0;
+    out.method = "no alternative at a finite divergence";
     return;
   }
   GlpkSession session;
@@ -213,8 +226,11 @@ void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::s
     query.resize(k);
     for (std::size_t a = 0; a < k; ++a) query[a] = alpha * w_out[a] + (1.0 - alpha) * best[a];
     const double value = evaluate(problem_, query, mu, families, answer, response_, cut);
-    // A cut already in the program adds nothing but degeneracy (GLPK may cycle on it).
-    if (std::none_of(cuts.begin(), cuts.end(), [&](const std::vector<double>& c) { return close(c, cut); })) {
+    // A cut already in the program adds nothing but degeneracy (GLPK may cycle on it); a cut
+    // with an infinite coefficient (an empirical mean at the end of its family) bounds
+    // nothing there.
+    const bool finite = std::all_of(cut.begin(), cut.end(), [](double g) { return std::isfinite(g); });
+    if (finite && std::none_of(cuts.begin(), cuts.end(), [&](const std::vector<double>& c) { return close(c, cut); })) {
       cuts.push_back(cut);
       program->add(cut);
     }
@@ -236,12 +252,12 @@ const CharacteristicTime& CharacteristicTimeSolver::solve_for(std::span<const do
                                                               const Decision& answer) {
   CharacteristicTime& out = result_;
   out.answer = answer;
-  double rate = 0.0;
-  if (problem_.known_allocation(mu, families, answer, out.weights, rate)) {
-    out.lower = out.upper = rate;
-    out.value = rate > 0.0 ? 1.0 / rate : kInfinity;
+  double time = kInfinity;
+  if (problem_.known_allocation(mu, families, answer, out.weights, time)) {
+    out.value = time;
+    out.lower = out.upper = std::isfinite(time) ? 1.0 / time : 0.0;
     out.iterations = 0;
-    out.method = rate > 0.0 ? "closed form / dedicated solver" : "no strict answer";
+    out.method = std::isfinite(time) ? "closed form / dedicated solver" : "no strict answer";
   } else {
     cutting_planes(mu, families, answer, out);
   }

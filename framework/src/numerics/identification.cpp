@@ -95,13 +95,13 @@ class TopM final : public IdentificationProblem {
 
   // The best arm of one exponential family: Garivier & Kaufmann's Theorem 5.
   bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families, const Decision& answer,
-                        std::vector<double>& weights, double& rate) const override {
+                        std::vector<double>& weights, double& time) const override {
     if (!has_known_allocation(families)) return false;
     if (!solver_ || !(solver_->family() == families.front())) solver_.emplace(families.front());
     const OptimalWeights& r = solver_->solve(mu);
     if (r.best != answer.arms.front()) return false;
     weights = r.weights;
-    rate = std::isfinite(r.characteristic_time) ? 1.0 / r.characteristic_time : 0.0;
+    time = r.characteristic_time;
     return true;
   }
 
@@ -258,13 +258,13 @@ class Threshold final : public IdentificationProblem {
   // T* = sum_a 1/d(mu_a, tau); "any arm above tau" answered {a}: all weight on a, T* =
   // 1/d(mu_a, tau).
   bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families, const Decision& answer,
-                        std::vector<double>& weights, double& rate) const override {
+                        std::vector<double>& weights, double& time) const override {
     weights.assign(arms_, 0.0);
-    rate = 0.0;
+    time = kInfinity;
     if (any_ && !answer.arms.empty()) {
       const std::size_t a = answer.arms.front();
       weights[a] = 1.0;
-      rate = mu[a] > tau_ ? families[a].kl(mu[a], tau_) : 0.0;
+      if (mu[a] > tau_) time = 1.0 / families[a].kl(mu[a], tau_);
       return true;
     }
     double total = 0.0;
@@ -278,7 +278,7 @@ class Threshold final : public IdentificationProblem {
       total += weights[a];
     }
     for (double& x : weights) x /= total;
-    rate = 1.0 / total;
+    time = total;
     return true;
   }
 

@@ -27,13 +27,17 @@ bool parse_stopping_threshold(const std::string& name, StoppingThreshold& out) {
 
 double inverse_h(double y) {
   if (y <= 1.0) return 1.0;
-  // Newton on u - log u - y from u = y + log y (an upper bound for y >= 1): the function is
-  // convex and increasing for u > 1, so the iterates decrease monotonically to the root.
-  double u = y + std::log(y);
+  // Newton on g(u) = u - log u - y, convex and increasing on u > 1, from the larger of two
+  // lower bounds of the root (u >= y gives u = y + log u >= y + log y; h(u) <= 1 + (u-1)^2/2
+  // gives u >= 1 + sqrt(2 (y - 1))): the first step lands above the root, the next ones
+  // decrease monotonically to it.
+  double u = std::max(y + std::log(y), 1.0 + std::sqrt(2.0 * (y - 1.0)));
   for (int step = 0; step < 100; ++step) {
     const double next = u - (u - std::log(u) - y) / (1.0 - 1.0 / u);
-    if (!(next < u) || !(next > 1.0)) break;
+    if (!(next > 1.0)) break;
+    const bool done = std::abs(next - u) <= 1e-15 * u;
     u = next;
+    if (done) break;
   }
   return u;
 }

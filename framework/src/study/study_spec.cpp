@@ -21,6 +21,10 @@ const std::vector<DeclaredFamily>& declared_families() {
       {"gaussian", RewardFamily::Gaussian, "mean + N(0, sigma^2), sigma known (`sigma`)"},
       {"bernoulli", RewardFamily::Bernoulli, "0 or 1"},
       {"bounded", RewardFamily::Bounded, "any distribution on [LO, HI] (`range = LO, HI`)"},
+      {"poisson", RewardFamily::Poisson, "a count 0, 1, 2, ... of a Poisson distribution"},
+      {"exponential", RewardFamily::Exponential, "a non-negative number of an exponential distribution"},
+      {"gaussian-unknown-variance", RewardFamily::GaussianUnknownVariance,
+       "mean + N(0, s^2), s unknown to the algorithm"},
   };
   return families;
 }
@@ -130,9 +134,25 @@ void read_rewards(const ParamValues& values, StudySpec& spec) {
       problem.noise_sigma = 0.5 * (range[1] - range[0]);
       break;
     }
+    case RewardFamily::Poisson:
+      problem.rewards = RewardModel::poisson();
+      problem.noise_sigma = 0.0;  // no sub-Gaussian constant
+      break;
+    case RewardFamily::Exponential:
+      problem.rewards = RewardModel::exponential();
+      problem.noise_sigma = 0.0;
+      break;
+    case RewardFamily::GaussianUnknownVariance:
+      problem.rewards = RewardModel::gaussian_unknown_variance();
+      problem.noise_sigma = 0.0;  // not told
+      break;
     case RewardFamily::Other: break;
   }
-  if (values.has("noise-bound")) problem.noise_sigma = values.real("noise-bound");
+  if (values.has("noise-bound")) {
+    if (!has_sub_gaussian_scale(family.family))
+      throw ParameterError("noise-bound", spec.rewards + " rewards have no sub-Gaussian constant to announce");
+    problem.noise_sigma = values.real("noise-bound");
+  }
 }
 
 Eigen::MatrixXd read_features(const ParamValues& values, std::size_t arms) {
@@ -256,7 +276,14 @@ std::string reward_refusal(const RewardModel& model, double reward) {
     case RewardFamily::Bernoulli:
       if (reward != 0.0 && reward != 1.0) return "is not 0 or 1 (bernoulli rewards)";
       return "";
-    case RewardFamily::Gaussian: return "";
+    case RewardFamily::Gaussian:
+    case RewardFamily::GaussianUnknownVariance: return "";
+    case RewardFamily::Poisson:
+      if (reward < 0.0 || reward != std::floor(reward)) return "is not a count 0, 1, 2, ... (poisson rewards)";
+      return "";
+    case RewardFamily::Exponential:
+      if (reward < 0.0) return "is negative (exponential rewards)";
+      return "";
     case RewardFamily::Bounded:
     case RewardFamily::Other:
       if (reward < model.lower || reward > model.upper) {

@@ -10,6 +10,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
+#include "linear_algorithm.hpp"
 
 namespace cpex::linear {
 
@@ -43,6 +44,7 @@ LinearGlrSampler::LinearGlrSampler(const ParamValues& p, std::string name)
 }
 
 void LinearGlrSampler::start(const AlgorithmContext& context) {
+  require_one_answer(context, name_);
   const Problem& problem = *context.problem;
   const Eigen::MatrixXd& features = problem.features;
   if (features.cols() < 2) throw ParameterError("plugin", name_ + " needs at least 2 arms with features");

@@ -1,6 +1,7 @@
 // `lingame`: LinGame and LinGame-C of Degenne, Ménard, Shang & Valko, "Gamification of Pure
 // Exploration for Linear Bandits" (ICML 2020), with the GLR stopping rule of the linear
 // samplers (common/linear_glr_sampler.hpp), on linear and transductive best-arm problems.
+// The learners are numerics::AdaHedge with Koolen's initial gap 0.01 (the code's).
 // Read from the paper and its authors' code (xuedong/LinBAI.jl, linear/samplingrules.jl:
 // LearnerK = LinGame, ConvexGame = LinGame-C; Koolen's AdaHedge and C-tracking).
 //
@@ -38,6 +39,8 @@
 namespace cpex::linear {
 namespace {
 
+constexpr double kInitialGap = 0.01;  // Delta_0 of Koolen's AdaHedge (LinBAI.jl)
+
 class LinGame final : public LinearGlrSampler {
  public:
   explicit LinGame(const ParamValues& p) : LinearGlrSampler(p, "lingame"), convex_(p.text("variant") == "lingame-c") {}
@@ -47,7 +50,7 @@ class LinGame final : public LinearGlrSampler {
     learners_.clear();
     tracking_started_ = false;
     if (convex_) {
-      joint_.reset(item_count() * arm_count());
+      joint_.reset(item_count() * arm_count(), kInitialGap);
       pair_counts_.assign(item_count() * arm_count(), 1);
     }
   }
@@ -99,15 +102,15 @@ class LinGame final : public LinearGlrSampler {
   }
 
   std::size_t sample_per_answer(double log_t) {
-    numerics::AdaHedge& learner = learners_.try_emplace(answer(), arm_count()).first->second;
+    numerics::AdaHedge& learner = learners_.try_emplace(answer(), arm_count(), kInitialGap).first->second;
     const std::vector<double>& w = learner.weights();
     const Eigen::Map<const Eigen::VectorXd> weights(w.data(), static_cast<Eigen::Index>(w.size()));
     numerics::linear_best_response(items(), inverse_design(weights), theta(), answer(), sigma(), response_);
     const Eigen::VectorXd moved = arms().transpose() * (theta() - response_.lambda);
-    losses_.resize(arm_count());
-    for (std::size_t a = 0; a < arm_count(); ++a) losses_[a] = -gain(a, moved(static_cast<Eigen::Index>(a)), log_t);
+    gains_.resize(arm_count());
+    for (std::size_t a = 0; a < arm_count(); ++a) gains_[a] = gain(a, moved(static_cast<Eigen::Index>(a)), log_t);
     played_.assign(w.begin(), w.end());
-    learner.incur(losses_);
+    learner.gain(gains_);
     return tracking_.track(played_, counts());
   }
 
@@ -118,12 +121,12 @@ class LinGame final : public LinearGlrSampler {
     for (std::size_t a = 0; a < k; ++a) row(static_cast<Eigen::Index>(a)) = w[star * k + a];
     numerics::linear_best_response(items(), inverse_design(row / row.sum()), theta(), star, sigma(), response_);
     const Eigen::VectorXd moved = arms().transpose() * (theta() - response_.lambda);
-    losses_.resize(m * k);
+    gains_.resize(m * k);
     for (std::size_t i = 0; i < m; ++i)
       for (std::size_t a = 0; a < k; ++a)
-        losses_[i * k + a] = -gain(a, i == star ? moved(static_cast<Eigen::Index>(a)) : 0.0, log_t);
+        gains_[i * k + a] = gain(a, i == star ? moved(static_cast<Eigen::Index>(a)) : 0.0, log_t);
     played_.assign(w.begin(), w.end());
-    joint_.incur(losses_);
+    joint_.gain(gains_);
     const std::size_t pair = tracking_.track(played_, pair_counts_);
     ++pair_counts_[pair];
     return pair % k;
@@ -138,7 +141,7 @@ class LinGame final : public LinearGlrSampler {
   numerics::LinearResponse response_;
   Eigen::VectorXd widths_;
   Eigen::MatrixXd pair_inverse_;
-  std::vector<double> losses_, played_;
+  std::vector<double> gains_, played_;
 };
 
 void register_lingame(Registry& registry) {

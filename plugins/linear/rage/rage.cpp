@@ -36,11 +36,12 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
-#include "cpex/numerics/apportionment.hpp"
 #include "cpex/numerics/transductive_design.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "design_parameters.hpp"
+#include "linear_algorithm.hpp"
+#include "phase_plan.hpp"
 
 namespace cpex::linear {
 namespace {
@@ -55,6 +56,7 @@ class Rage final : public Algorithm {
         options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
+    require_one_answer(context, "rage");
     x_ = context.problem->features;
     z_ = context.problem->answers.cols() > 0 ? context.problem->answers : x_;
     k_ = static_cast<std::size_t>(x_.cols());
@@ -71,24 +73,18 @@ class Rage final : public Algorithm {
   }
 
   bool next(Action& action) override {
-    while (cursor_ < plan_.size() && plan_[cursor_].second == 0) ++cursor_;
-    if (cursor_ == plan_.size()) {
-      end_phase();
-      if (distinct_arms(z_, active_) <= 1) {
-        answer_ = active_.front();
-        return false;
-      }
-      begin_phase();
-      return next(action);
+    if (plan_.next(action.arm)) return true;
+    end_phase();
+    if (distinct_arms(z_, active_) <= 1) {
+      answer_ = active_.front();
+      return false;
     }
-    action.arm = plan_[cursor_].first;
-    --plan_[cursor_].second;
-    return true;
+    begin_phase();
+    return next(action);
   }
 
   void observe(const Action& action, const Observation& observation) override {
-    ++counts_[action.arm];
-    sums_[action.arm] += observation.reward;
+    plan_.observe(action.arm, observation.reward);
   }
 
   Recommendation recommend() const override {
@@ -124,14 +120,7 @@ class Rage final : public Algorithm {
     const double level = std::ldexp(1.0, static_cast<int>(phase_) + (authors_schedule_ ? -1 : 1));
     std::vector<std::size_t> support;
     std::vector<double> weights;
-    for (Eigen::Index a = 0; a < design.p.size(); ++a)
-      if (design.p(a) > 0.0) {
-        support.push_back(static_cast<std::size_t>(a));
-        weights.push_back(design.p(a));
-      }
-    double total = 0.0;
-    for (double w : weights) total += w;
-    for (double& w : weights) w /= total;
+    PhasePlan::support_of(design.p, support, weights);
     const double minimum = authors_schedule_
                                ? 2.0 * static_cast<double>(support.size()) / rounding_
                                : std::ceil(static_cast<double>(support.size()) * (1.0 + rounding_) / rounding_);
@@ -142,29 +131,15 @@ class Rage final : public Algorithm {
                  minimum);
     // Beyond 2^62 samples no run finishes; the run loop's max-samples ends it first.
     const auto n = samples < 0x1p62 ? static_cast<std::uint64_t>(samples) : (std::uint64_t{1} << 62);
-    const std::vector<std::uint64_t> counts = numerics::efficient_apportionment(weights, n);
-    plan_.clear();
-    for (std::size_t s = 0; s < support.size(); ++s) plan_.emplace_back(support[s], counts[s]);
-    cursor_ = 0;
-    counts_.assign(k_, 0);
-    sums_.assign(k_, 0.0);
+    plan_.begin(support, weights, n, k_);
     last_phase_samples_ = n;
   }
 
   // Least squares on this phase's samples, then the elimination at 2^{-(k+2)} (or the
   // authors' data-dependent one).
   void end_phase() {
-    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(x_.rows(), x_.rows());
-    Eigen::VectorXd b = Eigen::VectorXd::Zero(x_.rows());
-    for (std::size_t arm = 0; arm < k_; ++arm) {
-      if (counts_[arm] == 0) continue;
-      const auto x = x_.col(static_cast<Eigen::Index>(arm));
-      a.noalias() += static_cast<double>(counts_[arm]) * x * x.transpose();
-      b.noalias() += sums_[arm] * x;
-    }
-    // Minimum-norm least squares: the directions lie in the span of the features, where
-    // every least-squares solution gives the same <z - z', theta>.
-    const Eigen::VectorXd theta = a.completeOrthogonalDecomposition().solve(b);
+    Eigen::MatrixXd a;
+    const Eigen::VectorXd theta = plan_.estimate(x_, a);
     std::vector<double> mean(active_.size());
     double top = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < active_.size(); ++i) {
@@ -212,12 +187,10 @@ class Rage final : public Algorithm {
   numerics::DesignOptions options_;
   double design_gap_ = 0.0, noise_ = 1.0;
   Eigen::MatrixXd x_, z_;  // the arms X and the items Z (Z = X without an answer set)
-  std::size_t k_ = 0, d_ = 0, phase_ = 0, answer_ = 0, cursor_ = 0;
+  std::size_t k_ = 0, d_ = 0, phase_ = 0, answer_ = 0;
   std::uint64_t last_phase_samples_ = 0;
   std::vector<std::size_t> active_;
-  std::vector<std::pair<std::size_t, std::uint64_t>> plan_;  // (arm, pulls left) this phase
-  std::vector<std::uint64_t> counts_;
-  std::vector<double> sums_;
+  PhasePlan plan_;  // this phase's pulls and samples
 };
 
 void register_rage(Registry& registry) {

@@ -11,7 +11,7 @@
 //     grad f_j[a] = (x_a^T (theta_hat - lambda_j))^2 / (2 sigma^2), f_j(x) = <x, grad f_j>;
 //     the r_t-active pieces F = {j : f_j < min f + r_t}; with one, z = e_{argmax grad f_j}
 //     (the Frank-Wolfe vertex), else z = argmax_{z in simplex} min_{j in F} <z - x, grad f_j>
-//     (numerics::solve_matrix_game);
+//     (numerics::solve_matrix_game, a linear program);
 //   x <- ((t - 1) x + z) / t, and pull argmax_a x_a / (N_a / t) (ties to the smaller index).
 // Cost of a round: O(M (d^2 + K d) + K d^2), plus a linear program of |F| x K when |F| > 1.
 #include <cmath>
@@ -111,16 +111,20 @@ class LinearFwSampling final : public LinearGlrSampler {
       return;
     }
     ++games_;
-    Eigen::MatrixXd payoff(static_cast<Eigen::Index>(active.size()), arms().cols());
-    for (std::size_t i = 0; i < active.size(); ++i) {
-      const Eigen::VectorXd& g = rows[static_cast<std::size_t>(active[i])];
-      payoff.row(static_cast<Eigen::Index>(i)) = (g.array() - iterate_.dot(g)).matrix().transpose();
+    // <z - x, grad f_j> = sum_a z_a grad f_j[a] - <x, grad f_j>: payoff rows grad f_j, offsets -f_j(x).
+    payoff_.clear();
+    offsets_.clear();
+    for (const Eigen::Index j : active) {
+      const Eigen::VectorXd& g = rows[static_cast<std::size_t>(j)];
+      payoff_.insert(payoff_.end(), g.data(), g.data() + g.size());
+      offsets_.push_back(-values_[static_cast<std::size_t>(j)]);
     }
-    z = numerics::solve_matrix_game(payoff).strategy;
+    numerics::solve_matrix_game(payoff_, active.size(), arm_count(), offsets_, strategy_);
+    for (std::size_t a = 0; a < arm_count(); ++a) z(static_cast<Eigen::Index>(a)) = strategy_[a];
   }
 
   Eigen::VectorXd iterate_;
-  std::vector<double> values_;
+  std::vector<double> values_, payoff_, offsets_, strategy_;
   std::uint64_t forced_ = 0, games_ = 0;
 };
 

@@ -1,12 +1,11 @@
 // AdaHedge (de Rooij, van Erven, Grünwald & Koolen, JMLR 2014): exponential weights over K
-// experts whose learning rate eta = log K / Delta adapts to the cumulative mixability gap
-// Delta, so no bound on the losses is needed. The online learner of the game-based samplers
-// (Degenne, Koolen & Ménard 2019; LinGame, Degenne et al. 2020), as Koolen's implementation
-// (tidnabbil/purex_games_paper, vendored by LinBAI.jl): Delta starts at 0.01,
-//   w = exp(-eta (L - min L)) / sum(...),
-//   after the loss vector l: mix loss m = min l - log(sum_k w_k exp(-eta (l_k - min l))) / eta,
-//   L += l, Delta += w.l - m.
-// Gains are fed as negative losses.
+// experts with the learning rate eta_t = ln K / Delta_t, Delta_t the cumulative mixability
+// gap, so no scale of the losses is needed. Used as the allocation learner of the game-style
+// samplers (peps): the experts are the arms, the gains the transport costs of the round's
+// alternative. Gains are maximized (losses = -gains).
+//   weights()  w_i ~ exp(eta G_i) (uniform over the leaders while Delta = 0, eta = inf);
+//   gain(g)    h = w.(-g); m = -(1/eta) ln sum_i w_i exp(eta g_i) (min_i -g_i when eta = inf);
+//              Delta += h - m; G += g.
 #pragma once
 
 #include <cstddef>
@@ -17,22 +16,22 @@ namespace cpex::numerics {
 
 class AdaHedge {
  public:
-  explicit AdaHedge(std::size_t experts = 0) { reset(experts); }
+  explicit AdaHedge(std::size_t experts = 0, double initial_gap = 0.0) { reset(experts, initial_gap); }
 
-  void reset(std::size_t experts);
-  // The current weights (a distribution over the experts).
+  // `initial_gap`: Delta_0 (0: follow the leader until a gap appears; Koolen's implementation
+  // of the game sampler of Degenne, Koolen & Menard 2019 starts at 0.01).
+  void reset(std::size_t experts, double initial_gap = 0.0);
+  // The current weights (sum to 1).
   const std::vector<double>& weights() const { return weights_; }
-  // Incur one loss vector (one entry per expert).
-  void incur(std::span<const double> loss);
-
-  double mixability_gap() const { return gap_; }  // Delta
-  std::size_t experts() const { return cumulative_.size(); }
+  // Feeds one round's gains (one per expert; finite) and updates the weights.
+  void gain(std::span<const double> gains);
+  double learning_rate() const;  // +inf while the mixability gap is 0
 
  private:
-  void update_weights();
+  void refresh();
 
   std::vector<double> cumulative_, weights_;
-  double gap_ = 0.01;
+  double gap_ = 0.0;  // Delta_t
 };
 
 }  // namespace cpex::numerics

@@ -88,11 +88,12 @@ class IdentificationProblem {
                              std::span<const ArmFamily> families, const Decision& answer, BestResponse& out,
                              std::span<const double> offsets = {}, std::span<const double> penalties = {}) const = 0;
 
-  // w*(mu) and T*(mu)^{-1} (`rate`) for `answer` in closed form or by a dedicated solver,
+  // w*(mu) and T*(mu) (`time`, +infinity without a strict answer) for `answer` in closed form
+  // or by a dedicated solver,
   // when the problem has one (thresholds; the best arm of one exponential family by
   // Garivier & Kaufmann's Theorem 5); false: characteristic_time.hpp's generic solver.
   virtual bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families,
-                                const Decision& answer, std::vector<double>& weights, double& rate) const;
+                                const Decision& answer, std::vector<double>& weights, double& time) const;
 
   // Whether known_allocation answers for these families (at any means).
   virtual bool has_known_allocation(std::span<const ArmFamily> families) const;

@@ -1,19 +1,23 @@
-// The value and a maximin strategy of a zero-sum matrix game: max_{z in simplex} min_j
-// (payoff z)_j for a payoff matrix (J rows, K columns), as a linear program (GLPK's simplex:
-// maximize v subject to payoff z >= v, sum z = 1, z >= 0). The Frank-Wolfe samplers (Wang,
-// Tzeng & Proutière 2021) solve one when several pieces of the alternative are r-active.
+// The value of a small matrix game played on the simplex, by linear programming (GLPK's
+// simplex): for a payoff matrix A (rows x cols) and offsets b,
+//
+//   max_{z in simplex(cols)} min_{j < rows} sum_c A[j][c] z_c + b_j,
+//
+// the Frank-Wolfe step of FW sampling (Wang, Tzeng & Proutiere, NeurIPS 2021: the direction
+// that most increases the least of the r-active pieces' linearizations).
 #pragma once
 
-#include <Eigen/Core>
+#include <cstddef>
+#include <span>
+#include <vector>
 
 namespace cpex::numerics {
 
-struct MatrixGame {
-  Eigen::VectorXd strategy;  // z, a distribution over the columns
-  double value = 0.0;        // min_j (payoff z)_j
-  bool solved = false;       // false: the simplex failed (strategy uniform)
-};
-
-MatrixGame solve_matrix_game(const Eigen::MatrixXd& payoff);
+// A is row-major (rows * cols entries, all finite), b has `rows` entries. Writes the
+// maximizing strategy (normalized) and returns the game's value; throws std::runtime_error
+// if GLPK finds no optimum (it always exists for finite entries) and std::invalid_argument
+// for empty or non-finite input.
+double solve_matrix_game(std::span<const double> payoff, std::size_t rows, std::size_t cols,
+                         std::span<const double> offsets, std::vector<double>& strategy);
 
 }  // namespace cpex::numerics

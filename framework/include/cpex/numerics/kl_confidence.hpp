@@ -1,0 +1,28 @@
+// KL confidence bounds of a one-parameter exponential family (Kaufmann & Kalyanakrishnan,
+// COLT 2013, §2; Garivier & Cappé 2011 for the index): for an arm with N samples of
+// empirical mean x and an exploration level beta,
+//
+//   upper = sup { q >= x : q a mean of the family, N d(x, q) <= beta },
+//   lower = inf { q <= x : q a mean of the family, N d(x, q) <= beta },
+//
+// d the family's KL divergence. Written against ArmFamily::kl and ArmFamily::valid_mean
+// only (bisection on q, which needs only that d(x, q) grows as q moves away from x and
+// that the means form an interval), so every family of exponential_family.hpp works
+// unchanged. The result is within 1e-12 max(1, |bound|) of the exact bound, on its safe
+// side (upper: at or above it, lower: at or below it), and always a mean of the family:
+// where the exact bound lies closer than that to the end of the means (a Bernoulli lower
+// bound of a mean near 0, say), the last mean before the end, to the double's precision.
+#pragma once
+
+#include "cpex/numerics/exponential_family.hpp"
+
+namespace cpex::numerics {
+
+// sup { q >= mean : valid_mean(q), count * d(mean, q) <= level }; `mean` itself when
+// level <= 0. Needs count > 0 and valid_mean(mean).
+double kl_upper_bound(const ArmFamily& family, double mean, double count, double level);
+
+// inf { q <= mean : valid_mean(q), count * d(mean, q) <= level }.
+double kl_lower_bound(const ArmFamily& family, double mean, double count, double level);
+
+}  // namespace cpex::numerics

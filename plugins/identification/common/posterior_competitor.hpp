@@ -1,0 +1,50 @@
+// What the oracle-only samplers (ts-explore, peps) share: a posterior sample of the means and
+// the argmax oracle's answer to it. The "posterior" of arm a is N(mu_a, c V_a / N_a) — the
+// Gaussian posterior of a flat prior for Gaussian arms (V = sigma^2), its Gaussian
+// approximation for the other families (V = the family's variance at the empirical mean,
+// floored at the variance of a mean 1 / (N_a + 1) away from the edge so that an arm with
+// all-equal Bernoulli rewards still varies); c the sampler's inflation. A competitor is the
+// oracle's decision for the sample when it is not the empirical answer and strictly beats it
+// under the sample. The oracle must answer an optimal-decision query with linear
+// maximization (checked with one line naming the algorithm and the oracle).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cpex/algorithm.hpp"
+#include "cpex/numerics/exponential_family.hpp"
+#include "cpex/oracle.hpp"
+#include "cpex/random.hpp"
+
+namespace cpex::identification {
+
+// Throws ParameterError("plugin") unless the decision-class oracle answers an optimal-decision
+// query (the sampler needs argmax over the class, not a threshold query).
+const Oracle& argmax_oracle(const AlgorithmContext& context, const std::string& algorithm);
+
+class PosteriorCompetitor {
+ public:
+  // Draws theta (one posterior sample at inflation c) and the oracle's decision for it;
+  // returns whether that decision is a competitor of `answer`.
+  bool draw(const Oracle& oracle, std::span<const double> means, std::span<const double> counts,
+            std::span<const numerics::ArmFamily> families, const Decision& answer, double inflation,
+            RandomStream& rng);
+  const std::vector<double>& sample() const { return theta_; }
+  const Decision& decision() const { return decision_; }
+  // theta(decision) - theta(answer) for the last draw.
+  double advantage() const { return advantage_; }
+  // The arms of decision ^ answer (sorted) for the last draw: `up` in the decision only, `down`
+  // in the answer only.
+  const std::vector<std::size_t>& up() const { return up_; }
+  const std::vector<std::size_t>& down() const { return down_; }
+
+ private:
+  std::vector<double> theta_;
+  Decision decision_;
+  double advantage_ = 0.0;
+  std::vector<std::size_t> up_, down_;
+};
+
+}  // namespace cpex::identification

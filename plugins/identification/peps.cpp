@@ -1,0 +1,133 @@
+// `peps`: posterior-sampling exploration with an online allocation learner, after Li,
+// Jamieson & Jain ("Optimal Exploration is no harder than Thompson Sampling", AISTATS 2024):
+// the alternative is reached through posterior samples and the argmax oracle only, and a
+// no-regret learner over the arms plays the max-min game whose value is T*(mu)^{-1}; GLR
+// stopping (common/glr_sampler.hpp), on any decision class with linear maximization.
+//
+// Each round t (after one pull of every arm), with S_hat the empirical answer:
+//   w_t      the learner's allocation (AdaHedge over the arms, numerics/ada_hedge.hpp);
+//   sample   posterior samples theta ~ N(mu_a, c V_a / N_a) until the oracle's argmax S~ of one
+//            beats S_hat under it (common/posterior_competitor.hpp): the sample lies in the
+//            alternative of S_hat. c starts at 1; after 8 draws without a competitor it is
+//            multiplied by 4 (up to 2^40), and halves (down to 1) after each round with one;
+//   response lambda_t: mu projected, under the weights w_t, on the half-space
+//            {lambda : lambda(S~) >= lambda(S_hat)} of the competitor (numerics::sum_transport);
+//            the learner gains g_a = d_a(mu_a, lambda_t,a) (the game's payoff, linear in w);
+//   pull     cumulative tracking of sum_s w_s: argmax_a (sum_s w_s,a - N_a), ties to the
+//            smaller index, after a forced pull of any arm with N_a < sqrt(t) - K/2 (GK 2016).
+// Choices (the paper's pseudo-code could not be read here, only its abstract: see
+// docs/algorithms/identification-oracle.md): the projection onto the competitor's half-space
+// (one closed-form transport, no enumeration), AdaHedge as the learner, the inflation
+// schedule that keeps the rejection sampling cheap as the posterior concentrates (without
+// it, the probability of the alternative falls like exp(-GLR)), and the fallback: when no
+// competitor appears at the largest inflation, the problem's best response at w_t.
+// A round costs (on average a few) posterior samples and oracle calls, one transport over
+// |S~ ^ S_hat| arms, and O(K) for the learner and the tracking.
+#include <cmath>
+
+#include "cpex/numerics/ada_hedge.hpp"
+#include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
+#include "glr_sampler.hpp"
+#include "posterior_competitor.hpp"
+
+namespace cpex::identification {
+namespace {
+
+constexpr int kDrawsPerInflation = 8;
+constexpr double kLargestInflation = 1099511627776.0;  // 2^40
+
+class Peps final : public GlrSampler {
+ public:
+  explicit Peps(const ParamValues& p) : GlrSampler(p, "peps") {}
+
+ protected:
+  void begin(const AlgorithmContext& context) override {
+    oracle_ = &argmax_oracle(context, name());
+    rng_ = context.rng;
+    const std::size_t n = means().size();
+    learner_.reset(n);
+    cumulative_.assign(n, 0.0);
+    gains_.assign(n, 0.0);
+    inflation_ = 1.0;
+    started_ = false;
+    fallbacks_ = 0;
+  }
+
+  std::size_t sample(std::uint64_t t) override {
+    const std::size_t n = means().size();
+    if (!started_) {
+      cumulative_ = counts();  // the initial pass counts as allocated
+      started_ = true;
+    }
+    const std::vector<double>& w = learner_.weights();
+    respond(w);
+    for (std::size_t a = 0; a < n; ++a) cumulative_[a] += w[a];
+    learner_.gain(gains_);
+    // Forced exploration, then cumulative tracking.
+    const double floor = std::sqrt(static_cast<double>(t)) - static_cast<double>(n) / 2.0;
+    std::size_t pick = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (counts()[a] < counts()[pick]) pick = a;
+    if (counts()[pick] < floor) return pick;
+    pick = 0;
+    for (std::size_t a = 1; a < n; ++a)
+      if (cumulative_[a] - counts()[a] > cumulative_[pick] - counts()[pick]) pick = a;
+    return pick;
+  }
+
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
+
+ private:
+  // The round's alternative point from a posterior competitor, and the learner's gains.
+  void respond(const std::vector<double>& w) {
+    std::fill(gains_.begin(), gains_.end(), 0.0);
+    while (true) {
+      for (int i = 0; i < kDrawsPerInflation; ++i) {
+        if (!draw_.draw(*oracle_, means(), counts(), families(), answer(), inflation_, rng_)) continue;
+        numerics::sum_transport(draw_.up(), draw_.down(), w, means(), families(), point_);
+        std::size_t j = 0;
+        for (std::size_t a : draw_.up()) gains_[a] = families()[a].kl(means()[a], point_[j++]);
+        for (std::size_t a : draw_.down()) gains_[a] = families()[a].kl(means()[a], point_[j++]);
+        inflation_ = std::max(1.0, inflation_ / 2.0);
+        return;
+      }
+      if (inflation_ >= kLargestInflation) break;
+      inflation_ *= 4.0;
+    }
+    ++fallbacks_;
+    problem().best_response(w, means(), families(), answer(), response_);
+    for (std::size_t i = 0; i < response_.arms.size(); ++i) {
+      const std::size_t a = response_.arms[i];
+      gains_[a] = families()[a].kl(means()[a], response_.point[i]);
+    }
+  }
+
+  const Oracle* oracle_ = nullptr;
+  RandomStream rng_;
+  numerics::AdaHedge learner_;
+  PosteriorCompetitor draw_;
+  std::vector<double> cumulative_, gains_, point_;
+  numerics::BestResponse response_;
+  double inflation_ = 1.0;
+  bool started_ = false;
+  std::uint64_t fallbacks_ = 0;
+};
+
+void register_peps(Registry& registry) {
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.oracles.front().required = kLinearMaximization;
+  register_algorithm<Peps>(registry,
+                           {"peps",
+                            "PEPS (Li, Jamieson & Jain 2024): posterior samples and the argmax oracle reach the "
+                            "alternative, an AdaHedge learner allocates, cumulative tracking; GLR stopping",
+                            "1.0"},
+                           std::move(needs), std::move(schema));
+}
+
+}  // namespace
+}  // namespace cpex::identification
+
+CPEX_PLUGIN(cpex::identification::register_peps)

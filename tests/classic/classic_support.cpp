@@ -1,0 +1,61 @@
+// Shuffled-instance runs for the delta-correctness tests (classic_support.hpp).
+#include "classic_support.hpp"
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "cpex/engine.hpp"
+#include "cpex/report/stats.hpp"
+#include "test_support.hpp"
+
+namespace cpex::test {
+
+const std::vector<double> kGaussianMeans = {0.2, 0.5, 0.1, 1.0, 0.6};
+const std::vector<double> kBernoulliMeans = {0.3, 0.45, 0.8, 0.55, 0.2};
+
+CorrectnessResult run_shuffled(bool gaussian, std::size_t k, const std::string& algorithm,
+                               double delta, int blocks, int per_block, std::uint64_t seed,
+                               const std::string& run_extra) {
+  std::mt19937_64 shuffle(seed);
+  std::vector<RunRecord> all;
+  for (int block = 0; block < blocks; ++block) {
+    std::vector<double> means = gaussian ? kGaussianMeans : kBernoulliMeans;
+    std::shuffle(means.begin(), means.end(), shuffle);
+    std::ostringstream text;
+    text << "[environment]\nplugin = " << (gaussian ? "gaussian\nsigma = 1" : "bernoulli") << "\nmeans = ";
+    for (std::size_t i = 0; i < means.size(); ++i) text << (i ? ", " : "") << means[i];
+    text << "\n[oracle]\nplugin = top-k\nk = " << k << "\n[algorithm]\n" << algorithm;
+    if (delta > 0.0) text << "\ndelta = " << delta;
+    text << "\n[run]\nseed = " << seed + static_cast<std::uint64_t>(block) << "\nrepetitions = "
+         << per_block << "\nmax-samples = 100000000\n" << run_extra;
+    const std::vector<Pipeline> pipelines = {pipeline_from(text.str())};
+    auto records = execute(make_jobs(pipelines, expand({})), {2}, nullptr);
+    all.insert(all.end(), records.begin(), records.end());
+  }
+  const Summary s = summarize(all);
+  CorrectnessResult result;
+  result.runs = s.runs;
+  result.ended = s.stopped;
+  result.errors = s.errors;
+  result.capped = s.capped;
+  result.failed = s.failed;
+  result.mean_samples = s.mean_samples;
+  result.upper = clopper_pearson(s.errors, s.stopped, 0.90).upper;  // one-sided 95%
+  return result;
+}
+
+void check_correct(const std::string& algorithm, bool gaussian, std::size_t k, std::uint64_t seed) {
+  const auto r = run_shuffled(gaussian, k, algorithm, 0.1, 8, 50, seed);
+  INFO(algorithm << (gaussian ? " on Gaussian" : " on Bernoulli") << ", k = " << k << ": errors "
+                 << r.errors << "/" << r.ended << ", one-sided CP upper " << r.upper
+                 << ", mean samples " << r.mean_samples);
+  CHECK(r.runs == 400);
+  CHECK(r.capped == 0);
+  CHECK(r.failed == 0);
+  CHECK(r.upper <= 0.1);
+}
+
+}  // namespace cpex::test

@@ -1,0 +1,52 @@
+// The GLR samplers on every new identification problem are delta-correct: top-m (Gaussian,
+// Bernoulli), epsilon-good (additive and relative), thresholds ("all" and "any"), Poisson,
+// Exponential, unknown variances, per-arm sigmas and a graphic matroid, each with its answer
+// away from index 0, delta = 0.1, 400 runs, the one-sided 95% Clopper-Pearson upper bound of
+// the error rate <= delta. top-two runs each problem under each threshold choice
+// (gk-experiments, gk-theorem, kk2021); Track-and-Stop under the default threshold (the
+// others: identification_long_test.cpp). Plus one-line refusals of what a problem cannot pose.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "identification_problems.hpp"
+
+using namespace cpex;
+using namespace cpex::test;
+using Catch::Matchers::Contains;
+
+TEST_CASE("top-two is delta-correct on every new problem under each threshold", "[identification][statistical]") {
+  for (const ProblemCase& p : kProblems)
+    for (const char* threshold : {"gk-experiments", "gk-theorem", "kk2021"})
+      expect_correct(p, std::string("plugin = top-two\nthreshold = ") + threshold);
+}
+
+TEST_CASE("Track-and-Stop is delta-correct on every new problem", "[identification][statistical]") {
+  for (const ProblemCase& p : kProblems) expect_correct(p, "plugin = track-and-stop");
+}
+
+TEST_CASE("What a problem cannot pose is refused in one line", "[identification][cli]") {
+  auto refused = [](const std::string& text, const std::string& what) {
+    CHECK_THROWS_WITH(test::pipeline_from(text), Contains(what));
+  };
+  const ProblemCase& topm = kProblems[0];
+  refused(pipeline({"", "plugin = poisson\nmeans = 1, 0, 2", "plugin = top-k\nk = 1", ""}, "plugin = top-two", 1, 1),
+          "means");
+  refused(pipeline({"", "plugin = exponential\nmeans = 1, -1", "plugin = top-k\nk = 1", ""}, "plugin = top-two", 1, 1),
+          "means");
+  refused(pipeline({"", "plugin = bernoulli\nmeans = 0.3, 0.5", "plugin = threshold\ntau = 0.5", ""},
+                   "plugin = track-and-stop", 1, 1),
+          "has mean equal to tau = 0.5");
+  refused(pipeline(topm, "plugin = top-two\nepsilon = -0.1", 1, 1), "epsilon");
+  refused(pipeline(topm, "plugin = track-and-stop\nepsilon = 0.1", 1, 1),
+          "epsilon = 0.1 is not defined for the top-2 query");
+  refused(pipeline({"", "plugin = bernoulli\nmeans = 0.3, 0.5", "plugin = threshold\ntau = 1.5", ""},
+                   "plugin = top-two", 1, 1),
+          "tau = 1.5 is not inside the means of bernoulli arms");
+  refused(pipeline({"", "plugin = gaussian\nmeans = 0.3, 0.5, 0.1\nvariance = unknown", "plugin = top-k\nk = 1", ""},
+                   "plugin = lucb", 1, 1),
+          "needs rewards with a known sub-Gaussian constant");
+  refused(pipeline({"", "plugin = gaussian\nmeans = 0.3, 0.5\nsigmas = 1, 2, 3", "plugin = top-k\nk = 1", ""},
+                   "plugin = top-two", 1, 1),
+          "has 3 values for 2 arms");
+}

@@ -1,0 +1,65 @@
+// The identification problems the statistical tests share (each answer away from arm 0),
+// their pipeline text and the delta-correctness check.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cpex/engine.hpp"
+#include "cpex/report/stats.hpp"
+#include "test_support.hpp"
+
+namespace cpex::test {
+
+struct ProblemCase {
+  const char* name;
+  const char* environment;
+  const char* oracle;
+  const char* algorithm_extra;  // e.g. epsilon
+};
+
+// Every problem's answer is away from arm 0.
+inline const ProblemCase kProblems[] = {
+    {"top-2 gaussian", "plugin = gaussian\nmeans = 0.2, 0.9, 0.5, 1.0, 0.3\nsigma = 1", "plugin = top-k\nk = 2", ""},
+    {"top-2 bernoulli", "plugin = bernoulli\nmeans = 0.3, 0.7, 0.45, 0.8, 0.2", "plugin = top-k\nk = 2", ""},
+    {"0.1-good bernoulli", "plugin = bernoulli\nmeans = 0.3, 0.75, 0.8, 0.2", "plugin = top-k\nk = 1", "epsilon = 0.1"},
+    {"0.2-good relative poisson", "plugin = poisson\nmeans = 1, 2.8, 3, 1.5",
+     "plugin = top-k\nk = 1\nepsilon-rule = relative", "epsilon = 0.2"},
+    {"threshold poisson", "plugin = poisson\nmeans = 1, 3, 1.4, 4", "plugin = threshold\ntau = 2", ""},
+    {"any above bernoulli", "plugin = bernoulli\nmeans = 0.3, 0.65, 0.4", "plugin = threshold\ntau = 0.5\nquery = any", ""},
+    {"none above gaussian", "plugin = gaussian\nmeans = 0.1, -0.2, 0.2\nsigma = 0.5",
+     "plugin = threshold\ntau = 0.5\nquery = any", ""},
+    {"best exponential", "plugin = exponential\nmeans = 1, 2, 1.3", "plugin = top-k\nk = 1", ""},
+    {"best unknown variance", "plugin = gaussian\nmeans = 0, 0.6, -0.2\nsigmas = 1, 0.5, 2\nvariance = unknown",
+     "plugin = top-k\nk = 1", ""},
+    {"best per-arm sigmas", "plugin = gaussian\nmeans = 0, 0.6, -0.2\nsigmas = 1, 0.5, 2", "plugin = top-k\nk = 1", ""},
+    {"graphic matroid", "plugin = gaussian\nmeans = 0.1, 0.9, 0.4, 0.8, 0.2, 0.7, 0.5\nsigma = 0.5",
+     "plugin = matroid-graphic\ngenerator = random\nvertices = 5\nedges = 7\ngraph-seed = 3", ""},
+};
+
+inline std::string pipeline(const ProblemCase& p, const std::string& algorithm, int runs, int seed) {
+  std::ostringstream text;
+  text << "[environment]\n" << p.environment << "\n[oracle]\n" << p.oracle << "\n[algorithm]\n" << algorithm
+       << "\ndelta = 0.1\n" << p.algorithm_extra << "\n[run]\nseed = " << seed << "\nrepetitions = " << runs
+       << "\nmax-samples = 10000000\n";
+  return text.str();
+}
+
+inline Summary run(const std::string& text) {
+  const std::vector<Pipeline> pipelines = {pipeline_from(text)};
+  return summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
+}
+
+inline void expect_correct(const ProblemCase& p, const std::string& algorithm) {
+  const Summary s = run(pipeline(p, algorithm, 400, 29));
+  INFO(p.name << ", " << algorithm << ": errors " << s.errors << "/" << s.runs << ", CP upper "
+              << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+  CHECK(s.capped == 0);
+  CHECK(s.failed == 0);
+  CHECK(s.error_rate_ci.upper <= 0.1);
+}
+
+}  // namespace cpex::test
