@@ -14,8 +14,8 @@
 #include "bench_support.hpp"
 #include "warm_up.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace {
 

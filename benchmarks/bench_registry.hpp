@@ -1,7 +1,7 @@
 // The in-tree plugins, loaded once per benchmark process.
 #pragma once
 
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 namespace cpex::bench {
 

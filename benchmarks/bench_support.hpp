@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "bench_registry.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace cpex::bench {
 

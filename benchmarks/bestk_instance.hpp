@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "bench_registry.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "warm_up.hpp"
 
 namespace cpex::bench {
@@ -22,7 +22,7 @@ inline std::string means_text(std::size_t n) {
   std::ostringstream text;
   text.precision(12);
   text << "0.5, 0.5, 0.499";
-  for (std::size_t i = 3; i < n; ++i) text << ", " << 0.4 * static_cast<double>(n - i) / n;
+  for (std::size_t i = 3; i < n; ++i) text << ", " << 0.4 * static_cast<double>(n - i) / static_cast<double>(n);
   return text.str();
 }
 

@@ -7,9 +7,9 @@
 
 #include "bench_registry.hpp"
 #include "cpex/capabilities.hpp"
-#include "cpex/engine.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/engine.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/store/results_csv.hpp"
 
 namespace {

@@ -14,9 +14,10 @@
 
 #include <Eigen/Dense>
 
+#include "driver_arguments.hpp"
 #include "warm_up.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "measured_loop.hpp"
 
 extern "C" __attribute__((noinline)) double cpex_measured_floor(Eigen::MatrixXd& a, const Eigen::VectorXd& x,
@@ -30,13 +31,12 @@ extern "C" __attribute__((noinline)) double cpex_measured_floor(Eigen::MatrixXd&
 }
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::cerr << "usage: cpex-full-bandit-cost-driver ALGORITHM N K ROUNDS\n";
+  cpex::bench::DriverArguments args;
+  if (!cpex::bench::driver_arguments(argc, argv, 3, "cpex-full-bandit-cost-driver ALGORITHM N K ROUNDS", args))
     return 2;
-  }
-  const std::string algorithm = argv[1];
-  const int n = std::stoi(argv[2]), k = std::stoi(argv[3]);
-  const auto rounds = static_cast<std::size_t>(std::stoull(argv[4]));
+  const std::string& algorithm = args.algorithm;
+  const int n = static_cast<int>(args.numbers[0]), k = static_cast<int>(args.numbers[1]);
+  const std::size_t rounds = args.numbers[2];
   std::ostringstream text;
   text << "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = " << n << "\nk = " << k
        << "\ndelta-min = 0.01\n[oracle]\nplugin = top-k\nk = " << k << "\n[dks]\nplugin = dks-peeling\n"

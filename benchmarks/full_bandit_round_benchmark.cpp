@@ -9,7 +9,7 @@
 //                    outside the timing); clucb-qm also at n = 500 and 1000;
 //   floor/matvec+rank-one   n in {10, ..., 1000}: the O(n^2) floor of a SAQM / CLUCB-QM
 //                    round, one symmetric n x n mat-vec y = A x and one rank-one update
-//                    A -= c y y^T with Eigen (issue 20's target: a round within 2.5x);
+//                    A -= c y y^T with Eigen (target: a round within 2.5x);
 //   refactor         n in {10, 50, 500, 1000}: one SuperArmLeastSquares::refactor()
 //                    (Cholesky of A, A^{-1} and theta_hat from it, O(n^3)), which a run
 //                    does every refactor-every = 1000 pulls: a round's amortised share is
@@ -31,8 +31,8 @@
 #include "bench_support.hpp"
 #include "warm_up.hpp"
 #include "cpex/numerics/super_arm_least_squares.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace {
 

@@ -66,7 +66,7 @@ const std::vector<std::pair<const char*, Maker>>& problems() {
        }},
       {"best-unknown-variance", [](std::size_t k) {
          std::vector<ArmFamily> f;
-         for (std::size_t a = 0; a < k; ++a) f.push_back(ArmFamily::gaussian_unknown_variance(0.25 + 0.5 * (a % 3)));
+         for (std::size_t a = 0; a < k; ++a) f.push_back(ArmFamily::gaussian_unknown_variance(0.25 + 0.5 * static_cast<double>(a % 3)));
          return Setup{top_m_problem(k, 1), f, spread(k, 0.1, 0.6)};
        }},
   };

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 extern "C" __attribute__((noinline)) inline std::size_t cpex_measured_samples(cpex::RunObjects& run,
                                                                               std::size_t count) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bestk_instance.hpp"
+#include "driver_arguments.hpp"
 #include "reference/lil_clucb.hpp"
 #include "reference/lil_lucb_family.hpp"
 #include "reference/lil_ucb.hpp"
@@ -33,13 +34,10 @@ int measure(Reference ref, std::size_t n, std::size_t samples) {
 
 int main(int argc, char** argv) {
   using namespace cpex::reference;
-  if (argc != 4) {
-    std::cerr << "usage: cpex-reference-cost-driver ALGORITHM N SAMPLES\n";
-    return 2;
-  }
-  const std::string algorithm = argv[1];
-  const auto n = static_cast<std::size_t>(std::stoull(argv[2]));
-  const auto samples = static_cast<std::size_t>(std::stoull(argv[3]));
+  cpex::bench::DriverArguments args;
+  if (!cpex::bench::driver_arguments(argc, argv, 2, "cpex-reference-cost-driver ALGORITHM N SAMPLES", args)) return 2;
+  const std::string& algorithm = args.algorithm;
+  const std::size_t n = args.numbers[0], samples = args.numbers[1];
   GaussianArms env(cpex::bench::instance_means(n), cpex::bench::kInstanceSigma, cpex::RunSeed{1, 0, 0});
   // The plugins' defaults: heuristic preset (epsilon 0, delta = nu = 0.01); LUCB1 delta 0.05;
   // lil'UCB beta 1/2, lambda 1 + 10/N.

@@ -10,17 +10,15 @@
 #include <string>
 
 #include "bestk_instance.hpp"
-#include "cpex/run.hpp"
+#include "driver_arguments.hpp"
+#include "cpex/runtime/run.hpp"
 #include "measured_loop.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::cerr << "usage: cpex-sample-cost-driver ALGORITHM N SAMPLES\n";
-    return 2;
-  }
-  const std::string algorithm = argv[1];
-  const auto n = static_cast<std::size_t>(std::stoull(argv[2]));
-  const auto samples = static_cast<std::size_t>(std::stoull(argv[3]));
+  cpex::bench::DriverArguments args;
+  if (!cpex::bench::driver_arguments(argc, argv, 2, "cpex-sample-cost-driver ALGORITHM N SAMPLES", args)) return 2;
+  const std::string& algorithm = args.algorithm;
+  const std::size_t n = args.numbers[0], samples = args.numbers[1];
   cpex::RunObjects run = cpex::bench::warmed_up_run(algorithm, n);
   const std::size_t done = cpex_measured_samples(run, samples);
   std::cout << algorithm << ' ' << n << ' ' << done << '\n';

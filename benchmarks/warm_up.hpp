@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "bench_registry.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace cpex::bench {
 

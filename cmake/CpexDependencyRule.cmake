@@ -43,7 +43,7 @@ function(cpex_forbid_links target forbidden)
   foreach(name ${forbidden})
     if(name IN_LIST reached)
       message(FATAL_ERROR "dependency rule: ${target} links ${name}, which it must not "
-                          "(plugins link core and numerics only; see docs/architecture.md)")
+                          "(plugins link the SDK only; see docs/architecture.md)")
     endif()
   endforeach()
 endfunction()

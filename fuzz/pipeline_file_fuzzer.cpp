@@ -8,8 +8,8 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/sweep.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/sweep.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/study/study_spec.hpp"
 #include "cpex/study/tell_input.hpp"
 

@@ -1,12 +1,15 @@
 """Tables and the figure of docs/reproductions/lower-bound.md and gk2016.md from the sweeps
 of pipelines/lower-bound/ and pipelines/gk2016/ (run by scripts/reproduce_asymptotic.sh).
 
-The statistics come from `cpex report --format json` (mean samples of the runs that stopped
-by their rule, 95% percentile-bootstrap interval, errors with Clopper-Pearson intervals);
+The statistics come from `cpex report --format json` (mean samples of the runs that ended,
+95% percentile-bootstrap interval, wrong answers with Clopper-Pearson intervals);
 T*(mu) from `cpex-optimal-weights` (numerics::optimal_weights). This script only divides by
 T*(mu) log(1/delta) and lays out the tables and the figure.
 
-usage: asymptotic_report.py lower-bound|gk2016 BUILD_DIR CSV_DIR FIGURE_DIR
+For lower-bound-problems (pipelines/lower-bound-problems/, one problem per file) T*(mu)
+comes from `cpex hardness FILE --json` (numerics::CharacteristicTimeSolver, certified).
+
+usage: asymptotic_report.py lower-bound|gk2016|lower-bound-problems BUILD_DIR CSV_DIR FIGURE_DIR
 """
 import json
 import math
@@ -62,14 +65,14 @@ def cell(group, bound):
     s = group["samples"]
     if s["mean"] is None:
         return None
-    lo, hi = s["ci95"] if s["ci95"] else (None, None)
+    lo, hi = s["mean_ci95_bootstrap"] if s["mean_ci95_bootstrap"] else (None, None)
     lo, hi = (lo / bound if lo else float("nan")), (hi / bound if hi else float("nan"))
     text = "%s [%s, %s]" % (fmt(s["mean"] / bound), fmt(lo), fmt(hi))
     notes = []
     if group["capped"]:
         notes.append("%d capped" % group["capped"])
-    if group["errors"]:
-        notes.append("%d err" % group["errors"])
+    if group["wrong"]:
+        notes.append("%d wrong" % group["wrong"])
     if notes:
         text += " (" + ", ".join(notes) + ")"
     return s["mean"] / bound, text, lo, hi
@@ -111,7 +114,7 @@ def lower_bound(build, csv_dir, figure_dir):
     draw(table, t_star, deltas, os.path.join(figure_dir, "lower-bound.png"))
 
 
-def draw(table, t_star, deltas, path):
+def draw(table, t_star, deltas, path, columns=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -121,9 +124,12 @@ def draw(table, t_star, deltas, path):
     style = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(style)
     instances = sorted(table, key=lambda i: list(INSTANCE_NAMES).index(i) if i in INSTANCE_NAMES else 99)
-    fig, axes = plt.subplots(1, len(instances), figsize=(5.2 * len(instances), 5.2), sharey=True)
-    if len(instances) == 1:
-        axes = [axes]
+    columns = columns or len(instances)
+    rows = (len(instances) + columns - 1) // columns
+    fig, grid = plt.subplots(rows, columns, figsize=(4.6 * columns, 4.4 * rows + 0.8), sharey=True, squeeze=False)
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(instances):]:
+        ax.set_visible(False)
     for ax, instance in zip(axes, instances):
         for a in sorted(table[instance], key=lambda a: ALGORITHM_ORDER.index(a) if a in ALGORITHM_ORDER else 99):
             points = sorted((math.log10(1.0 / d), r[0], r[2], r[3]) for d, r in table[instance][a].items())
@@ -142,12 +148,13 @@ def draw(table, t_star, deltas, path):
         ax.set_xlabel("log10(1/δ)")
         ax.set_title(INSTANCE_NAMES.get(instance, str(instance)), fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-    axes[0].set_ylabel("mean samples / (T*(μ) log(1/δ))")
+    for row in grid:
+        row[0].set_ylabel("mean samples / (T*(μ) log(1/δ))")
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=5, fontsize=9, frameon=False)
     fig.suptitle("Samples against the lower bound's leading term (1 = asymptotically optimal; "
                  "bars: 95% bootstrap intervals)")
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    fig.tight_layout(rect=(0, 0.1 / rows, 1, 1))
     fig.savefig(path, dpi=110)
 
 
@@ -163,9 +170,9 @@ def gk2016(build, csv_dir):
         if means not in t_star:
             t_star[means] = characteristic_time(build, "bernoulli", means)
         s = g["samples"]
-        lo, hi = s["ci95"]
+        lo, hi = s["mean_ci95_bootstrap"]
         rows.setdefault(means, []).append(
-            (label(v), "%.0f [%.0f, %.0f]" % (s["mean"], lo, hi), g["runs"], g["errors"], g["capped"]))
+            (label(v), "%.0f [%.0f, %.0f]" % (s["mean"], lo, hi), g["runs"], g["wrong"], g["capped"]))
     lines = []
     for means in GK_TABLE1:
         if means not in rows:
@@ -176,7 +183,7 @@ def gk2016(build, csv_dir):
         lines.append("\n### μ = (%s): T*(μ) = %.1f, T*(μ) log(1/δ) = %.0f, T*(μ) kl(δ, 1−δ) = %.0f; w*(μ) = (%s)\n"
                      % (means.replace(",", ", "), ts["characteristic_time"], bound, kl,
                         ", ".join("%.3f" % w for w in ts["weights"])))
-        lines.append("| algorithm | E[τ], GK 2016 Table 1 (3000 runs) | E[τ], CPEx [95% bootstrap] | runs | errors | capped |")
+        lines.append("| algorithm | E[τ], GK 2016 Table 1 (3000 runs) | E[τ], CPEx [95% bootstrap] | runs | wrong | capped |")
         lines.append("| --- | --- | --- | --- | --- | --- |")
         ours = {r[0]: r for r in rows[means]}
         for name, published in GK_TABLE1[means].items():
@@ -191,12 +198,57 @@ def gk2016(build, csv_dir):
     print("\n".join(lines))
 
 
+PROBLEM_NAMES = {
+    "top-m": "top-2, Gaussian (σ = 1)", "eps-good": "0.1-good arm, Bernoulli", "threshold": "arms above τ = 2, Poisson",
+    "poisson": "best arm, Poisson", "exponential": "best arm, exponential",
+    "unknown-variance": "best arm, Gaussian of unknown variance", "matroid": "maximum spanning tree, Gaussian",
+}
+
+
+def problems(build, csv_dir, figure_dir):
+    """One table per problem (file of pipelines/lower-bound-problems/) and one figure."""
+    table, t_star, described = {}, {}, {}
+    for name in PROBLEM_NAMES:
+        csv = os.path.join(csv_dir, name + ".csv")
+        if not os.path.exists(csv):
+            continue
+        pipeline = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pipelines",
+                                "lower-bound-problems", name + ".ini")
+        out = json.loads(subprocess.run([os.path.join(build, "bin", "cpex"), "hardness", pipeline, "--json"],
+                                        check=True, capture_output=True, text=True).stdout)
+        measures = (out["points"][0] if "points" in out else out)["measures"]
+        t_star[name] = measures["T_star"]
+        described[name] = measures.get("w_star")
+        for g in report(build, [csv], ["algorithm.delta", "algorithm"]):
+            v = g["values"]
+            delta = float(v["algorithm.delta"])
+            c = cell(g, t_star[name] * math.log(1.0 / delta))
+            if c:
+                table.setdefault(name, {}).setdefault(v["algorithm"], {})[delta] = c
+    deltas = sorted({d for inst in table.values() for alg in inst.values() for d in alg}, reverse=True)
+    lines = []
+    for name in table:
+        weights = ", ".join("%.3f" % w for w in described[name] or [])
+        lines.append("\n### %s: T*(μ) = %.1f%s\n" % (PROBLEM_NAMES[name], t_star[name],
+                                                   ", w*(μ) = (%s)" % weights if weights else ""))
+        lines.append("| algorithm | " + " | ".join("δ = 1e%d" % round(math.log10(d)) for d in deltas) + " |")
+        lines.append("| --- |" + " --- |" * len(deltas))
+        for a in sorted(table[name], key=lambda a: ALGORITHM_ORDER.index(a) if a in ALGORITHM_ORDER else 99):
+            row = [table[name][a][d][1] if d in table[name][a] else "–" for d in deltas]
+            lines.append("| %s | %s |" % (a, " | ".join(row)))
+    print("\n".join(lines))
+    keyed = {PROBLEM_NAMES[n]: v for n, v in table.items()}
+    draw(keyed, t_star, deltas, os.path.join(figure_dir, "lower-bound-problems.png"), columns=4)
+
+
 def main():
-    if len(sys.argv) != 5 or sys.argv[1] not in ("lower-bound", "gk2016"):
+    if len(sys.argv) != 5 or sys.argv[1] not in ("lower-bound", "gk2016", "lower-bound-problems"):
         sys.exit(__doc__)
     kind, build, csv_dir, figure_dir = sys.argv[1:]
     if kind == "lower-bound":
         lower_bound(build, csv_dir, figure_dir)
+    elif kind == "lower-bound-problems":
+        problems(build, csv_dir, figure_dir)
     else:
         gk2016(build, csv_dir)
 

@@ -30,7 +30,7 @@ def read_runs(path):
             runs[(row["point"], row["repetition"])] = {
                 "samples": int(row["samples"]),
                 "correct": row["correct"] == "1",
-                "capped": row["stopped"] != "rule",
+                "capped": row["status"] == "capped",
                 "hardness": float(resolved["hardness"]),
                 "gap": float(row["environment.gap"]),
             }

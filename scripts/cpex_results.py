@@ -1,110 +1,145 @@
-"""Reading `cpex sweep --out` CSV files for reports: per-cell statistics over the runs that
-stopped by their own rule, with capped runs counted apart and both verdict rates (not
-correct, not optimal) among the stopped runs with their 95% Clopper-Pearson intervals, as
-`cpex report` defines them (docs/results.md, "Error rates"; shared by the reproduction
-scripts)."""
+"""Reading `cpex sweep --out` CSV files for the reproduction scripts' tables: rows as
+dicts, grouped by the scripts into cells, and each cell's statistics computed by `cpex
+report` itself (the one summary of docs/results.md: runs ended by their rule or at their
+budget, capped and failed runs counted apart, wrong answers and answers not optimal among
+the ended runs with their 95% Clopper-Pearson intervals). No statistic is computed here.
+
+The `cpex` program: $CPEX, else $CPEX_BUILD_DIR/bin/cpex, else build/bin/cpex of this
+repository, else `cpex` on PATH."""
 import csv
 import io
-import math
+import json
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
+
+CELL_KEY = "cpex_results.cell"  # the column that tells the cells apart in one report
 
 
-def clopper_pearson(count, trials, confidence=0.95):
-    """The exact two-sided interval of a binomial proportion ([0, 1] without trials), by
-    bisection on the binomial cdf (no SciPy needed; cpex/report/stats.hpp's definition)."""
-    if trials == 0:
-        return 0.0, 1.0
-    tail = (1.0 - confidence) / 2.0
+def cpex_program():
+    """The `cpex` program the statistics come from."""
+    if os.environ.get("CPEX"):
+        return os.environ["CPEX"]
+    build = os.environ.get("CPEX_BUILD_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                             os.pardir, "build")
+    program = os.path.join(build, "bin", "cpex")
+    if os.path.exists(program):
+        return program
+    found = shutil.which("cpex")
+    if not found:
+        raise SystemExit("cpex_results: no cpex program (set CPEX or CPEX_BUILD_DIR, or build into build/)")
+    return found
 
-    def cdf(k, p):  # P(X <= k), X ~ Binomial(trials, p), in log space
-        if p <= 0.0:
-            return 1.0
-        if p >= 1.0:
-            return 1.0 if k >= trials else 0.0
-        return sum(math.exp(math.lgamma(trials + 1) - math.lgamma(i + 1) - math.lgamma(trials - i + 1)
-                            + i * math.log(p) + (trials - i) * math.log1p(-p)) for i in range(k + 1))
 
-    def solve(k, target):  # the p where the decreasing cdf(k, p) equals target
-        lo, hi = 0.0, 1.0
-        for _ in range(60):
-            mid = (lo + hi) / 2.0
-            lo, hi = (mid, hi) if cdf(k, mid) > target else (lo, mid)
-        return (lo + hi) / 2.0
+def summarize(cells):
+    """Fills the summary of every cell with one `cpex report --format json` over all their
+    rows (a cell's rows tagged with its index)."""
+    cells = [c for c in cells if c._summary is None]
+    if not cells:
+        return
+    columns = []
+    for cell in cells:
+        for row in cell.rows:
+            columns.extend(k for k in row if k not in columns)
+    columns.append(CELL_KEY)
+    fd, path = tempfile.mkstemp(suffix=".csv", prefix="cpex-results-")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=columns, restval="", lineterminator="\n")
+            writer.writeheader()
+            for index, cell in enumerate(cells):
+                for row in cell.rows:
+                    writer.writerow(dict(row, **{CELL_KEY: str(index)}))
+        done = subprocess.run([cpex_program(), "report", path, "--by", CELL_KEY, "--format", "json"],
+                              capture_output=True, text=True)
+    finally:
+        os.remove(path)
+    if done.returncode != 0:
+        raise SystemExit("cpex report failed: " + done.stderr.strip())
+    groups = {int(g["values"][CELL_KEY]): g for g in json.loads(done.stdout)["groups"]}
+    for index, cell in enumerate(cells):
+        cell._summary = groups[index]
 
-    lower = 0.0 if count == 0 else solve(count - 1, 1.0 - tail)  # P(X >= count) = tail
-    upper = 1.0 if count == trials else solve(count, tail)       # P(X <= count) = tail
-    return lower, upper
+
+def _number(value):
+    return float("nan") if value is None else value
 
 
 class Cell:
-    """Sample counts and verdicts of the runs of one table cell."""
+    """The runs of one table cell, and their summary from `cpex report` (summary():
+    the keys of docs/results.md, "Summary keys")."""
 
     def __init__(self):
-        self.samples = []
-        self.capped = 0
-        self.errors = 0       # stopped runs whose answer is not correct
-        self.not_optimal = 0  # stopped runs whose answer is not optimal
-        self.optimal_unknown = 0  # stopped runs from files without the optimal column
-        self.capped_errors = 0
-        self.failed = 0
         self.rows = []
+        self._summary = None
 
     def add(self, row):
         self.rows.append(row)
-        if row.get("status") == "error":
-            self.failed += 1
-        elif row["stopped"] == "rule":
-            self.samples.append(int(row["samples"]))
-            self.errors += row["correct"] != "1"
-            optimal = row.get("optimal", "")
-            self.optimal_unknown += optimal == ""
-            self.not_optimal += optimal == "0"
-        else:
-            self.capped += 1
-            self.capped_errors += row["correct"] != "1"
+        self._summary = None
+
+    def merge(self, other):
+        """This cell with the runs of `other` added (for totals)."""
+        self.rows.extend(other.rows)
+        self._summary = None
+        return self
+
+    def summary(self):
+        summarize([self])
+        return self._summary
+
+    @property
+    def ended(self):
+        """Runs that ended by their rule or at their budget."""
+        return self.summary()["ended"]
+
+    @property
+    def capped(self):
+        return self.summary()["capped"]
+
+    @property
+    def failed(self):
+        return self.summary()["failed"]
 
     def rates(self):
-        """'errors e/n [lo, hi]; not optimal m/n [lo, hi]' over the stopped runs."""
-        n = len(self.samples)
-        if n == 0:
-            return "no run stopped by its rule"
-        known = n - self.optimal_unknown
-        text = "errors %d/%d [%.3g, %.3g]" % ((self.errors, n) + clopper_pearson(self.errors, n))
+        """'wrong e/n [lo, hi]; not optimal m/n [lo, hi]' over the ended runs."""
+        s = self.summary()
+        if s["ended"] == 0:
+            return "no run ended"
+        text = "wrong %d/%d [%.3g, %.3g]" % ((s["wrong"], s["ended"]) + tuple(s["wrong_rate_ci95"]))
+        known = s["ended"] - s["optimal_unknown"]
         if known:
-            text += "; not optimal %d/%d [%.3g, %.3g]" % (
-                (self.not_optimal, known) + clopper_pearson(self.not_optimal, known))
+            text += "; not optimal %d/%d [%.3g, %.3g]" % ((s["not_optimal"], known) +
+                                                           tuple(s["not_optimal_rate_ci95"]))
         else:
             text += "; not optimal unknown"
         return text
 
-    def merge(self, other):
-        """This cell with the runs of `other` added (for totals)."""
-        for row in other.rows:
-            self.add(row)
-        return self
-
     def verdicts(self):
-        """'e / m' (not correct / not optimal among the stopped runs; '?' where unknown)."""
-        return "%d / %s" % (self.errors, "?" if self.optimal_unknown else str(self.not_optimal))
+        """'e / m' (wrong / not optimal among the ended runs; '?' where unknown)."""
+        s = self.summary()
+        return "%d / %s" % (s["wrong"], "?" if s["optimal_unknown"] else str(s["not_optimal"]))
 
     def mean(self):
-        return sum(self.samples) / len(self.samples) if self.samples else float("nan")
+        return _number(self.summary()["samples"]["mean"])
 
     def half_width(self):
-        """Half-width of the 95% normal-approximation interval of the mean."""
-        n = len(self.samples)
-        if n < 2:
+        """Half-width of the 95% normal-approximation interval of the mean (NaN for fewer
+        than 2 ended runs)."""
+        s = self.summary()
+        interval = s["samples"]["mean_ci95_normal"]
+        if s["ended"] < 2 or interval is None:
             return float("nan")
-        m = self.mean()
-        var = sum((x - m) ** 2 for x in self.samples) / (n - 1)
-        return 1.959963984540054 * math.sqrt(var / n)
+        return interval[1] - s["samples"]["mean"]
 
     def text(self):
+        s = self.summary()
         notes = []
-        if self.capped:
-            notes.append("%d c" % self.capped)
-        if self.errors:
-            notes.append("%d err" % self.errors)
+        if s["capped"]:
+            notes.append("%d c" % s["capped"])
+        if s["wrong"]:
+            notes.append("%d wrong" % s["wrong"])
         suffix = " (%s)" % ", ".join(notes) if notes else ""
         return "%.0f ± %.0f%s" % (self.mean(), self.half_width(), suffix)
 
@@ -122,28 +157,30 @@ def rows(path):
 
 
 def verdict_table(out, title, row_name, cells, row_values, columns):
-    """Writes both verdicts of the stopped runs of every cell ((row value, column) -> Cell):
-    'not correct / not optimal (of n)', then per column and over all cells the two rates
-    with their 95% Clopper-Pearson intervals. Returns the Cell of all runs."""
-    out.write("\n### %s: verdicts of the runs that stopped by their rule — not correct / "
-              "not optimal (of n stopped)\n\n" % title)
+    """Writes both verdicts of the ended runs of every cell ((row value, column) -> Cell):
+    'wrong / not optimal (of n)', then per column and over all cells the two rates with
+    their 95% Clopper-Pearson intervals. Returns the Cell of all runs."""
+    per_column = {column: Cell() for column in columns}
+    for (value, name), cell in cells.items():
+        if name in per_column:
+            per_column[name].merge(cell)
+    total = Cell()
+    for column in columns:
+        total.merge(per_column[column])
+    summarize(list(cells.values()) + list(per_column.values()) + [total])
+    out.write("\n### %s: verdicts of the runs that ended (by their rule or at their budget) — "
+              "wrong / not optimal (of n ended)\n\n" % title)
     out.write("| %s | %s |\n|---|%s\n" % (row_name, " | ".join(columns), "---:|" * len(columns)))
     for value in row_values:
         entries = []
         for column in columns:
             cell = cells.get((value, column))
-            entries.append("" if cell is None else "— (of 0)" if not cell.samples else
-                           "%s (of %d)" % (cell.verdicts(), len(cell.samples)))
+            entries.append("" if cell is None else "— (of 0)" if not cell.ended else
+                           "%s (of %d)" % (cell.verdicts(), cell.ended))
         out.write("| %s | %s |\n" % (value, " | ".join(entries)))
     out.write("\n")
-    total = Cell()
     for column in columns:
-        per_column = Cell()
-        for (value, name), cell in cells.items():
-            if name == column:
-                per_column.merge(cell)
-        total.merge(per_column)
-        out.write("- %s: %s\n" % (column, per_column.rates()))
-    out.write("- all: %d stopped runs (%d capped, %d failed, counted apart): %s\n" % (
-        len(total.samples), total.capped, total.failed, total.rates()))
+        out.write("- %s: %s\n" % (column, per_column[column].rates()))
+    out.write("- all: %d ended runs (%d capped, %d failed, counted apart): %s\n" % (
+        total.ended, total.capped, total.failed, total.rates()))
     return total

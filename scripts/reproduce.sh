@@ -19,16 +19,19 @@
 #
 # Targets other than seeds work alike under their own name: `fixed-budget` runs
 # pipelines/fixed-budget/ with scripts/reproductions/fixed-budget.sh into
-# docs/reproductions/fixed-budget.md (issue 19).
+# docs/reproductions/fixed-budget.md.
 #
 # usage: scripts/reproduce.sh NNN|NAME|all [--quick] [--report-only] [cpex options, e.g. --threads 2]
-#        scripts/reproduce.sh lower-bound|gk2016 ... runs scripts/reproduce_asymptotic.sh
+#        scripts/reproduce.sh lower-bound|gk2016|lower-bound-problems ... runs scripts/reproduce_asymptotic.sh
+#        scripts/reproduce.sh leaderboard ... runs scripts/reproduce_leaderboard.sh (docs/leaderboard.md)
 #        (NNN: 002, 004; tables only: 000, 001, 003; NAME: fixed-budget; $CPEX_BUILD_DIR:
 #        the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Issue 19's reproductions (Garivier & Kaufmann 2016, the lower bound) have their own script.
-case ${1:-} in lower-bound|gk2016) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
+# The fixed-confidence reproductions (Garivier & Kaufmann 2016, the lower bound): their own script.
+case ${1:-} in lower-bound|gk2016|lower-bound-problems) exec bash scripts/reproduce_asymptotic.sh "$@" ;; esac
+# The leaderboard of the fixed-confidence algorithms (docs/leaderboard.md) has its own script.
+case ${1:-} in leaderboard) shift; exec bash scripts/reproduce_leaderboard.sh "$@" ;; esac
 target=${1:?usage: scripts/reproduce.sh NNN|NAME|all [--quick] [cpex options]}
 shift
 source scripts/reproduce_options.sh
@@ -66,7 +69,7 @@ reproduce_tables_only() {
   mkdir -p "$out"
   if [ $sweeps = yes ]; then
     # The tables script reads every CSV here: drop those of pipelines that no longer exist
-    # (e.g. seed 000's split *-dks.ini files, merged into mixed sweeps by issue 24).
+    # (e.g. seed 000's split *-dks.ini files, now merged into mixed sweeps).
     local old name
     for old in "$out"/*.csv; do
       [ -e "$old" ] || continue
@@ -91,10 +94,10 @@ reproduce_tables_only() {
     CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
-    python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
     cat "$out/tables.md"
   else
-    python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
+    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
   fi
 }
 

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Issue 19's fixed-confidence reproductions: runs every sweep of pipelines/NAME/ (one CSV per
+# The fixed-confidence reproductions (gk2016, lower-bound): runs every sweep of pipelines/NAME/ (one CSV per
 # file in $build/reproductions/NAME/), then regenerates docs/reproductions/NAME.md below its
 # "generated" marker with scripts/asymptotic_report.py (and, for lower-bound, the figure
 # docs/reproductions/lower-bound.png).
 #
 #   NAME = lower-bound  samples / (T*(mu) log(1/delta)), delta = 1e-1 ... 1e-10
 #   NAME = gk2016       Garivier & Kaufmann 2016, Table 1 (delta = 0.1)
+#   NAME = lower-bound-problems  the same ratio for the identification problems beyond the
+#                       best arm (top-m, epsilon-good, threshold, Poisson, Exponential, unknown
+#                       variance, graphic matroid), figure lower-bound-problems.png
 #   --quick             2 repetitions, 2 M-sample cap, everything in $build/reproductions-quick/NAME/
 #   --report-only       no sweeps: tables and figure from the CSVs already there
 #
-# usage: scripts/reproduce_asymptotic.sh lower-bound|gk2016 [--quick] [--report-only] [cpex options, e.g. --threads 2]
+# usage: scripts/reproduce_asymptotic.sh lower-bound|gk2016|lower-bound-problems [--quick] [--report-only] [cpex options, e.g. --threads 2]
 #        (also reached as scripts/reproduce.sh lower-bound|gk2016; $CPEX_BUILD_DIR: the build tree, default build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/reproduce_asymptotic.sh lower-bound|gk2016 [--quick] [--report-only] [cpex options]}
+name=${1:?usage: scripts/reproduce_asymptotic.sh lower-bound|gk2016|lower-bound-problems [--quick] [--report-only] [cpex options]}
 shift
-case $name in lower-bound|gk2016) ;; *) echo "reproduce_asymptotic: unknown reproduction '$name' (lower-bound, gk2016)" >&2; exit 2 ;; esac
+case $name in lower-bound|gk2016|lower-bound-problems) ;; *) echo "reproduce_asymptotic: unknown reproduction '$name' (lower-bound, gk2016, lower-bound-problems)" >&2; exit 2 ;; esac
 source scripts/reproduce_options.sh
 set -- "${ARGS[@]}"
 [ -x "$build/bin/cpex-optimal-weights" ] ||

@@ -51,11 +51,14 @@ def group(values, numbers, capped=0, median=False):
         ordered = sorted(numbers)
         mean = (ordered[(n - 1) // 2] + ordered[n // 2]) / 2.0
         ci = [ordered[0], ordered[-1]]
-    return {"values": values, "runs": n + capped, "stopped": n, "capped": capped, "failed": 0,
-            "samples": {"mean": mean, "median": None, "ci95": ci, "mean_at_least": None},
-            "errors": 0, "error_rate": 0.0, "error_rate_ci95": [0, 1], "not_optimal": 0,
+    return {"values": values, "runs": n + capped, "ended": n, "by_rule": n, "at_budget": 0,
+            "capped": capped, "failed": 0,
+            "samples": {"mean": mean, "mean_ci95_normal": ci, "mean_ci95_bootstrap": None,
+                        "median": None, "median_ci95": None, "min": None, "max": None,
+                        "mean_at_least": None},
+            "wrong": 0, "wrong_rate": 0.0, "wrong_rate_ci95": [0, 1], "not_optimal": 0,
             "not_optimal_rate": 0.0, "not_optimal_rate_ci95": [0, 1], "optimal_unknown": 0,
-            "capped_errors": 0, "capped_not_optimal": 0, "mean_wall_time_s": None}
+            "capped_wrong": 0, "capped_not_optimal": 0, "mean_wall_time_s": None}
 
 
 def draw(report, path, *argv, finish=None):

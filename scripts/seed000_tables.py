@@ -2,7 +2,7 @@
 """Formats the seed 000 reproduction (`cpex sweep --out` CSVs and the Fig. 1 trace) as
 Markdown: Fig. 1 (mean approximation ratio and additive error of SAQM / SA-FOA by round
 window), Fig. 2 (microseconds per round against n, k = n/2) and Fig. 3 (samples against
-Delta_min; the readings of issue 17 in their own columns, e.g. icb/prop1) with both
+Delta_min; the non-default readings in their own columns, e.g. icb/prop1) with both
 verdicts of every cell (not correct under the run's epsilon on the sum,
 not optimal). Checks the claims: every run that stopped returned an acceptable (correct)
 super arm (but for ME / LUCB with arm-epsilon = paper, which promise only k epsilon on the
@@ -20,7 +20,7 @@ from cpex_results import Cell, rows, verdict_table
 
 ORDER = ["saqm", "sa-foa", "clucb-qm", "icb", "clucb-full", "me-full", "lucb-full", "sa-exhaustive", "clucb-ex",
          "icb/prop1", "sa-foa/epsilon", "saqm/certified"]
-# Keys of issue 17's readings and their non-default values: a run under one is its own
+# Keys of the non-default readings and their non-default values: a run under one is its own
 # column, "algorithm/value" (fig3-readings.ini; seed001_tables.py uses the same labels).
 READINGS = {"width": "lemma1", "stop-at": "half-epsilon", "alpha": "0.9", "best-candidate": "exchange"}
 

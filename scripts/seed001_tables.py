@@ -7,7 +7,7 @@ algorithm: every run that stopped returned a correct (epsilon-optimal) team — 
 LUCB with arm-epsilon = paper, which promise only k epsilon on the sum — none was capped; how many teams were also optimal is reported, not enforced. The orderings of the
 paper (SA-FOA fewest, CLUCB-QM next, CLUCB and ME worst) are reported, not enforced.
 
-Issue 17's readings (readings*.csv, table2*.csv for the defaults) get their own table per
+The non-default readings (readings*.csv, table2*.csv for the defaults) get their own table per
 profile and announced sigma, each cell ours / paper; the support-size sweep
 (support-size*.csv) one per profile and support-multiple.
 

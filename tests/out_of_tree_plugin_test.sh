@@ -37,7 +37,7 @@ echo "$out" | grep -q '"runs": 20'
 echo "$out" | grep -q '"errors": 0'
 echo "out-of-tree plugin against the build tree: OK"
 
-# `cpex new` (issue 21): scaffold an algorithm with the installed cpex, build it against the
+# `cpex new`: scaffold an algorithm with the installed cpex, build it against the
 # installed prefix with its own Catch2 test (cpex check --quick on the library, its
 # pipeline), then against the build tree (the plugin only), check it there and race it
 # against the built-in lucb in a sweep. (tests/scaffold_plugin_test.sh, label long, does

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `cpex new` end to end (issue 21): scaffolds an algorithm, an oracle and an environment
+# `cpex new` end to end: scaffolds an algorithm, an oracle and an environment
 # project, builds each against the build tree (-Dcpex_DIR=BUILD_DIR) and the algorithm also
 # against an installed prefix, runs each project's own test (`cpex check --quick` on its
 # library, its pipeline), checks `cpex check` on the library directly, and runs the new

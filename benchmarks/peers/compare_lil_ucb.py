@@ -42,7 +42,7 @@ k      = 1
 [algorithm]
 plugin = lil-ucb
 preset = heuristic-jamieson
-nu     = {nu}
+delta  = {nu}
 
 [run]
 seed        = 1

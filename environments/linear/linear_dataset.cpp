@@ -57,7 +57,7 @@ FittedData fit(const ParamValues& params) {
     Eigen::VectorXd column = table.rows.col(c);
     if (standardize) {
       const double mean = column.mean();
-      const double sd = std::sqrt((column.array() - mean).square().sum() / std::max<double>(1, n - 1));
+      const double sd = std::sqrt((column.array() - mean).square().sum() / std::max(1.0, static_cast<double>(n - 1)));
       column = (column.array() - mean) / (sd > 0 ? sd : 1.0);
     }
     x.col(out++) = column;

@@ -85,7 +85,7 @@ void register_uniform(cpex::Registry& registry) {
   cpex::register_algorithm(
       registry, {"uniform-top-k", "example: round-robin sampling with a union-bound stopping rule (top-k)"},
       {.feedback = {cpex::FeedbackKind::SingleArm}, .oracles = {{"oracle", cpex::kCardinality}}},
-      cpex::ParamSchema().real("delta", 0.05, cpex::Range::open(0.0, 1.0), "confidence"),
+      cpex::ParamSchema().target_error(0.05, "confidence: the target error"),
       [](const cpex::ParamValues& p) -> std::unique_ptr<cpex::Algorithm> {
         return std::make_unique<UniformTopK>(p.real("delta"));
       });

@@ -1,9 +1,11 @@
-// `cpex check PLUGIN-OR-LIBRARY [--quick]`: the conformance harness (issue 21). Every check
-// of one plugin is a row (name, pass/fail/skip, one line of detail); the command prints the
-// table and exits 0 only when no row failed. One file per plugin kind: check_algorithm.cpp,
-// check_oracle.cpp, check_environment.cpp; the command, target resolution and the table:
-// check_command.cpp. The algorithm suite runs through the engine (`cpex::execute`), the
-// same code as `cpex sweep`.
+// `cpex check PLUGIN-OR-LIBRARY [--quick]`: the conformance harness. Every check of one
+// plugin is a row (name, pass/fail/skip, one line of detail); the command prints the table
+// and exits 0 only when no row failed. The checks of each kind are one table of (name,
+// function) -- check_algorithm.cpp, check_oracle.cpp, check_environment.cpp -- run by
+// run_checks below, so every name gives exactly one row whatever happens to the others.
+// Algorithms run on the conformance suite of their kind of problem (check_suites.hpp)
+// through the engine (`cpex::execute`), the same code as `cpex sweep`; the command, target
+// resolution and the printed table: check_command.cpp.
 #pragma once
 
 #include <string>
@@ -21,17 +23,51 @@ struct CheckRow {
   std::string detail;  // one line: what was measured, or why it failed / was skipped
 };
 
+// What one check found: the row without its name.
+struct CheckResult {
+  CheckStatus status = CheckStatus::Pass;
+  std::string detail;
+};
+
+// The state the checks of one plugin share. A check whose failure leaves nothing for the
+// later ones to look at (the plugin cannot be built, no suite instance is accepted) sets
+// `blocked`; every later check of the table is then a skip with that reason.
+struct CheckState {
+  std::string blocked;
+};
+
+// One check of a plugin kind: the name of its row and the function that runs it.
+template <class State>
+struct Check {
+  const char* name;
+  CheckResult (*run)(State&);
+};
+
+// Every check of `table` in order, one row each: skipped once a check has blocked the rest;
+// a check that throws fails with the message and blocks the rest.
+template <class State, std::size_t N>
+std::vector<CheckRow> run_checks(const Check<State> (&table)[N], State& state) {
+  std::vector<CheckRow> rows;
+  for (const Check<State>& check : table) {
+    CheckResult result{CheckStatus::Skip, state.blocked};
+    if (state.blocked.empty()) {
+      try {
+        result = check.run(state);
+      } catch (const std::exception& e) {
+        result = {CheckStatus::Fail, std::string("threw: ") + e.what()};
+        state.blocked = std::string("not checked: ") + check.name + " threw";
+      }
+    }
+    rows.push_back({check.name, result.status, std::move(result.detail)});
+  }
+  return rows;
+}
+
 struct CheckOptions {
   bool quick = false;                  // the small suite (a few seconds per plugin)
   int threads = 2;                     // threads of the suite's second run (the first: 1)
   std::vector<std::string> overrides;  // --set SECTION.KEY=VALUE for the checked plugin
 };
-
-// The shared suite's δ. Its error rate passes when the one-sided 95% Clopper–Pearson upper
-// bound is at most δ: with 0.01 that needs at least 300 runs and (almost) no wrong answer,
-// which catches a confidence width halved (its error is a few times δ) where δ = 0.1 does
-// not (halving a union-bound width usually keeps the error below 0.1).
-inline constexpr double kCheckDelta = 0.01;
 
 // A number in the checks' messages and generated pipeline values: 6 significant digits.
 std::string check_number(double x);

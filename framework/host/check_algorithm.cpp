@@ -1,66 +1,51 @@
-// `cpex check` for an algorithm: the shared suite (Gaussian and Bernoulli arms, the best arm
-// or set at random positions, a few sizes) run through the engine on 1 and on N threads,
-// then δ-correctness (one-sided 95% Clopper–Pearson bound of the error rate <= δ), identical
-// rows, no escaped exception, the declared stopping behaviour and anytime answers, and the
-// parameter schema
-// (ranges, descriptions, out-of-range and non-finite values refused in one line).
+// `cpex check` for an algorithm: the parameter schema (ranges, descriptions), then the
+// conformance suite of its kind of problem (check_suites.hpp) run through the engine on 1
+// and on N threads -- out-of-range and non-finite values refused in one line, no escaped
+// exception, the declared stopping behaviour, δ-correctness (one-sided 95% Clopper–Pearson
+// bound of the error rate <= the suite's δ), anytime answers, identical rows. One table
+// of (name, function), kAlgorithmChecks at the bottom: every check is a row.
 #include <cmath>
 #include <cstdint>
-#include <iomanip>
-#include <random>
-#include <sstream>
 
 #include "check.hpp"
-#include "cpex/engine.hpp"
+#include "check_suites.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
 #include "cpex/report/stats.hpp"
+#include "cpex/runtime/engine.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 
 namespace cpex::host {
 
 namespace {
 
-struct Instance {
-  std::string label;  // "gaussian n=4 k=1"
-  std::string text;   // the pipeline file
-};
-
 std::string number(double x) { return check_number(x); }
 
-// The suite: for each family, size and decision size, means with the k best at 0.8, 0.75,
-// ..., a close competitor 0.1 below the k-th, the others spread over [0.2, 0.5], at
-// positions drawn from a fixed seed.
-std::vector<Instance> make_suite(const AlgorithmEntry& entry, const CheckOptions& options,
-                                 bool fixed_budget) {
-  std::mt19937_64 rng(21);
-  std::vector<Instance> suite;
-  const std::vector<std::size_t> sizes =
-      options.quick ? std::vector<std::size_t>{4, 6} : std::vector<std::size_t>{4, 6, 10};
-  const int repetitions = 1;  // set below, once the accepted instances are known
-  for (const char* family : {"gaussian", "bernoulli"})
-    for (std::size_t n : sizes)
-      for (std::size_t k : {std::size_t{1}, std::size_t{2}}) {
-        std::vector<double> means;
-        for (std::size_t j = 0; j < k; ++j) means.push_back(0.8 - 0.05 * static_cast<double>(j));
-        means.push_back(means.back() - 0.1);
-        for (std::size_t j = 0; j + k + 1 < n; ++j)
-          means.push_back(0.5 - 0.3 * static_cast<double>(j) / static_cast<double>(std::max<std::size_t>(n - k - 2, 1)));
-        for (std::size_t i = means.size() - 1; i > 0; --i) std::swap(means[i], means[rng() % (i + 1)]);
-        std::string list;
-        for (double m : means) list += (list.empty() ? "" : ", ") + number(m);
-        std::string text = "[environment]\nplugin = " + std::string(family) + "\nmeans = " + list + "\n";
-        if (std::string(family) == "gaussian") text += "sigma = 0.5\n";
-        text += "[oracle]\nplugin = top-k\nk = " + std::to_string(k) + "\n";
-        text += check_section_text("algorithm", entry.name, entry.schema, options.overrides,
-                                   {{"delta", number(kCheckDelta)}});
-        text += "[run]\nseed = 21\nrepetitions = " + std::to_string(repetitions) +
-                "\nmax-samples = 2000000\n";
-        if (fixed_budget) text += "budget = " + std::to_string(600 * n) + "\n";
-        suite.push_back({std::string(family) + " n=" + std::to_string(n) + " k=" + std::to_string(k), text});
-      }
-  return suite;
-}
+constexpr std::size_t kAnytimeRuns = 20;  // runs of the anytime check
+
+// What the checks of one algorithm share: the suite (chosen by the suite row), its accepted
+// instances, and the runs (made by the first check that needs them).
+struct AlgorithmState : CheckState {
+  const Registry& registry;
+  const AlgorithmEntry& entry;
+  const CheckOptions& options;
+  bool fixed_budget = false;  // no fixed-confidence setting: runs end at their budget
+  const CheckSuite* suite = nullptr;
+  std::vector<Pipeline> pipelines;  // the accepted instances
+  std::vector<std::string> labels;  // their labels
+  std::string first_text;           // the first accepted instance's pipeline text
+  std::vector<SweepPoint> points;
+  std::vector<Job> jobs;
+  std::vector<RunRecord> many, one;  // the suite on N threads; its first half on 1
+  std::uint64_t errors = 0, ended = 0, capped = 0, failed = 0, samples = 0;  // over `many`
+
+  AlgorithmState(const Registry& r, const AlgorithmEntry& e, const CheckOptions& o)
+      : registry(r), entry(e), options(o), fixed_budget(!(e.needs.settings & kFixedConfidence)) {}
+  int threads() const { return std::max(2, options.threads); }
+  std::string where(std::size_t i, const RunRecord& r) const {
+    return labels[jobs[i].point->index] + " repetition " + std::to_string(r.repetition);
+  }
+};
 
 bool has_bound(const ParamSpec& spec) { return spec.range.lower || spec.range.upper; }
 
@@ -83,215 +68,223 @@ std::string record_text(const RunRecord& r) {
          r.recommendation + "'";
 }
 
+// The pipeline text of one suite instance for this algorithm.
+std::string instance_text(const AlgorithmState& s, const SuiteInstance& instance) {
+  // The suite's target error and accuracy, on the parameters with those roles (whatever
+  // the plugin calls them).
+  auto values = instance.algorithm_values;
+  if (const ParamSpec* confidence = s.entry.schema.find(ParamRole::Confidence))
+    values.emplace_back(confidence->name, number(s.suite->delta));
+  if (const ParamSpec* accuracy = s.entry.schema.find(ParamRole::Accuracy); accuracy && instance.accuracy)
+    values.emplace_back(accuracy->name, number(*instance.accuracy));
+  std::string text = instance.problem;
+  text += check_section_text("algorithm", s.entry.name, s.entry.schema, s.options.overrides, values);
+  text += "[run]\nseed = 21\nrepetitions = 1\nmax-samples = 2000000\n";
+  if (s.fixed_budget) text += "budget = " + std::to_string(instance.budget) + "\n";
+  return text;
+}
+
+// ---- the checks ----
+
+// Every parameter described, every number with a range.
+CheckResult parameter_schema(AlgorithmState& s) {
+  std::string missing;
+  for (const auto& spec : s.entry.schema.specs()) {
+    std::string what;
+    if (spec.help.empty()) what = "no description";
+    if ((spec.type == ParamType::Real || spec.type == ParamType::Integer || spec.type == ParamType::RealList) &&
+        !has_bound(spec))
+      what += std::string(what.empty() ? "" : ", ") + "no range";
+    if (spec.type == ParamType::Choice && spec.choices.empty())
+      what += std::string(what.empty() ? "" : ", ") + "no choices";
+    if (!what.empty()) missing += (missing.empty() ? "" : "; ") + spec.name + ": " + what;
+  }
+  if (!missing.empty()) return {CheckStatus::Fail, missing};
+  return {CheckStatus::Pass, std::to_string(s.entry.schema.specs().size()) +
+                                 " parameters, each with a range (or choices) and a description"};
+}
+
+// The suite of the algorithm's kind of problem, and the instances it accepts. Blocks the
+// rest when no suite serves it or it accepts none.
+CheckResult suite(AlgorithmState& s) {
+  std::string why;
+  s.suite = suite_for(s.entry.needs, s.registry, why);
+  if (!s.suite) {
+    s.blocked = "no conformance suite serves this algorithm";
+    return {CheckStatus::Skip, s.blocked + " (" + why + ")"};
+  }
+  const auto instances = s.suite->instances(s.entry.needs, s.options.quick);
+  std::vector<std::string> refused;
+  for (const auto& instance : instances) {
+    const std::string text = instance_text(s, instance);
+    try {
+      s.pipelines.push_back(assemble(PipelineFile::from_text(text, "cpex check (" + instance.label + ")"), s.registry));
+      s.labels.push_back(instance.label);
+      if (s.first_text.empty()) s.first_text = text;
+    } catch (const Error& e) {
+      refused.push_back(instance.label + ": " + e.what());
+    }
+  }
+  if (s.pipelines.empty()) {
+    s.blocked = "no suite instance was accepted";
+    return {CheckStatus::Fail, std::string(s.suite->name) + " suite: no instance was accepted: " +
+                                   (refused.empty() ? std::string() : refused.front())};
+  }
+  // Enough runs for the δ-correctness bound whatever the number of instances accepted
+  // (best-arm algorithms refuse k = 2).
+  const std::int64_t runs = s.options.quick ? s.suite->quick_runs : s.suite->full_runs;
+  const auto accepted = static_cast<std::int64_t>(s.pipelines.size());
+  for (auto& p : s.pipelines) p.run.repetitions = (runs + accepted - 1) / accepted;
+  return {CheckStatus::Pass, std::string(s.suite->name) + " suite, delta " + number(s.suite->delta) + ": " +
+                                 std::to_string(s.pipelines.size()) + " of " + std::to_string(instances.size()) +
+                                 " instances x " + std::to_string(s.pipelines.front().run.repetitions) + " runs" +
+                                 (refused.empty() ? "" : " (refused: " + refused.front() + ")")};
+}
+
+// Out-of-range and non-finite values: refused by assembly, in one line.
+CheckResult refuses_bad_values(AlgorithmState& s) {
+  int tried = 0;
+  for (const auto& spec : s.entry.schema.specs())
+    for (const auto& value : bad_values(spec)) {
+      PipelineFile file = PipelineFile::from_text(s.first_text, "cpex check");
+      file.set("algorithm", spec.name, value, "--set", "");
+      ++tried;
+      try {
+        assemble(file, s.registry);
+        return {CheckStatus::Fail, spec.name + " = " + value + " was accepted"};
+      } catch (const Error& e) {
+        if (std::string(e.what()).find('\n') != std::string::npos)
+          return {CheckStatus::Fail, spec.name + " = " + value + ": the message has more than one line"};
+      } catch (const std::exception& e) {
+        return {CheckStatus::Fail, spec.name + " = " + value + ": not a cpex error: " + e.what()};
+      }
+    }
+  return {CheckStatus::Pass, std::to_string(tried) + " out-of-range or non-finite values, each refused in one line"};
+}
+
+// Runs the suite through the engine on N threads, and its first half (every instance of the
+// first family, for Best-K) on one; counts the outcomes.
+void run_suite(AlgorithmState& s) {
+  s.points.resize(s.pipelines.size());
+  for (std::size_t i = 0; i < s.points.size(); ++i) {
+    s.points[i].index = i;
+    s.points[i].stream_key = 0x21c0ffee + i;
+  }
+  s.jobs = make_jobs(s.pipelines, s.points);
+  s.many = execute(s.jobs, EngineOptions{.threads = s.threads()}, nullptr);
+  const std::vector<Job> prefix(s.jobs.begin(),
+                                s.jobs.begin() + static_cast<std::ptrdiff_t>(std::min(s.jobs.size(), s.jobs.size() / 2 + 1)));
+  s.one = execute(prefix, EngineOptions{.threads = 1}, nullptr);
+  for (const auto& r : s.many) {
+    if (r.stop == StopReason::Error) {
+      ++s.failed;
+    } else if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds) {
+      ++s.capped;
+    } else {
+      ++s.ended;
+      s.samples += r.samples;
+      if (!r.correct) ++s.errors;
+    }
+  }
+}
+
+CheckResult no_exceptions(AlgorithmState& s) {
+  run_suite(s);
+  for (std::size_t i = 0; i < s.many.size(); ++i)
+    if (s.many[i].stop == StopReason::Error)
+      return {CheckStatus::Fail, std::to_string(s.failed) + " runs failed; first: " + s.where(i, s.many[i]) + ": " +
+                                     s.many[i].error};
+  return {CheckStatus::Pass, std::to_string(s.many.size()) + " runs, none failed"};
+}
+
+// Every run ends by the algorithm's own rule (fixed confidence) or at its budget.
+CheckResult stops(AlgorithmState& s) {
+  const std::string ends = s.fixed_budget ? "at its budget" : "by its own rule";
+  for (std::size_t i = 0; i < s.many.size(); ++i) {
+    const auto& r = s.many[i];
+    if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds)
+      return {CheckStatus::Fail, std::to_string(s.capped) + " runs capped at max-samples, not ended " + ends +
+                                     "; first: " + s.where(i, r) + " after " + std::to_string(r.samples) + " samples"};
+  }
+  const double mean = s.ended ? static_cast<double>(s.samples) / static_cast<double>(s.ended) : 0.0;
+  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(mean) + " samples)"};
+}
+
+CheckResult delta_correct(AlgorithmState& s) {
+  const auto& params = s.pipelines.front().algorithm_params;
+  // The target error by its role (whatever the plugin calls it).
+  const ParamSpec* confidence = s.entry.schema.find(ParamRole::Confidence);
+  if (s.fixed_budget) return {CheckStatus::Skip, "a fixed-budget algorithm promises no delta"};
+  if (!confidence || !params.has(confidence->name))
+    return {CheckStatus::Skip, "no parameter with the confidence role: no target error to check"};
+  const double delta = params.real(confidence->name);
+  const std::uint64_t errors = s.errors, ended = s.ended;
+  const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
+  return {ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
+          std::to_string(errors) + " wrong of " + std::to_string(ended) +
+              " ended runs; one-sided 95% Clopper-Pearson bound " + number(upper) + (upper <= delta ? " <= " : " > ") +
+              "delta " + number(delta)};
+}
+
+// Declared anytime answers: recommend() between rounds (the anytime trace of the run loop,
+// every 16 samples) on the first instance's first runs, with no exception.
+CheckResult anytime(AlgorithmState& s) {
+  if (!s.entry.needs.anytime) return {CheckStatus::Skip, "not declared"};
+  if (s.fixed_budget) return {CheckStatus::Skip, "fixed budget"};
+  Pipeline traced = s.pipelines.front();
+  traced.run.trace_file = "(cpex check: kept in memory)";  // no sink writes it
+  traced.run.trace_recommendations = true;
+  traced.run.trace_every = 16;
+  std::vector<Job> jobs;
+  for (const auto& job : s.jobs)
+    if (job.point->index == 0 && jobs.size() < kAnytimeRuns) jobs.push_back({&traced, job.point, job.repetition});
+  // The engine frees each record's trace once the sink has it: count there.
+  struct Asked : ResultSink {
+    std::uint64_t count = 0;
+    void write(const RunRecord& record, const Job&) override {
+      for (const auto& row : record.trace) count += row.name == "anytime.correct";
+    }
+  } asked;
+  const auto records = execute(jobs, EngineOptions{.threads = s.threads()}, &asked);
+  for (const auto& r : records)
+    if (r.stop == StopReason::Error)
+      return {CheckStatus::Fail, s.labels[0] + " repetition " + std::to_string(r.repetition) + ": " + r.error};
+  if (asked.count == 0) return {CheckStatus::Fail, "no answer was asked between rounds"};
+  return {CheckStatus::Pass, std::to_string(asked.count) + " answers asked between rounds of " +
+                                 std::to_string(records.size()) + " runs, none threw"};
+}
+
+// The same rows on one thread as on several.
+CheckResult threads(AlgorithmState& s) {
+  for (std::size_t i = 0; i < s.one.size(); ++i) {
+    const RunRecord &a = s.one[i], &b = s.many[i];
+    if (a.samples != b.samples || a.stop != b.stop || a.recommendation != b.recommendation ||
+        a.correct != b.correct || a.error != b.error)
+      return {CheckStatus::Fail, s.where(i, a) + ": 1 thread " + record_text(a) + "; " + std::to_string(s.threads()) +
+                                     " threads " + record_text(b)};
+  }
+  return {CheckStatus::Pass,
+          "the same " + std::to_string(s.one.size()) + " rows on 1 and " + std::to_string(s.threads()) + " threads"};
+}
+
+// The algorithm checks, in order: one row each.
+constexpr Check<AlgorithmState> kAlgorithmChecks[] = {
+    {"parameter-schema", parameter_schema},
+    {"suite", suite},
+    {"refuses-bad-values", refuses_bad_values},
+    {"no-exceptions", no_exceptions},
+    {"stops", stops},
+    {"delta-correct", delta_correct},
+    {"anytime", anytime},
+    {"threads", threads},
+};
+
 }  // namespace
 
 std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmEntry& entry,
                                       const CheckOptions& options) {
-  std::vector<CheckRow> rows;
-
-  // The schema: every parameter described, every number with a range.
-  {
-    std::string missing;
-    for (const auto& spec : entry.schema.specs()) {
-      std::string what;
-      if (spec.help.empty()) what = "no description";
-      if ((spec.type == ParamType::Real || spec.type == ParamType::Integer ||
-           spec.type == ParamType::RealList) && !has_bound(spec))
-        what += std::string(what.empty() ? "" : ", ") + "no range";
-      if (spec.type == ParamType::Choice && spec.choices.empty())
-        what += std::string(what.empty() ? "" : ", ") + "no choices";
-      if (!what.empty()) missing += (missing.empty() ? "" : "; ") + spec.name + ": " + what;
-    }
-    rows.push_back({"parameter-schema", missing.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                    missing.empty() ? std::to_string(entry.schema.specs().size()) +
-                                          " parameters, each with a range (or choices) and a description"
-                                    : missing});
-  }
-
-  // What the suite can serve: single-arm feedback and one decision-class oracle (top-k).
-  const auto& needs = entry.needs;
-  bool single_arm = false;
-  for (auto f : needs.feedback) single_arm |= f == FeedbackKind::SingleArm;
-  const OracleEntry* topk = registry.oracle("top-k");
-  std::string unsupported;
-  if (!single_arm) unsupported = "the shared suite has single-arm feedback only";
-  else if (needs.oracles.size() > 1) unsupported = "the shared suite has no [" + needs.oracles[1].section + "] oracle";
-  else if (!topk || !registry.environment("gaussian") || !registry.environment("bernoulli"))
-    unsupported = "the suite's plugins (gaussian, bernoulli, top-k) are not loaded";
-  else if (!needs.oracles.empty() && (needs.oracles[0].required & ~topk->capabilities))
-    unsupported = "the algorithm asks its oracle for more than top-k offers";
-  if (!unsupported.empty()) {
-    for (const char* name : {"refuses-bad-values", "suite", "no-exceptions", "stops", "delta-correct", "threads"})
-      rows.push_back({name, CheckStatus::Skip, unsupported});
-    return rows;
-  }
-
-  const bool fixed_budget = !(needs.settings & kFixedConfidence);
-  std::vector<Instance> suite;
-  try {
-    suite = make_suite(entry, options, fixed_budget);
-  } catch (const Error& e) {
-    rows.push_back({"suite", CheckStatus::Fail, e.what()});
-    return rows;
-  }
-  std::vector<Pipeline> pipelines;
-  std::vector<std::string> labels, refused;
-  std::string first_text;
-  for (const auto& instance : suite) {
-    try {
-      pipelines.push_back(assemble(PipelineFile::from_text(instance.text, "cpex check (" + instance.label + ")"), registry));
-      labels.push_back(instance.label);
-      if (first_text.empty()) first_text = instance.text;
-    } catch (const Error& e) {
-      if (refused.size() < 2) refused.push_back(instance.label + ": " + e.what());
-    }
-  }
-
-  // Out-of-range and non-finite values: refused by assembly, in one line.
-  {
-    CheckRow row{"refuses-bad-values", CheckStatus::Pass, ""};
-    int tried = 0;
-    if (first_text.empty()) {
-      row = {"refuses-bad-values", CheckStatus::Skip, "no suite instance was accepted"};
-    } else {
-      for (const auto& spec : entry.schema.specs())
-        for (const auto& value : bad_values(spec)) {
-          PipelineFile file = PipelineFile::from_text(first_text, "cpex check");
-          file.set("algorithm", spec.name, value, "--set", "");
-          ++tried;
-          std::string problem;
-          try {
-            assemble(file, registry);
-            problem = spec.name + " = " + value + " was accepted";
-          } catch (const Error& e) {
-            const std::string message = e.what();
-            if (message.find('\n') != std::string::npos)
-              problem = spec.name + " = " + value + ": the message has more than one line";
-          } catch (const std::exception& e) {
-            problem = spec.name + " = " + value + ": not a cpex error: " + e.what();
-          }
-          if (!problem.empty() && row.status == CheckStatus::Pass) row = {row.check, CheckStatus::Fail, problem};
-        }
-      if (row.status == CheckStatus::Pass)
-        row.detail = std::to_string(tried) + " out-of-range or non-finite values, each refused in one line";
-    }
-    rows.push_back(row);
-  }
-
-  if (pipelines.empty()) {
-    rows.push_back({"suite", CheckStatus::Fail,
-                    "no suite instance was accepted: " + (refused.empty() ? std::string() : refused.front())});
-    return rows;
-  }
-  // Enough runs for the δ-correctness bound: at least 320 (quick) or 1200 in all, whatever
-  // the number of instances the algorithm accepts (best-arm algorithms refuse k = 2).
-  const std::int64_t runs = options.quick ? 320 : 1200;
-  const std::int64_t per_instance = (runs + static_cast<std::int64_t>(pipelines.size()) - 1) /
-                                    static_cast<std::int64_t>(pipelines.size());
-  for (auto& p : pipelines) p.run.repetitions = per_instance;
-  rows.push_back({"suite", CheckStatus::Pass,
-                  std::to_string(pipelines.size()) + " of " + std::to_string(suite.size()) +
-                      " instances x " + std::to_string(pipelines.front().run.repetitions) + " runs" +
-                      (refused.empty() ? "" : " (refused: " + refused.front() + ")")});
-
-  // Run the suite through the engine, on one thread and on several.
-  std::vector<SweepPoint> points(pipelines.size());
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    points[i].index = i;
-    points[i].stream_key = 0x21c0ffee + i;
-  }
-  const auto jobs = make_jobs(pipelines, points);
-  const auto many = execute(jobs, EngineOptions{.threads = std::max(2, options.threads)}, nullptr);
-  // The same runs on one thread: the first ones (every instance of the first family).
-  const std::vector<Job> prefix(jobs.begin(), jobs.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(jobs.size(), jobs.size() / 2 + 1)));
-  const auto one = execute(prefix, EngineOptions{.threads = 1}, nullptr);
-
-  std::uint64_t errors = 0, ended = 0, capped = 0, failed = 0, samples = 0;
-  std::string first_failure, first_capped;
-  for (std::size_t i = 0; i < many.size(); ++i) {
-    const auto& r = many[i];
-    const std::string where = labels[jobs[i].point->index] + " repetition " + std::to_string(r.repetition);
-    if (r.stop == StopReason::Error) {
-      if (!failed++) first_failure = where + ": " + r.error;
-    } else if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds) {
-      if (!capped++) first_capped = where + " after " + std::to_string(r.samples) + " samples";
-    } else {
-      ++ended;
-      samples += r.samples;
-      if (!r.correct) ++errors;
-    }
-  }
-  rows.push_back({"no-exceptions", failed ? CheckStatus::Fail : CheckStatus::Pass,
-                  failed ? std::to_string(failed) + " runs failed; first: " + first_failure
-                         : std::to_string(many.size()) + " runs, none failed"});
-  const char* ends = fixed_budget ? "at its budget" : "by its own rule";
-  rows.push_back({"stops", capped ? CheckStatus::Fail : CheckStatus::Pass,
-                  capped ? std::to_string(capped) + " runs capped at max-samples, not ended " + ends + "; first: " + first_capped
-                         : "every run ended " + std::string(ends) + " (mean " +
-                               number(ended ? static_cast<double>(samples) / static_cast<double>(ended) : 0.0) +
-                               " samples)"});
-
-  const auto& params = pipelines.front().algorithm_params;
-  const ParamSpec* delta_spec = entry.schema.find("delta");
-  if (fixed_budget || !delta_spec || delta_spec->type != ParamType::Real || !params.has("delta")) {
-    rows.push_back({"delta-correct", CheckStatus::Skip,
-                    fixed_budget ? "a fixed-budget algorithm promises no delta"
-                                 : "no 'delta' parameter: no confidence to check"});
-  } else {
-    const double delta = params.real("delta");
-    const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
-    rows.push_back({"delta-correct", ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
-                    std::to_string(errors) + " wrong of " + std::to_string(ended) +
-                        " ended runs; one-sided 95% Clopper-Pearson bound " + number(upper) +
-                        (upper <= delta ? " <= " : " > ") + "delta " + number(delta)});
-  }
-
-  // Declared anytime answers: recommend() between rounds (the anytime trace of the run
-  // loop, every 16 samples) on the first instance's runs, with no exception.
-  if (!needs.anytime || fixed_budget) {
-    rows.push_back({"anytime", CheckStatus::Skip, needs.anytime ? "fixed budget" : "not declared"});
-  } else {
-    Pipeline traced = pipelines.front();
-    traced.run.trace_file = "(cpex check: kept in memory)";  // no sink writes it
-    traced.run.trace_recommendations = true;
-    traced.run.trace_every = 16;
-    std::vector<Job> anytime_jobs;
-    for (const auto& job : jobs)
-      if (job.point->index == 0) anytime_jobs.push_back({&traced, job.point, job.repetition});
-    // The engine frees each record's trace once the sink has it: count there.
-    struct Asked : ResultSink {
-      std::uint64_t count = 0;
-      void write(const RunRecord& record, const Job&) override {
-        for (const auto& row : record.trace) count += row.name == "anytime.correct";
-      }
-    } asked_sink;
-    const auto traced_records =
-        execute(anytime_jobs, EngineOptions{.threads = std::max(2, options.threads)}, &asked_sink);
-    const std::uint64_t asked = asked_sink.count;
-    std::string problem;
-    for (const auto& r : traced_records)
-      if (r.stop == StopReason::Error && problem.empty())
-        problem = labels[0] + " repetition " + std::to_string(r.repetition) + ": " + r.error;
-    if (problem.empty() && asked == 0) problem = "no answer was asked between rounds";
-    rows.push_back({"anytime", problem.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                    problem.empty() ? std::to_string(asked) + " answers asked between rounds of " +
-                                          std::to_string(traced_records.size()) + " runs, none threw"
-                                    : problem});
-  }
-
-  std::string difference;
-  for (std::size_t i = 0; i < one.size() && difference.empty(); ++i)
-    if (one[i].samples != many[i].samples || one[i].stop != many[i].stop ||
-        one[i].recommendation != many[i].recommendation || one[i].correct != many[i].correct ||
-        one[i].error != many[i].error)
-      difference = labels[jobs[i].point->index] + " repetition " + std::to_string(one[i].repetition) +
-                   ": 1 thread " + record_text(one[i]) + "; " + std::to_string(std::max(2, options.threads)) +
-                   " threads " + record_text(many[i]);
-  rows.push_back({"threads", difference.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                  difference.empty() ? "the same " + std::to_string(one.size()) + " rows on 1 and " +
-                                           std::to_string(std::max(2, options.threads)) + " threads"
-                                     : difference});
-  return rows;
+  AlgorithmState state(registry, entry, options);
+  return run_checks(kAlgorithmChecks, state);
 }
 
 }  // namespace cpex::host

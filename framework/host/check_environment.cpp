@@ -1,13 +1,16 @@
 // `cpex check` for an environment: the same draws for the same seed (two instances made
 // from one RunSeed), empirical means converging to the declared truth, and every reward
-// inside the declared reward model's range (0 or 1 for Bernoulli rewards).
+// inside the declared reward model's range (0 or 1 for Bernoulli rewards). One table of
+// (name, function), kEnvironmentChecks: every check is a row.
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 #include "check.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 
 namespace cpex::host {
 
@@ -50,105 +53,125 @@ struct Puller {
   }
 };
 
-}  // namespace
-
-std::vector<CheckRow> check_environment(const Registry& registry, const EnvironmentEntry& entry,
-                                        const CheckOptions& options) {
-  std::vector<CheckRow> rows;
-  ParamValues params;
+// What the checks of one environment share: two instances built from one seed, the
+// rewards their pulls gave (per arm; a sum over the super arm at index n) and what differed.
+struct EnvironmentState : CheckState {
+  const Registry& registry;
+  const EnvironmentEntry& entry;
+  const CheckOptions& options;
   std::unique_ptr<Oracle> decision_oracle;
-  EnvironmentContext context{RunSeed{21, 7, 0}, nullptr};
   std::unique_ptr<Environment> a, b;
+  std::size_t rounds = 0;
+  std::vector<double> totals, squares;  // squares: for families without a sub-Gaussian constant
+  std::vector<std::size_t> counts;
+  std::string same, range;  // the first difference between the instances, the first reward out of range
+
+  EnvironmentState(const Registry& r, const EnvironmentEntry& e, const CheckOptions& o)
+      : registry(r), entry(e), options(o) {}
+};
+
+// Two instances from one RunSeed, with a decision-class oracle (top-k, k = 1) an environment
+// may plant its instance in; truth() with a value per arm. Blocks the rest on failure.
+CheckResult build(EnvironmentState& s) {
+  EnvironmentContext context{RunSeed{21, 7, 0}, nullptr};
   try {
-    const std::string section = check_section_text("environment", entry.name, entry.schema, options.overrides);
-    params = read_section(PipelineFile::from_text(section, "cpex check"), "environment", entry.schema, entry.name);
-    // An environment may plant its instance in the decision class: give it top-k (k = 1).
-    if (const OracleEntry* topk = registry.oracle("top-k")) {
+    const std::string section = check_section_text("environment", s.entry.name, s.entry.schema, s.options.overrides);
+    const ParamValues params =
+        read_section(PipelineFile::from_text(section, "cpex check"), "environment", s.entry.schema, s.entry.name);
+    if (const OracleEntry* topk = s.registry.oracle("top-k")) {
       ParamValues op;
       for (const auto& spec : topk->schema.specs())
         if (spec.default_value) op.set(spec.name, *spec.default_value);
       op.set("k", std::int64_t{1});
-      decision_oracle = topk->create(op, OracleContext{context.seed});
-      context.decision_oracle = decision_oracle.get();
+      s.decision_oracle = topk->create(op, OracleContext{context.seed});
+      context.decision_oracle = s.decision_oracle.get();
     }
-    a = entry.create(params, context);
-    b = entry.create(params, context);
-    if (!a || !b) throw Error("the factory returned no environment");
+    s.a = s.entry.create(params, context);
+    s.b = s.entry.create(params, context);
+    if (!s.a || !s.b) throw Error("the factory returned no environment");
   } catch (const std::exception& e) {
-    rows.push_back({"build", CheckStatus::Fail, e.what()});
-    return rows;
+    s.blocked = "the environment could not be built";
+    return {CheckStatus::Fail, e.what()};
   }
-  const Problem& problem = a->problem();
+  const Problem& problem = s.a->problem();
   const std::size_t n = problem.num_arms;
-  const auto truth = a->truth();
-  rows.push_back({"build", CheckStatus::Pass,
-                  std::to_string(n) + " arms, " + to_string(problem.feedback) + " feedback, rewards " +
-                      describe(problem.rewards)});
-  if (n == 0 || truth.size() != n) {
-    rows.push_back({"truth", CheckStatus::Fail,
-                    "truth() has " + std::to_string(truth.size()) + " values for " + std::to_string(n) + " arms"});
-    return rows;
+  const std::size_t values = s.a->truth().size();
+  if (n == 0 || values != n) {
+    s.blocked = "no truth to compare with";
+    return {CheckStatus::Fail, "truth() has " + std::to_string(values) + " values for " + std::to_string(n) + " arms"};
   }
+  return {CheckStatus::Pass, std::to_string(n) + " arms, " + to_string(problem.feedback) + " feedback, rewards " +
+                                 describe(problem.rewards)};
+}
 
-  const std::size_t per_arm_pulls = options.quick ? 2000 : 20000;
-  const std::size_t rounds = per_arm_pulls * n;
-  Puller pa(*a), pb(*b);
+// Pulls both instances in step: the same rewards for the same seed. Also collects every
+// reward for the later checks; a pull that throws blocks them.
+CheckResult same_seed_same_draws(EnvironmentState& s) {
+  const Problem& problem = s.a->problem();
+  const std::size_t n = problem.num_arms;
+  s.rounds = (s.options.quick ? 2000 : 20000) * n;
+  Puller pa(*s.a), pb(*s.b);
   std::vector<std::pair<std::size_t, double>> ra, rb;
-  std::vector<double> totals(n + 1, 0.0);
-  std::vector<double> squares(n + 1, 0.0);  // for families without a sub-Gaussian constant
-  std::vector<std::size_t> counts(n + 1, 0);
-  std::string same, range;
+  s.totals.assign(n + 1, 0.0);
+  s.squares.assign(n + 1, 0.0);
+  s.counts.assign(n + 1, 0);
   const RewardModel& model = problem.rewards;
   const bool bernoulli = model.family == RewardFamily::Bernoulli;
   const bool poisson = model.family == RewardFamily::Poisson;
   try {
-    for (std::size_t round = 0; round < rounds; ++round) {
+    for (std::size_t round = 0; round < s.rounds; ++round) {
       pa.pull(round, ra);
       pb.pull(round, rb);
-      if (same.empty() && ra != rb)
-        same = "round " + std::to_string(round) + ": reward " + number(ra.empty() ? 0 : ra[0].second) +
-               " then " + number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
+      if (s.same.empty() && ra != rb)
+        s.same = "round " + std::to_string(round) + ": reward " + number(ra.empty() ? 0 : ra[0].second) + " then " +
+                 number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
       for (const auto& [arm, reward] : ra) {
-        totals[arm] += reward;
-        squares[arm] += reward * reward;
-        ++counts[arm];
-        if (range.empty() && (!std::isfinite(reward) || reward < model.lower || reward > model.upper ||
-                              (bernoulli && reward != 0.0 && reward != 1.0) ||
-                              (poisson && reward != std::floor(reward))))
-          range = "arm " + std::to_string(arm) + " gave " + number(reward) + ", outside " + describe(model);
+        s.totals[arm] += reward;
+        s.squares[arm] += reward * reward;
+        ++s.counts[arm];
+        if (s.range.empty() && (!std::isfinite(reward) || reward < model.lower || reward > model.upper ||
+                                (bernoulli && reward != 0.0 && reward != 1.0) ||
+                                (poisson && reward != std::floor(reward))))
+          s.range = "arm " + std::to_string(arm) + " gave " + number(reward) + ", outside " + describe(model);
       }
     }
   } catch (const std::exception& e) {
-    rows.push_back({"pull", CheckStatus::Fail, std::string("pull threw: ") + e.what()});
-    return rows;
+    s.blocked = "not checked: a pull threw";
+    return {CheckStatus::Fail, std::string("pull threw: ") + e.what()};
   }
-  rows.push_back({"same-seed-same-draws", same.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                  same.empty() ? std::to_string(rounds) + " pulls identical for two instances of one seed" : same});
-  rows.push_back({"reward-range", range.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                  range.empty() ? std::to_string(rounds) + " rewards inside " + describe(model) : range});
+  if (!s.same.empty()) return {CheckStatus::Fail, s.same};
+  return {CheckStatus::Pass, std::to_string(s.rounds) + " pulls identical for two instances of one seed"};
+}
 
-  // Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R;
-  // the empirical standard deviation of the arm for families without one).
-  if (problem.parameter != KeyParameter::Mean) {
-    rows.push_back({"means-converge", CheckStatus::Skip, "truth() holds variances, not means"});
-    return rows;
-  }
+// Every reward inside the declared reward model's range (0 or 1 for Bernoulli rewards).
+CheckResult reward_range(EnvironmentState& s) {
+  if (!s.range.empty()) return {CheckStatus::Fail, s.range};
+  return {CheckStatus::Pass, std::to_string(s.rounds) + " rewards inside " + describe(s.a->problem().rewards)};
+}
+
+// Empirical means against the truth: within 6 standard errors (sub-Gaussian constant R;
+// the empirical standard deviation of the arm for families without one).
+CheckResult means_converge(EnvironmentState& s) {
+  const Problem& problem = s.a->problem();
+  if (problem.parameter != KeyParameter::Mean) return {CheckStatus::Skip, "truth() holds variances, not means"};
+  const std::size_t n = problem.num_arms;
+  const auto truth = s.a->truth();
+  const RewardModel& model = problem.rewards;
   const double scale = model.bounded() ? 0.5 * (model.upper - model.lower) : problem.noise_sigma;
   std::string off;
   double worst = 0.0;
   auto compare = [&](std::size_t index, double expected) {
-    if (!counts[index]) return;
-    const double mean = totals[index] / static_cast<double>(counts[index]);
-    const double pulls = static_cast<double>(counts[index]);
+    if (!s.counts[index]) return;
+    const double mean = s.totals[index] / static_cast<double>(s.counts[index]);
+    const double pulls = static_cast<double>(s.counts[index]);
     const double spread = has_sub_gaussian_scale(model.family)
                               ? scale
-                              : std::sqrt(std::max(0.0, squares[index] / pulls - mean * mean));
+                              : std::sqrt(std::max(0.0, s.squares[index] / pulls - mean * mean));
     const double allowed = 6.0 * std::max(spread, 1e-12) / std::sqrt(pulls);
     worst = std::max(worst, std::fabs(mean - expected) / allowed);
     if (off.empty() && std::fabs(mean - expected) > allowed)
-      off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) +
-            " of " + std::to_string(counts[index]) + " rewards, truth " + number(expected) + " (allowed +-" +
-            number(allowed) + ")";
+      off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) + " of " +
+            std::to_string(s.counts[index]) + " rewards, truth " + number(expected) + " (allowed +-" + number(allowed) + ")";
   };
   if (problem.feedback == FeedbackKind::FullBanditSum) {
     // The sums over rotating super arms average to k/n of the total truth.
@@ -159,10 +182,24 @@ std::vector<CheckRow> check_environment(const Registry& registry, const Environm
   } else {
     for (std::size_t i = 0; i < n; ++i) compare(i, truth[i]);
   }
-  rows.push_back({"means-converge", off.empty() ? CheckStatus::Pass : CheckStatus::Fail,
-                  off.empty() ? "every empirical mean within 6 standard errors of truth() (worst " + number(6 * worst) + ")"
-                              : off});
-  return rows;
+  if (!off.empty()) return {CheckStatus::Fail, off};
+  return {CheckStatus::Pass, "every empirical mean within 6 standard errors of truth() (worst " + number(6 * worst) + ")"};
+}
+
+// The environment checks, in order: one row each.
+constexpr Check<EnvironmentState> kEnvironmentChecks[] = {
+    {"build", build},
+    {"same-seed-same-draws", same_seed_same_draws},
+    {"reward-range", reward_range},
+    {"means-converge", means_converge},
+};
+
+}  // namespace
+
+std::vector<CheckRow> check_environment(const Registry& registry, const EnvironmentEntry& entry,
+                                        const CheckOptions& options) {
+  EnvironmentState state(registry, entry, options);
+  return run_checks(kEnvironmentChecks, state);
 }
 
 }  // namespace cpex::host

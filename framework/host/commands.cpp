@@ -7,7 +7,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/pipeline.hpp"
+#include "cpex/runtime/pipeline.hpp"
 
 namespace cpex::host {
 
@@ -44,7 +44,9 @@ void print_parameters(const ParamSchema& schema) {
     std::cout << "  " << std::left << std::setw(14) << spec.name
               << (spec.name.size() >= 14 ? "\n                " : "") << spec.help << '\n'
               << "  " << std::setw(14) << "" << "type " << to_string(spec.type)
-              << ", default " << spec.default_text() << ", allowed: " << spec.allowed() << '\n';
+              << ", default " << spec.default_text() << ", allowed: " << spec.allowed()
+              << (spec.role != ParamRole::None ? std::string(", role: ") + to_string(spec.role) : "")
+              << '\n';
   }
 }
 
@@ -86,6 +88,7 @@ int describe_plugin(const Registry& registry, const std::string& name) {
   std::cout << name << " (" << to_string(kind) << "): " << entry->summary << '\n'
             << "version: " << entry->version << '\n'
             << "library: " << entry->library << '\n'
+            << "source: " << (entry->source.empty() ? "(not recorded)" : entry->source) << '\n'
             << capabilities_line(registry, name) << '\n'
             << "parameters:\n";
   std::cout << "  " << std::left << std::setw(14) << "plugin" << "selects this plugin: plugin = "

@@ -42,7 +42,6 @@
 
 #include "combinatorial_hardness.hpp"
 #include "commands.hpp"
-#include "summary_output.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/consistency_radii.hpp"
@@ -52,11 +51,12 @@
 #include "cpex/numerics/full_bandit_hardness.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/linear_identification.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/run.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/run.hpp"
+#include "cpex/runtime/summary_output.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 
 namespace cpex::host {
 
@@ -105,12 +105,10 @@ bool in_unit_box(std::span<const double> theta) {
   return true;
 }
 
-// The algorithm's `epsilon` key when it has a real one, else 0.
+// The algorithm's accuracy (the parameter with ParamRole::Accuracy), else 0.
 double algorithm_epsilon(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("epsilon");
-  const double* epsilon = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  return epsilon ? *epsilon : 0.0;
+  return value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy)
+      .value_or(0.0);
 }
 
 // Linear and transductive best-arm identification: T*(theta), w*(theta), the answer and the
@@ -192,12 +190,12 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
 
 namespace {
 
-// The algorithm's `delta` when it has one in (0, 1), else 0.
+// The algorithm's target error (the parameter with ParamRole::Confidence) when it is in
+// (0, 1), else 0.
 double algorithm_delta(const Pipeline& pipeline) {
-  const auto& values = pipeline.algorithm_params.all();
-  const auto it = values.find("delta");
-  const double* delta = it == values.end() ? nullptr : std::get_if<double>(&it->second);
-  return delta && *delta > 0.0 && *delta < 1.0 ? *delta : 0.0;
+  const double delta =
+      value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Confidence).value_or(0.0);
+  return delta > 0.0 && delta < 1.0 ? delta : 0.0;
 }
 
 // What identifies an instance: the environment and its truth, the rewards, the decision

@@ -11,15 +11,16 @@
 
 #include "check.hpp"
 #include "commands.hpp"
-#include "new_command.hpp"
-#include "report_command.hpp"
 #include "cpex/abi.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/option_errors.hpp"
+#include "cpex/runtime/plugin_host.hpp"
+#include "cpex/runtime/signals.hpp"
 #include "cpex/suggest.hpp"
 #include "mpi_sweep.hpp"
-#include "signals.hpp"
+#include "new_command.hpp"
+#include "report_command.hpp"
 #include "study_command.hpp"
 
 #ifndef CPEX_VERSION
@@ -87,9 +88,11 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "study")
     return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
+  const cpex::host::MpiRanks ranks(cpex::host::mpi_context());
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
+  options.ranks = &ranks;
   std::string csv, where;
   bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);

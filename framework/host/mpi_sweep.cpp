@@ -57,6 +57,11 @@ std::string get_text(const char*& in) {
   return text;
 }
 
+// Every RunResult field crosses: a field added to RunResult (a new result column's value)
+// changes its size and stops this build until encode/decode carry it too.
+static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 184,
+              "RunResult changed: carry the new field in encode() and decode()");
+
 std::string encode(const RunRecord& r) {
   std::string out;
   put(out, r.run_id);

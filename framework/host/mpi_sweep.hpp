@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
+#include "cpex/runtime/ranks.hpp"
 
 namespace cpex::host {
 
@@ -36,5 +37,21 @@ void mpi_share_done(const MpiContext& mpi, std::vector<std::uint64_t>& done);
 // seconds for the other ranks' last records (a rank ended by a signal sends none).
 EngineReport mpi_run(const MpiContext& mpi, const JobSource& jobs, const RunSelection& selection,
                      const EngineOptions& options, ResultSink& sink);
+
+// The ranks of this process's MPI job as the runtime sees them (RunOptions::ranks).
+class MpiRanks final : public Ranks {
+ public:
+  explicit MpiRanks(MpiContext mpi) : mpi_(mpi) {}
+  int rank() const override { return mpi_.rank; }
+  int size() const override { return mpi_.size; }
+  void share_done(std::vector<std::uint64_t>& done) const override { mpi_share_done(mpi_, done); }
+  EngineReport run(const JobSource& jobs, const RunSelection& selection,
+                   const EngineOptions& options, ResultSink& sink) const override {
+    return mpi_run(mpi_, jobs, selection, options, sink);
+  }
+
+ private:
+  MpiContext mpi_;
+};
 
 }  // namespace cpex::host

@@ -1,20 +1,36 @@
 // `cpex new`: checks the name and the target directory, fills the templates
-// (new_templates.cpp) and writes the project without overwriting anything.
+// (framework/host/templates/, carried inside the program by cmake/EmbedTemplates.cmake) and
+// writes the project without overwriting anything.
 #include "new_command.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <string_view>
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
 namespace cpex::host {
 
-// The templates, with @NAME@ (plugin name), @IDENT@ (C++ identifier) and @CLASS@.
-std::string scaffold_template(const std::string& kind, const std::string& file);
+// The template files by name (generated from framework/host/templates/): @NAME@ (plugin
+// name), @IDENT@ (C++ identifier), @CLASS@ (class name) and @KIND@ are filled in below.
+extern const std::pair<std::string_view, std::string_view> kScaffoldTemplates[];
+extern const std::size_t kScaffoldTemplateCount;
 
 namespace {
+
+// The template of one file of a project of `kind`: "source" is KIND.cpp, "pipeline" KIND.ini.
+std::string scaffold_template(const std::string& kind, const std::string& file) {
+  const std::string name = file == "source" ? kind + ".cpp"
+                           : file == "pipeline" ? kind + ".ini"
+                           : file == "test" ? "test.cpp"
+                           : file == "CMakeLists.txt" ? "CMakeLists.txt.in"
+                                                      : file;
+  for (std::size_t i = 0; i < kScaffoldTemplateCount; ++i)
+    if (kScaffoldTemplates[i].first == name) return std::string(kScaffoldTemplates[i].second);
+  throw Error("no template for " + kind + " " + file);
+}
 
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

@@ -10,10 +10,12 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "output_safety.hpp"
-#include "report_output.hpp"
+#include "cpex/runtime/option_errors.hpp"
+#include "cpex/runtime/output_safety.hpp"
+#include "cpex/runtime/report_output.hpp"
 #include "report_plot.hpp"
 
 namespace po = boost::program_options;
@@ -140,6 +142,18 @@ int report_main(int argc, char** argv) {
     for (const auto& key : plot.series) add_key(keys, key);
     const report::GroupedReport grouped = report::summarize_groups(table, keys);
     warn_pooled(grouped.pooled);
+    // The y = delta line takes each algorithm's target error by its parameter role, from
+    // the plugins on the search path ($CPEX_PLUGIN_PATH and the installed ones); without
+    // them, no line.
+    PluginHost host;
+    if (plot.y == "error-rate" || plot.y == "not-optimal") {
+      try {
+        const auto paths = plugin_search_path({});
+        host.load(paths, 0);
+        plot.plugins = &host.registry();
+      } catch (const Error&) {
+      }
+    }
     plot_report(grouped, table, plot);
     return 0;
   } catch (const std::exception& e) {

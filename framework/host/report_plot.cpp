@@ -13,13 +13,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include "cpex/errors.hpp"
-#include "report_output.hpp"
+#include "cpex/runtime/report_output.hpp"
 
 extern char** environ;
 
@@ -68,23 +69,38 @@ std::string last_line(const std::string& path) {
   return last;
 }
 
-// Each group's distinct confidence parameters (numbers of `resolved.delta`, else of
-// `algorithm.delta`), in the order of report.groups; empty lists when neither column exists.
+}  // namespace
+
 std::vector<std::vector<double>> group_deltas(const report::GroupedReport& report,
-                                              const report::ResultsTable& table) {
+                                              const report::ResultsTable& table,
+                                              const Registry* plugins) {
   std::vector<std::vector<double>> deltas(report.groups.size());
-  auto column = table.find("resolved.delta");
-  if (!column) column = table.find("algorithm.delta");
-  if (!column) return deltas;
+  const auto algorithm = table.find("algorithm");
+  if (!plugins || !algorithm) return deltas;
+  // The column of each algorithm plugin's target error (by its role), once per name.
+  std::map<std::string, std::optional<std::size_t>> column_of;
+  auto column = [&](const std::string& value) -> std::optional<std::size_t> {
+    const auto known = column_of.find(value);
+    if (known != column_of.end()) return known->second;
+    std::optional<std::size_t> found;
+    const AlgorithmEntry* entry = plugins->algorithm(value.substr(0, value.find('@')));  // NAME@LABEL
+    if (const ParamSpec* spec = entry ? entry->schema.find(ParamRole::Confidence) : nullptr) {
+      found = table.find("resolved." + spec->name);
+      if (!found) found = table.find("algorithm." + spec->name);
+    }
+    return column_of[value] = found;
+  };
   std::vector<std::size_t> key_columns;
   for (const auto& key : report.keys) key_columns.push_back(table.column(key));
   std::map<std::vector<std::string>, std::set<double>> found;
   for (const auto& row : table.rows) {
+    const auto c = column(row[*algorithm]);
+    if (!c) continue;
     char* end = nullptr;
-    const double delta = std::strtod(row[*column].c_str(), &end);
-    if (row[*column].empty() || *end != '\0') continue;
+    const double delta = std::strtod(row[*c].c_str(), &end);
+    if (row[*c].empty() || *end != '\0') continue;
     std::vector<std::string> values;
-    for (std::size_t c : key_columns) values.push_back(row[c]);
+    for (std::size_t k : key_columns) values.push_back(row[k]);
     found[values].insert(delta);
   }
   for (std::size_t g = 0; g < report.groups.size(); ++g) {
@@ -94,8 +110,6 @@ std::vector<std::vector<double>> group_deltas(const report::GroupedReport& repor
   return deltas;
 }
 
-}  // namespace
-
 void plot_report(const report::GroupedReport& report, const report::ResultsTable& table,
                  const PlotOptions& options) {
   const fs::path script = plot_script();
@@ -103,7 +117,7 @@ void plot_report(const report::GroupedReport& report, const report::ResultsTable
   {
     auto json = report_json(report);
     if (options.y == "error-rate" || options.y == "not-optimal") {
-      const auto deltas = group_deltas(report, table);
+      const auto deltas = group_deltas(report, table, options.plugins);
       for (std::size_t g = 0; g < deltas.size(); ++g) json["groups"][g]["delta"] = deltas[g];
     }
     std::ofstream out(summary.path);

@@ -3,8 +3,8 @@
 
 #include "commands.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/runtime/output_safety.hpp"
 #include "cpex/store/results_store.hpp"
-#include "output_safety.hpp"
 
 namespace cpex::host {
 

@@ -14,12 +14,13 @@
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/option_errors.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 #include "cpex/study/simulate.hpp"
 #include "cpex/study/study.hpp"
 #include "cpex/study/study_json.hpp"
-#include "output_safety.hpp"
-#include "signals.hpp"
+#include "cpex/runtime/output_safety.hpp"
+#include "cpex/runtime/signals.hpp"
 
 namespace po = boost::program_options;
 

@@ -13,6 +13,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/runtime/option_errors.hpp"
 #include "cpex/study/study.hpp"
 #include "cpex/study/study_json.hpp"
 #include "study_command.hpp"

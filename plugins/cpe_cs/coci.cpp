@@ -215,7 +215,7 @@ class Coci final : public Algorithm {
 void register_coci(Registry& registry) {
   for (const bool uniform : {false, true}) {
     ParamSchema schema;
-    schema.real("delta", 0.1, Range::open(0.0, 1.0), "confidence error bound")
+    schema.target_error(0.1, "confidence error bound")
         .choice("estimator", "mean", {"mean", "variance"},
                 "key parameter: mean (tau = 1) or unbiased variance (tau = 2); must match "
                 "the environment");

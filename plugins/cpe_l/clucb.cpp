@@ -123,9 +123,8 @@ class Clucb final : public Algorithm {
 
 void register_clucb(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "0: exact identification; > 0: stop once theta~(M~) - theta~(M) <= epsilon (PAC)");
+  schema.target_error(0.05, "confidence: error probability at most delta")
+      .accuracy(0.0, "0: exact identification; > 0: stop once theta~(M~) - theta~(M) <= epsilon (PAC)");
   register_algorithm<Clucb>(
       registry,
       {"clucb", "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t"},

@@ -1,4 +1,4 @@
-// The entry point of the plugin of seed 001's algorithms beyond seed 000 (issue 10):
+// The entry point of the plugin of seed 001's algorithms beyond seed 000:
 // clucb-qm, clucb-ex and the baselines clucb-full, me-full, lucb-full (each file registers its own).
 #include "cpex/plugin.hpp"
 

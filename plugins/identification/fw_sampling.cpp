@@ -1,8 +1,27 @@
-// `fw-sampling`: Frank-Wolfe sampling (Wang, Tzeng & Proutière, NeurIPS 2021) with the GLR
-// stopping rule, one plugin name for every kind of problem it runs on (the feedback dispatch,
-// common/feedback_dispatch.hpp): linear and transductive best arm here
-// (plugins/linear/samplers/linear_fw_sampling.cpp); the unstructured identification problems
-// join this registration (a SingleArm factory, the glr_sampler_needs() feedback) when they come.
+// `fw-sampling`: Frank-Wolfe sampling (Wang, Tzeng & Proutiere, "Fast Pure Exploration via
+// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (common/glr_sampler.hpp), on any
+// identification problem of the pipeline. The sampler keeps an iterate x in the simplex
+// (uniform after the initial pass) and, each round t (samples so far), with i the empirical
+// answer and F(x) = min_j f_j(x), f_j(x) = inf_{lambda in piece j of Alt(i)} sum_a x_a
+// d(mu_hat_a, lambda_a), whose gradient is g_j = (d(mu_hat_a, lambda^j_a))_a (envelope theorem):
+//   1. forced exploration z = uniform when floor(t / K) is a perfect square or mu_hat has no
+//      unique strict answer (the paper's "mu_hat not in Lambda");
+//   2. otherwise the r-subdifferential, r_t = t^(-9/10) / K (the authors' code; the paper asks
+//      r_t -> 0 on average and t r_t -> infinity): the pieces with f_j(x) < F(x) + r_t. One
+//      piece: z = the vertex e_a of its largest gradient entry (ties: smallest a); several:
+//      z = argmax_{z in simplex} min_{j active} <z - x, g_j> (numerics/matrix_game.hpp, on the
+//      arms the active pieces move: any other arm adds nothing to any <z, g_j>);
+//   3. x <- (t x + z) / (t + 1);
+//   4. pull argmax_a x_a / N_a (the iterate over the empirical proportions; ties: smallest a).
+// Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
+// linear program of |active| rows and at most 2 |active| columns when several pieces are
+// r-active. See docs/algorithms/identification-samplers.md.
+// Linear and transductive best arm: the same plugin name, plugins/linear/samplers/
+// linear_fw_sampling.cpp, chosen by the problem's feedback (common/feedback_dispatch.hpp).
+#include <algorithm>
+#include <cmath>
+
+#include "cpex/numerics/matrix_game.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "feedback_dispatch.hpp"
@@ -12,18 +31,146 @@
 namespace cpex::identification {
 namespace {
 
+// The pieces whose value is within r of the least so far (the r-active set and some more,
+// filtered once the least is known).
+class ActiveSet final : public numerics::PieceVisitor {
+ public:
+  struct Piece {
+    double value;
+    std::size_t first;  // its (arm, gradient) entries in arms/gradients
+    std::size_t size;
+  };
+
+  ActiveSet(std::span<const double> mu, std::span<const numerics::ArmFamily> families, double r)
+      : mu_(mu), families_(families), r_(r) {}
+
+  bool wanted(std::size_t, std::span<const std::size_t>) override { return true; }
+  void visit(const numerics::PieceView& piece) override {
+    least = std::min(least, piece.value);
+    if (!(piece.value < least + r_)) return;
+    pieces.push_back({piece.value, arms.size(), piece.arms.size()});
+    for (std::size_t k = 0; k < piece.arms.size(); ++k) {
+      const std::size_t a = piece.arms[k];
+      arms.push_back(a);
+      gradients.push_back(families_[a].kl(mu_[a], piece.point[k]));
+    }
+  }
+
+  double least = std::numeric_limits<double>::infinity();
+  std::vector<Piece> pieces;
+  std::vector<std::size_t> arms;
+  std::vector<double> gradients;
+
+ private:
+  std::span<const double> mu_;
+  std::span<const numerics::ArmFamily> families_;
+  double r_;
+};
+
+bool perfect_square(std::uint64_t n) {
+  const auto root = static_cast<std::uint64_t>(std::llround(std::sqrt(static_cast<double>(n))));
+  return root * root == n;
+}
+
+class FwSampling final : public GlrSampler {
+ public:
+  explicit FwSampling(const ParamValues& p) : GlrSampler(p, "fw-sampling") {}
+
+ protected:
+  void begin(const AlgorithmContext&) override {
+    const std::size_t k = means().size();
+    x_.assign(k, 1.0 / static_cast<double>(k));
+  }
+
+  std::size_t sample(std::uint64_t t) override {
+    const std::size_t k = means().size();
+    const double n = static_cast<double>(t);
+    direction(t);
+    for (std::size_t a = 0; a < k; ++a) x_[a] = (n * x_[a] + z_[a]) / (n + 1.0);
+    std::size_t arm = 0;
+    for (std::size_t a = 1; a < k; ++a)
+      if (x_[a] / counts()[a] > x_[arm] / counts()[arm]) arm = a;
+    return arm;
+  }
+
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
+
+ private:
+  // z of round t: forced exploration, the vertex of the one r-active piece, or the game's.
+  void direction(std::uint64_t t) {
+    const std::size_t k = means().size();
+    z_.assign(k, 0.0);
+    if (perfect_square(t / k) || !problem().answer(means(), strict_)) {
+      std::fill(z_.begin(), z_.end(), 1.0 / static_cast<double>(k));
+      return;
+    }
+    const double r = std::pow(static_cast<double>(t), -0.9) / static_cast<double>(k);
+    ActiveSet set(means(), families(), r);
+    problem().for_each_piece(x_, means(), families(), answer(), set);
+    active_.clear();
+    for (const auto& p : set.pieces)
+      if (p.value < set.least + r) active_.push_back(p);
+    if (active_.empty()) {  // no piece of finite value: explore
+      std::fill(z_.begin(), z_.end(), 1.0 / static_cast<double>(k));
+      return;
+    }
+    if (active_.size() == 1) {
+      const auto& p = active_.front();
+      std::size_t best = set.arms[p.first];
+      double most = -1.0;
+      for (std::size_t j = p.first; j < p.first + p.size; ++j)
+        if (set.gradients[j] > most || (set.gradients[j] == most && set.arms[j] < best)) {
+          most = set.gradients[j];
+          best = set.arms[j];
+        }
+      z_[best] = 1.0;
+      return;
+    }
+    // The arms the active pieces move, and the game max_z min_j <z, g_j> - <x, g_j> on them.
+    support_.clear();
+    for (const auto& p : active_)
+      support_.insert(support_.end(), set.arms.begin() + static_cast<std::ptrdiff_t>(p.first),
+                      set.arms.begin() + static_cast<std::ptrdiff_t>(p.first + p.size));
+    std::sort(support_.begin(), support_.end());
+    support_.erase(std::unique(support_.begin(), support_.end()), support_.end());
+    payoff_.assign(active_.size() * support_.size(), 0.0);
+    offsets_.assign(active_.size(), 0.0);
+    for (std::size_t row = 0; row < active_.size(); ++row) {
+      const auto& p = active_[row];
+      for (std::size_t j = p.first; j < p.first + p.size; ++j) {
+        const auto col = static_cast<std::size_t>(
+            std::lower_bound(support_.begin(), support_.end(), set.arms[j]) - support_.begin());
+        payoff_[row * support_.size() + col] += set.gradients[j];
+        offsets_[row] -= x_[set.arms[j]] * set.gradients[j];
+      }
+    }
+    numerics::solve_matrix_game(payoff_, active_.size(), support_.size(), offsets_, strategy_);
+    for (std::size_t c = 0; c < support_.size(); ++c) z_[support_[c]] = strategy_[c];
+  }
+
+  std::vector<double> x_, z_, payoff_, offsets_, strategy_;
+  std::vector<ActiveSet::Piece> active_;
+  std::vector<std::size_t> support_;
+  Decision strict_;
+};
+
 void register_fw_sampling(Registry& registry) {
   ParamSchema schema;
   add_glr_parameters(schema);
-  AlgorithmNeeds needs{.feedback = {FeedbackKind::LinearArm}, .oracles = {{"oracle", kLinearMaximization}}};
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.feedback.push_back(FeedbackKind::LinearArm);
   needs.transductive = true;
   register_algorithm(registry,
                      {"fw-sampling",
-                      "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021): r-subdifferential Frank-Wolfe steps "
-                      "on the lower bound's objective, forced exploration, GLR stopping; linear / transductive best arm"},
+                      "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021: FW steps on the r-subdifferential, "
+                      "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
+                      "linear / transductive best arm",
+                      "1.0"},
                      std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<FeedbackDispatch>(
                            p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
+                                  {FeedbackKind::SingleArm,
+                                   [](const ParamValues& q) { return std::make_unique<FwSampling>(q); }},
                                   {FeedbackKind::LinearArm, linear::make_linear_fw_sampling}});
                      });
 }

@@ -1,109 +1,317 @@
-// `top-two`: the EB-TCI / EB-TC top-two sampling rules of Jourdan, Degenne, Baudry, de Heide
-// & Kaufmann ("Top Two Algorithms Revisited", NeurIPS 2022) with the GLR stopping rule
-// (common/glr_sampler.hpp), on any identification problem of the pipeline.
+// `top-two`: the top-two family with the GLR stopping rule (common/glr_sampler.hpp), on any
+// identification problem of the pipeline. Each round after the initial pass picks a leader
+// answer B, a challenger (a piece of Alt(B), or another answer), the least-sampled arm the
+// challenger moves inside B (the leader arm) and outside B (the challenger arm), and pulls the
+// leader arm with probability (or share) beta:
 //
-// After the initial pass, each round t:
-//   leader     the empirical answer (EB; for the best arm argmax_a mu_hat_a, smallest index);
-//   challenger the piece of the alternative of least GLR (challenger = tc), or of least GLR +
-//              log N_j over the arms j it moves outside the answer (challenger = tci, default)
-//              — for the best arm C_t = argmin_{j != B_t} W_t(B_t, j) (+ log N_j), W_t the
-//              transportation cost (GK 2016 eq. (11));
-//   pull       on the challenger piece, the least-sampled arm it moves inside the answer (the
-//              leader arm; for the best arm B_t) with probability beta, else the least-sampled
-//              arm it moves outside the answer (C_t) (selection = random, the 2022 paper; the
-//              algorithm's own random stream), or deterministically (selection = tracking,
-//              Jourdan & Degenne 2023's "K tracking procedures"): L_B += 1, pull the leader
-//              arm B if N^B_B <= beta L_B (N^B_B: pulls of B while it led), else the other.
-//              A piece moving arms on one side only (thresholds) pulls the least-sampled of them.
-// beta = 1/2 by default (the analysed choice). A round costs one best response (O(K) for the
-// best arm); no w* is computed. See docs/algorithms/identification.md.
+//   leader = eb   (default) the empirical answer (EB; for the best arm argmax mu_hat, smallest
+//                 index) — Jourdan, Degenne, Baudry, de Heide & Kaufmann, NeurIPS 2022;
+//            ts   the answer of one posterior draw (common/posterior.hpp) — Russo 2016/2020, and
+//                 Shang, de Heide, Kaufmann, Menard & Valko, AISTATS 2020;
+//            ucb  the answer of the KL-UCB indices at level alpha (1 + s) log t, alpha = s = 1.2
+//                 (for Gaussian arms the index mu_hat + sqrt(g(t)/N) of Jourdan & Degenne,
+//                 NeurIPS 2023, g(t) = 2 alpha (1 + s) log t with sigma = 1);
+//            ei   argmax_i of the expected improvement s_i f((mu_hat_i - max mu_hat)/s_i),
+//                 s_i = sigma_i / sqrt(N_i), f(x) = x Phi(x) + phi(x) — TTEI (Qin, Klabjan &
+//                 Russo, NeurIPS 2017; best arm of Gaussian arms of known variance).
+//   challenger = tci (default) the piece of Alt(B) of least GLR + log N_j over the arms j it
+//                 moves outside B (TCI); for the best arm argmin_{j != B} W(B, j) + log N_j;
+//                tc   the piece of least GLR (TC; W(B, j) = 0 when mu_hat_j >= mu_hat_B);
+//                ts   posterior draws until the draw's answer C differs from B (Russo's
+//                 re-sampling, TTTS), the challenger moving the arms of B \ C and C \ B; after
+//                 kMaxResamples draws without one, the TC piece (a cap the papers do not have:
+//                 a concentrated posterior could otherwise loop for ever);
+//                ei   argmax_{j != B} of s_Bj f((mu_hat_j - mu_hat_B)/s_Bj), s_Bj^2 = s_B^2 + s_j^2
+//                 (TTEI; best arm of Gaussian arms).
+//   beta = 0.5   (default, the analysed choice) a fixed proportion in (0, 1); beta = ids:
+//                information-directed selection (You, Qin, Wang & Yang, ICML 2023): for leader
+//                arm i and challenger arm j moved to lambda, beta = N_i d(mu_i, lambda_i) /
+//                (N_i d(mu_i, lambda_i) + N_j d(mu_j, lambda_j)) (= N_j / (N_i + N_j) for
+//                Gaussian arms of one variance: the EB-TCeps and TTUCB posters' form).
+//   selection = sampling (default; `random`, its old name, is accepted and reported) the
+//                leader arm with probability beta from the algorithm's own stream; tracking:
+//                Jourdan & Degenne 2023's per-leader tracking, L_i += 1 and pull the leader arm
+//                i if N^i_i <= beta L_i (with ids: the sum of the betas of i's rounds), N^i_i its
+//                pulls while leading.
+// A piece moving arms on one side only (thresholds) pulls the least-sampled of them.
+// Named combinations: TTTS = ts, ts; T3C = ts, tc; TTEI = ei, ei; EB-TCI = the defaults;
+// EB-TC = eb, tc; TTUCB = ucb, tc, tracking; EB-TCeps = eb, tc, tracking with `epsilon` (the
+// epsilon-good problem's pieces are the TCeps challenger's). A round is O(K) for the best arm
+// (one best response; ts: one draw per arm and per re-sample). See
+// docs/algorithms/identification-samplers.md.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
+#include <sstream>
 
+#include "cpex/errors.hpp"
+#include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "feedback_dispatch.hpp"
 #include "glr_sampler.hpp"
 #include "linear_samplers.hpp"
+#include "posterior.hpp"
 
 namespace cpex::identification {
 namespace {
+
+// Posterior draws before the TTTS challenger falls back to TC.
+constexpr int kMaxResamples = 1000;
+// Jourdan & Degenne's UCB leader: alpha = s = 1.2, level alpha (1 + s) log t.
+constexpr double kUcbLevel = 1.2 * (1.0 + 1.2);
+
+enum class Leader { Eb, Ts, Ucb, Ei };
+enum class Challenger { Tc, Tci, Ts, Ei };
+
+Leader parse_leader(const std::string& s) {
+  return s == "ts" ? Leader::Ts : s == "ucb" ? Leader::Ucb : s == "ei" ? Leader::Ei : Leader::Eb;
+}
+Challenger parse_challenger(const std::string& s) {
+  return s == "tc" ? Challenger::Tc : s == "ts" ? Challenger::Ts : s == "ei" ? Challenger::Ei : Challenger::Tci;
+}
+const char* leader_name(Leader l) {
+  const char* names[] = {"eb", "ts", "ucb", "ei"};
+  return names[static_cast<int>(l)];
+}
+const char* challenger_name(Challenger c) {
+  const char* names[] = {"tc", "tci", "ts", "ei"};
+  return names[static_cast<int>(c)];
+}
+
+// f(x) = x Phi(x) + phi(x): E[(Z + x)^+] for a standard normal Z.
+double improvement(double x) {
+  return x * 0.5 * std::erfc(-x / std::sqrt(2.0)) + std::exp(-0.5 * x * x) / std::sqrt(2.0 * std::numbers::pi);
+}
+
+// beta = ids, or a number in (0, 1) (the key is text so that it can say ids).
+double parse_beta(const std::string& text, bool& ids) {
+  ids = text == "ids";
+  if (ids) return 0.5;
+  std::istringstream in(text);
+  double beta = 0.0;
+  if (!(in >> beta) || !(in >> std::ws).eof() || !(beta > 0.0 && beta < 1.0))
+    throw ParameterError("beta", "beta = '" + text + "' is neither a number in (0, 1) nor 'ids'");
+  return beta;
+}
 
 class TopTwo final : public GlrSampler {
  public:
   explicit TopTwo(const ParamValues& p)
       : GlrSampler(p, "top-two"),
-        beta_(p.real("beta")),
-        penalized_(p.text("challenger") == "tci"),
+        leader_kind_(parse_leader(p.text("leader"))),
+        challenger_kind_(parse_challenger(p.text("challenger"))),
+        beta_(parse_beta(p.text("beta"), ids_)),
         tracking_(p.text("selection") == "tracking") {}
 
  protected:
   void begin(const AlgorithmContext& context) override {
     rng_ = context.rng;
+    refuse_expected_improvement();
     const std::size_t n = means().size();
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
+    beta_sums_.assign(n, 0.0);
     penalties_.assign(n, 0.0);
   }
 
-  std::size_t sample(std::uint64_t) override {
-    const numerics::BestResponse& piece = challenger_piece();
-    std::size_t leader = none(), challenger = none();
-    split(piece, leader, challenger);
-    if (leader == none()) return challenger;
-    if (challenger == none()) return leader;
-    if (!tracking_) return rng_.uniform01() < beta_ ? leader : challenger;
-    ++led_[leader];
-    const bool lead = static_cast<double>(pulled_leading_[leader]) <= beta_ * static_cast<double>(led_[leader]);
-    if (lead) ++pulled_leading_[leader];
-    return lead ? leader : challenger;
+  std::size_t sample(std::uint64_t t) override {
+    const Decision& leader = lead(t);
+    const std::span<const std::size_t> moved = challenge(leader);
+    std::size_t in = none(), out = none();
+    split(moved, leader, in, out);
+    if (in == none()) return out;
+    if (out == none()) return in;
+    const double beta = ids_ ? ids_beta(in, out) : beta_;
+    if (!tracking_) return rng_.uniform01() < beta ? in : out;
+    ++led_[in];
+    bool lead_pull;
+    if (ids_) {
+      beta_sums_[in] += beta;
+      lead_pull = static_cast<double>(pulled_leading_[in]) <= beta_sums_[in];
+    } else {
+      lead_pull = static_cast<double>(pulled_leading_[in]) <= beta_ * static_cast<double>(led_[in]);
+    }
+    if (lead_pull) ++pulled_leading_[in];
+    return lead_pull ? in : out;
   }
 
+  // The keys as they were before leader and ids existed (the same `resolved` column for the
+  // default settings); the new ones only when they are not the default.
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
-    return {{"beta", beta_},
-            {"challenger", std::string(penalized_ ? "tci" : "tc")},
-            {"selection", std::string(tracking_ ? "tracking" : "random")}};
+    std::vector<std::pair<std::string, ParamValue>> out;
+    if (leader_kind_ != Leader::Eb) out.emplace_back("leader", std::string(leader_name(leader_kind_)));
+    out.emplace_back("beta", ids_ ? ParamValue(std::string("ids")) : ParamValue(beta_));
+    out.emplace_back("challenger", std::string(challenger_name(challenger_kind_)));
+    out.emplace_back("selection", std::string(tracking_ ? "tracking" : "random"));
+    return out;
   }
 
  private:
   std::size_t none() const { return means().size(); }
 
-  // The closest piece (tc: the stopping rule's, computed without a piece-size threshold when
-  // the pieces differ in size), or with the log N_j penalties (tci).
-  const numerics::BestResponse& challenger_piece() {
-    if (!penalized_)
-      return problem().pieces_of_one_size(answer()) ? stopping_response() : closest();
-    for (std::size_t j = 0; j < penalties_.size(); ++j) penalties_[j] = std::log(counts()[j]);
-    return closest(penalties_);
+  // TTEI's expected improvement is Gaussian and for the best arm: anything else is refused.
+  void refuse_expected_improvement() const {
+    const bool leader = leader_kind_ == Leader::Ei, challenger = challenger_kind_ == Challenger::Ei;
+    if (!leader && !challenger) return;
+    const bool gaussian = std::all_of(families().begin(), families().end(), [](const numerics::ArmFamily& f) {
+      return f.kind() == numerics::ArmFamily::Kind::Gaussian;
+    });
+    if (gaussian && full_problem().name() == "best arm") return;
+    throw ParameterError(leader ? "leader" : "challenger",
+                         std::string(leader ? "leader" : "challenger") +
+                             " = ei (TTEI, Qin, Klabjan & Russo 2017) is defined for the best arm of Gaussian "
+                             "arms of known variance, not for the " + full_problem().name() + " query of " +
+                             families().front().name() + " arms");
   }
 
-  // The least-sampled arm the piece moves inside the answer (leader) and outside (challenger).
-  void split(const numerics::BestResponse& piece, std::size_t& leader, std::size_t& challenger) const {
-    const Decision& a = answer();
-    for (std::size_t arm : piece.arms) {
-      const bool in = std::binary_search(a.arms.begin(), a.arms.end(), arm);
-      std::size_t& side = in ? leader : challenger;
+  // The leader answer of this round.
+  const Decision& lead(std::uint64_t t) {
+    switch (leader_kind_) {
+      case Leader::Eb: return answer();
+      case Leader::Ts:
+        posterior_draw(families(), means(), counts(), rng_, draw_);
+        problem().answer(draw_, leader_);
+        return leader_;
+      case Leader::Ucb: {
+        const double level = kUcbLevel * std::log(static_cast<double>(t));
+        draw_.resize(means().size());
+        for (std::size_t a = 0; a < draw_.size(); ++a)
+          draw_[a] = numerics::kl_upper_bound(families()[a], means()[a], counts()[a], level);
+        problem().answer(draw_, leader_);
+        return leader_;
+      }
+      case Leader::Ei: {
+        const double top = *std::max_element(means().begin(), means().end());
+        std::size_t best = 0;
+        double most = -1.0;
+        for (std::size_t a = 0; a < means().size(); ++a) {
+          const double s = spread(a), v = s * improvement((means()[a] - top) / s);
+          if (v > most) {
+            most = v;
+            best = a;
+          }
+        }
+        leader_.arms.assign(1, best);
+        leader_.values.clear();
+        return leader_;
+      }
+    }
+    return answer();
+  }
+
+  // s_a = sigma_a / sqrt(N_a), the posterior standard deviation of a Gaussian arm.
+  double spread(std::size_t a) const { return families()[a].sigma() / std::sqrt(counts()[a]); }
+
+  // The arms the challenger moves (piece_ holds its best response when it is one).
+  std::span<const std::size_t> challenge(const Decision& leader) {
+    has_point_ = false;
+    switch (challenger_kind_) {
+      case Challenger::Tc: return piece(&leader == &answer() ? least_piece() : closest_to(leader));
+      case Challenger::Tci:
+        for (std::size_t j = 0; j < penalties_.size(); ++j) penalties_[j] = std::log(counts()[j]);
+        return piece(closest_to(leader, penalties_));
+      case Challenger::Ts:
+        for (int draw = 0; draw < kMaxResamples; ++draw) {
+          posterior_draw(families(), means(), counts(), rng_, draw_);
+          problem().answer(draw_, other_);
+          if (other_.arms == leader.arms) continue;
+          moved_.clear();
+          std::set_symmetric_difference(leader.arms.begin(), leader.arms.end(), other_.arms.begin(),
+                                        other_.arms.end(), std::back_inserter(moved_));
+          return moved_;
+        }
+        return piece(closest_to(leader));
+      case Challenger::Ei: {
+        const std::size_t b = leader.arms.front();
+        std::size_t best = none();
+        double most = -1.0;
+        for (std::size_t j = 0; j < means().size(); ++j) {
+          if (j == b) continue;
+          const double s = std::hypot(spread(b), spread(j)), v = s * improvement((means()[j] - means()[b]) / s);
+          if (v > most) {
+            most = v;
+            best = j;
+          }
+        }
+        moved_.assign({b, best});
+        return moved_;
+      }
+    }
+    return {};
+  }
+
+  std::span<const std::size_t> piece(const numerics::BestResponse& response) {
+    piece_ = &response;
+    has_point_ = true;
+    return response.arms;
+  }
+
+  // The least-sampled arm moved inside the leader (in) and outside it (out).
+  void split(std::span<const std::size_t> moved, const Decision& leader, std::size_t& in, std::size_t& out) const {
+    for (std::size_t arm : moved) {
+      const bool inside = std::binary_search(leader.arms.begin(), leader.arms.end(), arm);
+      std::size_t& side = inside ? in : out;
       if (side == none() || stats_.count(arm) < stats_.count(side)) side = arm;
     }
-    if (leader == none() && challenger == none()) leader = a.arms.empty() ? 0 : a.arms.front();
+    if (in == none() && out == none()) in = leader.arms.empty() ? 0 : leader.arms.front();
   }
 
+  // Information-directed selection: the leader arm's share of the transport cost of the pair
+  // (the piece's point when it moved both with a positive cost, else the pair moved to one mean).
+  double ids_beta(std::size_t i, std::size_t j) const {
+    double lambda_i = std::nan(""), lambda_j = std::nan("");
+    if (has_point_ && piece_->value > 0.0)
+      for (std::size_t k = 0; k < piece_->arms.size(); ++k) {
+        if (piece_->arms[k] == i) lambda_i = piece_->point[k];
+        if (piece_->arms[k] == j) lambda_j = piece_->point[k];
+      }
+    if (std::isnan(lambda_i) || std::isnan(lambda_j)) {
+      const bool order = means()[i] >= means()[j];
+      const std::size_t a = order ? i : j, b = order ? j : i;
+      const numerics::Transport t =
+          numerics::pair_transport(families()[a], counts()[a], means()[a], families()[b], counts()[b], means()[b]);
+      lambda_i = lambda_j = t.point;
+    }
+    const double cost_i = counts()[i] * families()[i].kl(means()[i], lambda_i);
+    const double cost_j = counts()[j] * families()[j].kl(means()[j], lambda_j);
+    return cost_i + cost_j > 0.0 ? cost_i / (cost_i + cost_j) : 0.5;
+  }
+
+  Leader leader_kind_;
+  Challenger challenger_kind_;
+  bool ids_ = false;
   double beta_;
-  bool penalized_, tracking_;
+  bool tracking_;
   RandomStream rng_;
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
-  std::vector<double> penalties_;
+  std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
+  std::vector<double> penalties_, draw_;
+  Decision leader_, other_;
+  std::vector<std::size_t> moved_;
+  const numerics::BestResponse* piece_ = nullptr;
+  bool has_point_ = false;
 };
 
 void register_top_two(Registry& registry) {
   ParamSchema schema;
   add_glr_parameters(schema);
-  schema.real("beta", 0.5, Range::open(0.0, 1.0), "probability (or share) of pulling the leader")
-      .choice("challenger", "tci", {"tci", "tc"},
-              "tci: argmin transportation cost + log N_j; tc: argmin transportation cost")
-      .choice("selection", "random", {"random", "tracking"},
-              "random: leader with probability beta; tracking: per-leader deterministic tracking "
-              "of beta (Jourdan & Degenne 2023)");
+  schema
+      .text("beta", std::string("0.5"),
+            "probability (or share) of pulling the leader arm: a number in (0, 1), or ids (information-"
+            "directed selection, You et al. 2023)")
+      .choice("challenger", "tci", {"tci", "tc", "ts", "ei"},
+              "tci: least transportation cost + log N_j; tc: least transportation cost; ts: posterior "
+              "re-sampling until the answer differs (TTTS); ei: relative expected improvement (TTEI, "
+              "Gaussian best arm)")
+      .choice("selection", "sampling", {"sampling", "random", "tracking"},
+              "sampling (random is its old name): the leader arm with probability beta; tracking: per-leader "
+              "deterministic tracking of beta (Jourdan & Degenne 2023)")
+      .choice("leader", "eb", {"eb", "ts", "ucb", "ei"},
+              "eb: the empirical answer; ts: a posterior draw's answer (TTTS, T3C); ucb: the KL-UCB "
+              "indices' answer (TTUCB); ei: largest expected improvement (TTEI, Gaussian best arm); linear "
+              "problems: eb or ts (L-T3C's Thompson draw of theta)");
   linear::add_linear_top_two_parameters(schema);
   // Linear and transductive best arm: plugins/linear/samplers/linear_top_two.cpp.
   AlgorithmNeeds needs = glr_sampler_needs();
@@ -111,9 +319,9 @@ void register_top_two(Registry& registry) {
   needs.transductive = true;
   register_algorithm(registry,
                      {"top-two",
-                      "top-two sampling (Jourdan et al. 2022: EB leader, TCI/TC challenger, beta = 1/2) "
-                      "with GLR stopping; any identification problem, and linear / transductive best arm",
-                      "2.0"},
+                      "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
+                      "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
+                      "2.1"},
                      std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<FeedbackDispatch>(
                            p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{

@@ -11,7 +11,7 @@
 //                 eps_s = (K^2 + s)^{-1/2} / 2. The projection we use raises the weights
 //                 below eps to eps and lowers the others by a common amount (water
 //                 filling), which moves no weight further than any other projection. The
-//                 sum starts at the initial counts (one per arm).
+//                 sum starts at the initial counts (one per arm) (common/tracking.hpp).
 // w*(mu_hat) from numerics::CharacteristicTimeSolver: Garivier & Kaufmann's Theorem 5 for the
 // best arm of one exponential family (tolerance 1e-12), closed forms for thresholds, cutting
 // planes otherwise; with several correct answers (epsilon-good) the weights of the answer of
@@ -33,6 +33,7 @@
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "glr_sampler.hpp"
+#include "tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -53,10 +54,10 @@ class TrackAndStop final : public GlrSampler {
     // auto: lazy unless w* has a closed form or a dedicated solver for these families.
     if (recompute_ == "auto") lazy_ = !problem().has_known_allocation(families());
     const std::size_t n = means().size();
-    tracked_.assign(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
-    projected_.assign(n, 0.0);
+    tracking_.reset(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
     next_solve_ = 0;
     solved_for_ = Decision{};
+    solved_certificates_ = 0;
   }
 
   std::size_t sample(std::uint64_t t) override { return c_tracking_ ? c_tracking(t) : d_tracking(t); }
@@ -70,9 +71,10 @@ class TrackAndStop final : public GlrSampler {
  private:
   // w*(mu_hat(t)), solved again as `recompute` says.
   const std::vector<double>& weights(std::uint64_t t) {
-    if (!lazy_ || t >= next_solve_ || !(answer() == solved_for_)) {
+    if (!lazy_ || t >= next_solve_ || !(answer() == solved_for_) || certificates() != solved_certificates_) {
       weights_ = solver_->solve(means(), families()).weights;
       solved_for_ = answer();
+      solved_certificates_ = certificates();
       next_solve_ = t + std::max<std::uint64_t>(1, t / 100);
     }
     return weights_;
@@ -102,49 +104,16 @@ class TrackAndStop final : public GlrSampler {
   std::size_t c_tracking(std::uint64_t t) {
     const std::size_t k = means().size();
     const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
-    project(weights(t), eps);
-    std::size_t arm = 0;
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::size_t a = 0; a < k; ++a) {
-      tracked_[a] += projected_[a];
-      const double deficit = tracked_[a] - static_cast<double>(stats_.count(a));
-      if (deficit > best) {
-        best = deficit;
-        arm = a;
-      }
-    }
-    return arm;
-  }
-
-  // projected_ = max(w - eta, eps) with eta >= 0 such that the sum is 1 (eps <= 1/(2K)).
-  void project(const std::vector<double>& w, double eps) {
-    const std::size_t k = w.size();
-    double lo = 0.0, hi = 1.0;  // eta = 1 gives sum k eps <= 1/2 < 1
-    auto total = [&](double eta) {
-      double sum = 0.0;
-      for (double v : w) sum += std::max(v - eta, eps);
-      return sum;
-    };
-    if (total(0.0) <= 1.0) {
-      for (std::size_t a = 0; a < k; ++a) projected_[a] = std::max(w[a], eps);
-      return;
-    }
-    // total(eta) is piecewise linear and decreasing: bisect to machine precision, then
-    // renormalize the few ulps away.
-    for (int step = 0; step < 100 && hi - lo > 1e-17; ++step) {
-      const double mid = 0.5 * (lo + hi);
-      (total(mid) > 1.0 ? lo : hi) = mid;
-    }
-    double sum = 0.0;
-    for (std::size_t a = 0; a < k; ++a) sum += projected_[a] = std::max(w[a] - hi, eps);
-    for (double& v : projected_) v /= sum;
+    return tracking_.track(weights(t), eps, counts());
   }
 
   bool c_tracking_;
   std::string recompute_;
   bool lazy_ = false;
   std::optional<numerics::CharacteristicTimeSolver> solver_;
-  std::vector<double> weights_, tracked_, projected_;
+  std::vector<double> weights_;
+  CumulativeTracking tracking_;
+  std::uint64_t solved_certificates_ = 0;
   std::uint64_t next_solve_ = 0;
   Decision solved_for_;
 };

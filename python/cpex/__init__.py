@@ -11,7 +11,8 @@ The compiled part is the module cpex._core (pybind11), which runs the host's own
 (framework/host): the same validation, errors and rows as the `cpex` command. Without it
 (the pure-Python files alone, e.g. from a sanitizer build) only read_results works.
 Guide: docs/python.md."""
-from ._errors import ConfigError, Error, Interrupted, ParameterError, PluginError, RunsFailed
+from ._errors import (ConfigError, Error, Interrupted, ParameterError, PluginError, RunError,
+                      RunsFailed)
 from ._native import available as _module_available
 from ._pipeline import Pipeline
 from ._plugins import (Algorithm, Choice, Environment, Integer, Path, Real, RealList,
@@ -30,7 +31,8 @@ except ImportError as _error:  # pandas missing: everything but the frames still
                     "made with --system-site-packages" % _PANDAS_ERROR)
 
 if _module_available():
-    from ._core import AlgorithmContext, EnvironmentContext, OracleView, Problem, RandomStream
+    from ._core import (AlgorithmContext, EnvironmentContext, OracleView, ParamSchema, ParamSpec, Problem,
+                        RandomStream, Range, RewardModel, RewardRequirement)
     from ._core import version as __version__
 else:
     __version__ = "unknown"
@@ -38,6 +40,7 @@ else:
 __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugins", "describe",
            "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Real",
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
-           "PluginError", "ParameterError", "RunsFailed", "Interrupted", "Study"]
+           "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted", "Study"]
 if _module_available():
-    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView"]
+    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView",
+                "RewardModel", "RewardRequirement", "Range", "ParamSchema", "ParamSpec"]

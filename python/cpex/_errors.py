@@ -12,7 +12,12 @@ class ConfigError(Error, ValueError):
 
 
 class PluginError(Error):
-    """A plugin library cannot be found, loaded or registered, or a plugin failed."""
+    """A plugin library cannot be found, loaded or registered (name taken, bad library)."""
+
+
+class RunError(Error):
+    """A plugin failed while a run was built or ran (raised before the first run, when the
+    pipeline's check builds one; a failure inside a sweep is a RunsFailed with the row)."""
 
 
 class ParameterError(Error, ValueError):

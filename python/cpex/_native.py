@@ -1,10 +1,10 @@
 """The compiled module cpex._core, with one clear error when it is missing (the results
 reader works without it)."""
-from ._errors import ConfigError, Error, ParameterError, PluginError
+from ._errors import ConfigError, Error, ParameterError, PluginError, RunError
 
 try:
     from . import _core as _CORE
-    _CORE._set_error_classes(Error, ConfigError, PluginError, ParameterError)
+    _CORE._set_error_classes(Error, ConfigError, PluginError, ParameterError, RunError)
     _IMPORT_ERROR = None
 except ImportError as error:  # e.g. a sanitizer build, or the pure-Python files alone
     _CORE = None

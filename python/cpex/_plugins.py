@@ -4,58 +4,65 @@ cpex.Environment, declares its name and parameter schema, and is registered with
 cpex.register; it then runs in any pipeline beside the compiled plugins, with the same
 seeds, judge and store. Its calls hold the GIL, so a pipeline with a Python plugin runs on
 one thread (docs/python.md: cost per sample)."""
-import math
 import re
 
-from ._errors import ConfigError
+from ._errors import ConfigError, Error
 from . import _native
 
 FEEDBACK_KINDS = ("single-arm", "semi-bandit", "full-bandit-sum", "linear-arm")
-
-
-def _parse_range(text):
-    """"(0, 1)", "[1, inf)", "(-inf, 0]" -> (lower, lower_inclusive, upper, upper_inclusive),
-    None for an open end; None or "any" -> None (any number)."""
-    if text is None or text == "any":
-        return None
-    match = re.fullmatch(r"\s*([\(\[])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\)\]])\s*", str(text))
-    if not match:
-        raise ConfigError("range %r: expected an interval such as '(0, 1)' or '[1, inf)'" % (text,))
-    left, low, high, right = match.groups()
-    low, high = float(low), float(high)
-    if math.isnan(low) or math.isnan(high) or low > high:
-        raise ConfigError("range %r is empty" % (text,))
-    return (None if low == -math.inf else low, left == "[",
-            None if high == math.inf else high, right == "]")
+ROLES = ("confidence", "accuracy", "budget")
 
 
 class Param:
     """One parameter of a Python plugin's schema; use Real, Integer, Text, Path, Choice or
-    RealList. `default=None` makes it required unless `optional=True`. `range` is an
-    interval as `cpex describe` prints it: "(0, 1)", "[1, inf)"."""
+    RealList. `default=None` makes it required unless `optional=True`. `range`: a
+    cpex.Range (cpex.Range.open(0, 1), .at_least(1), ...) or its text as `cpex describe`
+    prints it ("(0, 1)", "[1, inf)"). `role`: what the framework reads it as — "confidence"
+    (the run's target error delta), "accuracy" (epsilon) or "budget" (docs/plugin-authoring.md,
+    "Parameter roles")."""
 
-    def __init__(self, type, default=None, range=None, choices=None, help="", optional=False):
+    def __init__(self, type, default=None, range=None, choices=None, help="", optional=False, role=None):
         self.type, self.default, self.range = type, default, range
-        self.choices, self.help, self.optional = list(choices or []), help, optional
+        self.choices, self.help, self.optional, self.role = list(choices or []), help, optional, role
 
-    def spec(self, name):
+    def add_to(self, schema, name):
+        """Declares this parameter as `name` in a cpex.ParamSchema (the C++ builder, with
+        its checks)."""
         if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", name):
             raise ConfigError("parameter name %r: letters, digits, '_', '-' and '.' only" % (name,))
         if self.type == "real-list" and self.default is not None:
             raise ConfigError("parameter '%s': a RealList has no default (make it optional)" % name)
         if self.type == "choice" and self.default not in self.choices:
             raise ConfigError("parameter '%s': the default %r is not one of %r" % (name, self.default, self.choices))
-        return {"name": name, "type": self.type, "default": self.default,
-                "range": _parse_range(self.range), "choices": self.choices,
-                "help": str(self.help), "optional": bool(self.optional)}
+        if self.role is not None and self.role not in ROLES:
+            raise ConfigError("parameter '%s': role %r is not one of %s" % (name, self.role, ", ".join(ROLES)))
+        help = str(self.help)
+        if self.type == "real":
+            schema.real(name, self.default, self.range, help)
+        elif self.type == "integer":
+            schema.integer(name, self.default, self.range, help)
+        elif self.type == "text":
+            schema.text(name, self.default, help)
+        elif self.type == "path":
+            schema.path(name, self.default, help)
+        elif self.type == "choice":
+            schema.choice(name, self.default, self.choices, help)
+        else:
+            schema.real_list(name, self.range, help)
+        if self.optional:
+            schema.optional()
+        if self.role is not None:
+            schema.role(self.role)
 
 
-def Real(default=None, range=None, help="", optional=False):
-    return Param("real", None if default is None else float(default), range, help=help, optional=optional)
+def Real(default=None, range=None, help="", optional=False, role=None):
+    return Param("real", None if default is None else float(default), range, help=help, optional=optional,
+                 role=role)
 
 
-def Integer(default=None, range=None, help="", optional=False):
-    return Param("integer", None if default is None else int(default), range, help=help, optional=optional)
+def Integer(default=None, range=None, help="", optional=False, role=None):
+    return Param("integer", None if default is None else int(default), range, help=help, optional=optional,
+                 role=role)
 
 
 def Text(default=None, help="", optional=False):
@@ -102,17 +109,30 @@ class Algorithm:
     The parameters (schema values after defaults) are passed to the constructor as keyword
     arguments and kept in `self.params`. For super-arm feedback (semi-bandit,
     full-bandit-sum) next() returns a sequence of arms and observe() receives it as a tuple
-    (semi-bandit: with one reward per member). Class attributes: `name` (required),
-    `summary`, `params`, `feedback` (accepted kinds), `oracle_needs` (capabilities asked
-    of [oracle], e.g. ("linear-maximization",)), `oracles` (further roles, e.g.
-    (("dks", ("quadratic",)),)), `reads_truth` (oracle baselines only)."""
+    (semi-bandit: with one reward per member). Class attributes, every field of the C++
+    registration: `name` (required), `summary`, `version`, `params`, `feedback` (accepted
+    kinds), `oracle_needs` (capabilities asked of [oracle], e.g. ("linear-maximization",)),
+    `oracles` (further roles, e.g. (("dks", ("quadratic",)),)), `settings`
+    (("fixed-confidence",) by default; ("fixed-budget",) for an algorithm told its budget
+    in context.budget, whose run ends after that many samples; or both), `anytime` (False:
+    recommend() has no answer between rounds, so `[run] trace-recommendations` is refused),
+    `rewards` (a cpex.RewardRequirement the environment's rewards must meet, e.g.
+    cpex.RewardRequirement.families_of(["gaussian", "bernoulli"]); None: any),
+    `batches` (True: in a study the algorithm proposes pulls while others await their
+    observations, through propose(pending), which returns an arm, "wait" or None to stop;
+    docs/studies.md), `reads_truth` (oracle baselines only)."""
 
     name = None
     summary = ""
+    version = "1.0"
     params = {}
     feedback = ("single-arm",)
     oracle_needs = ()
     oracles = ()
+    settings = ("fixed-confidence",)
+    anytime = True
+    rewards = None
+    batches = False
     reads_truth = False
 
     def __init__(self, **params):
@@ -120,8 +140,9 @@ class Algorithm:
 
     def start(self, context):
         """Prepare a run: context.problem (cpex.Problem), context.rng (this run's
-        RandomStream), context.oracle (the decision class), context.trace(name, value).
-        Raise cpex.ParameterError(key, message) for parameters that do not fit the problem."""
+        RandomStream), context.oracle (the decision class), context.budget (the fixed
+        budget T, else 0), context.trace(name, value). Raise cpex.ParameterError(key,
+        message) for parameters that do not fit the problem."""
 
     def next(self):
         raise NotImplementedError("%s.next()" % type(self).__name__)
@@ -144,7 +165,8 @@ class Environment:
             name = "two-point-py"
             params = {"means": cpex.RealList("[0, 1]", "arm means")}
             def start(self, context): self.noise = [context.noise(i) for i in ...]
-            def problem(self): return cpex.Problem(num_arms=..., noise_sigma=0.5)
+            def problem(self): return cpex.Problem(num_arms=..., noise_sigma=0.5,
+                                                   rewards=cpex.RewardModel.bounded(0, 1))
             def truth(self): return self.params["means"]
             def pull(self, arm): return ... a float from self.noise[arm] ...
         cpex.register(TwoPoint)
@@ -154,10 +176,14 @@ class Environment:
     the seed, the sweep point and the repetition, and algorithms compared at one point see
     the same rewards. `feedback` is one of single-arm, semi-bandit, full-bandit-sum,
     linear-arm (pull() then receives a tuple of arms and returns the sum, or for
-    semi-bandit one reward per member)."""
+    semi-bandit one reward per member); problem() says the same kind (the framework refuses
+    a run whose Problem differs from the registration). Declare the rewards in the Problem
+    (cpex.RewardModel.gaussian(), .bernoulli(), .bounded(a, b)): algorithms that assume a
+    family (track-and-stop: Gaussian or Bernoulli) take only environments that declare it."""
 
     name = None
     summary = ""
+    version = "1.0"
     params = {}
     feedback = "single-arm"
 
@@ -181,8 +207,12 @@ class Environment:
         """Values describing the drawn instance, appended to the `resolved` column."""
         return {}
 
+    # Optional, for Gaussian rewards of unknown variance: truth_variances(), each arm's
+    # hidden variance (read by the framework only, as truth()).
 
-def _spec(cls):
+
+def _info(cls):
+    """The registration fields every plugin has: name, summary, version, library, schema."""
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name):
         raise ConfigError("%s: set the class attribute `name` to the plugin's name "
@@ -191,10 +221,17 @@ def _spec(cls):
     if not isinstance(params, dict) or not all(isinstance(p, Param) for p in params.values()):
         raise ConfigError("%s.params: expected a dict of name: cpex.Real(...) / Integer / Text / "
                           "Path / Choice / RealList" % cls.__qualname__)
+    schema = _native.core().ParamSchema()
+    for parameter_name, parameter in params.items():
+        try:
+            parameter.add_to(schema, parameter_name)
+        except ConfigError:
+            raise
+        except Error as error:  # the C++ builder's checks (a range, a role given twice)
+            raise ConfigError("%s.params['%s']: %s" % (cls.__qualname__, parameter_name, error)) from None
     return {"name": name, "summary": str(getattr(cls, "summary", "") or cls.__qualname__),
-            "version": str(getattr(cls, "version", "") or "1.0"),  # shown by cpex.plugins()
-            "params": [p.spec(n) for n, p in params.items()],
-            "library": "python:%s.%s" % (cls.__module__, cls.__qualname__)}
+            "version": str(getattr(cls, "version", "") or "1.0"),
+            "library": "python:%s.%s" % (cls.__module__, cls.__qualname__), "schema": schema}
 
 
 def _names(values, what, cls):
@@ -208,17 +245,22 @@ def register(cls):
     """Registers a cpex.Algorithm or cpex.Environment subclass under its `name` (again
     after a change: the new class replaces the old one). Usable as a decorator."""
     core = _native.core()
-    spec = _spec(cls)
     if isinstance(cls, type) and issubclass(cls, Algorithm):
-        spec["feedback"] = _names(cls.feedback, "feedback", cls)
+        info = _info(cls)
         roles = [(section, _names(caps, "oracles", cls)) for section, caps in cls.oracles]
         needs = _names(cls.oracle_needs, "oracle_needs", cls)
-        spec["oracles"] = ([("oracle", needs)] if needs or roles else []) + roles
-        spec["reads_truth"] = bool(cls.reads_truth)
-        core.register_algorithm(spec, cls)
+        rewards = cls.rewards
+        if rewards is not None and not isinstance(rewards, core.RewardRequirement):
+            raise ConfigError("%s.rewards: expected a cpex.RewardRequirement or None, got %r"
+                              % (cls.__qualname__, rewards))
+        core.register_algorithm(cls, feedback=_names(cls.feedback, "feedback", cls),
+                                oracles=([("oracle", needs)] if needs or roles else []) + roles,
+                                reads_truth=bool(cls.reads_truth),
+                                settings=_names(cls.settings, "settings", cls),
+                                anytime=bool(cls.anytime), rewards=rewards, batches=bool(cls.batches),
+                                **info)
     elif isinstance(cls, type) and issubclass(cls, Environment):
-        spec["feedback"] = str(cls.feedback)
-        core.register_environment(spec, cls)
+        core.register_environment(cls, feedback=str(cls.feedback), **_info(cls))
     else:
         raise ConfigError("cpex.register: %r is not a subclass of cpex.Algorithm or cpex.Environment" % (cls,))
     return cls

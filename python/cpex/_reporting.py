@@ -59,27 +59,32 @@ def _keys(keys):
     return [keys] if isinstance(keys, str) else list(keys)
 
 
-def _report_json(results, by, extra):
+def _report_json(results, by, extra, deltas=False):
     import json
     with _Inputs(results) as paths:
-        return json.loads(_native.core().report_json(paths, _keys(by), extra))
+        return json.loads(_native.core().report_json(paths, _keys(by), extra, deltas))
 
 
 def _flatten(prefix, value, row):
+    """The summary JSON as flat columns, as `cpex report --format csv` names them: nested
+    keys joined by '.', an interval (key with ci95, [low, high] or null) as KEY.low and
+    KEY.high."""
     if isinstance(value, dict):
         for k, v in value.items():
             _flatten(prefix + "." + k if prefix else k, v, row)
-    elif isinstance(value, list) and len(value) == 2 and prefix.endswith("ci95"):
-        row[prefix + ".low"], row[prefix + ".high"] = value
+    elif "ci95" in prefix and (value is None or isinstance(value, list)):
+        row[prefix + ".low"], row[prefix + ".high"] = value if value is not None else (None, None)
     else:
         row[prefix] = value
 
 
 def report(results, by=None):
-    """`cpex report RESULTS --by KEYS` as a DataFrame: one row per group (the grouping keys,
-    then runs / stopped / capped / failed, samples of the stopped runs with 95% intervals,
-    errors and the error rate with its Clopper-Pearson interval, mean wall time). `results`:
-    a path, a frame from cpex.run / read_results, or a list of them."""
+    """`cpex report RESULTS --by KEYS` as a DataFrame: one row per group, the columns of
+    `cpex report --format csv` (the grouping keys, then the summary keys of
+    docs/results.md flattened: runs / ended / by_rule / at_budget / capped / failed,
+    samples.* of the ended runs with their 95% intervals, wrong and wrong_rate with its
+    Clopper-Pearson interval, not_optimal..., mean_wall_time_s; then the deprecated
+    aliases). `results`: a path, a frame from cpex.run / read_results, or a list of them."""
     import pandas as pd
     data = _report_json(results, by, [])
     rows = []
@@ -99,20 +104,15 @@ def plot(results, x, file=None, *, y="samples", series="algorithm", by=None, log
     """Draws what `cpex report RESULTS --plot FILE --x X` draws (one line per series with 95%
     interval bars, one panel per value of the other grouping keys), with plot.py and this
     Python's matplotlib. y: samples, error-rate, not-optimal or wall (the rates with the
-    line y = delta when the results have `resolved.delta`). share_y: one y range for all
+    line y = delta at each algorithm's target error, its parameter with the confidence role).
+    share_y: one y range for all
     panels. labels: {key: text} for axes, legend and panels. file: .svg, .png or .pdf;
     None: returns the PNG as an IPython image (shown in a notebook). Returns the file's
     path."""
     import json
     series = _keys(series)
-    data = None
-    if y in ("error-rate", "not-optimal"):
-        try:  # delta as a key: plot.py draws it as y = delta, never as panels
-            data = _report_json(results, by, [x] + series + ["resolved.delta"])
-        except Error:
-            data = None
-    if data is None:
-        data = _report_json(results, by, [x] + series)
+    # For the rates, each group's target error (by its parameter role) for the line y = delta.
+    data = _report_json(results, by, [x] + series, y in ("error-rate", "not-optimal"))
     fd, summary = tempfile.mkstemp(suffix=".json", prefix="cpex-report-")
     with os.fdopen(fd, "w") as f:
         json.dump(data, f)

@@ -54,14 +54,14 @@ def _threads(threads):
 
 def _frame(result, out, frame):
     """The rows: read back from `out` when given (a store: every run it holds, resumed
-    ones included), else the CSV rows the call kept in memory."""
+    ones included), else the typed columns the call kept in memory."""
     if not frame:
         return None
     from . import results
     if out:
         rows = results.read_results(out)
     else:
-        rows = results.frame_from_csv(result["header"].encode() + result["rows"])
+        rows = results.frame_from_columns(result["columns"])
     try:
         rows.attrs["summary"] = json.loads(result["summary"]) if result["summary"] else None
     except ValueError:

@@ -19,7 +19,7 @@ class UniformLUCB(Algorithm):
     Gaussian rewards; u pulls per arm, t pulls in all; k is the oracle's decision size)."""
     name = "uniform-lucb-py"
     summary = "uniform sampling with LUCB1's stopping rule (Python example)"
-    params = {"delta": Real(0.05, "(0, 1)", "error probability")}
+    params = {"delta": Real(0.05, "(0, 1)", "target error probability", role="confidence")}
 
     def start(self, context):
         problem = context.problem
@@ -52,7 +52,8 @@ class UniformLUCB(Algorithm):
 
 class GaussianArms(Environment):
     """The compiled `gaussian` in Python: arm i's reward is mean_i + σ · N(0, 1) drawn from
-    the run's noise stream of arm i, so it gives the compiled environment's rows."""
+    the run's noise stream of arm i, and its Problem declares Gaussian rewards, so it gives
+    the compiled environment's rows under any algorithm (track-and-stop included)."""
     name = "gaussian-py"
     summary = "independent Gaussian arms (Python example)"
     params = {"means": RealList(help="arm means"), "sigma": Real(1.0, "(0, inf)", "noise standard deviation")}
@@ -62,7 +63,8 @@ class GaussianArms(Environment):
         self.streams = [context.noise(i) for i in range(len(self.means))]
 
     def problem(self):
-        return _native.core().Problem(num_arms=len(self.means), noise_sigma=self.sigma)
+        core = _native.core()
+        return core.Problem(num_arms=len(self.means), noise_sigma=self.sigma, rewards=core.RewardModel.gaussian())
 
     def truth(self):
         return self.means

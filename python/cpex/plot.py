@@ -30,13 +30,17 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plot_style  # noqa: E402  (beside this file)
 
+# The summary keys of `cpex report --format json` (docs/results.md, "Summary keys"); an
+# interval is [low, high] or null (the samples: the report's bootstrap interval, else a
+# normal one, as a script drawing published numbers gives).
 METRICS = {
     "samples": ("samples (mean, 95% CI)", lambda g: g["samples"]["mean"],
-                lambda g: g["samples"]["ci95"]),
-    "error-rate": ("error rate (95% CI)", lambda g: g["error_rate"],
-                   lambda g: g["error_rate_ci95"]),
+                lambda g: (g["samples"]["mean_ci95_bootstrap"] or g["samples"].get("mean_ci95_normal")
+                           or [None, None])),
+    "error-rate": ("error rate (95% CI)", lambda g: g["wrong_rate"],
+                   lambda g: g["wrong_rate_ci95"] or [None, None]),
     "not-optimal": ("not-optimal rate (95% CI)", lambda g: g["not_optimal_rate"],
-                    lambda g: g["not_optimal_rate_ci95"]),
+                    lambda g: g["not_optimal_rate_ci95"] or [None, None]),
     "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
 }
 RATES = ("error-rate", "not-optimal")

@@ -22,10 +22,10 @@ OTHER_PALETTE = ("#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#c49c94", "#f7b6d2
 # Built-in plugins: (colour index, marker). Algorithms that share figures (one family)
 # have different colours; no two plugins share both colour and marker.
 PLUGINS = {
-    # Best-K / best-arm (seed 004, issue 19)
+    # Best-K / best-arm (seed 004)
     "lucb": (0, "o"), "lil-ucb": (1, "s"), "lil-lucb": (2, "D"), "lucb-pp": (3, "^"),
     "lil-rand-lucb": (4, "v"), "lil-clucb": (5, "<"), "top-two": (7, "p"), "track-and-stop": (8, "h"),
-    # fixed budget (issue 19)
+    # fixed budget
     "successive-rejects": (10, "s"), "sequential-halving": (11, "D"), "sar": (12, "^"),
     "ugape": (13, "v"), "csar": (14, "p"), "uniform": (6, "o"), "rage": (9, "*"),
     # linear (seed 002)

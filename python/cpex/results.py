@@ -1,17 +1,18 @@
 """Reading cpex results into pandas: one row per run, typed columns, and the algorithm's
 resolved parameters as columns `resolved.NAME` (see docs/results.md)."""
-import io
 import json
 import sqlite3
 
 import pandas as pd
 
-INTEGER_COLUMNS = ["run_id", "point", "repetition", "seed", "samples"]
-BOOLEAN_COLUMNS = ["correct", "optimal"]  # 1 / 0, empty for an error row
-CATEGORY_COLUMNS = ["stopped", "status"]
-FIXED_COLUMNS = {"run_id", "point", "algorithm", "environment", "oracle", "repetition", "seed",
-                 "samples", "stopped", "recommendation", "correct", "optimal", "wall_time_s",
-                 "resolved", "pulls", "status", "error"}
+from . import _columns
+
+# The column types of the framework's table (result_columns.def, through _columns.py).
+INTEGER_COLUMNS = _columns.of_type("Integer")
+BOOLEAN_COLUMNS = _columns.of_type("Boolean")  # 1 / 0, empty where the row has none
+REAL_COLUMNS = _columns.of_type("Real")
+CATEGORY_COLUMNS = _columns.of_type("Label")
+FIXED_COLUMNS = set(_columns.NAMES)
 
 
 def _is_sqlite(path):
@@ -26,7 +27,7 @@ def _read_text_table(path):
             frame = pd.read_sql_query("SELECT * FROM runs ORDER BY run_id", connection)
         return frame.apply(lambda c: c.map(lambda v: "" if v is None or v != v else
                                            str(int(v)) if isinstance(v, float) and v.is_integer()
-                                           and c.name != "wall_time_s" else str(v)))
+                                           and c.name not in REAL_COLUMNS else str(v)))
     return pd.read_csv(path, dtype=str, keep_default_na=False)
 
 
@@ -52,10 +53,28 @@ def _typed(column):
 
 
 def _swept_columns(columns):
+    """The sweep axes: the columns between the fixed ones around the axes' place."""
     columns = list(columns)
-    if "point" in columns and "algorithm" in columns:
-        return columns[columns.index("point") + 1:columns.index("algorithm")]
+    before, after = _columns.NAMES[_columns.AXES_AT - 1], _columns.NAMES[_columns.AXES_AT]
+    if before in columns and after in columns:
+        return columns[columns.index(before) + 1:columns.index(after)]
     return []
+
+
+def _add_missing_columns(frame):
+    """Results written before a column existed get it empty (unknown), at its place;
+    `status` is derived from `stopped` where empty."""
+    for position, name in enumerate(_columns.NAMES):
+        if name in frame.columns:
+            continue
+        earlier = [n for n in _columns.NAMES[:position] if n in frame.columns]
+        at = list(frame.columns).index(earlier[-1]) + 1 if earlier else 0
+        if name == "status" or not earlier or at == len(frame.columns):
+            frame[name] = ""
+        else:
+            frame.insert(at, name, "")
+    derived = frame["stopped"].map(_columns.status_of_stopped)
+    frame["status"] = frame["status"].where(frame["status"] != "", derived)
 
 
 def read_results(*paths):
@@ -70,15 +89,11 @@ def read_results(*paths):
     return _runs_from_text_tables([_read_text_table(str(path)) for path in paths])
 
 
-def frame_from_csv(data):
-    """The rows of a results CSV given as bytes (what cpex.run keeps in memory), typed as
-    read_results types that file. The compiled module splits the text into columns (about
-    5 times faster than pandas' reader for 10^5 rows); without it, pandas reads it."""
-    from . import _native
-    if not _native.available():
-        frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding_errors="replace")
-        return _runs_from_text_tables([frame])
-    columns = _native.core().csv_columns(data, INTEGER_COLUMNS, ["wall_time_s"], BOOLEAN_COLUMNS)
+def frame_from_columns(columns):
+    """The rows cpex.run kept as typed columns (the module's result sink: numpy arrays of
+    the Integer, Real and Boolean columns with a mask of empty cells, one str per distinct
+    text), typed as read_results types the same rows' CSV."""
+    import numpy as np
     typed = {}
     for name in columns["__columns__"]:
         value = columns[name]
@@ -86,15 +101,14 @@ def frame_from_csv(data):
             typed[name] = pd.arrays.IntegerArray(*value)
         elif name in BOOLEAN_COLUMNS:
             typed[name] = pd.arrays.BooleanArray(*value)
-        elif name == "wall_time_s":
+        elif name in REAL_COLUMNS:
             values, empty = value
-            values[empty] = float("nan")
-            typed[name] = values
+            typed[name] = np.where(empty, np.nan, values)
         elif name in CATEGORY_COLUMNS:
             typed[name] = pd.Categorical(value)
         else:
             typed[name] = pd.Series(value, dtype=object)
-    runs = pd.DataFrame(typed, index=pd.RangeIndex(columns["__rows__"]))  # `status` included
+    runs = pd.DataFrame(typed, index=pd.RangeIndex(columns["__rows__"]))
     for name in runs.columns:
         if name not in FIXED_COLUMNS:  # sweep axes: typed once per distinct value
             codes, values = pd.factorize(runs[name])
@@ -103,8 +117,8 @@ def frame_from_csv(data):
         codes, texts = pd.factorize(runs["resolved"])
         params = pd.DataFrame([_parse_resolved(t) for t in texts], index=range(len(texts)))
         for name in params.columns:
-            typed = _typed(params[name].fillna("").astype(object))
-            runs["resolved." + name] = typed.iloc[codes].set_axis(runs.index)
+            typed_column = _typed(params[name].fillna("").astype(object))
+            runs["resolved." + name] = typed_column.iloc[codes].set_axis(runs.index)
     runs.attrs["swept"] = _swept_columns(runs.columns)
     return runs
 
@@ -116,14 +130,7 @@ def _runs_from_text_tables(tables):
         for key in _swept_columns(frame.columns):
             if key not in swept:
                 swept.append(key)
-        if "status" not in frame.columns:
-            frame["status"] = ""
-        if "optimal" not in frame.columns:  # written before the column existed: unknown
-            at = list(frame.columns).index("correct") + 1 if "correct" in frame.columns else len(frame.columns)
-            frame.insert(at, "optimal", "")
-        derived = frame["stopped"].map(
-            lambda s: "stopped" if s == "rule" else "budget" if s == "budget" else "capped")
-        frame["status"] = frame["status"].where(frame["status"] != "", derived)
+        _add_missing_columns(frame)
         if "resolved" in frame.columns:
             # Parsed once per distinct text (runs of one point usually share theirs).
             codes, texts = pd.factorize(frame["resolved"])
@@ -139,7 +146,7 @@ def _runs_from_text_tables(tables):
         elif name in BOOLEAN_COLUMNS:
             runs[name] = runs[name].replace("", pd.NA).map(
                 lambda v: pd.NA if v is pd.NA else v == "1").astype("boolean")
-        elif name == "wall_time_s":
+        elif name in REAL_COLUMNS:
             runs[name] = pd.to_numeric(runs[name].replace("", pd.NA)).astype("float64")
         elif name in CATEGORY_COLUMNS:
             runs[name] = runs[name].astype("category")

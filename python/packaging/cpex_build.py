@@ -201,7 +201,7 @@ def _files(stage, version):
     for script in ("plot.py", "plot_style.py", "figure_text.py"):
         files.append((data + "share/cpex/python/cpex/" + script, os.path.join(package, script), False))
     files.append((data + "bin/cpex", os.path.join(stage, "bin", "cpex"), True))
-    for library in ("libcpex.so.0", "libcpex-numerics.so.0"):
+    for library in ("libcpex.so.0", "libcpex-numerics.so.0", "libcpex-runtime.so.0"):
         files.append((data + "lib/" + library, os.path.realpath(os.path.join(stage, "lib", library)), False))
     plugins = os.path.join(stage, "lib", "cpex", "plugins")
     for name in sorted(os.listdir(plugins)):

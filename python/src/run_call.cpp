@@ -15,35 +15,20 @@
 #include <sstream>
 #include <thread>
 
-#include "commands.hpp"
+#include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/store/results_csv.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "embedding.hpp"
-#include "python_plugins.hpp"
+#include "python_registration.hpp"
 #include "session.hpp"
 #include "sweep_setup.hpp"
+#include "typed_rows.hpp"
 
 namespace py = pybind11;
 
 namespace cpex::python {
 
 namespace {
-
-// Keeps the CSV row of every record (the frame's rows) and counts them (the progress).
-class RowCollector : public ResultSink {
- public:
-  explicit RowCollector(bool keep) : keep_(keep) {}
-  void write(const RunRecord& record, const Job& job) override {
-    if (keep_) rows += csv_row(record, job);
-    done.fetch_add(1, std::memory_order_relaxed);
-  }
-  std::string rows;
-  std::atomic<std::uint64_t> done{0};
-
- private:
-  bool keep_;
-};
 
 bool uses_python_plugins(const host::PreparedSweep& s) {
   for (const auto& p : s.pipelines) {
@@ -80,13 +65,12 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   options.shard = request.shard;
   options.command_line = request.command_line;
 
-  RowCollector rows(request.collect);
+  TypedRows rows(request.collect);
   std::ostringstream summary;
   std::atomic<bool> stop{false};
   std::atomic<bool> started{false};
   std::atomic<std::uint64_t> selected{0}, total_runs{0};
   std::atomic<bool> python_plugins{false};
-  std::string header;
   PyThreadState* engine_state = nullptr;  // the engine thread's, while it does not hold the GIL
 
   host::EmbeddingHooks hooks;
@@ -95,7 +79,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   hooks.stop = &stop;
   hooks.summary = &summary;
   hooks.on_start = [&](const host::PreparedSweep& s, std::uint64_t count, int& threads) {
-    header = csv_header(s.axis_keys);
+    rows.set_axes(s.axis_keys);
     if (uses_python_plugins(s)) {
       threads = 1;
       python_plugins = true;
@@ -183,8 +167,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   report_progress();
   py::dict result;
   result["status"] = status;
-  result["header"] = header;
-  result["rows"] = py::bytes(rows.rows);
+  result["columns"] = rows.columns();
   result["summary"] = summary.str();
   result["message"] = hooks.message;
   result["delivered"] = rows.done.load();

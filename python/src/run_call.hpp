@@ -22,12 +22,12 @@ struct RunRequest {
   std::string out;  // as --out; empty: none
   bool force = false, force_new = false;
   std::string shard;  // "I/N" or empty
-  bool collect = true;  // keep every row (CSV text) for the returned frame
+  bool collect = true;  // keep every row (typed columns) for the returned frame
   std::string command_line;
 };
 
 // Runs the request. Returns {"status": exit status of `cpex run` (0, 3 some runs failed,
-// 130 interrupted), "header", "rows" (bytes: the CSV of `--out FILE.csv`), "summary" (the
+// 130 interrupted), "columns" (the rows as typed columns: TypedRows::columns), "summary" (the
 // --json summary), "message" (the closing line), "delivered", "selected", "total_runs",
 // "python_plugins", "interrupt" (the exception a signal raised, or None)}. Errors before
 // the first run raise the cpex.Error subclasses. `progress(done, total)` is called from

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 namespace cpex::python {
 

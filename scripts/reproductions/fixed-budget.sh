@@ -1,4 +1,4 @@
-# Fixed-budget best-arm identification (issue 19): Audibert, Bubeck & Munos (2010),
+# Fixed-budget best-arm identification: Audibert, Bubeck & Munos (2010),
 # experiments 1-7, error rate against the budget for successive-rejects, sequential-halving
 # (Karnin et al. 2013), ugape and csar, with the seeds' fixed-confidence algorithms beside
 # them through their anytime verdicts. Sourced by scripts/reproduce.sh, which sets $cpex;
@@ -80,8 +80,8 @@ check_claims() {
     xargs "$cpex" report --by "$KEYS" --format csv |
     awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
       { key = $col["experiment"] "," $col["algorithm"]; T = $col["run.budget"] + 0
-        if (!(key in low) || T < low[key]) { low[key] = T; hi_low[key] = $col["error_rate_ci95_low"] + 0 }
-        if (!(key in high) || T > high[key]) { high[key] = T; up_high[key] = $col["error_rate_ci95_high"] + 0 } }
+        if (!(key in low) || T < low[key]) { low[key] = T; hi_low[key] = $col["wrong_rate_ci95.low"] + 0 }
+        if (!(key in high) || T > high[key]) { high[key] = T; up_high[key] = $col["wrong_rate_ci95.high"] + 0 } }
       END {
         ok = length(low) > 0
         for (k in low) { falls = up_high[k] < hi_low[k]; ok = ok && falls

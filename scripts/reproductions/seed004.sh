@@ -13,7 +13,7 @@ fig1_inputs() {
 
 FIG1_KEYS=environment.generator,K,resolved.preset,environment.n,algorithm
 FIG2_KEYS=environment.generator,environment.alpha,resolved.preset,environment.n,algorithm
-# The paper's names on the axes and panels, one y range per figure (issue 24).
+# The paper's names on the axes and panels, one y range per figure.
 FIG_STYLE=(--label "environment.n=number of arms N" --label environment.generator=instance
             --label environment.alpha=α --share-y)
 
@@ -73,7 +73,7 @@ check_claims() {
       --by environment.generator,environment.n,algorithm --format csv |
     awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
       $col["environment.generator"] == "one-sparse" && $col["environment.n"] >= 100 {
-        mean[$col["environment.n"] "," $col["algorithm"]] = $col["samples_mean"]; n[$col["environment.n"]] = 1 }
+        mean[$col["environment.n"] "," $col["algorithm"]] = $col["samples.mean"]; n[$col["environment.n"]] = 1 }
       END {
         ok = length(n) > 0
         for (x in n) for (a in mean) { split(a, p, ","); if (p[1] != x || p[2] == "lil-rand-lucb") continue

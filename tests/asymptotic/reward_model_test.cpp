@@ -7,7 +7,7 @@
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

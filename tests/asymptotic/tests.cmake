@@ -1,4 +1,4 @@
-# Issue 19 (fixed confidence): the reward model, optimal weights w*(mu) / T*(mu),
+# Asymptotically optimal identification: the reward model, optimal weights w*(mu) / T*(mu),
 # Track-and-Stop, top-two and RAGE.
 cpex_add_test_program(cpex-asymptotic-unit-tests unit
   asymptotic/optimal_weights_test.cpp

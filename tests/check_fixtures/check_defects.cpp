@@ -1,4 +1,4 @@
-// Planted-defect plugins for `cpex check` (issue 21), each with one known defect the
+// Planted-defect plugins for `cpex check`, each with one known defect the
 // harness must name, plus a correct control:
 //   fixture-uniform         uniform sampling with an anytime union-bound width (correct)
 //   fixture-narrow-radius   the same with the width 0.5x too narrow (delta-correct fails)
@@ -7,6 +7,8 @@
 //   fixture-unranged        a real parameter declared without a range (parameter-schema fails)
 //   fixture-ties-oracle     a top-k oracle that takes the k largest *distinct* weights, wrong
 //                           when weights tie (maximize fails)
+//   fixture-semi-bandit     the correct control declaring semi-bandit feedback, which no
+//                           conformance suite serves: every check is still a row (skipped)
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -15,6 +17,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "sorting_top_k.hpp"
 
 namespace {
 
@@ -87,15 +90,11 @@ class Uniform : public Algorithm {
 };
 
 // Top-k by distinct values: the defect is that tied weights count once.
-class TiesOracle : public Oracle {
+class TiesOracle : public test::SortingTopK {
  public:
-  explicit TiesOracle(std::size_t k) : k_(k) {}
-  void bind(const Problem&) override {}
-  std::size_t decision_size() const override { return k_; }
+  using SortingTopK::SortingTopK;
   void maximize(std::span<const double> w, Decision& out) const override {
-    std::vector<std::size_t> order(w.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
+    const auto order = by_weight(w);
     out.arms.clear();
     out.values.clear();
     for (std::size_t j = 0; j < order.size() && out.arms.size() < k_; ++j)
@@ -105,14 +104,11 @@ class TiesOracle : public Oracle {
         out.arms.push_back(order[order.size() - 1 - j]);
     std::sort(out.arms.begin(), out.arms.end());
   }
-
- private:
-  std::size_t k_;
 };
 
 ParamSchema uniform_schema() {
   ParamSchema s;
-  s.real("delta", 0.05, Range::open(0.0, 1.0), "confidence parameter: error probability at most delta");
+  s.target_error(0.05, "confidence parameter: error probability at most delta");
   return s;
 }
 
@@ -139,6 +135,11 @@ void register_check_defects(Registry& registry) {
   register_algorithm(registry, {"fixture-unranged", "check fixture: a parameter without a range", "1.0"},
                      kNeeds, unranged, [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<Uniform>(p.real("delta"), std::max(p.real("scale"), 1.0), false);
+                     });
+  register_algorithm(registry, {"fixture-semi-bandit", "check fixture: feedback no suite serves", "1.0"},
+                     {.feedback = {FeedbackKind::SemiBandit}, .oracles = kNeeds.oracles}, uniform_schema(),
+                     [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<Uniform>(p.real("delta"), 1.0, false);
                      });
   ParamSchema k;
   k.integer("k", 2, Range::at_least(1), "decision size");

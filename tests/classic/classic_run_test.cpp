@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/errors.hpp"
 #include "test_support.hpp"
 
@@ -34,7 +34,7 @@ std::string refusal(const std::string& text) {
 
 std::vector<RunRecord> run_all(const std::string& text, std::size_t threads = 2) {
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {threads}, nullptr);
+  return execute(make_jobs(pipelines, expand({})), {static_cast<int>(threads)}, nullptr);
 }
 
 void one_line(const std::string& m) { CHECK(m.find('\n') == std::string::npos); }

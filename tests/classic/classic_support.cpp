@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

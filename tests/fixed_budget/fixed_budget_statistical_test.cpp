@@ -13,7 +13,7 @@
 #include <functional>
 #include <random>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "reference_simulators.hpp"
 #include "test_support.hpp"

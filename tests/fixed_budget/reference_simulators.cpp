@@ -36,22 +36,32 @@ double phase_end(std::uint64_t budget, std::size_t K, std::size_t k) {
   return std::ceil(static_cast<double>(budget - K) / (log_bar * static_cast<double>(K + 1 - k)));
 }
 
-}  // namespace
-
-std::vector<std::size_t> simulate_successive_rejects(GaussianBandit& bandit, std::uint64_t budget) {
+// The K - 1 phases of SR and SAR: phase k samples every arm still active until it has n_k
+// samples in all, then `decide(t)` (the tallies so far) takes one arm out of `active`, or
+// returns false to end the phases early.
+template <class Decide>
+void sr_phases(GaussianBandit& bandit, std::uint64_t budget, std::vector<std::size_t>& active, Decide decide) {
   const std::size_t K = bandit.means.size();
-  std::vector<std::size_t> active(K);
-  std::iota(active.begin(), active.end(), 0);
   Tallies t(K);
   double previous = 0.0;
   for (std::size_t k = 1; k < K; ++k) {
     const double n_k = phase_end(budget, K, k);
     for (std::size_t arm : active) t.pull(bandit, arm, static_cast<std::uint64_t>(n_k - previous));
     previous = n_k;
-    auto worst = std::min_element(active.begin(), active.end(),
-                                  [&](std::size_t a, std::size_t b) { return t.mean(a) < t.mean(b); });
-    active.erase(worst);
+    if (!decide(t)) return;
   }
+}
+
+}  // namespace
+
+std::vector<std::size_t> simulate_successive_rejects(GaussianBandit& bandit, std::uint64_t budget) {
+  std::vector<std::size_t> active(bandit.means.size());
+  std::iota(active.begin(), active.end(), 0);
+  sr_phases(bandit, budget, active, [&](const Tallies& t) {
+    active.erase(std::min_element(active.begin(), active.end(),
+                                  [&](std::size_t a, std::size_t b) { return t.mean(a) < t.mean(b); }));
+    return true;
+  });
   return active;
 }
 
@@ -72,20 +82,15 @@ std::vector<std::size_t> simulate_sequential_halving(GaussianBandit& bandit, std
 }
 
 std::vector<std::size_t> simulate_sar(GaussianBandit& bandit, std::size_t m, std::uint64_t budget) {
-  const std::size_t K = bandit.means.size();
-  std::vector<std::size_t> active(K), accepted;
+  std::vector<std::size_t> active(bandit.means.size()), accepted;
   std::iota(active.begin(), active.end(), 0);
-  Tallies t(K);
-  double previous = 0.0;
-  for (std::size_t k = 1; k < K; ++k) {
-    const double n_k = phase_end(budget, K, k);
-    for (std::size_t arm : active) t.pull(bandit, arm, static_cast<std::uint64_t>(n_k - previous));
-    previous = n_k;
+  bool ended = false;  // every place taken (or every active arm accepted) before the last phase
+  sr_phases(bandit, budget, active, [&](const Tallies& t) {
     const std::size_t open = m - accepted.size();
-    if (open == 0) return sorted(accepted);
-    if (open == active.size()) {
-      accepted.insert(accepted.end(), active.begin(), active.end());
-      return sorted(accepted);
+    if (open == active.size()) accepted.insert(accepted.end(), active.begin(), active.end());
+    if (open == 0 || open == active.size()) {
+      ended = true;
+      return false;
     }
     std::vector<std::size_t> order = active;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return t.mean(a) > t.mean(b); });
@@ -101,8 +106,9 @@ std::vector<std::size_t> simulate_sar(GaussianBandit& bandit, std::size_t m, std
     }
     if (t.mean(chosen) > t.mean(order[open])) accepted.push_back(chosen);
     active.erase(std::find(active.begin(), active.end(), chosen));
-  }
-  if (accepted.size() < m) accepted.insert(accepted.end(), active.begin(), active.end());
+    return true;
+  });
+  if (!ended && accepted.size() < m) accepted.insert(accepted.end(), active.begin(), active.end());
   return sorted(accepted);
 }
 

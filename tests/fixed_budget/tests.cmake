@@ -1,4 +1,4 @@
-# Fixed-budget setting (issue 19): phase lengths and the constrained oracle (unit), the
+# Fixed-budget setting: phase lengths and the constrained oracle (unit), the
 # run loop's budget, statuses, refusals and anytime verdicts (integration), error rates
 # against budgets and an independent simulation (statistical). About 10 s in all.
 cpex_add_test_program(cpex-fixed-budget-unit-tests unit

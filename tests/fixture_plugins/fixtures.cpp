@@ -2,6 +2,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "sorting_top_k.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -39,24 +40,8 @@ class FixedArms : public Environment {
 };
 
 // Top-k by a full stable sort, declaring only linear maximization (as a path or matching
-// oracle would): algorithms must take their generic, oracle-calling path with it.
-class NoCardinality : public Oracle {
- public:
-  explicit NoCardinality(std::size_t k) : k_(k) {}
-  void bind(const Problem&) override {}
-  std::size_t decision_size() const override { return k_; }
-  void maximize(std::span<const double> w, Decision& out) const override {
-    std::vector<std::size_t> order(w.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
-    out.arms.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k_));
-    std::sort(out.arms.begin(), out.arms.end());
-  }
-
- private:
-  std::size_t k_;
-};
+// oracle would; registered below): algorithms must take their generic, oracle-calling path.
+using NoCardinality = test::SortingTopK;
 
 void register_fixtures(Registry& registry) {
   EnvironmentEntry full;
@@ -82,6 +67,17 @@ void register_fixtures(Registry& registry) {
                                        c.seed);
   };
   registry.add(std::move(failing));
+
+  // Registered single-arm (the default), while its Problem says semi-bandit: the
+  // framework refuses the mismatch before any run.
+  EnvironmentEntry misdeclared;
+  misdeclared.name = "fixture-misdeclared";
+  misdeclared.summary = "test fixture: registered single-arm, but its Problem says semi-bandit";
+  misdeclared.schema.real_list("means", Range::any(), "means");
+  misdeclared.create = [](const ParamValues& p, const EnvironmentContext& c) -> std::unique_ptr<Environment> {
+    return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::SemiBandit, -1, 0, c.seed);
+  };
+  registry.add(std::move(misdeclared));
 
   OracleEntry oracle;
   oracle.name = "fixture-no-cardinality";

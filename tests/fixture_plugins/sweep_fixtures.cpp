@@ -114,7 +114,8 @@ void register_sweep_fixtures(Registry& registry) {
       .text("other", std::string(""), "the arms recommended with probability other-probability")
       .real("other-probability", 0.0, Range::closed(0.0, 1.0), "probability of `other`")
       .real("never-stop-probability", 0.0, Range::closed(0.0, 1.0), "probability of running until a cap")
-      .real("epsilon", 0.0, Range::at_least(0.0), "the epsilon of the recommendation");
+      .real("epsilon", 0.0, Range::at_least(0.0), "the epsilon of the recommendation")
+      .role(ParamRole::Accuracy);
   answer.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
     return std::make_unique<FixedAnswer>(p.integer("rounds"), parse_arms(p.text("arms"), "arms"),
                                          parse_arms(p.text("other"), "other"),
@@ -129,7 +130,10 @@ void register_sweep_fixtures(Registry& registry) {
   entry.version = "2.1";
   entry.needs.feedback = {FeedbackKind::SingleArm};
   entry.needs.oracles = {{"oracle", kLinearMaximization}};
-  entry.schema.integer("rounds", 10, Range::at_least(0), "rounds over all arms; 0: never stop");
+  entry.schema.integer("rounds", 10, Range::at_least(0), "rounds over all arms; 0: never stop")
+      .optional_real("delta", Range::open(0.0, 1.0),
+                     "unused: a `delta` that is no target error (no role), for the warning on "
+                     "keys whose meaning changes between swept algorithms");
   entry.create = [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
     return std::make_unique<RoundRobin>(p.integer("rounds"));
   };

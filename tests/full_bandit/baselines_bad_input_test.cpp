@@ -1,4 +1,4 @@
-// Issue 10 bad input: one line on stderr naming the culprit and exit status 1 for lambda <= 0
+// Full-bandit baselines, bad input: one line on stderr naming the culprit and exit status 1 for lambda <= 0
 // (CLUCB-QM, CLUCB-Ex), CLUCB-Ex beyond 1e7 super arms,
 // a fixed arm outside [0, n), an unknown crowdsourcing profile (the message lists the six),
 // ME / LUCB on n < 2k or with epsilon = 0, k too large for a profile, a missing [dks].

@@ -1,4 +1,4 @@
-// Issue 10: CLUCB-QM, CLUCB-Ex (issue 17) and the CLUCB / ME / LUCB baselines return the
+// CLUCB-QM, CLUCB-Ex and the CLUCB / ME / LUCB baselines return the
 // optimal super arm on small synthetic instances, and their error rate stays below delta
 // (upper 95% Clopper-Pearson bound <= delta, epsilon = 0 and epsilon > 0, no capped runs).
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

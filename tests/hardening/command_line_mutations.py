@@ -1,4 +1,4 @@
-"""Mutated command lines for the mutation test (issue 22): the arguments of every
+"""Mutated command lines for the mutation test: the arguments of every
 subcommand -- report, export, merge, run, sweep, describe, list, hardness -- and the files they name.
 
 `make_fixtures` writes, once, the files the command lines read (results CSV, SQLite store,

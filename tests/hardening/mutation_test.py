@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation test of the `cpex` reader and assembler (issue 14's acceptance test).
+"""Mutation test of the `cpex` reader and assembler (docs/reliability.md).
 
 A seeded generator mutates the pipeline and sweep files of pipelines/ (plus a few inline
 templates) >= COUNT times -- odd values (inf, nan, 1e308, huge integers, empty, control

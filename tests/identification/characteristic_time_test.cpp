@@ -433,6 +433,16 @@ TEST_CASE("The one-dimensional transports against a search", "[identification]")
   }
 }
 
+TEST_CASE("A shifted piece with a single point inside the family has a finite value", "[identification]") {
+  // Two Bernoulli arms at 1 (a run's first samples): the piece lambda_j - 0.1 >= lambda_i is
+  // reached at lambda_i = 0.9, lambda_j = 1 only; its value is w_i d(1, 0.9) = -w_i log 0.9
+  // (an infinite value here stopped epsilon-good runs after one sample per arm).
+  const ArmFamily b = ArmFamily::bernoulli();
+  const Transport t = shifted_transport(b, 2.0, 1.0, b, 1.0, 1.0, 0.1, false);
+  CHECK_THAT(t.cost, WithinRel(-2.0 * std::log(0.9), 1e-12));
+  CHECK_THAT(t.point, WithinRel(0.9, 1e-12));
+}
+
 TEST_CASE("Kaufmann & Koolen's calibration function and the thresholds", "[identification]") {
   // h^{-1} inverts h(u) = u - log u on [1, inf).
   for (double u : {1.5, 2.0, 10.0, 1e3}) CHECK_THAT(inverse_h(u - std::log(u)), WithinRel(u, 1e-12));

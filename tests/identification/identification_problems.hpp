@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

@@ -3,7 +3,7 @@
 // O(log^2 N) top-K path makes exactly the choices of the literal oracle-calling Alg. 3.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;
@@ -60,17 +60,17 @@ TEST_CASE("Resolved preset values appear in the results", "[conformance]") {
   };
   // A JSON object; reals in their shortest round-trip form.
   CHECK(resolved("lil-ucb", "heuristic", 1) ==
-        R"({"preset":"heuristic","nu":0.01,"epsilon":0,"delta":0.01,"beta":0.5,"lambda":2})");
+        R"({"preset":"heuristic","delta":0.01,"lil-epsilon":0,"lil-delta":0.01,"beta":0.5,"lambda":2})");
   CHECK(resolved("lil-ucb", "heuristic-jamieson", 1) ==
-        R"({"preset":"heuristic-jamieson","nu":0.01,"epsilon":0,"delta":0.002,"beta":0.5,"lambda":2})");
+        R"({"preset":"heuristic-jamieson","delta":0.01,"lil-epsilon":0,"lil-delta":0.002,"beta":0.5,"lambda":2})");
   CHECK_THAT(resolved("lil-ucb", "faithful", 1),
-             Catch::Matchers::StartsWith(R"({"preset":"faithful","nu":0.01,"epsilon":0.01,"delta":2.939926563448)") &&
+             Catch::Matchers::StartsWith(R"({"preset":"faithful","delta":0.01,"lil-epsilon":0.01,"lil-delta":2.939926563448)") &&
                  Catch::Matchers::EndsWith(R"(e-10,"beta":1,"lambda":9})"));
   CHECK_THAT(resolved("lil-rand-lucb", "faithful", 2),
-             Catch::Matchers::StartsWith(R"({"preset":"faithful","nu":0.01,"epsilon":0.01,"delta":4.727372660843)") &&
+             Catch::Matchers::StartsWith(R"({"preset":"faithful","delta":0.01,"lil-epsilon":0.01,"lil-delta":4.727372660843)") &&
                  Catch::Matchers::EndsWith("e-07}"));
   CHECK(resolved("lil-rand-lucb", "heuristic", 2) ==
-        R"({"preset":"heuristic","nu":0.01,"epsilon":0,"delta":0.01})");
+        R"({"preset":"heuristic","delta":0.01,"lil-epsilon":0,"lil-delta":0.01})");
 }
 
 TEST_CASE("lil'CLUCB's top-K path matches its generic oracle path sample for sample",

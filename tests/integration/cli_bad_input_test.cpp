@@ -70,6 +70,11 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
                 "environment 'fixture-full-bandit' gives full-bandit-sum feedback"});
   expect_cli_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
                {"algorithm 'lucb' needs cardinality", "oracle 'fixture-no-cardinality'"});
+  // Feedback is declared once: an environment registered single-arm whose Problem says
+  // semi-bandit would run under the single-arm loop with every row `samples = 0`.
+  expect_cli_error("run " + good + fixtures + " --set environment.plugin=fixture-misdeclared",
+               {"environment 'fixture-misdeclared' (libcpex-fixtures.so) is registered with "
+                "single-arm feedback, but its Problem says semi-bandit"});
 }
 
 TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {
@@ -132,8 +137,15 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
   expect_cli_error("run " + file + " --set environment.k=10 --set oracle.k=10",
                {"[environment] k: topk-instance: k = 10 must be smaller than n = 10"});
   expect_cli_error("run " + file + " --set environment.k=0", {"[environment] k = 0 is out of range"});
-  expect_cli_error("run " + file + " --set algorithm.nu=1.5",
-               {"[algorithm] nu = 1.5 is out of range", "lil-rand-lucb.nu must be a real number in (0, 1)"});
+  expect_cli_error("run " + file + " --set algorithm.delta=1.5",
+               {"[algorithm] delta = 1.5 is out of range", "lil-rand-lucb.delta must be a real number in (0, 1)"});
+  // One delta: the run's target error everywhere. The LIL algorithms' former keys are
+  // refused with what they became (`nu` read as another key would change a run silently).
+  expect_cli_error("run " + file + " --set algorithm.nu=0.05",
+               {"[algorithm] nu: lil-rand-lucb: renamed to 'delta', the run's target error",
+                "'lil-delta'"});
+  expect_cli_error("run " + file + " --set algorithm.epsilon=0.1",
+               {"[algorithm] epsilon: lil-rand-lucb: renamed to 'lil-epsilon'"});
   expect_cli_error("run " + file + " --set algorithm.delta=0", {"[algorithm] delta = 0 is out of range"});
   expect_cli_error("run " + file + " --set environment.variance=-0.25",
                {"[environment] variance = -0.25 is out of range"});
@@ -142,11 +154,11 @@ TEST_CASE("Best-K parameters that are out of range or do not fit", "[cli][bad-in
                 "oracle 'top-k' in [oracle] has decision size 3"});
   expect_cli_error("run " + file + " --set algorithm.plugin=lil-ucb",
                {"[algorithm] k: lil-ucb: lil-ucb identifies the single best arm and needs k = 1"});
-  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.delta=0.5",
-               {"[algorithm] delta: lil-rand-lucb: with the faithful preset, Lemma 2.1",
+  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.lil-delta=0.5",
+               {"[algorithm] lil-delta: lil-rand-lucb: with the faithful preset, Lemma 2.1",
                 "log(1+epsilon)/e"});
-  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.epsilon=0",
-               {"[algorithm] epsilon: lil-rand-lucb: the faithful preset needs epsilon in (0, 1)"});
+  expect_cli_error("run " + file + " --set algorithm.preset=faithful --set algorithm.lil-epsilon=0",
+               {"[algorithm] lil-epsilon: lil-rand-lucb: the faithful preset needs lil-epsilon in (0, 1)"});
   expect_cli_error("run " + file + " --set algorithm.preset=exact",
                {"[algorithm] preset = 'exact'", "one of {faithful, heuristic, heuristic-jamieson}"});
 }

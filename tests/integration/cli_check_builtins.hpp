@@ -1,4 +1,4 @@
-// Every built-in plugin through `cpex check` (issue 21): `--quick` in the default suite
+// Every built-in plugin through `cpex check`: `--quick` in the default suite
 // (cli_check_test.cpp, Release only), the full suite under the long label
 // (cli_check_all_test.cpp). Plugins whose parameters have no usable defaults (a data file,
 // a graph, a profile) get values with --set, as a user would give them.

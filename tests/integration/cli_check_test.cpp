@@ -1,11 +1,15 @@
-// `cpex check` (issue 21): the harness names the failing check of each planted defect
+// `cpex check`: the harness names the failing check of each planted defect
 // (tests/check_fixtures: a radius 0.5x too narrow, a thread-dependent random stream, a
 // parameter without a range, an oracle wrong on ties), passes a correct out-of-tree
-// algorithm, checks every plugin of a library given by path, and passes a few built-ins
-// with --quick; and every built-in with --quick (Release builds).
+// algorithm, checks every plugin of a library given by path, runs lucb's checks on an
+// algorithm of every feedback kind (each on its suite), keeps a row for every check of an
+// algorithm no suite serves, and passes a few built-ins with --quick; and every built-in
+// with --quick (Release builds).
 #include <catch2/catch.hpp>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -67,6 +71,50 @@ TEST_CASE("cpex check passes a correct out-of-tree algorithm and checks a librar
   const auto unknown = run_cpex("check no-such-plugin --quick");
   CHECK(unknown.status == 1);
   CHECK_THAT(unknown.err, Contains("no plugin or library file 'no-such-plugin'"));
+}
+
+// The names of the rows of the first table printed, in order.
+std::vector<std::string> check_names(const std::string& out) {
+  std::istringstream in(out);
+  std::string line;
+  std::vector<std::string> names;
+  std::getline(in, line);  // the plugin's title line
+  while (std::getline(in, line) && line.rfind("  ", 0) == 0) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    names.push_back(name);
+  }
+  return names;
+}
+
+TEST_CASE("every feedback kind has a suite: saqm, lingape, clucb and coci run lucb's checks", "[cli][check]") {
+  const auto lucb = run_cpex("check lucb --quick");
+  REQUIRE(lucb.status == 0);
+  const auto names = check_names(lucb.out);
+  CHECK(names.size() == 8);
+  const std::vector<std::pair<std::string, std::string>> algorithms = {
+      {"lucb", "best-k suite"}, {"saqm", "full-bandit suite"}, {"lingape", "linear suite"},
+      {"clucb", "cpe-l suite"}, {"coci", "cpe-cs suite"}};
+  for (const auto& [algorithm, suite] : algorithms) {
+    const auto r = run_cpex("check " + algorithm + " --quick");
+    INFO(algorithm << "\n" << r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(check_names(r.out) == names);
+    CHECK_THAT(r.out, Contains(suite));
+    for (const auto& check : names) CHECK(status_of(r.out, check) == "pass");
+  }
+}
+
+TEST_CASE("a check the suite cannot serve is a skipped row, never a missing one", "[cli][check]") {
+  const auto r = run_cpex("check fixture-semi-bandit" + kFixtures);
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK(check_names(r.out) == check_names(run_cpex("check fixture-uniform" + kFixtures).out));
+  CHECK(status_of(r.out, "parameter-schema") == "pass");
+  CHECK_THAT(r.out, Contains("no conformance suite serves this algorithm"));
+  for (const char* check : {"suite", "refuses-bad-values", "no-exceptions", "stops", "delta-correct", "anytime", "threads"})
+    CHECK(status_of(r.out, check) == "skip");
 }
 
 TEST_CASE("built-in plugins pass cpex check --quick", "[cli][check]") {

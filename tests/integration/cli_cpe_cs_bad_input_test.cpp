@@ -70,7 +70,7 @@ TEST_CASE("COCI refuses a mismatched estimator and a non-bi-monotone oracle",
                {"oracle 'water-planning'", "defined on 2 arms", "environment 'water' has 3 arms"});
 }
 
-TEST_CASE("COCI refuses an environment whose rewards may leave [0, 1] (issue 17 §4)",
+TEST_CASE("COCI refuses an environment whose rewards may leave [0, 1]",
           "[cli][bad-input][cpe-cs]") {
   // The audit's reproducer: Gaussian arms with sigma = 3 gave a wrong decision in 138 of
   // 200 runs at delta = 0.5, silently. Now it is one line naming both plugins.

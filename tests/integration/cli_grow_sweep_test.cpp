@@ -1,4 +1,4 @@
-// Growing a sweep (issue 21): resuming a store with more repetitions appends the missing
+// Growing a sweep: resuming a store with more repetitions appends the missing
 // repetitions of every point — the stored runs keep their seeds and rows — and gives
 // exactly the rows of a store made with the larger count from the start. Fewer
 // repetitions, or any other change, is still "another sweep".

@@ -1,4 +1,4 @@
-// Focused regression tests for the defect classes of issue 14 (docs/reliability.md): each
+// Focused regression tests for the defect classes of docs/reliability.md: each
 // bad input gets one line on stderr naming the culprit and exit status 1 -- no crash, no
 // hang, no runaway memory, no raw control bytes or megabyte values on the terminal.
 #include <catch2/catch.hpp>

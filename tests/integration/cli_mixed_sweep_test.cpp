@@ -1,4 +1,4 @@
-// Mixed sweeps across algorithm kinds (issue 24): one file sweeping algorithms with and
+// Mixed sweeps across algorithm kinds: one file sweeping algorithms with and
 // without a [dks] oracle and with different keys gives every algorithm the rows of its own
 // single-kind sweep; keys apply where they exist, a key no swept algorithm knows is refused,
 // and narrowing the sweep to one algorithm keeps the file valid.
@@ -128,4 +128,29 @@ TEST_CASE("Narrowing a mixed sweep to one algorithm keeps the file valid", "[cli
   CHECK(icb.status == 0);
   CHECK_THAT(icb.out, Contains("\"algorithm\": \"icb\""));
   CHECK_FALSE(icb.out.find("\"algorithm\": \"saqm\"") != std::string::npos);
+}
+
+TEST_CASE("A key whose meaning changes between the swept algorithms is explained in one line",
+          "[cli][sweep][params]") {
+  // `delta` is lucb's target error (role confidence), and a parameter of its own for the
+  // fixture: the sweep runs, with one warning naming both before any run.
+  const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
+  const std::string head =
+      "[environment]\nplugin = gaussian\nmeans = 0.9, 0.5, 0.1\n[oracle]\nplugin = top-k\nk = 1\n"
+      "[algorithm]\nplugin = lucb\ndelta = 0.1\n[run]\nrepetitions = 2\nmax-samples = 2000\n";
+  const auto mixed = run_cpex("sweep '" +
+                              temp_file("meaning.ini", head + "[sweep]\naxis = algorithm.plugin = lucb, fixture-round-robin\n") +
+                              "'" + fixtures);
+  INFO(mixed.err);
+  CHECK(mixed.status == 0);
+  CHECK_THAT(mixed.err, Contains("cpex: warning: [algorithm] delta means a parameter of its own (no role) for "
+                                 "fixture-round-robin; the run's target error (role confidence) for lucb: its "
+                                 "values set different things in the swept algorithms"));
+  CHECK(std::count(mixed.err.begin(), mixed.err.end(), '\n') == 1);
+  // One delta across the in-tree algorithms: lucb beside the LIL family draws no warning.
+  const auto same = run_cpex("sweep '" +
+                             temp_file("same-meaning.ini", head + "[sweep]\naxis = algorithm.plugin = lucb, lil-ucb, lil-lucb\n") + "'");
+  INFO(same.err);
+  CHECK(same.status == 0);
+  CHECK(same.err.find("warning") == std::string::npos);
 }

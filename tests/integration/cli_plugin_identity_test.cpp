@@ -1,4 +1,4 @@
-// Plugin identity in results (issue 21): the store records, per plugin, its name, version,
+// Plugin identity in results: the store records, per plugin, its name, version,
 // library file and a content hash of it; resuming after the library changed (a rebuild
 // with different code) is refused, naming the plugin and both versions and hashes, while an
 // identical library resumes; --force-new starts the store over with the new identity.

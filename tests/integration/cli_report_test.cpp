@@ -105,29 +105,29 @@ TEST_CASE("cpex report --format md parses back to the hand-computed summaries", 
   REQUIRE(table.size() == 4);
   const auto& a10 = find_row(table, "10", "a");
   CHECK(a10.at("runs") == "5");
-  CHECK(a10.at("stopped") == "4");
+  CHECK(a10.at("ended") == "4");
   CHECK(a10.at("capped") == "1");
   CHECK(a10.at("failed") == "0");
   CHECK(a10.at("samples mean") == "25.0");
   CHECK(a10.at("median") == "25.0");
   CHECK(a10.at("with capped") == "≥ 220");  // the capped run counted at its 1000 samples
-  CHECK(a10.at("errors") == "0");  // of the 4 stopped runs; the capped one is apart
-  CHECK(a10.at("error rate") == "0");
+  CHECK(a10.at("wrong") == "0");  // of the 4 ended runs; the capped one is apart
+  CHECK(a10.at("wrong rate") == "0");
   CHECK(a10.at("rate 95% CI") == "[0, 0.602]");
   CHECK(a10.at("not optimal") == "1");
   CHECK(a10.at("not-opt rate") == "0.25");
   CHECK(a10.at("not-opt 95% CI") == "[0.00631, 0.806]");
   CHECK(a10.at("wall s") == "0.4");
   const auto& a20 = find_row(table, "20", "a");
-  CHECK(a20.at("mean 95% CI") == "[100, 300]");
+  CHECK(a20.at("mean 95% CI (bootstrap)") == "[100, 300]");
   CHECK(a20.at("with capped").empty());
   CHECK(a20.at("rate 95% CI") == "[0.158, 1]");
-  CHECK(a20.at("error rate") == "1");
+  CHECK(a20.at("wrong rate") == "1");
   const auto& b20 = find_row(table, "20", "b");  // only capped runs: only the bound
   CHECK(b20.at("samples mean").empty());
   CHECK(b20.at("with capped") == "≥ 60.0");
-  CHECK(b20.at("errors").empty());
-  CHECK(b20.at("error rate").empty());
+  CHECK(b20.at("wrong").empty());
+  CHECK(b20.at("wrong rate").empty());
   CHECK(b20.at("rate 95% CI").empty());
 }
 
@@ -136,21 +136,22 @@ TEST_CASE("cpex report --format csv parses back to the hand-computed summaries",
   const auto table = parse_csv(r.out);
   REQUIRE(table.size() == 4);
   const auto& a10 = find_row(table, "10", "a");
-  CHECK(std::stod(a10.at("samples_mean")) == 25.0);
-  CHECK(std::stod(a10.at("samples_mean_at_least")) == 220.0);
-  CHECK(std::stod(a10.at("error_rate")) == 0.0);
-  CHECK(a10.at("capped_errors") == "1");
+  CHECK(std::stod(a10.at("samples.mean")) == 25.0);
+  CHECK(std::stod(a10.at("samples.mean_at_least")) == 220.0);
+  CHECK(std::stod(a10.at("wrong_rate")) == 0.0);
+  CHECK(a10.at("capped_wrong") == "1");
+  CHECK(a10.at("capped_errors") == "1");  // the deprecated alias
   CHECK(a10.at("capped_not_optimal") == "1");
   CHECK(std::stod(a10.at("not_optimal_rate")) == 0.25);
-  CHECK(std::stod(a10.at("not_optimal_rate_ci95_low")) == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-8));
+  CHECK(std::stod(a10.at("not_optimal_rate_ci95.low")) == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-8));
   CHECK(std::stod(a10.at("mean_wall_time_s")) == Approx(0.4));
   const auto& b10 = find_row(table, "10", "b");
-  CHECK(std::stod(b10.at("samples_ci95_low")) == 5.0);
-  CHECK(std::stod(b10.at("samples_ci95_high")) == 5.0);
-  CHECK(std::stod(b10.at("error_rate_ci95_high")) == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-8));
-  CHECK(find_row(table, "20", "b").at("samples_mean").empty());
-  CHECK(find_row(table, "20", "b").at("error_rate").empty());
-  CHECK(std::stod(find_row(table, "20", "b").at("samples_mean_at_least")) == 60.0);
+  CHECK(std::stod(b10.at("samples.mean_ci95_bootstrap.low")) == 5.0);
+  CHECK(std::stod(b10.at("samples.mean_ci95_bootstrap.high")) == 5.0);
+  CHECK(std::stod(b10.at("wrong_rate_ci95.high")) == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-8));
+  CHECK(find_row(table, "20", "b").at("samples.mean").empty());
+  CHECK(find_row(table, "20", "b").at("wrong_rate").empty());
+  CHECK(std::stod(find_row(table, "20", "b").at("samples.mean_at_least")) == 60.0);
 
   SECTION("pivoted: algorithms across, n down") {
     const auto p = known_report(" --columns algorithm --y error-rate --format csv");
@@ -185,10 +186,10 @@ TEST_CASE("cpex report --format json and the default text table", "[cli][report]
   CHECK(json["groups"][1]["samples"]["mean"].get<double>() == 5.0);
   CHECK(json["groups"][0]["samples"]["mean_at_least"].get<double>() == Approx(1500.0 / 7.0));
   CHECK(json["groups"][1]["samples"]["mean_at_least"].get<double>() == Approx(135.0 / 5.0));
-  CHECK(json["groups"][0]["errors"] == 2);  // n = 20's two stopped runs
+  CHECK(json["groups"][0]["wrong"] == 2);  // n = 20's two ended runs
   CHECK(json["groups"][0]["not_optimal"] == 3);
   CHECK(json["groups"][0]["not_optimal_rate"].get<double>() == Approx(0.5));
-  CHECK(json["groups"][0]["capped_errors"] == 1);
+  CHECK(json["groups"][0]["capped_wrong"] == 1);
   CHECK(json["groups"][0]["optimal_unknown"] == 0);
   // --by algorithm pools the two values of environment.n: said on stderr, in the JSON too.
   CHECK_THAT(r.err, Catch::Contains("warning: the groups pool runs over environment.n = 10, 20"));

@@ -134,7 +134,7 @@ TEST_CASE("A sweep resumed after SIGKILLs at random points has exactly the expec
   CHECK(kills >= 1);
   const auto finish = run_cpex("sweep '" + pipeline + "' --out '" + killed + "'");
   REQUIRE(finish.status == 0);
-  CHECK_THAT(finish.out, Contains("runs 150: stopped by their rule 150"));
+  CHECK_THAT(finish.out, Contains("runs 150: ended by their rule 150"));
   CHECK(store_rows(killed) == store_rows(reference));
   // Once complete, a rerun runs nothing.
   const auto again = run_cpex("sweep '" + pipeline + "' --out '" + killed + "'");
@@ -168,7 +168,7 @@ TEST_CASE("A throwing run leaves one error row, every other row, and exit status
   CHECK(result.status == 3);
   CHECK_THAT(result.err, Contains("1 run(s) failed") && Contains("run 7") &&
                              Contains("deliberate failure"));
-  CHECK_THAT(result.out, Contains("runs 20: stopped by their rule 19, capped 0, failed 1"));
+  CHECK_THAT(result.out, Contains("runs 20: ended by their rule 19, capped 0, failed 1"));
   const auto rows = store_rows(db);
   REQUIRE(rows.size() == 21);
   int errors = 0;

@@ -60,6 +60,10 @@ TEST_CASE("cpex describe lucb shows its schema", "[cli]") {
                              "needs: single-arm feedback; [oracle] linear-maximization, cardinality",
                              "delta", "type real, default 0.05, allowed: a real number in (0, 1)",
                              "epsilon"});
+  // The source file of its registration, as the repository names it.
+  CHECK_THAT(r.out, Contains("source: plugins/bestk/lucb/lucb.cpp\n"));
+  const auto gaussian = run_cpex("describe gaussian");
+  CHECK_THAT(gaussian.out, Contains("source: environments/stochastic_arms/"));
   const auto unknown = run_cpex("describe nothing");
   CHECK(unknown.status == 1);
   CHECK_THAT(unknown.err, Contains("no plugin named 'nothing'"));
@@ -71,7 +75,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   const auto two = run_cpex("run pipelines/quickstart.ini --json --threads 2 --out " + b);
   REQUIRE(one.status == 0);
   REQUIRE(two.status == 0);
-  CHECK_THAT(one.out, Contains("\"runs\": 200") && Contains("\"error_rate_ci95\"") &&
+  CHECK_THAT(one.out, Contains("\"runs\": 200") && Contains("\"wrong_rate_ci95\"") &&
                           Contains("\"not_optimal_rate_ci95\"") && Contains("\"status\": \"done\"") &&
                           Contains("\"median\"") && Contains("\"mean_wall_time_s\""));
   CHECK(without_wall_time(one.out) == without_wall_time(two.out));
@@ -87,7 +91,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   const auto text = run_cpex("run pipelines/quickstart.ini --set run.repetitions=10");
   REQUIRE(text.status == 0);
   CHECK_THAT(text.out, Contains("lucb on gaussian (oracle top-k)") && Contains("runs 10") &&
-                           Contains("errors (not correct, stopped runs)") && Contains("not optimal"));
+                           Contains("wrong answers (not correct, ended runs)") && Contains("not optimal"));
 }
 
 TEST_CASE("Overrides change the pipeline, and the seed changes the runs", "[cli]") {

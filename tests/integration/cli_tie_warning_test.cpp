@@ -1,4 +1,4 @@
-// The tie warning (issue 17 §4): an instance with two optimal decisions never stops when
+// The tie warning: an instance with two optimal decisions never stops when
 // the algorithm identifies exactly, so `cpex run` / `sweep` warn before the first run —
 // per tied sweep point, naming the point — and not when epsilon > 0, with a fixed budget,
 // or on an instance without ties.

@@ -107,7 +107,7 @@ TEST_CASE("cpex list aligns its columns for long names", "[cli][usability]") {
   CHECK(std::adjacent_find(offsets.begin(), offsets.end(), std::not_equal_to<>()) == offsets.end());
 }
 
-// Issue 24's messages: misspelt plugin sections, a missing [oracle], a key that several
+// Messages of misnamed sections: misspelt plugin sections, a missing [oracle], a key that several
 // sections have, and a section the single algorithm does not use.
 namespace {
 

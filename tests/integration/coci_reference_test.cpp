@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

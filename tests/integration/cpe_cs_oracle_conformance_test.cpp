@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <limits>
 #include <numeric>
 
 #include "cpex/capabilities.hpp"
@@ -31,6 +32,24 @@ void for_each_vector(const std::vector<int>& lo, const std::vector<int>& hi,
     ++y[i - 1];
   }
 }
+
+// The leading optimum of an enumeration: the first vector of the largest value, in
+// enumeration order, and how many vectors reach that value.
+template <class Value>
+struct LeadingOptimum {
+  Value best = std::numeric_limits<Value>::lowest();
+  std::vector<int> leading;
+  int optima = 0;
+  void consider(Value value, const std::vector<int>& y) {
+    if (value > best) {
+      best = value;
+      leading = y;
+      optima = 1;
+    } else if (value == best) {
+      ++optima;
+    }
+  }
+};
 
 std::unique_ptr<Oracle> make_osa(std::size_t budget, const std::vector<double>& sizes) {
   ParamValues params;
@@ -114,23 +133,16 @@ TEST_CASE("osa-greedy returns the leading (lexicographically smallest) optimal a
     }
     std::int64_t scale = 1;  // lcm(1..k): the objective times scale is an integer
     for (std::int64_t d = 2; d <= static_cast<std::int64_t>(k); ++d) scale = std::lcm(scale, d);
-    std::int64_t best = std::numeric_limits<std::int64_t>::max();
-    std::vector<int> leading;
-    int optima = 0;
+    LeadingOptimum<std::int64_t> lowest;  // the objective is minimized: the largest -h
     for_each_vector(std::vector<int>(m, 1), std::vector<int>(m, static_cast<int>(k - m + 1)),
                     [&](const std::vector<int>& y) {
                       if (std::accumulate(y.begin(), y.end(), 0) > static_cast<int>(k)) return;
                       std::int64_t h = 0;
                       for (std::size_t i = 0; i < m; ++i) h += weight[i] * (scale / y[i]);
-                      if (h < best) {
-                        best = h;
-                        leading = y;
-                        optima = 1;
-                      } else if (h == best) {
-                        ++optima;
-                      }
+                      lowest.consider(-h, y);
                     });
-    with_ties += optima > 1;
+    const std::vector<int>& leading = lowest.leading;
+    with_ties += lowest.optima > 1;
     Decision got;
     make_osa(k, sizes)->optimal(theta, got);
     std::vector<int> got_int(got.values.begin(), got.values.end());
@@ -152,9 +164,7 @@ TEST_CASE("water-planning returns the leading optimum (greedy for convex costs, 
     for (auto& t : theta) t = static_cast<double>(rng.below(trial % 3 ? 9 : 3)) / 8.0;
     std::vector<int> hi(m);
     for (std::size_t i = 0; i < m; ++i) hi[i] = static_cast<int>(w.capacities[i] / w.step);
-    double best = -1e300;
-    std::vector<int> leading;
-    int optima = 0;
+    LeadingOptimum<double> top;
     for_each_vector(std::vector<int>(m, 0), hi, [&](const std::vector<int>& units) {
       double sum = 0, reward = 0;
       for (std::size_t i = 0; i < m; ++i) {
@@ -163,15 +173,10 @@ TEST_CASE("water-planning returns the leading optimum (greedy for convex costs, 
         reward += theta[i] * y - water_cost(w, i, y);
       }
       if (sum < w.b) return;
-      if (reward > best) {
-        best = reward;
-        leading = units;
-        optima = 1;
-      } else if (reward == best) {
-        ++optima;
-      }
+      top.consider(reward, units);
     });
-    with_ties += optima > 1;
+    const std::vector<int>& leading = top.leading;
+    with_ties += top.optima > 1;
     auto oracle = make_water(w);
     Decision got;
     oracle->optimal(theta, got);
@@ -180,7 +185,7 @@ TEST_CASE("water-planning returns the leading optimum (greedy for convex costs, 
     INFO("trial " << trial << (convex ? " convex" : " general") << (w.power ? " power" : " quadratic")
                   << " m=" << m << " b=" << w.b << " step=" << w.step);
     REQUIRE(got_units == leading);
-    CHECK(oracle->value(theta, got) == best);
+    CHECK(oracle->value(theta, got) == top.best);
     if (convex) CHECK((oracle->withdrawn_capabilities() & kBiMonotone) == 0u);
   }
   CHECK(with_ties >= 50);

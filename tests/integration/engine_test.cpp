@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/errors.hpp"
 #include "test_support.hpp"

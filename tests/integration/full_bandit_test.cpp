@@ -1,8 +1,8 @@
 // The full-bandit family through the plugin registry: the DkS oracles against enumeration,
 // every algorithm finding the optimal super arm on small synthetic instances (n = 8..12),
 // the Fig. 1 trace (approximate value never above the exact optimum), and every bad input
-// of issue 9 as one-line errors (assembly and the command line); ICB's width and SA-FOA's
-// stop-at keys, SAQM's alpha = certified (issue 17).
+// of the family as one-line errors (assembly and the command line); ICB's width and SA-FOA's
+// stop-at keys, SAQM's alpha = certified.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,9 +12,9 @@
 
 #include <Eigen/Core>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

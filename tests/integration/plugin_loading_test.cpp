@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "cpex/abi.hpp"
+#include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;
@@ -49,6 +50,22 @@ TEST_CASE("The in-tree plugins load, register by kind, and are the README's", "[
   CHECK_THAT(host.registry().find("lucb")->library, Contains("libcpex-lucb.so"));
   // Loading the same directory again is a no-op, not a duplicate.
   CHECK_NOTHROW(host.load({CPEX_PLUGIN_DIR}, 1));
+}
+
+TEST_CASE("Every in-tree fixed-confidence algorithm declares its target error by role", "[loader][params]") {
+  // The host reads the run's target error delta by the parameter's role (cpex hardness,
+  // cpex check, the y = delta line, the sweep's meaning check), never by its spelling.
+  PluginHost host;
+  host.load({CPEX_PLUGIN_DIR}, 1);
+  for (const auto& name : host.registry().names(PluginKind::Algorithm)) {
+    const AlgorithmEntry* entry = host.registry().algorithm(name);
+    INFO(name);
+    if (entry->needs.settings & kFixedConfidence) {
+      const ParamSpec* delta = entry->schema.find(ParamRole::Confidence);
+      REQUIRE(delta);
+      CHECK(delta->name == "delta");  // one delta: the run's target error in every algorithm
+    }
+  }
 }
 
 TEST_CASE("Broken plugin libraries are refused with the path and the reason", "[loader]") {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Signals under mpirun (issue 22): SIGTERM / SIGINT delivered to the ranks -- as a batch
+# Signals under mpirun: SIGTERM / SIGINT delivered to the ranks -- as a batch
 # system's time limit or a `kill` of the job's processes does -- at random moments, from
 # start-up (plugin loading, store creation) to the middle of the runs, make `mpirun` exit
 # 143 / 130; the store left behind is whole, has no .creating or lock file, and a resume

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 #include "reference/lil_clucb.hpp"
 #include "reference/lil_lucb_family.hpp"
 #include "reference/lil_ucb.hpp"
@@ -98,7 +98,7 @@ void check_family(const std::string& name) {
     for (const Case& c : kCases)
       check(name, settings, spread_means(c.n), c.k, c.seed,
             [&](reference::GaussianArms& env, const Algorithm& a, const RunSeed& seed) {
-              return reference::LilLucbFamily<V>(env, c.k, resolved(a, "delta"), resolved(a, "epsilon"), seed);
+              return reference::LilLucbFamily<V>(env, c.k, resolved(a, "lil-delta"), resolved(a, "lil-epsilon"), seed);
             });
 }
 
@@ -111,14 +111,16 @@ TEST_CASE("The lil'LUCB family's references take the plugins' samples", "[refere
 }
 
 // The references of LUCB1 and lil'CLUCB take (k, delta, epsilon): each settings line on
-// every case.
+// every case. LUCB1's are its target error and accuracy; lil'CLUCB's the LIL bound's
+// (`lil-delta`, `lil-epsilon`).
 template <class Reference>
-void check_top_k(const std::string& algorithm, std::initializer_list<const char*> settings_list) {
+void check_top_k(const std::string& algorithm, std::initializer_list<const char*> settings_list,
+                 const std::string& delta_key = "delta", const std::string& epsilon_key = "epsilon") {
   for (const std::string settings : settings_list)
     for (const Case& c : kCases)
       check(algorithm, settings, spread_means(c.n), c.k, c.seed,
             [&](reference::GaussianArms& env, const Algorithm& a, const RunSeed&) {
-              return Reference(env, c.k, resolved(a, "delta"), resolved(a, "epsilon"));
+              return Reference(env, c.k, resolved(a, delta_key), resolved(a, epsilon_key));
             });
 }
 
@@ -127,7 +129,8 @@ TEST_CASE("The LUCB1 reference takes the plugin's samples", "[reference]") {
 }
 
 TEST_CASE("The lil'CLUCB reference takes the plugin's samples", "[reference]") {
-  check_top_k<reference::LilClucb>("lil-clucb", {"preset = heuristic\n", "preset = faithful\n"});
+  check_top_k<reference::LilClucb>("lil-clucb", {"preset = heuristic\n", "preset = faithful\n"}, "lil-delta",
+                                   "lil-epsilon");
 }
 
 TEST_CASE("The lil'UCB reference takes the plugin's samples", "[reference]") {
@@ -135,7 +138,7 @@ TEST_CASE("The lil'UCB reference takes the plugin's samples", "[reference]") {
     for (const Case& c : kCases)
       check("lil-ucb", settings, spread_means(c.n), 1, c.seed,
             [&](reference::GaussianArms& env, const Algorithm& a, const RunSeed&) {
-              return reference::LilUcb(env, resolved(a, "delta"), resolved(a, "epsilon"), resolved(a, "beta"),
+              return reference::LilUcb(env, resolved(a, "lil-delta"), resolved(a, "lil-epsilon"), resolved(a, "beta"),
                                        resolved(a, "lambda"));
             });
 }

@@ -123,7 +123,7 @@ def test_report_is_the_grouped_summary_of_cpex_report(tmp_path):
         table = cpex.report(source)
         assert len(table) == len(groups) == 4
         assert list(table["runs"]) == [g["runs"] for g in groups]
-        assert list(table["error_rate"]) == [g["error_rate"] for g in groups]
+        assert list(table["wrong_rate"]) == [g["wrong_rate"] for g in groups]
         assert list(table["samples.mean"]) == [g["samples"]["mean"] for g in groups]
 
 
@@ -134,7 +134,7 @@ def test_plot_draws_what_cpex_report_plot_draws(tmp_path):
     path = cpex.plot(frame, x="environment.sigma", file=tmp_path / "f.svg", logy=True)
     assert open(path).read(200).lstrip().startswith("<?xml")
     # The error plot of a sweep over delta: delta on x gives the diagonal y = delta, in the
-    # figure's one style (issue 24), with the label given.
+    # figure's one style, with the label given.
     errors = cpex.plot(frame, x="algorithm.delta", y="error-rate", file=tmp_path / "e.svg",
                        logx=True, share_y=True, labels={"algorithm.delta": "delta of the run"})
     text = open(errors).read()

@@ -58,7 +58,7 @@ def rows_in(store):
         return 0
 
 
-@pytest.mark.parametrize("algorithm, repetitions", [("lucb", 1000), ("slow-uniform-lucb-py", 100)])
+@pytest.mark.parametrize("algorithm, repetitions", [("lucb", 20000), ("slow-uniform-lucb-py", 100)])
 def test_sigint_keeps_the_finished_runs_and_the_same_call_resumes(tmp_path, algorithm, repetitions):
     pipeline = tmp_path / "sweep.ini"
     pipeline.write_text(PIPELINE)
@@ -69,6 +69,9 @@ def test_sigint_keeps_the_finished_runs_and_the_same_call_resumes(tmp_path, algo
     child = subprocess.Popen([sys.executable, str(script), str(pipeline), algorithm,
                               os.path.dirname(os.path.abspath(__file__)), str(store), str(repetitions)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    # lucb: 40,000 runs (~2 s on one core), so that SIGINT lands mid-sweep even where the
+    # store's first commit comes late; a sweep that ends first would make the signal a
+    # plain KeyboardInterrupt after the call.
     deadline = time.time() + 60
     while rows_in(store) == 0 and child.poll() is None and time.time() < deadline:
         time.sleep(0.05)

@@ -37,7 +37,7 @@ def test_a_python_algorithm_is_delta_correct(means, k, best):
     frame = cpex.run(gaussian(means, k, "uniform-lucb-py", 500, seed=2024, delta=delta))
     summary = frame.attrs["summary"]
     assert summary["runs"] == 500 and summary["capped"] == 0 and summary["failed"] == 0
-    assert summary["error_rate_ci95"][1] <= delta, summary
+    assert summary["wrong_rate_ci95"][1] <= delta, summary
     assert (frame.recommendation == best).mean() >= 1 - delta
     # The rule stops: no run near the cap, and the sample count is a multiple of the arms.
     assert frame.samples.max() < 10 ** 5 and (frame.samples % len(means) == 0).all()
@@ -57,7 +57,7 @@ def test_a_radius_too_narrow_fails_the_same_test():
                 self.sigma = saved
     cpex.register(Reckless)
     frame = cpex.run(gaussian([0.5, 0.45, 0.4, 0.45], 1, "reckless-py", 300, seed=3))
-    assert frame.attrs["summary"]["error_rate_ci95"][1] > 0.1
+    assert frame.attrs["summary"]["wrong_rate_ci95"][1] > 0.1
 
 
 def test_a_python_environment_on_the_run_streams_is_the_compiled_one():

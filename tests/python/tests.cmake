@@ -1,4 +1,4 @@
-# The Python package (issue 18; docs/python.md), when the module cpex._core is built (not in
+# The Python package (docs/python.md), when the module cpex._core is built (not in
 # sanitizer builds): pytest on the build tree's package (python-api), and `pip install .`
 # into a fresh venv reusing this build tree, then cpex from outside the source tree and the
 # example notebook executed through the venv's Jupyter kernel (python-pip-install).

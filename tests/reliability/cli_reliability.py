@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reliability tests of the `cpex` binary (issue 22; the guarantees of docs/reliability.md).
+"""Reliability tests of the `cpex` binary (the guarantees of docs/reliability.md).
 
 Each CASE is one ctest test (tests/reliability/tests.cmake); run one by hand with
 

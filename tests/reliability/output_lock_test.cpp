@@ -1,4 +1,4 @@
-// Output locks and the read-only store URI (issue 22): two locks on one output conflict
+// Output locks and the read-only store URI: two locks on one output conflict
 // (also within one process, and through a symlink), the refusal names the holder's pid,
 // a lock file left behind is taken over, the lock file is gone after release; store URIs
 // are percent-encoded and immutable only where the directory cannot be written.

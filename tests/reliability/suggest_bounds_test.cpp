@@ -1,4 +1,4 @@
-// "Did you mean" with bounded work (issue 22): the pruned search gives the same answer as
+// "Did you mean" with bounded work: the pruned search gives the same answer as
 // a plain optimal-string-alignment search over every candidate, and a 16 MiB name gets no
 // suggestion (and no table of 16 MiB x |candidate| cells).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-# Reliability (issue 22; docs/reliability.md): how the `cpex` binary answers hostile outputs
+# Reliability (docs/reliability.md): how the `cpex` binary answers hostile outputs
 # (FIFOs, devices, symlinks onto inputs), huge names, signals from the first instant, two
 # writers on one output, read-only stores, conflicting merges and faults (kills, a full
 # disk). cli_reliability.py runs one case per ctest test (label cli); a case that cannot
@@ -52,7 +52,7 @@ if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
                        ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=1")
 endif()
 
-# The acceptance counts of issue 22: 3,000 mutated pipeline files and 1,000 mutated command
+# The full counts: 3,000 mutated pipeline files and 1,000 mutated command
 # lines, each within 20 s and 4 GB (label long; the default suite runs 1,000 + 300).
 if(CMAKE_CXX_FLAGS MATCHES "sanitize=address")
   set(mutation_full_limits --timeout 60 --memory-mb 0)

@@ -1,4 +1,4 @@
-// Verdicts and summaries through the `cpex` binary (issue 17 §1, issue 24): the CSV, the
+// Verdicts and summaries through the `cpex` binary: the CSV, the
 // store, --json and `cpex report` carry `optimal` beside `correct`; a run's summary and
 // `cpex report` on its output give the same numbers; never-run points print as "not run";
 // capped runs are censored ("≥"); stores of the schema before `optimal` are read but
@@ -9,6 +9,8 @@
 
 #include <filesystem>
 #include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -131,13 +133,14 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
 
   const auto summary = json::parse(r.out)["points"];
   REQUIRE(summary.size() == 3);
-  CHECK(summary[0]["errors"] == 0);
+  CHECK(summary[0]["wrong"] == 0);
   CHECK(summary[0]["not_optimal"] == 0);
-  CHECK(summary[1]["errors"] == 0);  // within epsilon on the sum ...
+  CHECK(summary[1]["wrong"] == 0);  // within epsilon on the sum ...
   CHECK(summary[1]["not_optimal"] == 3);  // ... but not optimal
   CHECK(summary[1]["not_optimal_rate"] == 1.0);
   CHECK(summary[1]["not_optimal_rate_ci95"][0].get<double>() == Approx(std::pow(0.025, 1.0 / 3.0)));
-  CHECK(summary[2]["errors"] == 3);
+  CHECK(summary[2]["wrong"] == 3);
+  CHECK(summary[2]["errors"] == 3);  // the deprecated alias
   CHECK(summary[2]["not_optimal"] == 3);
 
   for (const std::string& results : {csv, db}) {
@@ -145,12 +148,12 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
     REQUIRE(report.status == 0);
     const auto groups = json::parse(report.out);
     CHECK(group_with(groups, {{"algorithm.arms", "0 2"}})["not_optimal"] == 3);
-    CHECK(group_with(groups, {{"algorithm.arms", "0 2"}})["errors"] == 0);
-    CHECK(group_with(groups, {{"algorithm.arms", "2 3"}})["errors"] == 3);
+    CHECK(group_with(groups, {{"algorithm.arms", "0 2"}})["wrong"] == 0);
+    CHECK(group_with(groups, {{"algorithm.arms", "2 3"}})["wrong"] == 3);
     CHECK(group_with(groups, {{"algorithm.arms", "0 1"}})["not_optimal_rate"] == 0.0);
   }
   const auto text = run_cpex("sweep '" + pipeline + "'" + kFixtures);
-  CHECK_THAT(text.out, Contains("errors (not correct, stopped runs) 0, rate 0") &&
+  CHECK_THAT(text.out, Contains("wrong answers (not correct, ended runs) 0, rate 0") &&
                            Contains("not optimal 3, rate 1 (95% CI [0.292402, 1])"));
 
   SECTION("with tied arms both optimal decisions are optimal") {
@@ -159,7 +162,7 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
     const auto points = json::parse(tied.out)["points"];
     CHECK(points[0]["not_optimal"] == 0);
     CHECK(points[1]["not_optimal"] == 0);  // {0 2} ties {0 1}
-    CHECK(points[1]["errors"] == 0);
+    CHECK(points[1]["wrong"] == 0);
   }
 }
 
@@ -182,18 +185,74 @@ TEST_CASE("A sweep's summary and cpex report on its output give the same numbers
       const auto& g = group_with(groups, {{"algorithm.never-stop-probability", p["values"]["algorithm.never-stop-probability"]},
                                           {"algorithm.other", p["values"]["algorithm.other"]}});
       INFO("point " << p["point"]);
-      for (const char* field : {"runs", "stopped", "capped", "failed", "errors", "error_rate",
-                                "not_optimal", "not_optimal_rate", "capped_errors", "capped_not_optimal",
+      for (const char* field : {"runs", "ended", "by_rule", "capped", "failed", "wrong", "wrong_rate",
+                                "not_optimal", "not_optimal_rate", "capped_wrong", "capped_not_optimal",
                                 "mean_wall_time_s"})
         check_same(p[field], g[field], field);
-      for (const char* field : {"error_rate_ci95", "not_optimal_rate_ci95"})
+      for (const char* field : {"wrong_rate_ci95", "not_optimal_rate_ci95"})
         for (int end : {0, 1}) check_same(p[field][end], g[field][end], field);
       for (const char* field : {"mean", "median", "mean_at_least"})
         check_same(p["samples"][field], g["samples"][field], field);
-      mixed += p["stopped"] > 0 && p["capped"] > 0 && p["errors"] > 0;
+      mixed += p["ended"] > 0 && p["capped"] > 0 && p["wrong"] > 0;
     }
   }
   CHECK(mixed >= 2);  // some point has ended, capped and wrong runs together (one per file)
+}
+
+namespace {
+
+// The keys of a summary object, nested ones as "samples.mean", without the keys that say
+// which point or group it is.
+std::set<std::string> summary_keys(const json& object, const std::string& prefix = "") {
+  static const std::set<std::string> context = {"point", "values", "pipeline", "algorithm",
+                                                "environment", "oracle", "status", "planned"};
+  std::set<std::string> keys;
+  for (const auto& [key, value] : object.items()) {
+    if (prefix.empty() && context.count(key)) continue;
+    keys.insert(prefix + key);
+    if (value.is_object())
+      for (const auto& nested : summary_keys(value, prefix + key + ".")) keys.insert(nested);
+  }
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("cpex run --json and cpex report --format json use the same keys for the same statistics",
+          "[cli][summary]") {
+  // kMixed without its sweep, at a point with every kind of run.
+  std::string text = kMixed.substr(0, kMixed.find("[sweep]"));
+  text.replace(text.find("rounds = 10\n"), 12, "rounds = 10\nnever-stop-probability = 0.3\nother = 0 2\n");
+  const std::string pipeline = cpex::test::temp_file("keys.ini", text);
+  const std::string csv = fresh_path("keys.csv");
+  const auto run = run_cpex("run '" + pipeline + "' --json --out '" + csv + "'" + kFixtures);
+  INFO(run.err);
+  REQUIRE(run.status == 3);  // repetition 1 fails
+  const auto summary = json::parse(run.out);
+  const auto report = run_cpex("report '" + csv + "' --format json");
+  REQUIRE(report.status == 0);
+  const auto groups = json::parse(report.out)["groups"];
+  REQUIRE(groups.size() == 1);
+  const auto& group = groups[0];
+  CHECK(summary_keys(summary) == summary_keys(group));
+  CHECK(summary_keys(summary).count("samples.mean_ci95_bootstrap"));
+  CHECK(summary_keys(summary).count("samples.mean_ci95_normal"));
+  CHECK(summary["ended"] > 0);
+  CHECK(summary["capped"] > 0);
+  CHECK(summary["failed"] > 0);
+  // Every statistic both compute is the same number; the bootstrap interval is the report's
+  // alone (null in the run summary, which does not resample).
+  for (const auto& key : summary_keys(summary)) {
+    const auto pointer = json::json_pointer("/" + std::regex_replace(key, std::regex("\\."), "/"));
+    INFO(key);
+    if (summary.at(pointer).is_object()) continue;  // its members are compared
+    if (key == "samples.mean_ci95_bootstrap" || key == "samples.ci95") {
+      CHECK(summary.at(pointer).is_null());
+      CHECK(group.at(pointer).is_array());
+      continue;
+    }
+    check_same(summary.at(pointer), group.at(pointer), key.c_str());
+  }
 }
 
 TEST_CASE("Points an interrupted or partial sweep never ran print as not run", "[cli][summary]") {
@@ -212,7 +271,7 @@ TEST_CASE("Points an interrupted or partial sweep never ran print as not run", "
   CHECK(points[1]["runs"] == 0);
   CHECK(points[1]["samples"]["mean"].is_null());
   CHECK(points[1]["samples"]["median"].is_null());
-  CHECK(points[1]["error_rate"].is_null());
+  CHECK(points[1]["wrong_rate"].is_null());
   CHECK(points[1]["mean_wall_time_s"].is_null());
 
   const auto partial = run_cpex("sweep '" + cpex::test::temp_file("partial.ini", kAnswers) +
@@ -226,7 +285,7 @@ TEST_CASE("Capped runs are censored: a lower bound, never a mean of 0", "[cli][s
   const auto text = run_cpex("sweep '" + pipeline + "' --set 'algorithm.other=0 2'" + kFixtures);
   REQUIRE(text.status == 3);
   // never-stop-probability = 1: every answering run capped at 30 samples.
-  CHECK_THAT(text.out, Contains("samples: no run stopped by its rule; the 39 capped runs counted at "
+  CHECK_THAT(text.out, Contains("samples: no run ended; the 39 capped runs counted at "
                                 "their cap: mean ≥ 30"));
   CHECK_THAT(text.out, Contains("capped runs counted at their cap: mean ≥ "));  // the mixed point
   CHECK(text.out.find("mean 0 ") == std::string::npos);
@@ -234,7 +293,7 @@ TEST_CASE("Capped runs are censored: a lower bound, never a mean of 0", "[cli][s
   const auto all_capped = json::parse(j.out)["points"][2];
   CHECK(all_capped["samples"]["mean"].is_null());
   CHECK(all_capped["samples"]["mean_at_least"] == 30.0);
-  CHECK(all_capped["error_rate"].is_null());
+  CHECK(all_capped["wrong_rate"].is_null());
 }
 
 TEST_CASE("Stores written before the optimal column are read, not resumed or merged", "[cli][store][verdict]") {
@@ -249,7 +308,7 @@ TEST_CASE("Stores written before the optimal column are read, not resumed or mer
   const auto g = group_with(json::parse(report.out), {{"algorithm.arms", "0 2"}});
   CHECK(g["optimal_unknown"] == 3);
   CHECK(g["not_optimal_rate"].is_null());
-  CHECK(g["errors"] == 0);
+  CHECK(g["wrong"] == 0);
 
   const auto resume = run_cpex("sweep '" + pipeline + "' --out '" + db + "'" + kFixtures);
   CHECK(resume.status == 1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The one style of `cpex report --plot` (issue 24, python/cpex/plot.py): draws figures from
+"""The one style of `cpex report --plot` (python/cpex/plot.py): draws figures from
 small hand-made results files, reads the SVGs back (and inspects the figure objects that
 plot.build_figure returns) and checks what a reviewer looks for: one colour and marker per
 plugin in every figure, the capped marker in the legend, the y = δ line of error plots at

@@ -1,11 +1,11 @@
-# The verdicts (correct, optimal) and the summaries that do not mislead (issues 17 §1, 24;
+# The verdicts (correct, optimal) and the summaries that do not mislead (
 # docs/results.md): the oracle verdicts against brute force, and through the binary every
 # output's `optimal` column, summary = report, "not run", censored capped runs, old stores.
 cpex_add_test_program(cpex-verdict-tests unit results/verdict_test.cpp)
 cpex_add_test_program(cpex-results-cli-tests cli results/cli_verdicts_test.cpp)
 target_link_libraries(cpex-results-cli-tests PRIVATE nlohmann_json::nlohmann_json SQLite::SQLite3)
 
-# The one style of `cpex report --plot` (issue 24; python/cpex/plot.py, plot_style.py): the
+# The one style of `cpex report --plot` (python/cpex/plot.py, plot_style.py): the
 # SVGs and figure objects read back — a plugin's colour equal across two figures, the
 # capped marker in the legend, y = delta on error plots, ticks, --share-y, --label, --bars.
 foreach(plot_case colours capped-legend delta-line ticks share-label bars)

@@ -2,7 +2,7 @@
 // 600 runs each, and the upper 95% Clopper-Pearson bound of the error rate must be <= nu.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
@@ -19,7 +19,7 @@ void check_correct(const std::string& algorithm, const std::string& preset,
       "[environment]\nplugin = topk-instance\ngenerator = " + generator + "\nn = " +
       std::to_string(n) + "\nk = " + std::to_string(k) + "\n[oracle]\nplugin = top-k\nk = " +
       std::to_string(k) + "\n[algorithm]\nplugin = " + algorithm + "\npreset = " + preset +
-      "\nnu = " + std::to_string(kNu) + "\n[run]\nseed = 11\nrepetitions = " +
+      "\ndelta = " + std::to_string(kNu) + "\n[run]\nseed = 11\nrepetitions = " +
       std::to_string(kRuns) + "\n";
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
   const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));

@@ -5,7 +5,7 @@
 // rate must be <= delta and no run may hit max-samples. About a second in all.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

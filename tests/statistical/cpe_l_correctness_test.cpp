@@ -4,7 +4,7 @@
 // 95% Clopper-Pearson bound of the error rate must be <= delta.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
@@ -18,7 +18,7 @@ constexpr int kRuns = 500;
 void check_correct(const std::string& algorithm, const std::string& oracle_section,
                    const std::string& environment_keys, const std::string& extra = "") {
   const std::string confidence =
-      (algorithm == "clucb" ? "delta = 0.05\n" : "preset = heuristic\nnu = 0.05\n") + extra;
+      (algorithm == "clucb" ? "delta = 0.05\n" : "preset = heuristic\ndelta = 0.05\n") + extra;
   const std::string text = "[environment]\nplugin = planted-gap\n" + environment_keys +
                            "[oracle]\n" + oracle_section + "[algorithm]\nplugin = " + algorithm +
                            "\n" + confidence + "[run]\nseed = 5\nrepetitions = " +

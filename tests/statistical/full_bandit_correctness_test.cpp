@@ -1,10 +1,10 @@
 // Statistical (epsilon, delta)-correctness of the full-bandit algorithms (seed 000): on small
 // instances with large gaps, the upper 95% Clopper-Pearson bound of the error rate must be
 // <= delta, for epsilon = 0 and epsilon > 0 (judged on the sum, top-k epsilon-rule = sum),
-// with no capped run, also under the non-default readings of issue 17. Kept short (a few seconds); the larger runs carry the label `long`.
+// with no capped run, also under the non-default readings. Kept short (a few seconds); the larger runs carry the label `long`.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
@@ -18,7 +18,7 @@ Summary run(const std::string& text) {
 }
 
 void check_all(const std::string& instance, const std::string& accuracy, double delta) {
-  // With the readings of issue 17: SAQM's certified stop, SA-FOA stopping at epsilon,
+  // With the non-default readings: SAQM's certified stop, SA-FOA stopping at epsilon,
   // ICB with Prop. 1's width.
   for (const auto& [algorithm, dks] : std::vector<std::pair<std::string, bool>>{
            {"saqm", true}, {"sa-foa", true}, {"icb", false}, {"sa-exhaustive", false},

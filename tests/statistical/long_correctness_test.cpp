@@ -2,7 +2,7 @@
 // algorithm and preset at seed 004's nu = 0.01, 3000 runs per case, on larger instances.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
@@ -18,7 +18,7 @@ TEST_CASE("Best-K algorithms are nu-correct at nu = 0.01 over 3000 runs", "[long
             std::string("[environment]\nplugin = topk-instance\ngenerator = ") + generator +
             "\nn = 50\nk = " + std::to_string(k) + "\n[oracle]\nplugin = top-k\nk = " +
             std::to_string(k) + "\n[algorithm]\nplugin = " + algorithm + "\npreset = " + preset +
-            "\nnu = 0.01\n[run]\nseed = 99\nrepetitions = 3000\n";
+            "\ndelta = 0.01\n[run]\nseed = 99\nrepetitions = 3000\n";
         const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
         const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {0}, nullptr));
         INFO(algorithm << " " << preset << " " << generator << ": " << s.errors << " errors, CP upper "

@@ -2,7 +2,7 @@
 // Clopper-Pearson bound of the error rate over >= 500 runs must not exceed delta.
 #include <catch2/catch.hpp>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"
 
@@ -116,8 +116,8 @@ std::uint64_t lucb1_run(std::mt19937_64& engine) {
 std::uint64_t lil_lucb_run(std::mt19937_64& engine, bool asymmetric) {
   const std::size_t n = kMeans.size();
   const double delta = 0.01;
-  const double omega_high = asymmetric ? delta / (2.0 * static_cast<double>(n - 1)) : delta / n;
-  const double omega_low = asymmetric ? delta / 2.0 : delta / n;
+  const double omega_high = asymmetric ? delta / (2.0 * static_cast<double>(n - 1)) : delta / static_cast<double>(n);
+  const double omega_low = asymmetric ? delta / 2.0 : delta / static_cast<double>(n);
   GaussianArms arms(engine);
   for (;;) {
     const std::size_t high = arms.best(), low = arms.best_other_ucb(high, omega_low);

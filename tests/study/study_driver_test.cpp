@@ -9,11 +9,11 @@
 #include <random>
 
 #include "cpex/registration.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "cpex/study/simulate.hpp"
 #include "cpex/study/study.hpp"
 #include "cpex/study/study_json.hpp"
-#include "cpex/sweep.hpp"
+#include "cpex/runtime/sweep.hpp"
 #include "csv_table.hpp"
 #include "test_support.hpp"
 

@@ -2,7 +2,7 @@
 # command line (simulate equals cpex run bit for bit, bad inputs), HTTP with a real client
 # on loopback, kill/restart loops and concurrent tellers.
 cpex_add_test_program(cpex-study-tests integration study/study_driver_test.cpp)
-target_link_libraries(cpex-study-tests PRIVATE cpex-study nlohmann_json::nlohmann_json)
+target_link_libraries(cpex-study-tests PRIVATE nlohmann_json::nlohmann_json)
 cpex_add_test_program(cpex-study-cli-tests cli study/study_cli_test.cpp)
 target_link_libraries(cpex-study-cli-tests PRIVATE nlohmann_json::nlohmann_json)
 # Script tests with Debian's python3 (standard library only: http.client, sqlite3).

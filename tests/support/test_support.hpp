@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cpex/pipeline.hpp"
-#include "cpex/plugin_host.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/plugin_host.hpp"
 
 namespace cpex::test {
 

@@ -47,22 +47,23 @@ TEST_CASE("Summaries count stopped, capped and failed runs, statistics over stop
   }
   const auto s = cpex::summarize(records);
   CHECK(s.runs == 6);
-  CHECK(s.stopped == 4);
+  CHECK(s.ended == 4);
+  CHECK(s.by_rule == 4);
   CHECK(s.capped == 1);
   CHECK(s.failed == 1);
-  CHECK(s.errors == 1);         // among the stopped runs
-  CHECK(s.capped_errors == 1);  // the capped run is wrong too, counted apart
+  CHECK(s.wrong == 1);          // among the ended runs
+  CHECK(s.capped_wrong == 1);   // the capped run is wrong too, counted apart
   // The capped run's 1000 samples (the cap) do not enter the sample statistics.
   CHECK(s.mean_samples == 25.0);
   CHECK(s.median_samples == 25.0);
   // sd of {10, 20, 30, 40} is sqrt(500/3); half-width 1.96 * sd / 2.
-  CHECK(s.mean_samples_ci.upper - 25.0 == Approx(1.959963984540054 * std::sqrt(500.0 / 3.0) / 2));
-  CHECK(25.0 - s.mean_samples_ci.lower == Approx(s.mean_samples_ci.upper - 25.0));
+  CHECK(s.mean_samples_ci95_normal.upper - 25.0 == Approx(1.959963984540054 * std::sqrt(500.0 / 3.0) / 2));
+  CHECK(25.0 - s.mean_samples_ci95_normal.lower == Approx(s.mean_samples_ci95_normal.upper - 25.0));
   CHECK(s.min_samples == 10);
   CHECK(s.max_samples == 40);
-  CHECK(s.error_rate == 0.25);
-  CHECK(s.error_rate_ci.lower < 0.25);
-  CHECK(s.error_rate_ci.upper > 0.25);
+  CHECK(s.wrong_rate == 0.25);
+  CHECK(s.wrong_rate_ci95.lower < 0.25);
+  CHECK(s.wrong_rate_ci95.upper > 0.25);
 }
 
 TEST_CASE("The mean interval of a count never goes below zero", "[stats]") {
@@ -71,8 +72,8 @@ TEST_CASE("The mean interval of a count never goes below zero", "[stats]") {
   records[1].samples = 0;
   records[2].samples = 100;
   const auto s = cpex::summarize(records);
-  CHECK(s.mean_samples_ci.lower == 0.0);
-  CHECK(s.mean_samples_ci.upper > 100.0 / 3);
+  CHECK(s.mean_samples_ci95_normal.lower == 0.0);
+  CHECK(s.mean_samples_ci95_normal.upper > 100.0 / 3);
 }
 
 TEST_CASE("The median interval is the order-statistic interval of the binomial", "[stats]") {

@@ -2,7 +2,7 @@
 // peeling against a direct O(n^3) reference, the exact QP optimum against a bitmask brute
 // force, Theorem 1's bound, Sherman-Morrison drift over 1e5 updates, log-binomials, the rank
 // check of supports, the efficient apportionment, and the G-allocation against the optimum
-// over all super arms; ICB's two widths (issue 17), the certified CEM bound of SAQM's
+// over all super arms; ICB's two widths, the certified CEM bound of SAQM's
 // alpha = certified, and the size of random supports (support-multiple).
 #include <catch2/catch.hpp>
 
@@ -33,6 +33,17 @@ Eigen::MatrixXd random_symmetric(std::size_t n, std::mt19937_64& rng) {
   Eigen::MatrixXd b(n, n);
   for (Eigen::Index i = 0; i < b.size(); ++i) b.data()[i] = normal(rng);
   return (b + b.transpose()) / 2.0;
+}
+
+// A super arm of 4 of the n arms drawn at random (a shuffle of 0..n-1, its first 4), in
+// ascending order or not.
+std::vector<std::size_t> random_super_arm(std::size_t n, std::mt19937_64& rng, bool ascending) {
+  std::vector<std::size_t> arms(n);
+  for (std::size_t i = 0; i < n; ++i) arms[i] = i;
+  std::shuffle(arms.begin(), arms.end(), rng);
+  std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
+  if (ascending) std::sort(m.begin(), m.end());
+  return m;
 }
 
 Eigen::MatrixXd random_positive_definite(std::size_t n, std::mt19937_64& rng) {
@@ -276,12 +287,8 @@ TEST_CASE("Least squares keep A = lambda I + sum chi chi^T exactly; refactor() i
     numerics::SuperArmLeastSquares ls(n, 5, lambda);
     Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n) * lambda;
     std::mt19937_64 rng(24);
-    std::vector<std::size_t> arms(n);
     for (int t = 0; t < 60; ++t) {
-      for (std::size_t i = 0; i < n; ++i) arms[i] = i;
-      std::shuffle(arms.begin(), arms.end(), rng);
-      std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
-      if (t % 2 == 0) std::sort(m.begin(), m.end());
+      const std::vector<std::size_t> m = random_super_arm(n, rng, t % 2 == 0);
       for (std::size_t i : m)
         for (std::size_t j : m) a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) += 1.0;
       ls.add(m, 1.0);
@@ -326,13 +333,8 @@ TEST_CASE("Regularized least squares on super arms keep log det A", "[unit][full
   numerics::SuperArmLeastSquares ls(n, 7, 1.0);
   REQUIRE(ls.invertible());
   std::mt19937_64 rng(8);
-  std::vector<std::size_t> arms(n);
   for (int t = 0; t < 500; ++t) {
-    for (std::size_t i = 0; i < n; ++i) arms[i] = i;
-    std::shuffle(arms.begin(), arms.end(), rng);
-    std::vector<std::size_t> m(arms.begin(), arms.begin() + 4);
-    std::sort(m.begin(), m.end());
-    ls.add(m, 1.0);
+    ls.add(random_super_arm(n, rng, true), 1.0);
     if (t % 37 == 0) {
       CHECK(ls.log_det() == Approx(std::log(ls.matrix().determinant())).epsilon(1e-9));
       CHECK((ls.inverse() - ls.matrix().inverse()).norm() <= 1e-9 * ls.inverse().norm());
@@ -468,9 +470,9 @@ TEST_CASE("The G-allocation is within 1% of the optimum over all super arms", "[
 
     // The algorithms' worst-direction step: peeling polished by single exchanges.
     full_bandit::WorstDirection polished = [k](const Eigen::MatrixXd& inverse) {
-      auto arms = numerics::greedy_peeling(inverse, k);
-      numerics::improve_by_swaps(inverse, arms, 10);
-      return arms;
+      auto peeled = numerics::greedy_peeling(inverse, k);
+      numerics::improve_by_swaps(inverse, peeled, 10);
+      return peeled;
     };
     const auto heuristic = full_bandit::solve_g_design(n, start.support, polished, {2000, 0.01});
     a.setZero();

@@ -11,7 +11,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/sweep.hpp"
+#include "cpex/runtime/sweep.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;

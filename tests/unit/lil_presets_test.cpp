@@ -14,7 +14,7 @@ namespace {
 ParamValues preset(const std::string& name, double nu) {
   ParamValues p;
   p.set("preset", name);
-  p.set("nu", nu);
+  p.set("delta", nu);  // the target error (the papers' nu)
   return p;
 }
 
@@ -41,8 +41,8 @@ TEST_CASE("Presets resolve epsilon and delta, and overrides win", "[presets]") {
   CHECK(faithful.epsilon == kFaithfulEpsilon);
   CHECK(faithful.delta == Approx(4.72737266084373e-07).epsilon(1e-12));
   ParamValues overridden = preset("faithful", 0.01);
-  overridden.set("epsilon", 0.5);
-  overridden.set("delta", 0.001);
+  overridden.set("lil-epsilon", 0.5);
+  overridden.set("lil-delta", 0.001);
   const LilSettings o = resolve_lil(overridden, ErrorBound::CEpsDelta, 10);
   CHECK(o.epsilon == 0.5);
   CHECK(o.delta == 0.001);
@@ -50,13 +50,18 @@ TEST_CASE("Presets resolve epsilon and delta, and overrides win", "[presets]") {
   REQUIRE(described.size() == 4);
   CHECK(described[0].first == "preset");
   CHECK(std::get<std::string>(described[0].second) == "faithful");
+  // The keys of the row's `resolved`: the target error is `delta`, as in every algorithm.
+  CHECK(described[1].first == "delta");
+  CHECK(std::get<double>(described[1].second) == 0.01);
+  CHECK(described[2].first == "lil-epsilon");
+  CHECK(described[3].first == "lil-delta");
 }
 
 TEST_CASE("The faithful preset refuses parameters outside Lemma 2.1", "[presets]") {
   ParamValues zero = preset("faithful", 0.01);
-  zero.set("epsilon", 0.0);
+  zero.set("lil-epsilon", 0.0);
   CHECK_THROWS_WITH(resolve_lil(zero, ErrorBound::CEpsDelta, 10),
-                    Contains("faithful preset needs epsilon in (0, 1)"));
+                    Contains("faithful preset needs lil-epsilon in (0, 1)"));
   const LilSettings s = resolve_lil(preset("faithful", 0.01), ErrorBound::CEpsDelta, 10);
   CHECK_NOTHROW(check_lemma_range(s, 0.0036));
   CHECK_THROWS_AS(check_lemma_range(s, 0.0037), ParameterError);  // log(1.01)/e = 0.0036605

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "cpex/errors.hpp"
-#include "cpex/pipeline_file.hpp"
-#include "cpex/sweep.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/sweep.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;

@@ -51,6 +51,33 @@ TEST_CASE("The registration helpers fill name, summary, schema, factory and the 
   CHECK(e->summary == "no arms");
 }
 
+TEST_CASE("Registry::replace swaps an entry of the same name and kind only",
+          "[unit][registration]") {
+  Registry registry;
+  registry.set_current_library("python:notebook.Idle");
+  register_algorithm<Idle>(registry, {"idle", "first"}, {.feedback = {FeedbackKind::SingleArm}}, ParamSchema());
+  AlgorithmEntry again;
+  again.name = "idle";
+  again.summary = "second";
+  again.create = [](const ParamValues&) -> std::unique_ptr<Algorithm> { return std::make_unique<Idle>(ParamValues{}); };
+  registry.replace(again);
+  CHECK(registry.algorithm("idle")->summary == "second");
+  CHECK(registry.algorithm("idle")->library == "python:notebook.Idle");
+  registry.set_current_library("python:notebook.Renamed");
+  registry.replace(again);
+  CHECK(registry.algorithm("idle")->library == "python:notebook.Renamed");
+  EnvironmentEntry environment;
+  environment.name = "idle";
+  environment.create = [](const ParamValues&, const EnvironmentContext&) -> std::unique_ptr<Environment> {
+    return nullptr;
+  };
+  CHECK_THROWS_WITH(registry.replace(environment),
+                    "cannot replace environment 'idle' of python:notebook.Renamed: an algorithm of that "
+                    "name exists (library python:notebook.Renamed)");
+  again.name = "unknown";
+  CHECK_THROWS_WITH(registry.replace(again), Catch::Contains("no plugin has that name"));
+}
+
 TEST_CASE("top-k and matroid-uniform are one oracle with two names", "[unit][registration]") {
   const OracleEntry* top_k = test::plugins().oracle("top-k");
   const OracleEntry* uniform = test::plugins().oracle("matroid-uniform");

@@ -14,6 +14,7 @@
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
 #include "cpex/report/stats.hpp"
+#include "cpex/report/summary_json.hpp"
 #include "test_support.hpp"
 
 using namespace cpex;
@@ -43,68 +44,68 @@ void check_known_groups(const GroupedReport& report) {
   REQUIRE(report.groups.size() == 4);
   const auto& a10 = group(report, {"10", "a"});
   CHECK(a10.runs == 5);
-  CHECK(a10.stopped == 4);
+  CHECK(a10.ended == 4);
   CHECK(a10.capped == 1);
   CHECK(a10.failed == 0);
   CHECK(a10.mean_samples == Approx(25.0));  // the capped run's 1000 is not mixed in
   CHECK(a10.median_samples == Approx(25.0));
-  CHECK(a10.mean_samples_ci.lower >= 10.0);
-  CHECK(a10.mean_samples_ci.lower < 25.0);
-  CHECK(a10.mean_samples_ci.upper > 25.0);
-  CHECK(a10.mean_samples_ci.upper <= 40.0);
+  CHECK(a10.mean_samples_ci95_bootstrap.lower >= 10.0);
+  CHECK(a10.mean_samples_ci95_bootstrap.lower < 25.0);
+  CHECK(a10.mean_samples_ci95_bootstrap.upper > 25.0);
+  CHECK(a10.mean_samples_ci95_bootstrap.upper <= 40.0);
   CHECK(a10.mean_samples_at_least == Approx(220.0));  // (10+20+30+40+1000)/5: the cap counted
   // The rates are over the 4 stopped runs; the capped run's wrong answer is counted apart.
-  CHECK(a10.errors.count == 0);
-  CHECK(a10.errors.trials == 4);
-  CHECK(a10.errors.rate == 0.0);
-  CHECK(a10.errors.ci95.upper == Approx(1.0 - std::pow(0.025, 0.25)).epsilon(1e-9));
-  CHECK(a10.capped_errors == 1);
+  CHECK(a10.wrong == 0);
+  CHECK(a10.ended == 4);
+  CHECK(a10.wrong_rate == 0.0);
+  CHECK(a10.wrong_rate_ci95.upper == Approx(1.0 - std::pow(0.025, 0.25)).epsilon(1e-9));
+  CHECK(a10.capped_wrong == 1);
   CHECK(a10.capped_not_optimal == 1);
-  CHECK(a10.not_optimal.count == 1);
-  CHECK(a10.not_optimal.rate == Approx(0.25));
+  CHECK(a10.not_optimal == 1);
+  CHECK(a10.not_optimal_rate == Approx(0.25));
   // 1 of 4: lower 1 - 0.975^(1/4); upper solves P(X <= 1 | 4, p) = 0.025.
-  CHECK(a10.not_optimal.ci95.lower == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-9));
-  const double u = a10.not_optimal.ci95.upper;
+  CHECK(a10.not_optimal_rate_ci95.lower == Approx(1.0 - std::pow(0.975, 0.25)).epsilon(1e-9));
+  const double u = a10.not_optimal_rate_ci95.upper;
   CHECK(std::pow(1 - u, 4) + 4 * u * std::pow(1 - u, 3) == Approx(0.025).epsilon(1e-9));
   CHECK(a10.optimal_unknown == 0);
   CHECK(a10.mean_wall_time_s == Approx(0.4));
 
   const auto& b10 = group(report, {"10", "b"});  // no error at all
   CHECK(b10.mean_samples == 5.0);
-  CHECK(b10.mean_samples_ci.lower == 5.0);
-  CHECK(b10.mean_samples_ci.upper == 5.0);
+  CHECK(b10.mean_samples_ci95_bootstrap.lower == 5.0);
+  CHECK(b10.mean_samples_ci95_bootstrap.upper == 5.0);
   CHECK(std::isnan(b10.mean_samples_at_least));  // nothing capped
-  CHECK(b10.errors.count == 0);
-  CHECK(b10.errors.rate == 0.0);
-  CHECK(b10.errors.ci95.lower == 0.0);
-  CHECK(b10.errors.ci95.upper == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-9));
-  CHECK(b10.not_optimal.count == 1);
-  CHECK(b10.not_optimal.rate == Approx(1.0 / 3.0));
+  CHECK(b10.wrong == 0);
+  CHECK(b10.wrong_rate == 0.0);
+  CHECK(b10.wrong_rate_ci95.lower == 0.0);
+  CHECK(b10.wrong_rate_ci95.upper == Approx(1.0 - std::pow(0.025, 1.0 / 3.0)).epsilon(1e-9));
+  CHECK(b10.not_optimal == 1);
+  CHECK(b10.not_optimal_rate == Approx(1.0 / 3.0));
 
   const auto& a20 = group(report, {"20", "a"});  // every answer wrong
   CHECK(a20.mean_samples == 200.0);
   CHECK(a20.median_samples == 200.0);
   // Two values: the bootstrap means are 100, 200, 300 with weights 1/4, 1/2, 1/4.
-  CHECK(a20.mean_samples_ci.lower == 100.0);
-  CHECK(a20.mean_samples_ci.upper == 300.0);
-  CHECK(a20.errors.count == 2);
-  CHECK(a20.errors.rate == 1.0);
-  CHECK(a20.errors.ci95.lower == Approx(std::sqrt(0.025)).epsilon(1e-9));
-  CHECK(a20.errors.ci95.upper == 1.0);
-  CHECK(a20.not_optimal.count == 2);  // not correct implies not optimal
+  CHECK(a20.mean_samples_ci95_bootstrap.lower == 100.0);
+  CHECK(a20.mean_samples_ci95_bootstrap.upper == 300.0);
+  CHECK(a20.wrong == 2);
+  CHECK(a20.wrong_rate == 1.0);
+  CHECK(a20.wrong_rate_ci95.lower == Approx(std::sqrt(0.025)).epsilon(1e-9));
+  CHECK(a20.wrong_rate_ci95.upper == 1.0);
+  CHECK(a20.not_optimal == 2);  // not correct implies not optimal
   CHECK(a20.mean_wall_time_s == Approx(3.0));
 
   const auto& b20 = group(report, {"20", "b"});  // only capped runs: only the lower bound
-  CHECK(b20.stopped == 0);
+  CHECK(b20.ended == 0);
   CHECK(b20.capped == 2);
   CHECK(std::isnan(b20.mean_samples));
-  CHECK(std::isnan(b20.mean_samples_ci.lower));
+  CHECK(std::isnan(b20.mean_samples_ci95_bootstrap.lower));
   CHECK(b20.mean_samples_at_least == 60.0);
-  CHECK(b20.errors.trials == 0);  // no run ended: no rate, the interval says nothing
-  CHECK(std::isnan(b20.errors.rate));
-  CHECK(b20.errors.ci95.lower == 0.0);
-  CHECK(b20.errors.ci95.upper == 1.0);
-  CHECK(b20.capped_errors == 0);
+  CHECK(b20.ended == 0);  // no run ended: no rate, the interval says nothing
+  CHECK(std::isnan(b20.wrong_rate));
+  CHECK(b20.wrong_rate_ci95.lower == 0.0);
+  CHECK(b20.wrong_rate_ci95.upper == 1.0);
+  CHECK(b20.capped_wrong == 0);
   CHECK(b20.capped_not_optimal == 1);
   CHECK(b20.mean_wall_time_s == Approx(2.0));
 }
@@ -145,18 +146,17 @@ TEST_CASE("Failed runs are counted apart and carry no samples or answer", "[repo
   REQUIRE(report.groups.size() == 1);
   const auto& c = report.groups.front();
   CHECK(c.runs == 2);
-  CHECK(c.stopped == 1);
+  CHECK(c.ended == 1);
   CHECK(c.failed == 1);
   CHECK(c.mean_samples == 7.0);
-  CHECK(std::isnan(c.mean_samples_ci.lower));  // one run: no interval
-  CHECK(c.errors.count == 0);
-  CHECK(c.errors.trials == 1);  // the failed run is in no denominator
-  CHECK(c.errors.rate == 0.0);
-  CHECK(c.errors.ci95.upper == Approx(0.975));  // 0 of 1
+  CHECK(std::isnan(c.mean_samples_ci95_bootstrap.lower));  // one run: no interval
+  CHECK(c.wrong == 0);
+  CHECK(c.ended == 1);  // the failed run is in no denominator
+  CHECK(c.wrong_rate == 0.0);
+  CHECK(c.wrong_rate_ci95.upper == Approx(0.975));  // 0 of 1
   // Results written before the `optimal` column: optimality unknown, no rate.
-  CHECK(c.optimal_unknown == 1);
-  CHECK(c.not_optimal.trials == 0);
-  CHECK(std::isnan(c.not_optimal.rate));
+  CHECK(c.optimal_unknown == 1);  // no ended run with a known optimality
+  CHECK(std::isnan(c.not_optimal_rate));
 }
 
 TEST_CASE("Tags of an input become columns; inputs are merged", "[report]") {
@@ -284,20 +284,24 @@ TEST_CASE("The run summary and the report share one definition of the rates", "[
   a10.add(StopReason::MaxSamples, 1000, false, false, 1.0);
   const Summary s = a10.summary();
   const auto g = group(summarize_groups(read_results({{kKnown, {}}}), {"environment.n", "algorithm"}), {"10", "a"});
-  CHECK(s.stopped == g.stopped);
-  CHECK(s.capped == g.capped);
-  CHECK(s.errors == g.errors.count);
-  CHECK(s.error_rate == g.errors.rate);
-  CHECK(s.error_rate_ci.lower == g.errors.ci95.lower);
-  CHECK(s.error_rate_ci.upper == g.errors.ci95.upper);
-  CHECK(s.not_optimal == g.not_optimal.count);
-  CHECK(s.not_optimal_rate == g.not_optimal.rate);
-  CHECK(s.not_optimal_rate_ci.upper == g.not_optimal.ci95.upper);
-  CHECK(s.capped_errors == g.capped_errors);
-  CHECK(s.capped_not_optimal == g.capped_not_optimal);
-  CHECK(s.mean_samples == g.mean_samples);
-  CHECK(s.mean_samples_at_least == g.mean_samples_at_least);
-  CHECK(s.mean_wall_seconds == Approx(g.mean_wall_time_s));
+  // Every statistic is the same (the JSON holds them all, under the same keys), but the
+  // bootstrap interval, which only the report computes.
+  nlohmann::ordered_json run = summary_json(s), report = summary_json(g);
+  CHECK(report["samples"]["mean_ci95_bootstrap"] ==
+        summary_json(a10.summary({.bootstrap = true}))["samples"]["mean_ci95_bootstrap"]);
+  CHECK(run["samples"]["mean_ci95_bootstrap"].is_null());
+  CHECK(g.mean_samples_ci95_bootstrap.lower >= 10.0);
+  for (auto* j : {&run, &report}) {
+    (*j)["samples"].erase("mean_ci95_bootstrap");
+    (*j)["samples"].erase("ci95");
+    (*j).erase("mean_wall_time_s");  // summed in another order
+  }
+  CHECK(run.dump() == report.dump());
+  CHECK(s.mean_wall_time_s == Approx(g.mean_wall_time_s));
+  // The deprecated names hold the same values.
+  CHECK(s.stopped == s.ended);
+  CHECK(s.errors == s.wrong);
+  CHECK(s.error_rate_ci.upper == s.wrong_rate_ci95.upper);
 }
 
 TEST_CASE("A summary without runs, or with capped runs only, reports no mean", "[stats]") {
@@ -305,12 +309,12 @@ TEST_CASE("A summary without runs, or with capped runs only, reports no mean", "
   CHECK(none.runs == 0);
   CHECK(std::isnan(none.mean_samples));
   CHECK(std::isnan(none.median_samples));
-  CHECK(std::isnan(none.error_rate));
+  CHECK(std::isnan(none.wrong_rate));
   CHECK(std::isnan(none.not_optimal_rate));
-  CHECK(none.error_rate_ci.lower == 0.0);
-  CHECK(none.error_rate_ci.upper == 1.0);
+  CHECK(none.wrong_rate_ci95.lower == 0.0);
+  CHECK(none.wrong_rate_ci95.upper == 1.0);
   CHECK(std::isnan(none.mean_samples_at_least));
-  CHECK(std::isnan(none.mean_wall_seconds));
+  CHECK(std::isnan(none.mean_wall_time_s));
 
   SummaryAccumulator capped;
   capped.add(StopReason::MaxSamples, 500, true, true, 1.0);
@@ -322,8 +326,8 @@ TEST_CASE("A summary without runs, or with capped runs only, reports no mean", "
   CHECK(c.failed == 1);
   CHECK(std::isnan(c.mean_samples));
   CHECK(c.mean_samples_at_least == 400.0);  // the failed run has no samples
-  CHECK(std::isnan(c.error_rate));
-  CHECK(c.capped_errors == 1);
+  CHECK(std::isnan(c.wrong_rate));
+  CHECK(c.capped_wrong == 1);
   CHECK(c.capped_not_optimal == 1);
-  CHECK(c.mean_wall_seconds == 1.0);
+  CHECK(c.mean_wall_time_s == 1.0);
 }

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "cpex/errors.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_scope.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_scope.hpp"
 
 using namespace cpex;
 using Catch::Matchers::Contains;

@@ -10,12 +10,15 @@ namespace cpex {
 // 3: Oracle::is_optimal (the `optimal` verdict).
 // 4: AlgorithmContext::budget, AlgorithmNeeds::settings / anytime (fixed-budget setting).
 // 5: Problem::rewards (RewardModel), AlgorithmNeeds::rewards (RewardRequirement).
-// 6: EntryInfo::version / PluginInfo::version (plugin identity in results, issue 21).
+// 6: EntryInfo::version / PluginInfo::version (plugin identity in results).
 // 7: RewardFamily Poisson / Exponential / GaussianUnknownVariance, Problem::arm_sigmas,
 //    Environment::truth_variances, Oracle::query / exchanges / enumerate (identification
 //    problems); Algorithm::propose, AlgorithmNeeds::batches (studies: batches and delayed
 //    feedback).
-inline constexpr int kAbiVersion = 7;
+// 8: ParamSpec::role, ParamSchema renamed keys (parameter roles: the run's target error,
+//    accuracy, budget).
+// 9: EntryInfo::source / PluginInfo::where (the registration's source file).
+inline constexpr int kAbiVersion = 9;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

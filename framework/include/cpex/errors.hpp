@@ -19,14 +19,17 @@ class ConfigError : public Error {
   using Error::Error;
 };
 
-// A plugin library cannot be found, loaded or registered.
+// A plugin library cannot be found, loaded or registered (only that: a plugin that fails
+// while a run is built or runs is a RunError).
 class PluginError : public Error {
  public:
   using Error::Error;
 };
 
 // A plugin rejects one of its own parameters. Thrown by plugin factories; the framework
-// adds the file and section before showing it. `key` names the parameter.
+// adds the file and section before showing it. `key` names the parameter; from an
+// algorithm's start(), "SECTION.KEY" names a key of another section ("run.budget",
+// "oracle.k") that does not fit the algorithm.
 class ParameterError : public Error {
  public:
   ParameterError(std::string key, const std::string& what)
@@ -37,7 +40,9 @@ class ParameterError : public Error {
   std::string key_;
 };
 
-// A run failed while executing (a plugin threw during the loop).
+// A run failed: a plugin threw while the run's objects were built or while it ran (the
+// framework's boundary around plugin code rethrows anything as a RunError naming the
+// plugin; in a sweep the run becomes an `error` row and the sweep goes on).
 class RunError : public Error {
  public:
   using Error::Error;

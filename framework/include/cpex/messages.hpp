@@ -2,8 +2,6 @@
 // bytes that are not valid UTF-8 are escaped (\xNN), long values are cut.
 #pragma once
 
-#include <exception>
-
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -21,12 +19,5 @@ std::string shorten(std::string_view text, std::size_t max_chars = 80);
 // A whole error message made printable on one line: newlines become spaces, other
 // control and invalid bytes are escaped, and the result is at most `max_chars` long.
 std::string printable_message(std::string_view text, std::size_t max_chars = 2000);
-
-// The text of an exception, safe for Boost.Program_options errors: Boost 1.74 fills its
-// message template by replacing "%name%" tokens until none is left, so a user's option or
-// line that itself contains such a token ("%canonical_option%", "%invalid_line%", ...)
-// made what() loop for ever. Here every '%' of the substituted values is written as
-// "\x25" before the message is built; other exceptions give their what().
-std::string exception_text(const std::exception& e);
 
 }  // namespace cpex

@@ -8,13 +8,15 @@
 //   }
 //
 // PluginInfo holds what every registry entry takes from its plugin, whatever its kind
-// (name, summary, version), and `make_entry` copies it into the entry — one place for all
-// three kinds.
+// (name, summary, version, the source file of the registration), and `make_entry` copies it
+// into the entry — one place for all three kinds.
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <source_location>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "cpex/registry.hpp"
@@ -28,7 +30,18 @@ struct PluginInfo {
   // The plugin's version, recorded in results stores and shown by `cpex list`; bump it when
   // the plugin's behaviour changes (the store also keeps the library's content hash).
   std::string version = "1.0";
+  // Where the plugin's registration is written: the `{name, summary, version}` of the call
+  // (`cpex describe` prints the file; the tree's plugins are compiled with paths relative
+  // to the repository).
+  std::source_location where = std::source_location::current();
 };
+
+// A registration's source file as recorded: without the leading "./" and "../" of a path
+// relative to a build directory (ccache's base_dir gives the compiler such paths).
+inline std::string registration_source(std::string_view file) {
+  while (file.starts_with("./") || file.starts_with("../")) file.remove_prefix(file.find('/') + 1);
+  return std::string(file);
+}
 
 // An entry of kind Entry with the plugin's info, schema and factory: the one place where
 // PluginInfo becomes the entry's common fields.
@@ -38,6 +51,7 @@ Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) cr
   entry.name = std::move(info.name);
   entry.summary = std::move(info.summary);
   entry.version = std::move(info.version);
+  entry.source = registration_source(info.where.file_name());
   entry.schema = std::move(schema);
   entry.create = std::move(create);
   return entry;

@@ -29,6 +29,7 @@ struct EntryInfo {
   std::string version;
   ParamSchema schema;
   std::string library;  // filled in by the registry: the library that registered it
+  std::string source;   // the source file of its registration (PluginInfo::where); may be empty
 };
 
 // What an environment factory may use besides its parameters.
@@ -68,6 +69,13 @@ class Registry {
   void add(EnvironmentEntry entry);
   void add(OracleEntry entry);
   void add(AlgorithmEntry entry);
+  // Replaces the entry of that name, which must exist and be of the same kind (a plugin
+  // defined at run time and defined again, e.g. a Python class re-registered from a
+  // notebook; the caller decides which entries may be replaced); PluginError naming the
+  // existing one otherwise. The entry takes the current library. No run may hold the old one.
+  void replace(EnvironmentEntry entry);
+  void replace(OracleEntry entry);
+  void replace(AlgorithmEntry entry);
 
   // Library path recorded with the entries added next (set by the plugin loader).
   void set_current_library(std::string path) { current_library_ = std::move(path); }

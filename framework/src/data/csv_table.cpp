@@ -76,16 +76,17 @@ CsvTable parse_csv_table(const std::string& text, const std::string& path_name,
       throw ParameterError(key, where + ": more than " + std::to_string(kMaxCsvCells) +
                                     " numbers in the table (the limit of a data file)");
     for (std::size_t c = 0; c < cells.size(); ++c) {
-      const std::string& text = cells[c];
+      const std::string& cell_text = cells[c];
       double& cell = values.emplace_back();
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), cell);
-      if (text.empty() || error != std::errc() || end != text.data() + text.size())
+      const auto [end, error] =
+          std::from_chars(cell_text.data(), cell_text.data() + cell_text.size(), cell);
+      if (cell_text.empty() || error != std::errc() || end != cell_text.data() + cell_text.size())
         throw ParameterError(key, where + ": column " + std::to_string(c + 1) + " ('" +
-                                      shorten(table.columns[c]) + "'): '" + shorten(text) +
+                                      shorten(table.columns[c]) + "'): '" + shorten(cell_text) +
                                       "' is not a number");
       if (!usable_real(cell))
         throw ParameterError(key, where + ": column " + std::to_string(c + 1) + " ('" +
-                                      shorten(table.columns[c]) + "'): '" + shorten(text) +
+                                      shorten(table.columns[c]) + "'): '" + shorten(cell_text) +
                                       "' is not a finite number of magnitude at most 1e15");
     }
   }

@@ -229,8 +229,8 @@ void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::s
     // A cut already in the program adds nothing but degeneracy (GLPK may cycle on it); a cut
     // with an infinite coefficient (an empirical mean at the end of its family) bounds
     // nothing there.
-    const bool finite = std::all_of(cut.begin(), cut.end(), [](double g) { return std::isfinite(g); });
-    if (finite && std::none_of(cuts.begin(), cuts.end(), [&](const std::vector<double>& c) { return close(c, cut); })) {
+    const bool finite_cut = std::all_of(cut.begin(), cut.end(), [](double g) { return std::isfinite(g); });
+    if (finite_cut && std::none_of(cuts.begin(), cuts.end(), [&](const std::vector<double>& c) { return close(c, cut); })) {
       cuts.push_back(cut);
       program->add(cut);
     }

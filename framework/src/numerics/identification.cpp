@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace cpex::numerics {
 
@@ -129,6 +130,25 @@ class TopM final : public IdentificationProblem {
       }
   }
 
+  void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                      const Decision& answer, PieceVisitor& visitor) const override {
+    mark(answer);
+    std::size_t piece = 0, pair[2];
+    double point[2];
+    for (std::size_t i : answer.arms)
+      for (std::size_t j = 0; j < arms_; ++j) {
+        if (member_[j]) continue;
+        pair[0] = i;
+        pair[1] = j;
+        if (visitor.wanted(piece, pair)) {
+          const Transport t = pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+          point[0] = point[1] = t.point;
+          visitor.visit({piece, pair, point, t.cost});
+        }
+        ++piece;
+      }
+  }
+
  private:
   void mark(const Decision& d) const {
     member_.assign(arms_, 0);
@@ -185,6 +205,24 @@ class EpsilonGood final : public IdentificationProblem {
         least.take(t.cost, margin, piece);
         out.arms = {i, j};
         out.point = {t.point, relative_ ? t.point / (1.0 - epsilon_) : t.point + epsilon_};
+      }
+      ++piece;
+    }
+  }
+
+  void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                      const Decision& answer, PieceVisitor& visitor) const override {
+    const std::size_t i = answer.arms.front();
+    std::size_t pair[2] = {i, 0};
+    double point[2];
+    for (std::size_t j = 0, piece = 0; j < arms_; ++j) {
+      if (j == i) continue;
+      pair[1] = j;
+      if (visitor.wanted(piece, pair)) {
+        const Transport t = shifted_transport(families[i], w[i], mu[i], families[j], w[j], mu[j], epsilon_, relative_);
+        point[0] = t.point;
+        point[1] = relative_ ? t.point / (1.0 - epsilon_) : t.point + epsilon_;
+        visitor.visit({piece, pair, point, t.cost});
       }
       ++piece;
     }
@@ -315,6 +353,23 @@ class Threshold final : public IdentificationProblem {
     }
   }
 
+  void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                      const Decision& answer, PieceVisitor& visitor) const override {
+    const double point[1] = {tau_};
+    auto offer = [&](std::size_t a, bool above, std::size_t piece) {
+      const std::size_t arm[1] = {a};
+      if (!visitor.wanted(piece, arm)) return;
+      const bool there = above ? mu[a] <= tau_ : mu[a] >= tau_;
+      visitor.visit({piece, arm, point, there || !(w[a] > 0.0) ? 0.0 : w[a] * families[a].kl(mu[a], tau_)});
+    };
+    if (any_ && !answer.arms.empty()) return offer(answer.arms.front(), true, 0);
+    for (std::size_t a = 0, member = 0; a < arms_; ++a) {
+      const bool in = member < answer.arms.size() && answer.arms[member] == a;
+      if (in) ++member;
+      offer(a, in, a);
+    }
+  }
+
  private:
   double tau_;
   bool any_;
@@ -328,6 +383,11 @@ void IdentificationProblem::correct_answers(std::span<const double> mu, std::vec
 }
 
 bool IdentificationProblem::exact_for(const ArmFamily&) const { return true; }
+
+void IdentificationProblem::for_each_piece(std::span<const double>, std::span<const double>,
+                                           std::span<const ArmFamily>, const Decision&, PieceVisitor&) const {
+  throw std::logic_error("the " + name() + " problem does not list the pieces of its alternatives");
+}
 
 bool IdentificationProblem::has_known_allocation(std::span<const ArmFamily>) const { return false; }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 #include "cpex/numerics/identification.hpp"
 
@@ -49,6 +50,21 @@ class Matroid final : public IdentificationProblem {
     return exchanges_.size();
   }
   std::size_t largest_piece(const Decision&) const override { return 2; }
+
+  void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                      const Decision& answer, PieceVisitor& visitor) const override {
+    refresh(answer);
+    std::size_t pair[2];
+    double point[2];
+    for (std::size_t p = 0; p < exchanges_.size(); ++p) {
+      std::tie(pair[0], pair[1]) = exchanges_[p];
+      if (!visitor.wanted(p, pair)) continue;
+      const Transport t = pair_transport(families[pair[0]], w[pair[0]], mu[pair[0]], families[pair[1]], w[pair[1]],
+                                         mu[pair[1]]);
+      point[0] = point[1] = t.point;
+      visitor.visit({p, pair, point, t.cost});
+    }
+  }
 
   void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
                      const Decision& answer, BestResponse& out, std::span<const double> offsets,
@@ -176,6 +192,27 @@ class ListedClass final : public IdentificationProblem {
     }
   }
 
+  // The pieces in best_response's order; each one's arms are the decision's own arms
+  // (S \ S*), then the answer's (S* \ S), as best_response reports them.
+  void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
+                      const Decision& answer, PieceVisitor& visitor) const override {
+    std::size_t piece = 0;
+    for (const auto& arms : decisions_) {
+      if (arms == answer.arms) continue;
+      moved_.clear();
+      std::set_difference(arms.begin(), arms.end(), answer.arms.begin(), answer.arms.end(), std::back_inserter(moved_));
+      const std::size_t ups = moved_.size();
+      std::set_difference(answer.arms.begin(), answer.arms.end(), arms.begin(), arms.end(),
+                          std::back_inserter(moved_));
+      if (visitor.wanted(piece, moved_)) {
+        const std::span<const std::size_t> all(moved_);
+        const double value = sum_transport(all.first(ups), all.subspan(ups), w, mu, families, point_);
+        visitor.visit({piece, moved_, point_, value});
+      }
+      ++piece;
+    }
+  }
+
  private:
   static double sum(std::span<const double> mu, const std::vector<std::size_t>& arms) {
     double total = 0.0;
@@ -201,7 +238,7 @@ class ListedClass final : public IdentificationProblem {
 
   const Oracle& oracle_;
   std::vector<std::vector<std::size_t>> decisions_;
-  mutable std::vector<std::size_t> up_, down_;  // scratch: a problem serves one run at a time
+  mutable std::vector<std::size_t> up_, down_, moved_;  // scratch: a problem serves one run at a time
   mutable std::vector<double> point_;
 };
 

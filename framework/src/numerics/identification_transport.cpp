@@ -77,11 +77,9 @@ Transport shifted_transport(const ArmFamily& fi, double w_i, double mu_i, const 
   double hi = mu_i;
   lo = std::max(lo, lowest_mean(fi));
   hi = std::min(hi, relative ? highest_mean(fj) / scale : highest_mean(fj) - epsilon);
-  if (!(hi > lo)) {
-    // No room inside the family (e.g. Bernoulli mu_i > 1 - eps): the piece needs lambda_j
-    // beyond the family's end.
-    return {kInfinity, mu_i};
-  }
+  if (hi < lo) return {kInfinity, mu_i};  // no point of the piece inside the family
+  // One point only (e.g. Bernoulli means 1 and 1: lambda_i = 1 - eps, lambda_j = 1).
+  if (!(hi > lo)) return {value(lo), lo};
   auto phi = [&](double x) { return w_i * fi.kl_slope(mu_i, x) + w_j * scale * fj.kl_slope(mu_j, y_of(x)); };
   const double x = bisect(phi, lo, hi);
   Transport best{value(x), x};

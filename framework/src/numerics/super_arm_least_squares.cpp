@@ -67,10 +67,8 @@ void SuperArmLeastSquares::add(std::span<const std::size_t> members, double rewa
   // Four columns per pass over u: u_r = (((u_r + c1_r) + c2_r) + c3_r) + c4_r is the order
   // of adding the columns one by one (same u bit for bit), with one store of u per four.
   {
-    const double* w = inverse_.data();
-    const auto rows = static_cast<std::size_t>(inverse_.rows());
+    const double* w = inverse_.data();  // n x n, as A: the same `rows`
     double* u = u_.data();
-    const std::size_t k = members.size();
     std::size_t q = 0;
     if (k == 0) u_.setZero();
     else {

@@ -4,17 +4,15 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <set>
 
 #include "cpex/errors.hpp"
+#include "cpex/store/result_columns.hpp"
 
 namespace cpex::report {
 
 namespace {
-
-const double kNan = std::numeric_limits<double>::quiet_NaN();
 
 bool parse_number(const std::string& text, double& value) {
   if (text.empty()) return false;
@@ -33,18 +31,6 @@ struct ValuesLess {
     return false;
   }
 };
-
-struct Accumulator {
-  RunTally tally;
-  std::vector<double> samples;  // ended runs
-  double wall = 0.0;            // ended and capped runs
-};
-
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 }  // namespace
 
@@ -67,25 +53,28 @@ std::vector<std::string> default_group_keys(const ResultsTable& table) {
 GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std::string>& keys) {
   std::vector<std::size_t> key_columns;
   for (const auto& key : keys) key_columns.push_back(table.column(key));
-  const std::size_t status = table.column("status"), samples = table.column("samples"),
-                    correct = table.column("correct"), wall = table.column("wall_time_s");
-  const auto optimal = table.find("optimal");  // absent in results written before it existed
-  const auto run_id = table.find("run_id");
+  const std::size_t status = table.column(std::string(columns::status)),
+                    samples = table.column(std::string(columns::samples)),
+                    correct = table.column(std::string(columns::correct)),
+                    wall = table.column(std::string(columns::wall_time_s));
+  // absent in results written before it existed
+  const auto optimal = table.find(std::string(columns::optimal));
+  const auto run_id = table.find(std::string(columns::run_id));
 
-  std::map<std::vector<std::string>, Accumulator, ValuesLess> groups;
+  std::map<std::vector<std::string>, SummaryAccumulator, ValuesLess> groups;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const auto& row = table.rows[r];
     std::vector<std::string> values;
     for (std::size_t c : key_columns) values.push_back(row[c]);
-    Accumulator& group = groups[values];
-    const RunEnd end = run_end(row[status]);
+    SummaryAccumulator& group = groups[values];
+    const RunEnd end = run_end_of_status(row[status]).value_or(RunEnd::ByRule);
     if (end == RunEnd::Failed) {
-      group.tally.add(end, 0, false, Optimality::Unknown);
+      group.add(end, 0, false, Optimality::Unknown, 0.0);
       continue;
     }
     const std::string which = run_id ? "run_id " + row[*run_id] : "row " + std::to_string(r + 1);
     double count, right, seconds, best = 0.0;
-    if (!parse_number(row[samples], count))
+    if (!parse_number(row[samples], count) || count < 0)
       throw Error(which + ": samples '" + row[samples] + "' is not a number");
     if (!parse_number(row[correct], right) || (right != 0.0 && right != 1.0))
       throw Error(which + ": correct '" + row[correct] + "' is not 0 or 1");
@@ -94,41 +83,19 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
       throw Error(which + ": optimal '" + row[*optimal] + "' is not 0 or 1");
     if (!parse_number(row[wall], seconds))
       throw Error(which + ": wall_time_s '" + row[wall] + "' is not a number");
-    group.tally.add(end, static_cast<std::uint64_t>(count), right == 1.0,
-                    !optimal_known ? Optimality::Unknown
-                    : best == 1.0  ? Optimality::Yes
-                                   : Optimality::No);
-    group.wall += seconds;
-    if (end == RunEnd::Ended) group.samples.push_back(count);
+    group.add(end, static_cast<std::uint64_t>(count), right == 1.0,
+              !optimal_known ? Optimality::Unknown
+              : best == 1.0  ? Optimality::Yes
+                             : Optimality::No,
+              seconds);
   }
 
   GroupedReport report;
   report.keys = keys;
   for (const auto& [values, group] : groups) {
     GroupSummary s;
+    static_cast<Summary&>(s) = group.summary({.bootstrap = true});
     s.values = values;
-    s.runs = group.tally.runs();
-    s.stopped = group.tally.ended();
-    s.capped = group.tally.capped();
-    s.failed = group.tally.failed();
-    if (group.samples.empty()) {
-      s.mean_samples = s.median_samples = kNan;
-      s.mean_samples_ci = {kNan, kNan};
-    } else {
-      double total = 0.0;
-      for (double x : group.samples) total += x;
-      s.mean_samples = total / static_cast<double>(group.samples.size());
-      s.median_samples = median_of(group.samples);
-      s.mean_samples_ci = bootstrap_mean_interval(group.samples);
-    }
-    s.mean_samples_at_least = group.tally.mean_at_least();
-    s.errors = group.tally.errors();
-    s.not_optimal = group.tally.not_optimal();
-    s.optimal_unknown = group.tally.optimal_unknown();
-    s.capped_errors = group.tally.capped_errors();
-    s.capped_not_optimal = group.tally.capped_not_optimal();
-    const std::uint64_t answered = s.stopped + s.capped;
-    s.mean_wall_time_s = answered ? group.wall / static_cast<double>(answered) : kNan;
     report.groups.push_back(std::move(s));
   }
   report.pooled = pooled_keys(table, keys);

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/run.hpp"
+#include "cpex/store/result_columns.hpp"
 #include "cpex/suggest.hpp"
 #include "raw_results.hpp"
 
@@ -14,8 +16,10 @@ namespace cpex::report {
 
 namespace {
 
-const std::vector<std::string> kRequired = {"samples", "stopped", "correct", "wall_time_s",
-                                            "algorithm"};
+// Columns without which no summary can be made (`optimal` and `status` are optional:
+// results written before them).
+const std::string_view kRequired[] = {columns::samples, columns::stopped, columns::correct,
+                                      columns::wall_time_s, columns::algorithm};
 
 // `name=value;...` (today's CSV) or a JSON object (the store, and later CSVs).
 std::vector<std::pair<std::string, std::string>> parse_resolved(const std::string& text,
@@ -67,21 +71,21 @@ class TableBuilder {
   }
 
   void add(const ResultsInput& input, const RawResults& raw) {
-    for (const auto& name : kRequired)
+    for (const auto name : kRequired)
       if (std::find(raw.columns.begin(), raw.columns.end(), name) == raw.columns.end())
-        throw Error(input.path + ": no column '" + name + "' (not a cpex results file?)");
-    // The sweep axes sit between `point` and `algorithm`.
-    const auto point = std::find(raw.columns.begin(), raw.columns.end(), "point");
-    const auto algorithm = std::find(raw.columns.begin(), raw.columns.end(), "algorithm");
-    if (point != raw.columns.end() && point < algorithm)
-      for (auto it = point + 1; it != algorithm; ++it) add_swept(*it);
+        throw Error(input.path + ": no column '" + std::string(name) + "' (not a cpex results file?)");
+    // The sweep axes sit between the fixed columns around CPEX_RESULT_AXES().
+    const auto before = std::find(raw.columns.begin(), raw.columns.end(), kResultColumns[kAxesAt - 1].name);
+    const auto after = std::find(raw.columns.begin(), raw.columns.end(), kResultColumns[kAxesAt].name);
+    if (before != raw.columns.end() && before < after)
+      for (auto it = before + 1; it != after; ++it) add_swept(*it);
     for (const auto& [key, value] : input.tags) add_swept(key);
 
     std::vector<std::size_t> target;
     for (const auto& name : raw.columns) target.push_back(column(name));
-    const std::size_t status = column("status");
-    const std::size_t stopped = column("stopped");
-    const auto resolved = std::find(raw.columns.begin(), raw.columns.end(), "resolved");
+    const std::size_t status = column(std::string(columns::status));
+    const std::size_t stopped = column(std::string(columns::stopped));
+    const auto resolved = std::find(raw.columns.begin(), raw.columns.end(), columns::resolved);
 
     for (std::size_t r = 0; r < raw.rows.size(); ++r) {
       const std::string where =
@@ -89,12 +93,9 @@ class TableBuilder {
       table_.rows.emplace_back(table_.columns.size());
       auto& row = table_.rows.back();
       for (std::size_t c = 0; c < raw.columns.size(); ++c) row[target[c]] = raw.rows[r][c];
-      if (row[status].empty())
-        row[status] = row[stopped] == "rule" ? "stopped" : row[stopped] == "budget" ? "budget" : "capped";
-      if (row[status] != "stopped" && row[status] != "capped" && row[status] != "error" &&
-          row[status] != "budget")
-        throw Error(where + ": unknown status '" + row[status] +
-                    "' (stopped, budget, capped or error)");
+      if (row[status].empty()) row[status] = status_of_stopped(row[stopped]);
+      if (!run_end_of_status(row[status]))
+        throw Error(where + ": unknown status '" + row[status] + "' (" + status_texts() + ")");
       if (resolved != raw.columns.end()) {
         const auto params = parse_resolved(raw.rows[r][static_cast<std::size_t>(resolved - raw.columns.begin())], where);
         for (const auto& [name, value] : params) {

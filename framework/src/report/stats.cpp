@@ -1,10 +1,12 @@
-// Run summaries, the Clopper-Pearson interval (Boost.Math's inverse incomplete beta) and
-// the order-statistic interval of the median (Boost.Math's binomial distribution).
+// Run summaries (one accumulator behind every summary), the Clopper-Pearson interval
+// (Boost.Math's inverse incomplete beta), the order-statistic interval of the median
+// (Boost.Math's binomial distribution) and the bootstrap interval of the mean.
 #include "cpex/report/stats.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include <boost/math/distributions/binomial.hpp>
@@ -51,92 +53,91 @@ Proportion proportion(std::uint64_t count, std::uint64_t trials) {
   return p;
 }
 
-RunEnd run_end(StopReason stop) {
-  switch (stop) {
-    case StopReason::Error: return RunEnd::Failed;
-    case StopReason::MaxSamples:
-    case StopReason::MaxSeconds: return RunEnd::Capped;
-    default: return RunEnd::Ended;
-  }
-}
-
-RunEnd run_end(std::string_view status) {
-  if (status == "error") return RunEnd::Failed;
-  if (status == "capped") return RunEnd::Capped;
-  return RunEnd::Ended;
-}
-
-void RunTally::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal) {
-  if (end == RunEnd::Failed) {
-    ++failed_;
-    return;
-  }
-  const bool not_optimal = optimal == Optimality::No;
-  if (end == RunEnd::Capped) {
-    ++capped_;
-    capped_sum_ += static_cast<double>(samples);
-    capped_errors_ += correct ? 0 : 1;
-    capped_not_optimal_ += not_optimal ? 1 : 0;
-    return;
-  }
-  ++ended_;
-  ended_sum_ += static_cast<double>(samples);
-  errors_ += correct ? 0 : 1;
-  not_optimal_ += not_optimal ? 1 : 0;
-  optimal_unknown_ += optimal == Optimality::Unknown ? 1 : 0;
-}
-
-double RunTally::mean_at_least() const {
-  if (capped_ == 0) return std::numeric_limits<double>::quiet_NaN();
-  return (ended_sum_ + capped_sum_) / static_cast<double>(ended_ + capped_);
-}
-
-void SummaryAccumulator::add(const RunRecord& r) {
+void SummaryAccumulator::add(const RunResult& r) {
   add(r.stop, r.samples, r.correct, r.optimal, r.wall_seconds);
 }
 
 void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct, bool optimal,
                              double wall_seconds) {
-  const RunEnd end = run_end(stop);
-  tally_.add(end, samples, correct, optimal ? Optimality::Yes : Optimality::No);
-  if (end == RunEnd::Failed) return;
+  add(run_end(stop), samples, correct, optimal ? Optimality::Yes : Optimality::No, wall_seconds);
+}
+
+void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal,
+                             double wall_seconds) {
+  if (end == RunEnd::Failed) {
+    ++failed_;
+    return;
+  }
   wall_ += wall_seconds;
-  if (end == RunEnd::Capped) return;
-  if (stop == StopReason::Budget) ++budget_;
-  const std::uint64_t n = tally_.ended();
-  const double x = static_cast<double>(samples);
-  const double delta = x - mean_;
-  mean_ += delta / static_cast<double>(n);
-  m2_ += delta * (x - mean_);
-  min_ = n == 1 ? samples : std::min(min_, samples);
-  max_ = n == 1 ? samples : std::max(max_, samples);
+  const bool not_optimal = optimal == Optimality::No;
+  if (end == RunEnd::Capped) {
+    ++capped_;
+    capped_sum_ += samples;
+    capped_wrong_ += correct ? 0 : 1;
+    capped_not_optimal_ += not_optimal ? 1 : 0;
+    return;
+  }
+  ++(end == RunEnd::AtBudget ? at_budget_ : by_rule_);
+  ended_sum_ += samples;
+  wrong_ += correct ? 0 : 1;
+  not_optimal_ += not_optimal ? 1 : 0;
+  optimal_unknown_ += optimal == Optimality::Unknown ? 1 : 0;
   if (!samples_.empty() && samples < samples_.back()) sorted_ = false;
   samples_.push_back(samples);
 }
 
-Summary SummaryAccumulator::summary() const {
+namespace {
+
+// The deprecated names of Summary and the fields they alias.
+template <class T>
+using Alias = std::pair<T Summary::*, T Summary::*>;
+constexpr Alias<std::uint64_t> kCountAliases[] = {
+    {&Summary::stopped, &Summary::ended}, {&Summary::budget, &Summary::at_budget},
+    {&Summary::errors, &Summary::wrong}, {&Summary::capped_errors, &Summary::capped_wrong}};
+constexpr Alias<double> kRealAliases[] = {{&Summary::error_rate, &Summary::wrong_rate},
+                                          {&Summary::mean_wall_seconds, &Summary::mean_wall_time_s}};
+constexpr Alias<Interval> kIntervalAliases[] = {
+    {&Summary::error_rate_ci, &Summary::wrong_rate_ci95},
+    {&Summary::not_optimal_rate_ci, &Summary::not_optimal_rate_ci95},
+    {&Summary::mean_samples_ci, &Summary::mean_samples_ci95_normal}};
+
+void fill_aliases(Summary& s) {
+  for (const auto& [alias, field] : kCountAliases) s.*alias = s.*field;
+  for (const auto& [alias, field] : kRealAliases) s.*alias = s.*field;
+  for (const auto& [alias, field] : kIntervalAliases) s.*alias = s.*field;
+}
+
+}  // namespace
+
+Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   Summary s;
-  s.stopped = tally_.ended();
-  s.budget = budget_;
-  s.capped = tally_.capped();
-  s.failed = tally_.failed();
-  s.runs = tally_.runs();
-  s.capped_errors = tally_.capped_errors();
-  s.capped_not_optimal = tally_.capped_not_optimal();
-  s.mean_samples_at_least = tally_.mean_at_least();
-  const Proportion errors = tally_.errors(), not_optimal = tally_.not_optimal();
-  s.errors = errors.count;
-  s.error_rate = errors.rate;
-  s.error_rate_ci = errors.ci95;
+  s.by_rule = by_rule_;
+  s.at_budget = at_budget_;
+  s.ended = by_rule_ + at_budget_;
+  s.capped = capped_;
+  s.failed = failed_;
+  s.runs = s.ended + capped_ + failed_;
+  s.capped_wrong = capped_wrong_;
+  s.capped_not_optimal = capped_not_optimal_;
+  s.optimal_unknown = optimal_unknown_;
+  s.mean_samples_at_least =
+      capped_ ? static_cast<double>(ended_sum_ + capped_sum_) / static_cast<double>(s.ended + capped_) : nan;
+  const Proportion wrong = proportion(wrong_, s.ended);
+  const Proportion not_optimal = proportion(not_optimal_, s.ended - optimal_unknown_);
+  s.wrong = wrong.count;
+  s.wrong_rate = wrong.rate;
+  s.wrong_rate_ci95 = wrong.ci95;
   s.not_optimal = not_optimal.count;
   s.not_optimal_rate = not_optimal.rate;
-  s.not_optimal_rate_ci = not_optimal.ci95;
-  const std::uint64_t answered = s.stopped + s.capped;
-  s.mean_wall_seconds = answered ? wall_ / static_cast<double>(answered) : nan;
-  if (s.stopped == 0) {
+  s.not_optimal_rate_ci95 = not_optimal.ci95;
+  const std::uint64_t answered = s.ended + s.capped;
+  s.mean_wall_time_s = answered ? wall_ / static_cast<double>(answered) : nan;
+  s.mean_samples_ci95_bootstrap = {nan, nan};
+  if (s.ended == 0) {
     s.mean_samples = s.median_samples = nan;
-    s.mean_samples_ci = s.median_samples_ci = {nan, nan};
+    s.mean_samples_ci95_normal = s.median_samples_ci95 = {nan, nan};
+    fill_aliases(s);
     return s;
   }
   if (!sorted_) {
@@ -144,23 +145,33 @@ Summary SummaryAccumulator::summary() const {
     sorted_ = true;
   }
   const std::size_t n = samples_.size();
-  s.mean_samples = mean_;
-  const double sd = n > 1 ? std::sqrt(m2_ / static_cast<double>(n - 1)) : 0.0;
+  s.mean_samples = static_cast<double>(ended_sum_) / static_cast<double>(n);
+  double squares = 0.0;
+  for (const std::uint64_t x : samples_) {
+    const double d = static_cast<double>(x) - s.mean_samples;
+    squares += d * d;
+  }
+  const double sd = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
   const double half = 1.959963984540054 * sd / std::sqrt(static_cast<double>(n));
-  s.mean_samples_ci = {std::max(0.0, mean_ - half), mean_ + half};
+  s.mean_samples_ci95_normal = {std::max(0.0, s.mean_samples - half), s.mean_samples + half};
   s.median_samples = n % 2 ? static_cast<double>(samples_[n / 2])
                            : 0.5 * (static_cast<double>(samples_[n / 2 - 1]) +
                                     static_cast<double>(samples_[n / 2]));
-  s.median_samples_ci = median_interval(samples_);
-  s.min_samples = min_;
-  s.max_samples = max_;
+  s.median_samples_ci95 = median_interval(samples_);
+  s.min_samples = samples_.front();
+  s.max_samples = samples_.back();
+  if (options.bootstrap) {
+    const std::vector<double> values(samples_.begin(), samples_.end());
+    s.mean_samples_ci95_bootstrap = bootstrap_mean_interval(values);
+  }
+  fill_aliases(s);
   return s;
 }
 
-Summary summarize(std::span<const RunRecord> records) {
+Summary summarize(std::span<const RunRecord> records, const SummaryOptions& options) {
   SummaryAccumulator accumulator;
   for (const auto& r : records) accumulator.add(r);
-  return accumulator.summary();
+  return accumulator.summary(options);
 }
 
 Interval bootstrap_mean_interval(std::span<const double> values, double confidence,

@@ -10,7 +10,8 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
+#include "cpex/store/result_columns.hpp"
 
 namespace cpex {
 
@@ -71,42 +72,46 @@ void RowFile::write(const std::string& text) {
 }
 
 std::string csv_header(const std::vector<std::string>& varied_keys) {
-  std::string header = "run_id,point";
-  for (const auto& key : varied_keys) header += ',' + csv_field(key);
-  return header +
-         ",algorithm,environment,oracle,repetition,seed,samples,stopped,recommendation,"
-         "correct,optimal,wall_time_s,resolved,pulls,status,error\n";
+  std::string header;
+  for (const std::string& name : result_column_names(varied_keys))
+    append_csv_field(header += header.empty() ? "" : ",", name);
+  return header + '\n';
 }
 
+namespace {
+
+void append_csv_cell(std::string& row, const ResultCell& cell) {
+  switch (cell.kind) {
+    case ResultCell::Kind::Unsigned: append_number(row, cell.unsigned_value); break;
+    case ResultCell::Kind::Signed: append_number(row, cell.signed_value); break;
+    case ResultCell::Kind::Real: append_number(row, cell.real); break;
+    case ResultCell::Kind::Boolean: row += cell.flag ? '1' : '0'; break;
+    case ResultCell::Kind::Text: append_csv_field(row, cell.text); break;
+  }
+}
+
+}  // namespace
+
+// The cells in the order of result_columns.def; a cell the row does not have (a failed
+// run's answer, a finished run's error) is empty.
 std::string csv_row(const RunRecord& r, const Job& job) {
   const bool failed = r.stop == StopReason::Error;
   std::string row;
   row.reserve(160 + r.resolved.size() + r.pulls.size() + r.error.size());
-  append_number(row, r.run_id);
-  row += ',';
-  append_number(row, static_cast<std::uint64_t>(r.point));
-  for (const auto& [key, value] : job.point->values) append_csv_field(row += ',', value);
-  (row += ',') += job.pipeline->algorithm_name;
-  (row += ',') += job.pipeline->environment->name;
-  (row += ',') += job.pipeline->oracles.front().entry->name;
-  row += ',';
-  append_number(row, r.repetition);
-  row += ',';
-  append_number(row, job.pipeline->run.seed);
-  row += ',';
-  if (!failed) append_number(row, r.samples);
-  (row += ',') += stopped_text(r.stop);
-  append_csv_field(row += ',', r.recommendation);
-  row += ',';
-  if (!failed) row += r.correct ? '1' : '0';
-  row += ',';
-  if (!failed) row += r.optimal ? '1' : '0';
-  row += ',';
-  append_number(row, r.wall_seconds);
-  append_csv_field(row += ',', r.resolved);
-  (row += ',') += r.pulls;
-  (row += ',') += status_text(r.stop);
-  append_csv_field(row += ',', r.error);
+  bool first = true;
+  auto next = [&]() -> std::string& {
+    if (!first) row += ',';
+    first = false;
+    return row;
+  };
+#define CPEX_RESULT_AXES() \
+  for (const auto& [key, value] : job.point->values) append_csv_field(next(), value);
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE) \
+  next();                                                            \
+  if (present(ColumnPresence::PRESENT, failed)) append_csv_cell(row, result_cell(VALUE));
+#include "cpex/store/result_columns.def"
+#undef CPEX_RESULT_COLUMN
+#undef CPEX_RESULT_AXES
   row += '\n';
   return row;
 }

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
+#include "cpex/store/result_columns.hpp"
 #include "sqlite_util.hpp"
 
 namespace cpex {
@@ -105,7 +106,7 @@ std::uint64_t count_of(const StoreMeta& meta, const std::string& key) {
   return r.ec == std::errc() && r.ptr == it->second.data() + it->second.size() ? value : 0;
 }
 
-// Growing a sweep (issue 21): the stored sweep and this one differ only in the number of
+// Growing a sweep: the stored sweep and this one differ only in the number of
 // repetitions, and this one has more. Every other identity key (pipeline but its
 // repetitions line, plugins, version, axes, points, shard) must be equal.
 bool only_repetitions_grew(const StoreMeta& stored, const StoreMeta& now) {
@@ -126,6 +127,20 @@ bool only_repetitions_grew(const StoreMeta& stored, const StoreMeta& now) {
     if (va != vb) return false;
   }
   return true;
+}
+
+// The column list of the `runs` table: "run_id INTEGER PRIMARY KEY, point INTEGER,
+// "section.key", algorithm TEXT, ..." (axis columns untyped: SQLite types each value).
+std::string runs_columns_sql(const std::vector<std::string>& axis_keys) {
+  std::string sql;
+  for (std::size_t i = 0; i < kResultColumnCount; ++i) {
+    if (i == kAxesAt)
+      for (const auto& key : axis_keys) sql += (sql.empty() ? "" : ", ") + quoted_identifier(key);
+    const ResultColumn& column = kResultColumns[i];
+    ((sql += sql.empty() ? "" : ", ") += column.name) += std::string(" ") + sql_type(column.type);
+    if (column.presence == ColumnPresence::Key) sql += " PRIMARY KEY";
+  }
+  return sql;
 }
 
 }  // namespace
@@ -246,11 +261,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       // 16 KiB pages: a quarter of the write(2) calls of SQLite's 4 KiB pages for the same
       // rows (about 0.1 µs of system time per row on a sweep of tiny runs).
       std::string create = "PRAGMA page_size = 16384; BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                           "CREATE TABLE runs (run_id INTEGER PRIMARY KEY, point INTEGER";
-      for (const auto& key : axis_keys) create += ", " + quoted_identifier(key);
-      create += ", algorithm TEXT, environment TEXT, oracle TEXT, repetition INTEGER, seed INTEGER,"
-                " samples INTEGER, stopped TEXT, recommendation TEXT, correct INTEGER,"
-                " optimal INTEGER, wall_time_s REAL, resolved TEXT, pulls TEXT, status TEXT, error TEXT);";
+                           "CREATE TABLE runs (" + runs_columns_sql(axis_keys) + ");";
       exec(c.db, create, path);
       sqlite3_stmt* put = nullptr;
       sqlite3_prepare_v2(c.db, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
@@ -280,7 +291,7 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       done_.push_back(static_cast<std::uint64_t>(sqlite3_column_int64(ids, 0)));
     sqlite3_finalize(ids);
   }
-  const std::size_t columns = 17 + axes_;
+  const std::size_t columns = kResultColumnCount + axes_;
   auto prepare = [&](std::size_t rows, sqlite3_stmt** statement) {
     std::string insert = "INSERT OR REPLACE INTO runs VALUES ";
     for (std::size_t r = 0; r < rows; ++r) {
@@ -318,24 +329,22 @@ ResultStore::~ResultStore() {
 }
 
 void ResultStore::for_each_row(const std::function<void(const StoredRun&)>& f) const {
+  const std::string select = "SELECT " + std::string(columns::point) + ", " +
+                             std::string(columns::stopped) + ", " + std::string(columns::samples) +
+                             ", " + std::string(columns::correct) + ", " +
+                             std::string(columns::wall_time_s) + ", " + std::string(columns::optimal) +
+                             " FROM runs ORDER BY " + std::string(columns::run_id);
   sqlite3_stmt* rows = nullptr;
-  sqlite3_prepare_v2(db_, "SELECT point, stopped, samples, correct, wall_time_s, status, optimal "
-                          "FROM runs ORDER BY run_id", -1, &rows, nullptr);
+  sqlite3_prepare_v2(db_, select.c_str(), -1, &rows, nullptr);
   while (sqlite3_step(rows) == SQLITE_ROW) {
     const auto* stopped = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
-    const std::string how = stopped ? stopped : "";
-    const StopReason stop = how == "rule"          ? StopReason::Rule
-                            : how == "max-samples" ? StopReason::MaxSamples
-                            : how == "max-seconds" ? StopReason::MaxSeconds
-                            : how == "budget"      ? StopReason::Budget
-                                                   : StopReason::Error;
     StoredRun run;
     run.point = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0));
-    run.stop = stop;
+    run.stop = stop_reason_of_stopped(stopped ? stopped : "").value_or(StopReason::Error);
     run.samples = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2));
     run.correct = sqlite3_column_int(rows, 3) != 0;
     run.wall_seconds = sqlite3_column_double(rows, 4);
-    run.optimal = sqlite3_column_int(rows, 6) != 0;
+    run.optimal = sqlite3_column_int(rows, 5) != 0;
     f(run);
   }
   sqlite3_finalize(rows);
@@ -376,8 +385,53 @@ void bind_value(sqlite3_stmt* stmt, int index, const std::string& text) {
   sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
-  sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+// Binding keys of values that outlive every statement (SQLite keeps a binding across
+// executions, so a parameter already holding one is not bound again).
+const char kNullKey = 0;
+const char* const kEmptyObject = "{}";
+const char* const kEmpty = "";
+const int kZeroOne[2] = {0, 1};
+
+void bind_null(sqlite3_stmt* stmt, std::vector<const void*>& bound, int index) {
+  const void*& slot = bound[static_cast<std::size_t>(index - 1)];
+  if (slot == &kNullKey) return;
+  slot = &kNullKey;
+  sqlite3_bind_null(stmt, index);
+}
+
+// Binds `cell` at `index`. A Point column's value (its address the key), a label, a
+// boolean and an empty text are bound only when the parameter holds another value; the
+// rest is bound every row, without a copy (the text lives in the held record until the
+// statement has run). An empty JSON column is the empty object.
+void bind_cell(sqlite3_stmt* stmt, std::vector<const void*>& bound, int index,
+               const ResultCell& cell, ColumnType type, ColumnScope scope) {
+  const void*& slot = bound[static_cast<std::size_t>(index - 1)];
+  using Kind = ResultCell::Kind;
+  std::string_view text = cell.text;
+  const void* key = nullptr;
+  if (scope == ColumnScope::Point) {
+    key = cell.address;
+  } else if (cell.kind == Kind::Boolean) {
+    key = &kZeroOne[cell.flag ? 1 : 0];
+  } else if (cell.kind == Kind::Text && type == ColumnType::Label) {
+    key = text.data();
+  } else if (cell.kind == Kind::Text && text.empty()) {
+    text = type == ColumnType::Json ? kEmptyObject : kEmpty;
+    key = text.data();
+  }
+  if (key && slot == key) return;
+  slot = key;
+  switch (cell.kind) {
+    case Kind::Unsigned:
+      sqlite3_bind_int64(stmt, index, static_cast<sqlite3_int64>(cell.unsigned_value));
+      break;
+    case Kind::Signed: sqlite3_bind_int64(stmt, index, cell.signed_value); break;
+    case Kind::Real: sqlite3_bind_double(stmt, index, cell.real); break;
+    case Kind::Boolean: sqlite3_bind_int(stmt, index, cell.flag ? 1 : 0); break;
+    case Kind::Text:
+      sqlite3_bind_text(stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+      break;
+  }
 }
 
 }  // namespace
@@ -385,90 +439,27 @@ void bind_text(sqlite3_stmt* stmt, int index, const std::string& text) {
 void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound, int c,
                            const RunRecord& r, const Job& job) {
   const int first = c;
-  // Binds a value that lives as long as the store (pointer `key`) unless it is bound already.
-  auto once = [&](int index, const void* key) {
-    const auto slot = static_cast<std::size_t>(index - 1);
-    if (bound[slot] == key) return false;
-    bound[slot] = key;
-    return true;
-  };
-  auto changing = [&](int index) { bound[static_cast<std::size_t>(index - 1)] = nullptr; };
-  static const char null_key = 0;
-  const void* const kNull = &null_key;  // the key of a NULL binding
-  static const char* const kEmptyObject = "{}";
-  static const char* const kEmpty = "";
-  static const int kZeroOne[2] = {0, 1};  // the keys of the integers 0 and 1
-  const int* const kZero = &kZeroOne[0];
-  const int* const kOne = &kZeroOne[1];
   const bool failed = r.stop == StopReason::Error;
-  changing(c);
-  sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.run_id));
-  if (once(c, job.point))  // the point's index, fixed for its SweepPoint
-    sqlite3_bind_int64(insert, c, static_cast<sqlite3_int64>(r.point));
+#define CPEX_RESULT_AXES()                                                              \
+  for (const auto& [key, value] : job.point->values) {                                  \
+    const auto slot = static_cast<std::size_t>(c - 1);                                  \
+    if (bound[slot] != &value) bind_value(insert, c, value);                            \
+    bound[slot] = &value;                                                               \
+    ++c;                                                                                \
+  }
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE)                      \
+  if (present(ColumnPresence::PRESENT, failed))                                           \
+    bind_cell(insert, bound, c, result_cell(VALUE), ColumnType::TYPE, ColumnScope::SCOPE); \
+  else                                                                                    \
+    bind_null(insert, bound, c);                                                          \
   ++c;
-  for (const auto& [key, value] : job.point->values) {
-    if (once(c, &value)) bind_value(insert, c, value);
-    ++c;
-  }
-  const Pipeline& pipeline = *job.pipeline;
-  for (const std::string* name : {&pipeline.algorithm_name, &pipeline.environment->name,
-                                  &pipeline.oracles.front().entry->name}) {
-    if (once(c, name)) bind_text(insert, c, *name);
-    ++c;
-  }
-  changing(c);
-  sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.repetition));
-  if (once(c, &pipeline.run.seed))
-    sqlite3_bind_int64(insert, c, static_cast<sqlite3_int64>(pipeline.run.seed));
-  ++c;
-  if (failed) {
-    for (int k = 0; k < 5; ++k) {  // samples, stopped, recommendation, correct, optimal
-      if (once(c, kNull)) sqlite3_bind_null(insert, c);
-      ++c;
-    }
-  } else {
-    changing(c);
-    sqlite3_bind_int64(insert, c++, static_cast<sqlite3_int64>(r.samples));
-    const char* stopped = stopped_text(r.stop);
-    if (once(c, stopped)) sqlite3_bind_text(insert, c, stopped, -1, SQLITE_STATIC);
-    ++c;
-    changing(c);
-    bind_text(insert, c++, r.recommendation);
-    for (const bool flag : {r.correct, r.optimal}) {  // correct, optimal: 0 or 1
-      if (once(c, flag ? kOne : kZero)) sqlite3_bind_int(insert, c, flag ? 1 : 0);
-      ++c;
-    }
-  }
-  changing(c);
-  sqlite3_bind_double(insert, c++, r.wall_seconds);
-  if (r.resolved.empty()) {
-    if (once(c, kEmptyObject)) sqlite3_bind_text(insert, c, kEmptyObject, -1, SQLITE_STATIC);
-    ++c;
-  } else {
-    changing(c);
-    bind_text(insert, c++, r.resolved);
-  }
-  if (r.pulls.empty()) {  // without run.record-pulls
-    if (once(c, kEmpty)) sqlite3_bind_text(insert, c, kEmpty, 0, SQLITE_STATIC);
-    ++c;
-  } else {
-    changing(c);
-    bind_text(insert, c++, r.pulls);
-  }
-  const char* status = status_text(r.stop);
-  if (once(c, status)) sqlite3_bind_text(insert, c, status, -1, SQLITE_STATIC);
-  ++c;
-  if (failed) {
-    changing(c);
-    bind_text(insert, c++, r.error);
-  } else {
-    if (once(c, kNull)) sqlite3_bind_null(insert, c);
-    ++c;
-  }
+#include "cpex/store/result_columns.def"
+#undef CPEX_RESULT_COLUMN
+#undef CPEX_RESULT_AXES
   // Every parameter is bound for every row, so no sqlite3_clear_bindings is needed.
-  if (c - first != 17 + static_cast<int>(axes_))
+  if (c - first != static_cast<int>(kResultColumnCount + axes_))
     throw std::logic_error("results store: " + std::to_string(c - first) + " values for " +
-                           std::to_string(17 + axes_) + " columns");
+                           std::to_string(kResultColumnCount + axes_) + " columns");
 }
 
 void ResultStore::step(sqlite3_stmt* insert) {
@@ -487,7 +478,7 @@ void ResultStore::flush_pending() {
   held_count_ = 0;
   begin();
   if (count == batch_ && insert_batch_) {
-    const int columns = 17 + static_cast<int>(axes_);
+    const int columns = static_cast<int>(kResultColumnCount + axes_);
     for (std::size_t i = 0; i < count; ++i)
       bind_row(insert_batch_, bound_batch_, 1 + static_cast<int>(i) * columns, held_[i].record,
                held_[i].job);
@@ -501,22 +492,10 @@ void ResultStore::flush_pending() {
 }
 
 void ResultStore::write(const RunRecord& r, const Job& job) {
-  // Copied field by field (the trace is not stored; assigning keeps each string's buffer).
+  // Every row value is copied (assigning keeps each string's buffer); the trace is not
+  // stored.
   Pending& slot = held_[held_count_++];
-  RunRecord& copy = slot.record;
-  copy.run_id = r.run_id;
-  copy.point = r.point;
-  copy.repetition = r.repetition;
-  copy.samples = r.samples;
-  copy.stopped = r.stopped;
-  copy.stop = r.stop;
-  copy.error = r.error;
-  copy.recommendation = r.recommendation;
-  copy.correct = r.correct;
-  copy.optimal = r.optimal;
-  copy.wall_seconds = r.wall_seconds;
-  copy.resolved = r.resolved;
-  copy.pulls = r.pulls;
+  static_cast<RunResult&>(slot.record) = r;
   slot.job = job;
   if (held_count_ == batch_) flush_pending();
   if (++pending_ >= 1000 || now_seconds() - last_commit_ >= 1.0) commit();

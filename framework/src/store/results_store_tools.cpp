@@ -5,7 +5,8 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/store/output_lock.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
+#include "cpex/store/result_columns.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "cpex/store/store_reading.hpp"
@@ -190,13 +191,14 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   meta["shard"] = "";
   std::vector<std::string> axis_keys, columns;
   {
-    // The columns, and the axis keys among them (between point and algorithm).
+    // The columns, and the axis keys among them (after the fixed columns before the axes,
+    // up to the first fixed column after them: result_columns.def).
     Connection c{open_store_for_reading(inputs.front())};
     sqlite3_stmt* stmt = nullptr;
     sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
     for (int i = 0; i < sqlite3_column_count(stmt); ++i) columns.push_back(sqlite3_column_name(stmt, i));
     sqlite3_finalize(stmt);
-    for (std::size_t i = 2; i < columns.size() && columns[i] != "algorithm"; ++i)
+    for (std::size_t i = kAxesAt; i < columns.size() && columns[i] != kResultColumns[kAxesAt].name; ++i)
       axis_keys.push_back(columns[i]);
   }
   bool out_has_rows = false;

@@ -1,9 +1,11 @@
 // SQLite helpers of the results store.
 #include "sqlite_util.hpp"
 
+#include <charconv>
 #include <cstring>
 
 #include "cpex/errors.hpp"
+#include "cpex/store/result_columns.hpp"
 
 namespace cpex::sqlite {
 
@@ -55,9 +57,15 @@ std::string older_schema(const StoreMeta& meta, const std::string& path) {
   const auto found = meta.find("schema");
   const std::string schema = found == meta.end() ? "" : found->second;
   if (schema == kSchema) return "";
+  int number = 0;
+  std::from_chars(schema.data(), schema.data() + schema.size(), number);
+  const std::string missing = columns_since(number < 1 ? 1 : number);
   return "results store '" + path + "' has schema " + (schema.empty() ? "?" : schema) +
-         " (written by an older CPEx, without the 'optimal' column), this CPEx writes schema " +
-         kSchema;
+         " (written by " + (number > kResultSchema ? "a newer" : "an older") + " CPEx" +
+         (number < kResultSchema && !missing.empty()
+              ? ", without the " + missing + (missing.find(',') == std::string::npos ? " column" : " columns")
+              : std::string()) +
+         "), this CPEx writes schema " + kSchema;
 }
 
 sqlite3* open_db(const std::string& path, int flags) {

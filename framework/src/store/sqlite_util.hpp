@@ -5,14 +5,17 @@
 
 #include <sqlite3.h>
 
+#include "cpex/store/result_columns.hpp"
 #include "cpex/store/results_store.hpp"
 
 namespace cpex::sqlite {
 
 inline constexpr const char* kFormat = "cpex-results";
-// 2: the `optimal` column after `correct`. Stores of schema 1 are read (cpex report,
-// export, the Python reader: `optimal` unknown) but neither resumed nor merged.
-inline constexpr const char* kSchema = "2";
+// The schema this CPEx writes: the newest SINCE of cpex/store/result_columns.def (2: the
+// `optimal` column after `correct`). Stores of older schemas are read (cpex report,
+// export, the Python reader: the newer columns empty, unknown) but neither resumed nor
+// merged.
+inline const std::string kSchema = std::to_string(kResultSchema);
 
 // "" for a store of the current schema, else one line saying why `path` (with `meta`)
 // cannot be written to: the schema it has and what it lacks.

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "cpex/errors.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
 
 namespace cpex::study {
 

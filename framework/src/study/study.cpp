@@ -11,8 +11,8 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 #include "cpex/study/study_spec.hpp"
 
 #ifndef CPEX_VERSION

@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "cpex/errors.hpp"
-#include "cpex/record_format.hpp"
+#include "cpex/runtime/record_format.hpp"
 
 namespace cpex::study {
 

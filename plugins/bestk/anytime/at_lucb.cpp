@@ -113,8 +113,7 @@ void register_at_lucb(Registry& registry) {
   ParamSchema schema;
   schema.real("delta1", 0.5, Range::open(0.0, 1.0), "confidence of the first stage: delta_s = delta1 alpha^(s-1)")
       .real("alpha", 0.99, Range::open(0.0, 1.0), "ratio of the stages' confidences")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: a stage ends when UCB(l_t) - LCB(h_t) < epsilon");
+      .accuracy(0.0, "accuracy: a stage ends when UCB(l_t) - LCB(h_t) < epsilon");
   register_algorithm(
       registry, {"at-lucb", "AT-LUCB (Jun & Nowak 2016): anytime top-k, LUCB1 in stages of falling delta"},
       {.feedback = {FeedbackKind::SingleArm},

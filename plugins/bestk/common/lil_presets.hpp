@@ -3,7 +3,10 @@
 // `heuristic` uses epsilon = 0 and delta = nu for every algorithm, lil'UCB included (seed 004
 // §5); `heuristic-jamieson` differs only for lil'UCB, delta = nu/5 (the lil'UCB-heuristic of
 // Jamieson et al. 2014).
-// Explicit `epsilon` / `delta` keys override the preset's choice.
+// The keys: `delta` is the run's target error (the papers' nu; one `delta` means the target
+// error in every algorithm), `lil-epsilon` / `lil-delta` the LIL bound's own epsilon and
+// delta (overriding the preset's choice); the former keys `nu` and `epsilon` are refused
+// with what they became.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +25,8 @@ enum class ErrorBound {
   LilUcb,             // 4 sqrt(c_eps delta) + 4 c_eps delta (lil'UCB, Jamieson et al. 2014)
 };
 
+// In the papers' symbols: nu the target error (key `delta`), epsilon and delta the LIL
+// bound's (keys `lil-epsilon`, `lil-delta`).
 struct LilSettings {
   std::string preset;
   double nu = 0.01;
@@ -31,7 +36,8 @@ struct LilSettings {
 
 inline constexpr double kFaithfulEpsilon = 0.01;
 
-// Adds `preset`, `nu`, and the optional overrides `epsilon`, `delta`.
+// Adds `preset`, `delta` (the target error), and the optional overrides `lil-epsilon`,
+// `lil-delta`.
 void add_lil_parameters(ParamSchema& schema);
 
 // The delta for which `bound` equals nu.

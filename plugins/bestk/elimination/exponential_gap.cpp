@@ -107,7 +107,7 @@ class ExponentialGap final : public Algorithm {
 
 void register_exponential_gap(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta");
+  schema.target_error(0.05, "confidence: error probability at most delta");
   add_sample_scale_key(schema);
   register_algorithm(
       registry,

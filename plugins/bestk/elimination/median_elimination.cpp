@@ -57,9 +57,10 @@ class MedianEliminationAlgorithm final : public Algorithm {
 
 void register_median_elimination(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .real("epsilon", 0.1, Range::greater_than(0.0),
-            "accuracy: the answer is within epsilon of the best mean (epsilon > 0)");
+            "accuracy: the answer is within epsilon of the best mean (epsilon > 0)")
+      .role(ParamRole::Accuracy);
   add_sample_scale_key(schema);
   register_algorithm(
       registry,

@@ -56,8 +56,7 @@ class Apt final : public IndexPolicy {
 
 void register_apt(Registry& registry) {
   ParamSchema schema;
-  schema.real("epsilon", 0.0, Range::at_least(0.0),
-              "precision: arms within epsilon of the threshold may be answered either way");
+  schema.accuracy(0.0, "precision: arms within epsilon of the threshold may be answered either way");
   register_algorithm(
       registry, {"apt", "APT (Locatelli, Gutzeit & Carpentier 2016): thresholding bandit, fixed budget"},
       single_arm_needs(0, kFixedBudget), std::move(schema),

@@ -1,5 +1,5 @@
 // Registration of the fixed-budget best-arm / top-k algorithms: successive-rejects, sar,
-// sequential-halving, ugape (issue 19; docs/algorithms/fixed-budget.md).
+// sequential-halving, ugape (docs/algorithms/fixed-budget.md).
 #include "cpex/plugin.hpp"
 
 namespace cpex::fixed_budget {

@@ -186,10 +186,8 @@ class Ugape final : public Algorithm {
 void register_ugape(Registry& registry) {
   ParamSchema schema;
   schema
-      .real("delta", 0.05, Range::open(0.0, 1.0),
-            "fixed confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: the answer's arms are within epsilon of the k-th best mean; fixed "
+      .target_error(0.05, "fixed confidence: error probability at most delta")
+      .accuracy(0.0, "accuracy: the answer's arms are within epsilon of the k-th best mean; fixed "
             "confidence stops once B_J(t) < epsilon")
       .optional_real("a", Range::greater_than(0.0),
                      "fixed budget: the exploration parameter a of beta = b sqrt(a / T_i)")

@@ -56,9 +56,8 @@ std::vector<std::pair<std::string, ParamValue>> KlSettings::resolved() const {
 
 void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(AlgorithmEntry::create) create) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: every returned arm is within epsilon of the k-th best mean")
+  schema.target_error(0.05, "confidence: error probability at most delta")
+      .accuracy(0.0, "accuracy: every returned arm is within epsilon of the k-th best mean")
       .choice("rate", "kk2013", {"kk2013", "lucb1"},
               "exploration rate: kk2013 = the paper's (kl-lucb: log(k1 K t^alpha/delta) + log "
               "log(same); kl-racing: log(k1 K t^alpha/delta)), lucb1 = log(k1 K t^alpha/delta) "

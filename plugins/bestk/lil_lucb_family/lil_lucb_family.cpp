@@ -51,8 +51,8 @@ class LilLucb final : public LucbSkeleton {
   void prepare(std::size_t n, std::size_t k, double sigma) override {
     settings_ = resolve_lil(params_, variant_.bound, n);
     const double delta = settings_.delta;
-    omega_high_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(n - k)) : delta / n;
-    omega_low_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(k)) : delta / n;
+    omega_high_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(n - k)) : delta / static_cast<double>(n);
+    omega_low_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(k)) : delta / static_cast<double>(n);
     check_lemma_range(settings_, std::max(omega_high_, omega_low_));
     radius_high_ = numerics::LilRadius(omega_high_, settings_.epsilon, sigma);
     radius_low_ = numerics::LilRadius(omega_low_, settings_.epsilon, sigma);

@@ -1,5 +1,5 @@
-// `lucb`: LUCB1 of Kalyanakrishnan, Tewari, Auer and Stone (ICML 2012), as restated in
-// ALGORITHMS.md §1. Radius beta(u, t) = sqrt(2 sigma^2 log(k1 N t^4 / delta) / u) with
+// `lucb`: LUCB1 of Kalyanakrishnan, Tewari, Auer and Stone (ICML 2012; docs/algorithms/
+// bestk.md). Radius beta(u, t) = sqrt(2 sigma^2 log(k1 N t^4 / delta) / u) with
 // k1 = 5/4, where t counts rounds (t = 1 at the first check after every arm was sampled
 // once). Each round samples both h_t and l_t; the run stops when
 // UCB(l_t) - LCB(h_t) < epsilon, and the result is (epsilon, K)-optimal w.p. >= 1 - delta.
@@ -41,9 +41,8 @@ class Lucb1 final : public LucbSkeleton {
 
 void register_lucb(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0),
-            "accuracy: every returned arm is within epsilon of the K-th best mean");
+  schema.target_error(0.05, "confidence: error probability at most delta")
+      .accuracy(0.0, "accuracy: every returned arm is within epsilon of the K-th best mean");
   register_algorithm(
       registry, {"lucb", "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round"},
       {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},

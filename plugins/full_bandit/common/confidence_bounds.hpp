@@ -29,7 +29,7 @@ inline double independent_width(double sigma, std::uint64_t t, std::size_t n, do
 }
 
 // ICB's C_t by its `width` key: lemma1 (App. A Lemma 1, as printed) or prop1 (SAQM's C_t
-// of Prop. 1 in ICB's per-arm bound, issue 17). prop1 >= lemma1 for every t, n, k, since
+// of Prop. 1 in ICB's per-arm bound). prop1 >= lemma1 for every t, n, k, since
 // 2 sqrt 2 >= sqrt 2 and K = C(n, k) >= n for 1 <= k < n.
 enum class IcbWidth { lemma1, prop1 };
 inline double icb_width(IcbWidth kind, double sigma, std::uint64_t t, std::size_t n, double log_k, double delta) {

@@ -11,8 +11,8 @@ namespace cpex::full_bandit {
 
 ParamSchema common_parameters() {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
+  schema.target_error(0.05, "confidence: the error probability is at most delta")
+      .accuracy(0.0, "accuracy: the returned super arm is epsilon-optimal")
       .choice("allocation", "uniform", {"uniform", "g-allocation"},
               "static allocation p: uniform over the support, or G-optimal (seed 000 App. D)")
       .text("support", "auto",

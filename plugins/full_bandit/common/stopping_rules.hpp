@@ -1,5 +1,5 @@
-// Stopping rules shared by the full-bandit algorithms (seed 000), written so that issue 10's
-// CLUCB-QM can reuse SAQM's rule with its own width and allocation.
+// Stopping rules shared by the full-bandit algorithms (seed 000), written so that
+// CLUCB-QM (seed 001) can reuse SAQM's rule with its own width and allocation.
 #pragma once
 
 #include <span>

@@ -2,7 +2,7 @@
 // M_hat = argmax theta_hat(M) and
 //   Z*_t = max_{M != M_hat} theta_hat(M) + C_t sum_i |chi_M(i) - chi_{M_hat}(i)| sqrt(A^{-1}_ii),
 // C_t = sigma sqrt(2 log(c' t^2 n / delta)) (Lemma 1); stop when Z*_t - theta_hat(M_hat) < eps.
-// Key `width` (issue 17): `lemma1` (default) is that C_t, the one App. A prints and proves
+// Key `width`: `lemma1` (default) is that C_t, the one App. A prints and proves
 // (per-arm sub-Gaussian constant sigma sqrt 2, union over the n arms); `prop1` uses SAQM's
 // C_t = 2 sqrt(2) sigma sqrt(log(c' t^2 K / delta)) of Prop. 1 (log K by lgamma) in the
 // same per-arm bound, a reading under which the authors' Table 2 ICB counts may have been

@@ -4,7 +4,7 @@
 //   B = gamma A^{-1} - Diag(2 gamma A^{-1} chi_{M_hat}) + Diag(theta_hat),
 // candidate = QuadraticMaximization(B) ([dks] oracle), and
 //   Z'_t = max_{M in F, M != M_hat} theta_hat(M) + C_t ||chi_M - chi_{M_hat}||_{A^{-1}};
-// stop when eps / 2 >= Z'_t - theta_hat(M_hat) (Alg. 3 as printed; key `stop-at`, issue 17:
+// stop when eps / 2 >= Z'_t - theta_hat(M_hat) (Alg. 3 as printed; key `stop-at`:
 // `half-epsilon`, the default, is that; `epsilon` stops when eps >= Z'_t - theta_hat(M_hat),
 // the threshold of SA-Ex and ICB, for comparing like with like: with it SA-FOA at eps
 // behaves as the printed rule at 2 eps. Both are (eps, delta)-PAC when Z'_t bounds the gap

@@ -16,7 +16,7 @@
 // When is the stop backed by Lemma 8's guarantee? When alpha_t is at most the round's
 // true CEM ratio Z_t / (C_t max_M ||chi_M||): always with `certified` and `theorem1`; with a
 // fixed alpha only in the rounds where peeling's ratio reaches alpha, which nothing checks
-// (issue 17 saw greedy peeling's ratio below 0.9 in 40% of traced rounds with support =
+// (traces saw greedy peeling's ratio below 0.9 in 40% of traced rounds with support =
 // random). A fixed alpha is the experiments' choice, not a guarantee.
 // Trace (Fig. 1): Z, alpha; with trace-optimum = yes also Z-exact (enumeration), ratio
 // Z / Z-exact and additive-error Z-exact - Z.

@@ -15,8 +15,8 @@ void register_two_phase(Registry& registry, PluginInfo info, SubroutineFactory s
       {.feedback = {FeedbackKind::FullBanditSum},
        .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
       ParamSchema()
-          .real("delta", 0.05, Range::open(0.0, 1.0), "confidence: the error probability is at most delta")
-          .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned super arm is epsilon-optimal")
+          .target_error(0.05, "confidence: the error probability is at most delta")
+          .accuracy(0.0, "accuracy: the returned super arm is epsilon-optimal")
           .choice("arm-epsilon", "strict", {"strict", "paper"},
                   "per-arm accuracy of each phase: strict = epsilon / (2k) (super arm epsilon-optimal), "
                   "paper = epsilon (seed 001's complexity; only k epsilon guaranteed)"),

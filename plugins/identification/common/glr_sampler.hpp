@@ -9,6 +9,12 @@
 // empirical answer as the recommendation. With a trace it emits `glr` (the least Z_p) and
 // `threshold` (the beta of that piece) every round.
 //
+// `elimination` (Tirinzoni & Degenne 2022; elimination.hpp): none (the GLR rule above);
+// stopping (stop once every piece of the empirical answer's alternative has been certified, at
+// this or an earlier round; only uncertified pieces are computed); sampling (the same stop, and
+// problem() is the problem without its certified pieces, so that every sampler's best responses
+// and w* see only what is left).
+//
 // A sampler implements begin() (its own start) and sample() (the arm of round t once the rule
 // did not stop); it reads the answer, the stopping best response and the statistics below.
 #pragma once
@@ -21,13 +27,14 @@
 
 #include "arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
+#include "elimination.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
 
 namespace cpex::identification {
 
-// `delta`, `threshold` and `epsilon`, the keys of every GLR sampler.
+// `delta`, `threshold`, `epsilon` and `elimination`, the keys of every GLR sampler.
 void add_glr_parameters(ParamSchema& schema);
 
 // What they need: single-arm feedback, a decision-class oracle (whose query the problem reads),
@@ -55,9 +62,23 @@ class GlrSampler : public Algorithm {
   // The closest alternative to the empirical answer under the counts, without thresholds
   // (the challenger of top-two); `penalties` as numerics::IdentificationProblem.
   const numerics::BestResponse& closest(std::span<const double> penalties = {});
+  // The same for another answer (a leader that is not the empirical answer).
+  const numerics::BestResponse& closest_to(const Decision& answer, std::span<const double> penalties = {});
+  // closest() without penalties, taken from the stopping check when that computed it (pieces
+  // of one size, and with elimination only when sampling is restricted too).
+  const numerics::BestResponse& least_piece();
 
   const std::string& name() const { return name_; }
-  const numerics::IdentificationProblem& problem() const { return *setup_.problem; }
+  // The problem the sampling rule sees: without its certified pieces under
+  // `elimination = sampling`, the pipeline's problem otherwise.
+  const numerics::IdentificationProblem& problem() const {
+    return elimination_ == Elimination::Sampling ? *active_ : *setup_.problem;
+  }
+  // The pipeline's problem, whatever the elimination.
+  const numerics::IdentificationProblem& full_problem() const { return *setup_.problem; }
+  Elimination elimination() const { return elimination_; }
+  // Grows whenever a piece is certified (a cached w* of problem() is then stale).
+  std::uint64_t certificates() const { return certified_.version(); }
   std::span<const numerics::ArmFamily> families() const { return families_; }
   const std::vector<double>& means() const { return means_; }
   const std::vector<double>& counts() const { return counts_; }
@@ -71,10 +92,16 @@ class GlrSampler : public Algorithm {
 
  private:
   void update_offsets(std::uint64_t t);
+  // The stopping check of `elimination` = stopping or sampling: certifies what it can; true
+  // when every piece of the answer's alternative is certified.
+  bool eliminate();
 
   std::string name_;
   double delta_, epsilon_;
   numerics::StoppingThreshold threshold_;
+  Elimination elimination_;
+  CertifiedPieces certified_;
+  std::unique_ptr<ActivePieces> active_;
   numerics::IdentificationSetup setup_;
   std::vector<numerics::ArmFamily> families_;
   std::vector<double> means_, counts_, squares_, offsets_;

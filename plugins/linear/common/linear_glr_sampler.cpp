@@ -21,7 +21,7 @@ constexpr double kJedraProutiereU = 0.1;  // u of their eq. (9), as in the FWS a
 }  // namespace
 
 void add_linear_glr_parameters(ParamSchema& schema) {
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .choice("threshold", "gk-experiments", {"gk-experiments", "jedra-proutiere"},
               "GLR stopping threshold: gk-experiments log((log t + 1)/delta) (Garivier & Kaufmann 2016 §6, "
               "the reference codes'); jedra-proutiere (1 + u) log(det((uc)^-1 V_t + I)^(1/2) / delta), u = 0.1, "

@@ -140,8 +140,8 @@ void register_lingape(Registry& registry) {
       .choice("confidence", "determinant", {"determinant", "authors"},
               "C_t: determinant (seed 002 eq. 3) or authors (the width of the authors' script, "
               "R sqrt(d log(K^2 (1 + t L^2)/(lambda delta))) + sqrt(lambda) S)")
-      .real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
-      .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
+      .target_error(0.05, "confidence")
+      .accuracy(0.0, "accuracy: the returned arm is epsilon-optimal")
       .real("lambda", 1.0, Range::greater_than(0.0), "regularization of the least squares")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} by Cholesky after this many rank-one updates");

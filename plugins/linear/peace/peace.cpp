@@ -174,7 +174,7 @@ class Peace final : public Algorithm {
 
 void register_peace(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .real("rounding", 0.5, Range::open(0.0, 1.0),
             "eps of the rounding: (1 + eps) times the phase's samples, at least p / eps (the code's epsilon = 0.5)")
       .integer("width-iterations", 500, Range::at_least(1), "Adam steps of the Gaussian-width design per phase")

@@ -195,7 +195,7 @@ class Rage final : public Algorithm {
 
 void register_rage(Registry& registry) {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
+  schema.target_error(0.05, "confidence: error probability at most delta")
       .real("rounding", 0.1, Range::open(0.0, 1.0),
             "eps of the rounding: a phase has at least ceil(p (1 + eps) / eps) samples "
             "(p the design's support) and (1 + eps) times the design's sample size")

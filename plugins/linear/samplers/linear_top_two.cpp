@@ -16,6 +16,7 @@
 //               greedy arm; the default: the optimal allocation of a linear problem often
 //               rests on arms that are never leader nor challenger, e.g. Soare's e_2).
 // Cost of a round: O(M d^2) (challenger) + O(K d^2) (greedy).
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 
@@ -28,11 +29,27 @@
 namespace cpex::linear {
 namespace {
 
+// beta of the shared `top-two` schema (text: a number in (0, 1) or ids); linear problems take
+// a number, and the leaders / challengers the linear sampler has (eb, ts; tci, tc).
+double linear_beta(const ParamValues& p) {
+  const std::string text = p.text("beta");
+  if (p.text("leader") != "eb" && p.text("leader") != "ts")
+    throw ParameterError("leader", "'" + p.text("leader") + "' is a leader of unstructured arms; linear problems take eb or ts");
+  if (p.text("challenger") != "tci" && p.text("challenger") != "tc")
+    throw ParameterError("challenger",
+                         "'" + p.text("challenger") + "' is a challenger of unstructured arms; linear problems take tci or tc");
+  char* end = nullptr;
+  const double beta = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !(beta > 0.0 && beta < 1.0))
+    throw ParameterError("beta", "linear problems take a fixed beta in (0, 1), not '" + text + "'");
+  return beta;
+}
+
 class LinearTopTwo final : public LinearGlrSampler {
  public:
   explicit LinearTopTwo(const ParamValues& p)
       : LinearGlrSampler(p, "top-two"),
-        beta_(p.real("beta")),
+        beta_(linear_beta(p)),
         penalized_(p.text("challenger") == "tci"),
         tracking_(p.text("selection") == "tracking"),
         thompson_(p.text("leader") == "ts"),
@@ -128,9 +145,7 @@ class LinearTopTwo final : public LinearGlrSampler {
 }  // namespace
 
 void add_linear_top_two_parameters(ParamSchema& schema) {
-  schema.choice("leader", "eb", {"eb", "ts"},
-                "linear problems: eb, the empirical answer; ts, the answer of one Thompson draw of theta (L-T3C)")
-      .choice("pull", "greedy", {"greedy", "pair"},
+  schema.choice("pull", "greedy", {"greedy", "pair"},
               "linear problems: greedy pulls the arm shrinking ||z_leader - z_challenger|| most (L-T3C's G rule); "
               "pair the leader or the challenger arm (Z = X only; beta, selection)");
 }

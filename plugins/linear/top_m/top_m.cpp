@@ -231,8 +231,8 @@ class TopM final : public Algorithm {
 
 ParamSchema common_schema() {
   ParamSchema schema;
-  schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence: error probability at most delta")
-      .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: stop when the gap index is at most epsilon")
+  schema.target_error(0.05, "confidence: error probability at most delta")
+      .accuracy(0.0, "accuracy: stop when the gap index is at most epsilon")
       .choice("beta", "heuristic", {"heuristic", "frequentist"},
               "beta(t, delta): heuristic log((log t + 1)/delta) (the authors' default) or frequentist, "
               "Abbasi-Yadkori et al.'s width (the code's FrequentistBeta; needs S)");

@@ -279,8 +279,8 @@ void register_xy(Registry& registry) {
   };
   for (const Variant& v : variants) {
     ParamSchema schema;
-    schema.real("delta", 0.05, Range::open(0.0, 1.0), "confidence")
-        .real("epsilon", 0.0, Range::at_least(0.0), "accuracy: the returned arm is epsilon-optimal")
+    schema.target_error(0.05, "confidence")
+        .accuracy(0.0, "accuracy: the returned arm is epsilon-optimal")
         .real("lambda", 0.0, Range::at_least(0.0),
               "regularization of the least squares (0: ordinary least squares)");
     add_design_parameters(schema);

@@ -56,6 +56,24 @@ struct BestResponse {
   std::size_t piece = 0;  // the piece's index among the answer's pieces
 };
 
+// One piece of Alt(answer) as for_each_piece reports it (the views live during visit() only).
+struct PieceView {
+  std::size_t index = 0;              // among the answer's pieces (BestResponse::piece)
+  std::span<const std::size_t> arms;  // the arms it moves, in best_response's order
+  std::span<const double> point;      // lambda on them
+  double value = 0.0;                 // sum_a w_a d_a(mu_a, lambda_a), no offset or penalty
+};
+
+// Receives the pieces of an alternative one by one (the GLR samplers: the r-subdifferential
+// of Frank-Wolfe sampling, the pieces an elimination rule has not certified yet).
+class PieceVisitor {
+ public:
+  virtual ~PieceVisitor() = default;
+  // Whether to compute the piece moving `arms` (its value is not computed when false).
+  virtual bool wanted(std::size_t index, std::span<const std::size_t> arms) = 0;
+  virtual void visit(const PieceView& piece) = 0;
+};
+
 class IdentificationProblem {
  public:
   virtual ~IdentificationProblem() = default;
@@ -87,6 +105,14 @@ class IdentificationProblem {
   virtual void best_response(std::span<const double> w, std::span<const double> mu,
                              std::span<const ArmFamily> families, const Decision& answer, BestResponse& out,
                              std::span<const double> offsets = {}, std::span<const double> penalties = {}) const = 0;
+
+  // Every piece of Alt(answer), in best_response's order, with its value and closest point
+  // at (w, mu): best_response is the least of them (with offsets and penalties). Pieces the
+  // visitor does not want are skipped before their value is computed. (The default throws
+  // std::logic_error: a problem that does not list its pieces.)
+  virtual void for_each_piece(std::span<const double> w, std::span<const double> mu,
+                              std::span<const ArmFamily> families, const Decision& answer,
+                              PieceVisitor& visitor) const;
 
   // w*(mu) and T*(mu) (`time`, +infinity without a strict answer) for `answer` in closed form
   // or by a dedicated solver,

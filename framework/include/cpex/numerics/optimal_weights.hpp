@@ -18,7 +18,7 @@
 // (g_a(x) = Delta_a^2 x / (2 sigma^2 (1 + x))), by Newton with g_a'(x) = d(mu_a, m_a(x))
 // (envelope theorem) for Bernoulli arms; F'(y) by the chain rule. Both stop when the step
 // or the bracket is below `tolerance` relative to the iterate (default 1e-12), so w* and
-// T* carry about 12 significant digits (tests/unit/optimal_weights_test.cpp checks them
+// T* carry about 12 significant digits (tests/asymptotic/optimal_weights_test.cpp checks them
 // against closed forms and an independent nested golden-section search).
 //
 // No unique best arm (several arms share the largest mean): T* = +infinity, `unique_best`

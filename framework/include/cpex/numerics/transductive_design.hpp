@@ -2,7 +2,7 @@
 // arms minimizing f(p) = max_{y in Y} y^T A(p)^{-1} y, A(p) = sum_i p_i x_i x_i^T (Soare et
 // al. 2014's XY allocations; seed 002 eq. 5 and 18), with a CERTIFIED optimality gap.
 //
-// Method (framework/src/transductive_design.cpp): a primal barrier (interior-point) method
+// Method (framework/src/numerics/transductive_design.cpp): a primal barrier (interior-point) method
 // on min t s.t. g_y(p) = y^T A(p)^{-1} y <= t, p >= 0, sum p = 1: Newton steps with the exact
 // Hessian on s t - sum_y log(t - g_y) - sum_i log p_i, s growing tenfold per centering.
 // Certificate: for ANY distribution q over Y, convexity of h_q(p) = sum_y q_y g_y(p) and

@@ -1,7 +1,7 @@
 // Grouped statistics of run results, the numbers of `cpex report`: per group of rows with
-// equal values of the grouping keys, how the runs ended, the sample counts of the ended
-// runs (and the lower bound with the capped ones), the two verdict rates and the wall
-// time; and the keys a grouping pools over.
+// equal values of the grouping keys, the Summary of cpex/report/stats.hpp (the one the run
+// summaries use, with the bootstrap interval of the mean); and the keys a grouping pools
+// over.
 #pragma once
 
 #include <cstdint>
@@ -13,31 +13,10 @@
 
 namespace cpex::report {
 
-struct GroupSummary {
+// One group's summary: the Summary of its rows (with the bootstrap interval of the mean)
+// and its values of the grouping keys.
+struct GroupSummary : Summary {
   std::vector<std::string> values;  // one per grouping key
-  std::uint64_t runs = 0;           // rows in the group
-  std::uint64_t stopped = 0;        // ended: status stopped (RunEnd::Ended)
-  std::uint64_t capped = 0;         // stopped by run.max-samples / max-seconds (status capped)
-  std::uint64_t failed = 0;         // a plugin failed (status error): no answer, no samples
-  // Samples of the ended runs only (capped runs are counted above, never mixed in);
-  // NaN when there is none. The interval is the percentile bootstrap of the mean
-  // (bootstrap_mean_interval: within [min, max], NaN for fewer than 2 runs).
-  double mean_samples = 0.0;
-  double median_samples = 0.0;
-  Interval mean_samples_ci;
-  // With capped runs: the mean counting them at their samples when capped, a lower bound
-  // (RunTally::mean_at_least); NaN without capped runs.
-  double mean_samples_at_least = 0.0;
-  // The verdict rates of RunTally (the same definition as the run summary): not correct,
-  // and not optimal, among the ended runs (rate NaN and interval [0, 1] when none ended);
-  // `optimal_unknown` ended runs come from results without the `optimal` column and are
-  // left out of not_optimal's denominator.
-  Proportion errors;
-  Proportion not_optimal;
-  std::uint64_t optimal_unknown = 0;
-  std::uint64_t capped_errors = 0;       // capped runs whose held answer is not correct
-  std::uint64_t capped_not_optimal = 0;  // capped runs whose held answer is not optimal
-  double mean_wall_time_s = 0.0;  // over the ended and capped runs (NaN if none)
 };
 
 // A key that varies among the rows of one group: the report pools its values.

@@ -1,8 +1,10 @@
-// Summary statistics of a set of runs, accumulated as runs finish (a sweep keeps one
-// accumulator per point, never the records): ended / capped / failed counts, sample
-// statistics over the ended runs with a lower bound that counts the capped ones, and the
-// two verdict rates (not correct, not optimal) with exact (Clopper-Pearson) intervals —
-// the definitions `cpex report` shares (RunTally).
+// The one summary of a set of runs (`cpex run` / `cpex sweep`, `cpex report`, Python's
+// frames and cpex.report): how the runs ended (by their rule, at their budget, capped,
+// failed), sample statistics over the ended runs with a lower bound that counts the
+// capped ones, and the two verdict rates (wrong answers, answers not optimal) with exact
+// (Clopper-Pearson) intervals. Accumulated as runs finish (a sweep keeps one accumulator
+// per point, never the records). The words are docs/results.md's "Glossary"; the JSON
+// form is cpex/report/summary_json.hpp.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace cpex {
 
@@ -37,99 +39,92 @@ struct Proportion {
 };
 Proportion proportion(std::uint64_t count, std::uint64_t trials);
 
-// How a run ended, as every summary counts it: by the algorithm's own rule (or, for a
-// fixed-budget run, at its budget) — an ended run, whose answer is what the algorithm
-// claims; at a cap (run.max-samples, run.max-seconds) — a censored run; or with an
-// exception. A stop reason added later counts as ended unless listed here.
-enum class RunEnd { Ended, Capped, Failed };
-RunEnd run_end(StopReason stop);
-// From the `status` column: "error" failed, "capped" capped, any other status ended.
-RunEnd run_end(std::string_view status);
-
 // Whether a run's answer is optimal; Unknown for results written before the `optimal`
 // column existed.
 enum class Optimality { No, Yes, Unknown };
 
-// The counts, verdict rates and censoring bound of a set of runs: the one definition of
-// the error rates of every summary (`cpex run` / `cpex sweep` and `cpex report`; see
-// docs/results.md, "Error rates"):
-//  - errors() = runs whose answer is not correct among the ended runs, with its exact
-//    interval; not_optimal() = runs whose answer is not optimal among the ended runs whose
-//    optimality is known. Capped and failed runs are in neither denominator and never
-//    count as correct: they are counted apart (capped, failed, capped_errors,
-//    capped_not_optimal).
-//  - mean_at_least(): the mean sample count with every capped run counted at the samples
-//    it had when capped, a lower bound on the mean a run needs; NaN without capped runs.
-class RunTally {
- public:
-  void add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal);
-
-  std::uint64_t runs() const { return ended_ + capped_ + failed_; }
-  std::uint64_t ended() const { return ended_; }
-  std::uint64_t capped() const { return capped_; }
-  std::uint64_t failed() const { return failed_; }
-  Proportion errors() const { return proportion(errors_, ended_); }
-  Proportion not_optimal() const { return proportion(not_optimal_, ended_ - optimal_unknown_); }
-  std::uint64_t capped_errors() const { return capped_errors_; }
-  std::uint64_t capped_not_optimal() const { return capped_not_optimal_; }
-  std::uint64_t optimal_unknown() const { return optimal_unknown_; }  // among ended runs
-  double mean_at_least() const;
-
- private:
-  std::uint64_t ended_ = 0, capped_ = 0, failed_ = 0;
-  std::uint64_t errors_ = 0, not_optimal_ = 0, optimal_unknown_ = 0;
-  std::uint64_t capped_errors_ = 0, capped_not_optimal_ = 0;
-  double ended_sum_ = 0.0, capped_sum_ = 0.0;
-};
-
+// The statistics of a set of runs, the one definition of every summary (docs/results.md,
+// "Glossary" and "Error rates"). The field names are the JSON keys (summary_json.hpp).
+//  - An *ended* run ended by its rule or at its budget: its answer is what the algorithm
+//    claims. Sample statistics and both rates are over ended runs only.
+//  - wrong = ended runs whose answer is not correct; not_optimal = ended runs whose answer
+//    is not optimal, among those whose optimality is known (results written before the
+//    `optimal` column: optimal_unknown). Capped and failed runs are in neither
+//    denominator and never count as correct: they are counted apart (capped, failed,
+//    capped_wrong, capped_not_optimal).
+//  - mean_samples_at_least: the mean sample count with every capped run counted at the
+//    samples it had when capped, a lower bound on the mean a run needs; NaN without capped
+//    runs.
+// NaN (and NaN intervals) where nothing was measured: no ended run, fewer than two ended
+// runs for the bootstrap, the bootstrap not asked for (SummaryOptions).
 struct Summary {
-  std::uint64_t runs = 0;     // finished runs of every kind
-  std::uint64_t stopped = 0;  // ended: by the algorithm's own rule (RunEnd::Ended) or at
-                              // its budget (fixed-budget setting)
-  std::uint64_t budget = 0;   // of the `stopped` runs, those that ended at their budget
-  std::uint64_t capped = 0;   // stopped by run.max-samples or run.max-seconds
-  std::uint64_t failed = 0;   // threw (status error)
-  // Over the ended runs only (capped sample counts are where the cap was, not a
-  // measurement); NaN (min and max 0) when no run ended:
+  std::uint64_t runs = 0;       // finished runs of every kind
+  std::uint64_t ended = 0;      // by_rule + at_budget
+  std::uint64_t by_rule = 0;    // ended by the algorithm's own rule (status stopped)
+  std::uint64_t at_budget = 0;  // ended at their budget, fixed-budget setting (status budget)
+  std::uint64_t capped = 0;     // stopped by run.max-samples / run.max-seconds (status capped)
+  std::uint64_t failed = 0;     // threw: no answer, no samples (status error)
+  // Sample counts of the ended runs:
   double mean_samples = 0.0;
-  Interval mean_samples_ci;    // 95% normal approximation, lower end clamped at 0
+  Interval mean_samples_ci95_normal;     // mean ± 1.96 sd/√n, lower end clamped at 0
+  Interval mean_samples_ci95_bootstrap;  // percentile bootstrap (bootstrap_mean_interval)
   double median_samples = 0.0;
-  Interval median_samples_ci;  // 95% order-statistic interval (median_interval)
+  Interval median_samples_ci95;  // order-statistic interval (median_interval)
   std::uint64_t min_samples = 0;
   std::uint64_t max_samples = 0;
-  // With capped runs: the mean counting them at their samples when capped, a lower bound
-  // (RunTally::mean_at_least); NaN without capped runs.
   double mean_samples_at_least = 0.0;
-  // The verdict rates of RunTally (NaN rates when no run ended):
-  std::uint64_t errors = 0;    // ended runs whose answer is not correct
-  double error_rate = 0.0;     // errors / stopped
-  Interval error_rate_ci;      // 95% Clopper-Pearson
-  std::uint64_t not_optimal = 0;  // ended runs whose answer is not optimal
-  double not_optimal_rate = 0.0;  // not_optimal / stopped
-  Interval not_optimal_rate_ci;   // 95% Clopper-Pearson
-  std::uint64_t capped_errors = 0;       // capped runs whose held answer is not correct
+  // The verdict rates:
+  std::uint64_t wrong = 0;
+  double wrong_rate = 0.0;
+  Interval wrong_rate_ci95;  // Clopper-Pearson; [0, 1] when no run ended
+  std::uint64_t not_optimal = 0;
+  double not_optimal_rate = 0.0;
+  Interval not_optimal_rate_ci95;
+  std::uint64_t optimal_unknown = 0;  // ended runs whose optimality is unknown
+  std::uint64_t capped_wrong = 0;        // capped runs whose held answer is not correct
   std::uint64_t capped_not_optimal = 0;  // capped runs whose held answer is not optimal
-  double mean_wall_seconds = 0.0;   // over ended and capped runs; NaN if none
+  double mean_wall_time_s = 0.0;  // over ended and capped runs; NaN if none
+
+  // Deprecated names, kept for one release (until 0.2; the JSON keeps the same aliases,
+  // docs/results.md "Renamed keys"): the same values as the fields they name.
+  std::uint64_t stopped = 0;   // = ended
+  std::uint64_t budget = 0;    // = at_budget
+  std::uint64_t errors = 0;    // = wrong
+  double error_rate = 0.0;     // = wrong_rate
+  Interval error_rate_ci;      // = wrong_rate_ci95
+  Interval not_optimal_rate_ci;  // = not_optimal_rate_ci95
+  std::uint64_t capped_errors = 0;  // = capped_wrong
+  Interval mean_samples_ci;    // = mean_samples_ci95_normal
+  double mean_wall_seconds = 0.0;  // = mean_wall_time_s
 };
 
-// Streaming summary of one point: O(1) memory per run besides one 8-byte sample count
-// per ended run (kept for the exact median and its interval).
+struct SummaryOptions {
+  // The percentile bootstrap of the mean (10,000 resamples of the ended runs' counts: about
+  // 50 µs per run, so `cpex report` computes it and the run summary does not).
+  bool bootstrap = false;
+};
+
+// Accumulates runs as they finish: O(1) memory per run besides one 8-byte sample count
+// per ended run (kept for the exact mean, median and their intervals).
 class SummaryAccumulator {
  public:
-  void add(const RunRecord& record);
+  void add(const RunResult& result);
   void add(StopReason stop, std::uint64_t samples, bool correct, bool optimal, double wall_seconds);
-  Summary summary() const;
+  // `samples`, `correct` and `optimal` are ignored for a failed run, `wall_seconds` too.
+  void add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal, double wall_seconds);
+  Summary summary(const SummaryOptions& options = {}) const;
 
  private:
-  RunTally tally_;
-  std::uint64_t budget_ = 0;  // ended at their budget (StopReason::Budget)
-  double mean_ = 0.0, m2_ = 0.0, wall_ = 0.0;  // Welford's running mean and sum of squares
-  std::uint64_t min_ = 0, max_ = 0;
-  mutable std::vector<std::uint64_t> samples_;
+  std::uint64_t by_rule_ = 0, at_budget_ = 0, capped_ = 0, failed_ = 0;
+  std::uint64_t wrong_ = 0, not_optimal_ = 0, optimal_unknown_ = 0;
+  std::uint64_t capped_wrong_ = 0, capped_not_optimal_ = 0;
+  std::uint64_t ended_sum_ = 0, capped_sum_ = 0;
+  double wall_ = 0.0;
+  mutable std::vector<std::uint64_t> samples_;  // of the ended runs
   mutable bool sorted_ = true;
 };
 
-Summary summarize(std::span<const RunRecord> records);
+Summary summarize(std::span<const RunRecord> records, const SummaryOptions& options = {});
 
 // Percentile-bootstrap interval of the mean of `values` at `confidence`: the mean of
 // `resamples` resamples drawn with replacement from the sorted values (a fixed random

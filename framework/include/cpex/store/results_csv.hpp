@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/store/output_lock.hpp"
 
 namespace cpex {

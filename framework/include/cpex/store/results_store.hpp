@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/store/output_lock.hpp"
 
 struct sqlite3;

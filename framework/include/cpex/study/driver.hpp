@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "cpex/errors.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace cpex::study {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "cpex/pipeline.hpp"
+#include "cpex/runtime/pipeline.hpp"
 #include "cpex/study/driver.hpp"
 #include "cpex/study/study_file.hpp"
 #include "cpex/study/study_status.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cpex/params.hpp"
-#include "cpex/pipeline_file.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/problem.hpp"
 #include "cpex/registry.hpp"
 

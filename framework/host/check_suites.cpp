@@ -1,0 +1,203 @@
+// The conformance suites of `cpex check` (check_suites.hpp): which algorithms each serves,
+// and its instances. Best-K keeps δ = 0.01 over 320 (quick) or 1,200 runs, which catches a
+// confidence width halved (its error is a few times δ); the other suites run δ = 0.05 over
+// 120-240 (quick) or 600-900 runs on the instances of the family's statistical tests
+// (tests/statistical/), which keeps each algorithm's quick check to about a second of CPU
+// (0 wrong answers in 120 runs bound the error rate by 0.025).
+#include "check_suites.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "check.hpp"
+
+namespace cpex::host {
+
+namespace {
+
+std::string number(double x) { return check_number(x); }
+
+bool accepts(const AlgorithmNeeds& needs, FeedbackKind kind) {
+  return std::find(needs.feedback.begin(), needs.feedback.end(), kind) != needs.feedback.end();
+}
+
+// What the algorithm asks of its decision-class oracle.
+unsigned decision_needs(const AlgorithmNeeds& needs) {
+  return needs.oracles.empty() ? 0u : needs.oracles.front().required;
+}
+
+// The plugins a suite's instances name, all loaded; else the reason naming the first missing.
+std::string missing(const Registry& registry, std::initializer_list<const char*> names) {
+  for (const char* name : names)
+    if (!registry.find(name)) return std::string("the suite's plugin '") + name + "' is not loaded";
+  return "";
+}
+
+// The common refusals: the feedback, more oracle roles than the suite gives, a decision-class
+// need the suite's oracles do not offer (`offered`), and the suite's plugins.
+std::string refusal(const AlgorithmNeeds& needs, const Registry& registry, FeedbackKind feedback,
+                    unsigned offered, std::size_t roles, std::initializer_list<const char*> plugins) {
+  if (!accepts(needs, feedback)) return std::string("not ") + to_string(feedback) + " feedback";
+  if (needs.oracles.size() > roles) return "no [" + needs.oracles[roles].section + "] oracle";
+  if (decision_needs(needs) & ~offered) return "asks its oracle for " + describe_capabilities(decision_needs(needs) & ~offered);
+  return missing(registry, plugins);
+}
+
+// ---- Best-K: per-arm feedback, the class of every k-subset ----
+// For each family, size and decision size: the k best at 0.8, 0.75, ..., a close competitor
+// 0.1 below the k-th, the others spread over [0.2, 0.5], at positions drawn from a fixed seed.
+std::vector<SuiteInstance> best_k_instances(const AlgorithmNeeds&, bool quick) {
+  std::mt19937_64 rng(21);
+  std::vector<SuiteInstance> suite;
+  const std::vector<std::size_t> sizes = quick ? std::vector<std::size_t>{4, 6} : std::vector<std::size_t>{4, 6, 10};
+  for (const char* family : {"gaussian", "bernoulli"})
+    for (std::size_t n : sizes)
+      for (std::size_t k : {std::size_t{1}, std::size_t{2}}) {
+        std::vector<double> means;
+        for (std::size_t j = 0; j < k; ++j) means.push_back(0.8 - 0.05 * static_cast<double>(j));
+        means.push_back(means.back() - 0.1);
+        for (std::size_t j = 0; j + k + 1 < n; ++j)
+          means.push_back(0.5 - 0.3 * static_cast<double>(j) / static_cast<double>(std::max<std::size_t>(n - k - 2, 1)));
+        for (std::size_t i = means.size() - 1; i > 0; --i) std::swap(means[i], means[rng() % (i + 1)]);
+        std::string list;
+        for (double m : means) list += (list.empty() ? "" : ", ") + number(m);
+        std::string text = "[environment]\nplugin = " + std::string(family) + "\nmeans = " + list + "\n";
+        if (std::string(family) == "gaussian") text += "sigma = 0.5\n";
+        text += "[oracle]\nplugin = top-k\nk = " + std::to_string(k) + "\n";
+        suite.push_back({std::string(family) + " n=" + std::to_string(n) + " k=" + std::to_string(k), text, 600 * n, {}});
+      }
+  return suite;
+}
+
+std::string best_k_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+                 {"gaussian", "bernoulli", "top-k"});
+}
+
+// ---- CPE-L: per-arm feedback, linear maximization over combinatorial classes ----
+// Planted instances (a gap between the best decision and the second best) on top-k, a
+// partition matroid, spanning trees, DAG paths and matchings: the classes of seed 004 and
+// tests/statistical/cpe_l_correctness_test.cpp.
+std::vector<SuiteInstance> cpe_l_instances(const AlgorithmNeeds&, bool) {
+  const auto planted = [](const char* label, const std::string& oracle, const char* noise) {
+    return SuiteInstance{label, "[environment]\nplugin = planted-gap\n" + std::string(noise) + "[oracle]\n" + oracle,
+                         3000, {}};
+  };
+  return {planted("top-k n=6 k=2", "plugin = top-k\nk = 2\n", "arms = 6\ngap = 0.5\nsigma = 0.5\n"),
+          planted("partition matroid n=6", "plugin = matroid-partition\nparts = 0, 0, 0, 1, 1, 1\ncapacities = 1, 2\n",
+                  "gap = 0.5\nsigma = 0.5\n"),
+          planted("spanning trees 5 vertices 8 edges",
+                  "plugin = matroid-graphic\ngenerator = random\nvertices = 5\nedges = 8\ngraph-seed = 3\n",
+                  "gap = 0.5\nsigma = 0.5\n"),
+          planted("paths of a 2x3 grid DAG", "plugin = dag-path\ngenerator = grid-dag\nrows = 2\ncols = 3\n",
+                  "gap = 0.5\nsigma = 0.25\n"),
+          planted("matchings 2+3 vertices 5 edges",
+                  "plugin = matching\ngenerator = bipartite\nleft = 2\nright = 3\nedges = 5\ngraph-seed = 2\n",
+                  "gap = 0.5\nsigma = 0.25\n")};
+}
+
+std::string cpe_l_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  if (decision_needs(needs) & kCardinality) return "asks for the class of every k-subset (the Best-K suite's)";
+  return refusal(needs, registry, FeedbackKind::SingleArm, kLinearMaximization | kSecondBest, 1,
+                 {"planted-gap", "top-k", "matroid-partition", "matroid-graphic", "dag-path", "matching"});
+}
+
+// ---- CPE-CS: per-arm feedback, separable rewards (seed 003) ----
+// The instances of tests/statistical/coci_correctness_test.cpp: opinion polling (truth: the
+// groups' variances) with osa-greedy, water planning with Beta responses, Bernoulli top-k.
+std::vector<SuiteInstance> cpe_cs_instances(const AlgorithmNeeds&, bool) {
+  return {{"opinion, osa-greedy",
+           "[environment]\nplugin = opinion\nsizes = 10, 20, 30, 40\np = 0.5, 0.3, 0.1, 0.2\n"
+           "[oracle]\nplugin = osa-greedy\nbudget = 5\n",
+           2000, {{"estimator", "variance"}}},
+          {"water, water-planning",
+           "[environment]\nplugin = water\nmeans = 0.8, 0.5, 0.2\ndistribution = beta\n"
+           "[oracle]\nplugin = water-planning\nb = 3\ncapacities = 2, 2, 2\na = 0.1, 0.1, 0.1\n"
+           "linear = 0.5, 0.5, 0.5\n",
+           2000, {}},
+          {"bernoulli n=5, top-k k=2",
+           "[environment]\nplugin = bernoulli\nmeans = 0.9, 0.7, 0.45, 0.3, 0.1\n[oracle]\nplugin = top-k\nk = 2\n",
+           2000, {}}};
+}
+
+std::string cpe_cs_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  if (!(decision_needs(needs) & kSeparableLeading)) return "does not ask for a separable (CPE-CS) oracle";
+  return refusal(needs, registry, FeedbackKind::SingleArm, kSeparableLeading | kBiMonotone, 1,
+                 {"opinion", "water", "bernoulli", "osa-greedy", "water-planning", "top-k"});
+}
+
+// ---- Full-bandit: the noisy sum of a super arm (seed 000) ----
+// Two exact instances (additive Gaussian noise, per-member Bernoulli rewards) and a PAC one
+// (epsilon = 0.5 judged on the sum, two near-optimal pairs within it; the median-elimination
+// and LUCB reductions accept only this one), as in tests/statistical/
+// full_bandit_correctness_test.cpp and tests/full_bandit/baselines_test.cpp; a quadratic
+// role gets dks-exact.
+std::vector<SuiteInstance> full_bandit_instances(const AlgorithmNeeds& needs, bool) {
+  const std::string dks = needs.oracles.size() > 1 ? "[" + needs.oracles[1].section + "]\nplugin = dks-exact\n" : "";
+  return {{"n=6 k=2 gaussian",
+           "[environment]\nplugin = full-bandit\nmeans = 0.2, 1.0, -0.3, 0.9, 0.1, -0.4\nk = 2\nsigma = 0.5\n"
+           "[oracle]\nplugin = top-k\nk = 2\n" + dks,
+           3000, {}},
+          {"n=6 k=3 bernoulli",
+           "[environment]\nplugin = full-bandit\nmeans = 0.9, 0.2, 0.85, 0.1, 0.8, 0.15\nk = 3\nnoise = bernoulli\n"
+           "[oracle]\nplugin = top-k\nk = 3\n" + dks,
+           3000, {}},
+          {"n=7 k=2 epsilon=0.5",
+           "[environment]\nplugin = full-bandit\nmeans = -0.1, 0.8, 0.0, 1.0, -0.3, 0.9, -0.2\nk = 2\nsigma = 0.5\n"
+           "[oracle]\nplugin = top-k\nk = 2\nepsilon-rule = sum\n" + dks,
+           3000, {}, 0.5}};
+}
+
+std::string full_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  if (needs.oracles.size() > 1 && (needs.oracles[1].required & ~kQuadratic))
+    return "asks its [" + needs.oracles[1].section + "] oracle for more than a quadratic maximization";
+  return refusal(needs, registry, FeedbackKind::FullBanditSum, topk ? topk->capabilities : 0u, 2,
+                 {"full-bandit", "top-k", "dks-exact"});
+}
+
+// ---- Linear: arms with known features (seed 002) ----
+// The instance of tests/statistical/linear_correctness_test.cpp and a second one with more
+// arms around the best.
+std::vector<SuiteInstance> linear_instances(const AlgorithmNeeds&, bool) {
+  return {{"d=2 4 arms",
+           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\nfeatures = 0,1, 0.7,0.7, 1,0, -1,0\n"
+           "theta = 1, 0.2\nsigma = 0.5\n[oracle]\nplugin = top-k\nk = 1\n",
+           3000, {}},
+          {"d=2 5 arms",
+           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\nfeatures = 0.6,0.8, 1,0, -0.6,0.8, 0,1, 0.8,-0.6\n"
+           "theta = 1, 0\nsigma = 0.3\n[oracle]\nplugin = top-k\nk = 1\n",
+           3000, {}}};
+}
+
+std::string linear_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::LinearArm, topk ? topk->capabilities : 0u, 1, {"linear", "top-k"});
+}
+
+// Tried in this order: the CPE-CS and CPE-L suites take the algorithms whose oracle needs
+// are theirs before Best-K's top-k (which also offers linear maximization) would.
+const CheckSuite kSuites[] = {
+    {"cpe-cs", 0.05, 240, 900, cpe_cs_refuses, cpe_cs_instances},
+    {"cpe-l", 0.05, 200, 800, cpe_l_refuses, cpe_l_instances},
+    {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_instances},
+    {"full-bandit", 0.05, 120, 600, full_bandit_refuses, full_bandit_instances},
+    {"linear", 0.05, 200, 800, linear_refuses, linear_instances},
+};
+
+}  // namespace
+
+std::span<const CheckSuite> check_suites() { return kSuites; }
+
+const CheckSuite* suite_for(const AlgorithmNeeds& needs, const Registry& registry, std::string& why) {
+  why.clear();
+  for (const CheckSuite& suite : kSuites) {
+    const std::string reason = suite.refuses(needs, registry);
+    if (reason.empty()) return &suite;
+    why += (why.empty() ? "" : "; ") + std::string(suite.name) + ": " + reason;
+  }
+  return nullptr;
+}
+
+}  // namespace cpex::host

@@ -1,0 +1,94 @@
+// The one JSON form of a run summary and its flattened columns (summary_json.hpp).
+#include "cpex/report/summary_json.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cpex {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double x) { return std::isnan(x) ? Json(nullptr) : Json(x); }
+Json interval(const Interval& ci) {
+  return std::isnan(ci.lower) || std::isnan(ci.upper) ? Json(nullptr) : Json{ci.lower, ci.upper};
+}
+
+std::string exact(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.10g", x);
+  return buffer;
+}
+
+std::string cell(const Json& value) {
+  if (value.is_null()) return "";
+  if (value.is_number_unsigned()) return std::to_string(value.get<std::uint64_t>());
+  if (value.is_number_integer()) return std::to_string(value.get<std::int64_t>());
+  if (value.is_number()) return exact(value.get<double>());
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+void flatten(const std::string& prefix, const Json& value,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items())
+      flatten(prefix.empty() ? key : prefix + "." + key, item, out);
+  } else if (prefix.find("ci95") != std::string::npos && (value.is_null() || value.is_array())) {
+    out.emplace_back(prefix + ".low", value.is_null() ? "" : cell(value[0]));
+    out.emplace_back(prefix + ".high", value.is_null() ? "" : cell(value[1]));
+  } else {
+    out.emplace_back(prefix, cell(value));
+  }
+}
+
+}  // namespace
+
+Json summary_json(const Summary& s) {
+  const bool any = s.ended > 0;
+  Json j;
+  j["runs"] = s.runs;
+  j["ended"] = s.ended;
+  j["by_rule"] = s.by_rule;
+  j["at_budget"] = s.at_budget;
+  j["capped"] = s.capped;
+  j["failed"] = s.failed;
+  Json samples;
+  samples["mean"] = number(s.mean_samples);
+  samples["mean_ci95_normal"] = interval(s.mean_samples_ci95_normal);
+  samples["mean_ci95_bootstrap"] = interval(s.mean_samples_ci95_bootstrap);
+  samples["median"] = number(s.median_samples);
+  samples["median_ci95"] = interval(s.median_samples_ci95);
+  samples["min"] = any ? Json(s.min_samples) : Json(nullptr);
+  samples["max"] = any ? Json(s.max_samples) : Json(nullptr);
+  samples["mean_at_least"] = number(s.mean_samples_at_least);
+  samples["mean_ci95"] = samples["mean_ci95_normal"];  // deprecated alias
+  samples["ci95"] = samples["mean_ci95_bootstrap"];    // deprecated alias
+  j["samples"] = samples;
+  j["wrong"] = s.wrong;
+  j["wrong_rate"] = number(s.wrong_rate);
+  j["wrong_rate_ci95"] = interval(s.wrong_rate_ci95);
+  j["not_optimal"] = s.not_optimal;
+  j["not_optimal_rate"] = number(s.not_optimal_rate);
+  j["not_optimal_rate_ci95"] = interval(s.not_optimal_rate_ci95);
+  j["optimal_unknown"] = s.optimal_unknown;
+  j["capped_wrong"] = s.capped_wrong;
+  j["capped_not_optimal"] = s.capped_not_optimal;
+  j["mean_wall_time_s"] = number(s.mean_wall_time_s);
+  // Deprecated aliases, kept until 0.2 (docs/results.md, "Renamed keys").
+  j["stopped"] = s.ended;
+  j["budget"] = s.at_budget;
+  j["errors"] = s.wrong;
+  j["error_rate"] = j["wrong_rate"];
+  j["error_rate_ci95"] = j["wrong_rate_ci95"];
+  j["capped_errors"] = s.capped_wrong;
+  return j;
+}
+
+std::vector<std::pair<std::string, std::string>> flat_summary(const Summary& s) {
+  std::vector<std::pair<std::string, std::string>> out;
+  flatten("", summary_json(s), out);
+  return out;
+}
+
+}  // namespace cpex

@@ -1,0 +1,219 @@
+// Sweep preparation: overrides, assembly, inputs and the store's metadata.
+#include "cpex/runtime/sweep_setup.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "cpex/errors.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
+
+#ifndef CPEX_VERSION
+#define CPEX_VERSION "unknown"
+#endif
+
+namespace cpex::host {
+
+namespace {
+
+void add_path_inputs(std::vector<NamedPath>& inputs, const std::string& section,
+                     const ParamSchema& schema, const ParamValues& values) {
+  for (const auto& spec : schema.specs()) {
+    if (!spec.is_path || !values.has(spec.name)) continue;
+    const std::string& value = values.text(spec.name);
+    if (!value.empty()) inputs.push_back({"[" + section + "] " + spec.name, value});
+  }
+}
+
+// The content hash of a plugin's library file (64-bit FNV-1a over its bytes, hex), so a
+// store knows which code wrote its rows and a resume after a rebuild with different code
+// is refused as another sweep. Empty for a plugin without a library file (a
+// Python-defined one).
+std::string library_hash(const std::string& library) {
+  std::FILE* f = std::fopen(library.c_str(), "rb");
+  if (!f) return {};
+  std::uint64_t hash = 14695981039346656037ull;
+  unsigned char buffer[1 << 16];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+    for (std::size_t i = 0; i < n; ++i) hash = (hash ^ buffer[i]) * 1099511628211ull;
+  std::fclose(f);
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+std::string host_name() {
+  char buffer[256] = {};
+  if (gethostname(buffer, sizeof buffer - 1) != 0) return "unknown";
+  return buffer;
+}
+
+}  // namespace
+
+bool is_store_path(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  return ext == ".db" || ext == ".sqlite" || ext == ".sqlite3";
+}
+
+std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  std::uint64_t i = 0, n = 0;
+  const char* end = text.data() + text.size();
+  bool ok = slash != std::string::npos;
+  if (ok) {
+    const auto ri = std::from_chars(text.data(), text.data() + slash, i);
+    const auto rn = std::from_chars(text.data() + slash + 1, end, n);
+    ok = ri.ec == std::errc() && ri.ptr == text.data() + slash && rn.ec == std::errc() &&
+         rn.ptr == end;
+  }
+  if (!ok || n == 0 || i == 0 || i > n)
+    throw ConfigError("--shard '" + text + "': expected I/N with 1 <= I <= N (e.g. --shard 1/4)");
+  return {i - 1, n};
+}
+
+namespace {
+
+const char* role_meaning(ParamRole role) {
+  switch (role) {
+    case ParamRole::Confidence: return "the run's target error (role confidence)";
+    case ParamRole::Accuracy: return "the accuracy (role accuracy)";
+    case ParamRole::Budget: return "a sample budget (role budget)";
+    case ParamRole::None: break;
+  }
+  return "a parameter of its own (no role)";
+}
+
+}  // namespace
+
+std::vector<std::string> key_meaning_warnings(const Registry& registry, const PipelineFile& file,
+                                              const std::vector<SweepAxis>& axes,
+                                              const SweepScope& scope) {
+  const std::string section = "algorithm";
+  const auto own = file.get(section, "plugin");
+  const std::vector<std::string> plugins = scope.of(section, own ? *own : "");
+  if (plugins.size() < 2) return {};
+  std::vector<std::string> keys;  // set in [algorithm] or swept as algorithm.KEY
+  auto add = [&](const std::string& key) {
+    if (key != "plugin" && key.find('.') == std::string::npos &&
+        std::find(keys.begin(), keys.end(), key) == keys.end())
+      keys.push_back(key);
+  };
+  for (const auto& entry : file.section(section)) add(entry.key);
+  for (const auto& axis : axes)
+    for (const auto& key : axis.keys)
+      if (key.rfind(section + ".", 0) == 0) add(key.substr(section.size() + 1));
+  std::vector<std::string> warnings;
+  for (const auto& key : keys) {
+    std::map<ParamRole, std::string> names;  // role -> the plugins whose `key` has it
+    for (const auto& name : plugins) {
+      const AlgorithmEntry* entry = registry.algorithm(name.substr(0, name.find('@')));  // NAME@LABEL
+      const ParamSpec* spec = entry ? entry->schema.find(key) : nullptr;
+      if (spec) (names[spec->role] += names[spec->role].empty() ? "" : ", ") += name;
+    }
+    if (names.size() < 2) continue;
+    std::string text = "[" + section + "] " + key + " means ";
+    bool first = true;
+    for (const auto& [role, who] : names) {
+      text += std::string(first ? "" : "; ") + role_meaning(role) + " for " + who;
+      first = false;
+    }
+    warnings.push_back(text + ": its values set different things in the swept algorithms");
+  }
+  return warnings;
+}
+
+PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
+                            const RunOptions& options, bool sweep) {
+  return prepare_sweep(registry, PipelineFile::read(path), options, sweep, true);
+}
+
+PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
+                            const RunOptions& options, bool sweep, bool on_disk) {
+  PreparedSweep s;
+  const std::string path = file.path();
+  s.path = path;
+  if (!sweep && !file.section("sweep").empty())
+    throw ConfigError(path + ": has a [sweep] section: use 'cpex sweep " + path + "'");
+  s.axes = read_axes(file);
+  const std::vector<SweepAxis> written = s.axes;  // before --set narrows them
+  apply_overrides(file, s.axes, options.overrides);
+  const SweepScope scope = sweep_scope(file, written);
+  s.warnings = key_meaning_warnings(registry, file, s.axes, scope);
+  for (const auto& axis : s.axes)
+    s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
+
+  // Count the points (with overflow checks and the documented limit) before making them.
+  count_points(s.axes, path);
+  // Assemble (and so validate) every point before the first run.
+  s.points = expand(s.axes);
+  if (s.points.empty()) throw ConfigError(path + ": the sweep has no points");
+  s.pipelines.reserve(s.points.size());
+  for (const auto& point : s.points)
+    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}, &scope));
+  check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
+
+  if (on_disk) s.inputs.push_back({"pipeline file", path});
+  nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
+  nlohmann::ordered_json libraries = nlohmann::ordered_json::array();
+  std::set<std::string> seen_plugins, seen_inputs;
+  auto add_plugin = [&](const EntryInfo& entry, const char* kind) {
+    if (!seen_plugins.insert(entry.name).second) return;
+    nlohmann::ordered_json plugin = {{"name", entry.name},
+                                     {"kind", kind},
+                                     {"version", entry.version},
+                                     {"library", std::filesystem::path(entry.library).filename().string()}};
+    const std::string hash = library_hash(entry.library);
+    if (!hash.empty()) plugin["hash"] = hash;
+    plugins.push_back(std::move(plugin));
+    libraries.push_back(entry.library);
+  };
+  for (const auto& p : s.pipelines) {
+    add_plugin(*p.environment, "environment");
+    for (const auto& o : p.oracles) add_plugin(*o.entry, "oracle");
+    add_plugin(*p.algorithm, "algorithm");
+    std::vector<NamedPath> found;
+    add_path_inputs(found, "environment", p.environment->schema, p.environment_params);
+    add_path_inputs(found, "algorithm", p.algorithm->schema, p.algorithm_params);
+    for (const auto& o : p.oracles) add_path_inputs(found, o.section, o.entry->schema, o.params);
+    for (auto& f : found)
+      if (seen_inputs.insert(f.path).second) s.inputs.push_back(std::move(f));
+  }
+
+  const JobSpace jobs(s.pipelines, s.points);
+  std::string command = options.command_line;
+  s.meta["pipeline"] = pipeline_text(file, s.axes);
+  s.meta["plugins"] = plugins.dump();
+  s.meta["plugin_libraries"] = libraries.dump();
+  s.meta["version"] = CPEX_VERSION;
+  s.meta["axes"] = nlohmann::json(s.axis_keys).dump();
+  s.meta["repetitions"] = std::to_string(jobs.repetitions());
+  s.meta["points"] = std::to_string(s.points.size());
+  s.meta["runs"] = std::to_string(jobs.size());
+  s.meta["command"] = command;
+  s.meta["host"] = host_name();
+  s.meta["start_time"] = utc_now();
+  s.meta["pipeline_file"] = path;
+  s.meta["shard"] = options.shard.empty() ? "" : options.shard;
+  return s;
+}
+
+}  // namespace cpex::host

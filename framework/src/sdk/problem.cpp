@@ -1,0 +1,154 @@
+// Printing of the shared value types (feedback kinds, decisions, capabilities).
+#include "cpex/capabilities.hpp"
+#include "cpex/problem.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+namespace cpex {
+
+namespace {
+
+// The name of `value` in a table of (value, name) pairs; "?" for a value it lacks.
+template <class Enum, std::size_t N>
+const char* name_in(const std::pair<Enum, const char*> (&names)[N], Enum value) {
+  for (const auto& [v, name] : names)
+    if (v == value) return name;
+  return "?";
+}
+
+constexpr std::pair<FeedbackKind, const char*> kFeedbackNames[] = {
+    {FeedbackKind::SingleArm, "single-arm"},
+    {FeedbackKind::SemiBandit, "semi-bandit"},
+    {FeedbackKind::FullBanditSum, "full-bandit-sum"},
+    {FeedbackKind::LinearArm, "linear-arm"}};
+
+constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
+    {RewardFamily::Other, "other"},
+    {RewardFamily::Gaussian, "gaussian"},
+    {RewardFamily::Bernoulli, "bernoulli"},
+    {RewardFamily::Bounded, "bounded"},
+    {RewardFamily::Poisson, "poisson"},
+    {RewardFamily::Exponential, "exponential"},
+    {RewardFamily::GaussianUnknownVariance, "gaussian-unknown-variance"}};
+
+}  // namespace
+
+const char* to_string(FeedbackKind kind) { return name_in(kFeedbackNames, kind); }
+
+const char* to_string(KeyParameter parameter) {
+  return parameter == KeyParameter::Mean ? "mean" : "variance";
+}
+
+const char* to_string(RewardFamily family) { return name_in(kRewardFamilyNames, family); }
+
+bool has_sub_gaussian_scale(RewardFamily family) {
+  return family != RewardFamily::Poisson && family != RewardFamily::Exponential &&
+         family != RewardFamily::GaussianUnknownVariance;
+}
+
+namespace {
+
+bool finite_end(double lower, double upper) {
+  return lower > -std::numeric_limits<double>::infinity() ||
+         upper < std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
+std::string describe(const RewardModel& model) {
+  std::ostringstream out;
+  switch (model.family) {
+    case RewardFamily::Gaussian: return "gaussian";
+    case RewardFamily::Bernoulli: return "bernoulli";
+    case RewardFamily::Poisson: return "poisson";
+    case RewardFamily::Exponential: return "exponential";
+    case RewardFamily::GaussianUnknownVariance: return "gaussian of unknown variance";
+    case RewardFamily::Bounded: out << "bounded"; break;
+    case RewardFamily::Other: out << "of no declared family"; break;
+  }
+  if (finite_end(model.lower, model.upper))
+    out << (model.family == RewardFamily::Other ? ", in [" : " in [") << model.lower << ", "
+        << model.upper << "]";
+  return out.str();
+}
+
+std::string describe(const RewardRequirement& requirement) {
+  const auto& families = requirement.families;
+  std::ostringstream out;
+  for (std::size_t i = 0; i < families.size(); ++i)
+    out << (i == 0 ? "" : i + 1 == families.size() ? " or " : ", ") << to_string(families[i]);
+  out << (families.empty() ? "rewards" : " rewards");
+  if (finite_end(requirement.lower, requirement.upper))
+    out << " in [" << requirement.lower << ", " << requirement.upper << "]";
+  if (families.empty() && !finite_end(requirement.lower, requirement.upper)) return "any rewards";
+  return out.str();
+}
+
+bool satisfies(const RewardModel& model, const RewardRequirement& requirement) {
+  const auto& families = requirement.families;
+  const bool family_ok = families.empty()
+                             ? has_sub_gaussian_scale(model.family)
+                             : std::find(families.begin(), families.end(), model.family) != families.end();
+  return family_ok && model.within(requirement.lower, requirement.upper);
+}
+
+std::string reward_mismatch(const RewardRequirement& requirement, const RewardModel& model) {
+  if (satisfies(model, requirement)) return "";
+  if (requirement.families.empty() && !has_sub_gaussian_scale(model.family))
+    return "rewards with a known sub-Gaussian constant (Problem::noise_sigma)";
+  return describe(requirement);
+}
+
+// Arms as decimal integers separated by spaces, then (when there are values) " |" and each
+// value as ' ' + printf("%.12g") — the text an ostringstream with precision(12) printed
+// before, written with std::to_chars (C locale, as ostream's number formatting): a stream's
+// construction (locale caches, dynamic_casts) cost about 2,500 instructions per run.
+std::string to_string(const Decision& decision) {
+  std::string out;
+  out.reserve(decision.arms.size() * 4 + decision.values.size() * 20);
+  char buffer[40];
+  for (std::size_t i = 0; i < decision.arms.size(); ++i) {
+    if (i) out += ' ';
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, decision.arms[i]);
+    out.append(buffer, r.ptr);
+  }
+  if (!decision.values.empty()) {
+    out += decision.arms.empty() ? "|" : " |";
+    for (double v : decision.values) {
+      out += ' ';
+      const auto r = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 12);
+      out.append(buffer, r.ptr);
+    }
+  }
+  return out;
+}
+
+std::string describe_capabilities(unsigned capabilities) {
+  static const std::pair<unsigned, const char*> names[] = {
+      {kLinearMaximization, "linear-maximization"},
+      {kSecondBest, "second-best"},
+      {kSeparableLeading, "separable-leading"},
+      {kBiMonotone, "bi-monotone"},
+      {kQuadratic, "quadratic"},
+      {kCardinality, "cardinality"},
+      {kMatroid, "matroid"},
+      {kEnumerable, "enumerable"},
+  };
+  std::string text;
+  for (const auto& [flag, name] : names)
+    if (capabilities & flag) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text.empty() ? "none" : text;
+}
+
+std::string describe_settings(unsigned settings) {
+  std::string text;
+  if (settings & kFixedConfidence) text = "fixed-confidence";
+  if (settings & kFixedBudget) text += (text.empty() ? "" : ", ") + std::string("fixed-budget");
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace cpex

@@ -1,0 +1,29 @@
+// One draw of every arm's mean from its posterior given the arm's statistics, for top-two's
+// Thompson-sampling leader and challenger (TTTS, T3C). Conjugate priors, flat on the
+// family's natural scale:
+//   gaussian (known sigma_a)   flat prior on the mean:     N(mu_hat, sigma_a^2 / N)
+//   bernoulli                  uniform prior (Beta(1, 1)): Beta(1 + S, 1 + N - S)
+//   poisson                    flat prior on the rate:     Gamma(1 + S, rate N)
+//   exponential                flat prior on the rate 1/mean: rate ~ Gamma(1 + N, rate S),
+//                              mean = 1 / rate (an inverse-gamma draw of the mean)
+//   gaussian, unknown variance the reference prior 1/sigma^2 on (mean, variance) (the
+//                              Normal-Gamma family's noninformative limit): the mean's marginal
+//                              posterior is Student's t, mu_hat + s / sqrt(N) T_{N-1},
+//                              s^2 = sum (x - mu_hat)^2 / (N - 1) (N >= 2: the initial pass)
+// (S the arm's sum of rewards, N its count). Draws come from the stream given (the algorithm's
+// own counter-based stream), arms in index order, so a run is reproducible from its seed.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "cpex/numerics/exponential_family.hpp"
+#include "cpex/random.hpp"
+
+namespace cpex::identification {
+
+// families: the run's (for unknown variances, the maximum-likelihood variance of the arm).
+void posterior_draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
+                    std::span<const double> counts, RandomStream& rng, std::vector<double>& out);
+
+}  // namespace cpex::identification

@@ -1,0 +1,117 @@
+// `game`: pure exploration as a game (Degenne, Koolen & Menard, "Non-Asymptotic Pure
+// Exploration by Solving Games", NeurIPS 2019), with the GLR stopping rule
+// (common/glr_sampler.hpp), on any identification problem of the pipeline. Each round t
+// (samples so far) after the initial pass, with i the empirical answer:
+//   1. the learner of i (one AdaHedge learner per answer met, numerics/ada_hedge.hpp with
+//      Koolen's initial gap 0.01 — the paper's "k-learner" version, as in Koolen's
+//      implementation) plays w_t in the simplex;
+//   2. the lambda-player best-responds: lambda_t = argmin_{lambda in Alt(i)} sum_a w_a
+//      d(mu_hat_a, lambda_a) (the problem's exact best response; lambda_a = mu_hat_a for the
+//      arms the piece does not move);
+//   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
+//      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
+//      (numerics/kl_confidence.hpp): the largest divergence to lambda_a of a plausible mean, at
+//      least the interval's own level (Koolen's code; the paper's f(t - 1) with f(t) = log t);
+//   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
+//      started at the initial counts (common/tracking.hpp; no forced exploration, as the
+//      optimism explores).
+// Before the game starts, an arm whose empirical mean is at an end of the family's means
+// (Bernoulli 0 or 1, Poisson 0: lambda_a = mu_hat_a there makes the divergence of a plausible
+// mean infinite) is pulled, the least-sampled first, until none is (Koolen's code: Bernoulli arms
+// are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at kLargestGain. Per round: one best response (O(K) for the best arm, O(m (K - m))
+// for top-m), 2K KL bounds (numerics/kl_confidence.hpp) and AdaHedge's O(K).
+// See docs/algorithms/identification-samplers.md.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "cpex/numerics/ada_hedge.hpp"
+#include "cpex/numerics/kl_confidence.hpp"
+#include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
+#include "glr_sampler.hpp"
+#include "tracking.hpp"
+
+namespace cpex::identification {
+namespace {
+
+constexpr double kLargestGain = 1e6;
+constexpr double kInitialGap = 0.01;
+
+class Game final : public GlrSampler {
+ public:
+  explicit Game(const ParamValues& p) : GlrSampler(p, "game") {}
+
+ protected:
+  void begin(const AlgorithmContext&) override {
+    learners_.clear();
+    started_ = false;
+    gains_.assign(means().size(), 0.0);
+  }
+
+  std::size_t sample(std::uint64_t t) override {
+    const std::size_t k = means().size();
+    if (!started_) {
+      tracking_.reset(k, counts().front());  // the initial pass's count
+      started_ = true;
+    }
+    const std::size_t degenerate = degenerate_arm();
+    if (degenerate < k) return degenerate;
+    numerics::AdaHedge& learner = learners_.try_emplace(answer().arms, k, kInitialGap).first->second;
+    weights_ = learner.weights();
+    problem().best_response(weights_, means(), families(), answer(), response_);
+    lambda_.assign(means().begin(), means().end());
+    for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
+    const double level = std::log(static_cast<double>(t));
+    for (std::size_t a = 0; a < k; ++a) {
+      const numerics::ArmFamily& f = families()[a];
+      const double hi = numerics::kl_upper_bound(f, means()[a], counts()[a], level);
+      const double lo = numerics::kl_lower_bound(f, means()[a], counts()[a], level);
+      const double gain = std::max({f.kl(hi, lambda_[a]), f.kl(lo, lambda_[a]), level / counts()[a]});
+      gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
+    }
+    learner.gain(gains_);
+    return tracking_.track(weights_, 0.0, counts());
+  }
+
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
+
+ private:
+  // The least-sampled arm whose mean is at an end of the family's means (Bernoulli 0 or 1,
+  // Poisson 0), where a plausible mean's divergence to it is infinite; K when none.
+  std::size_t degenerate_arm() const {
+    const std::size_t k = means().size();
+    std::size_t arm = k;
+    for (std::size_t a = 0; a < k; ++a) {
+      const auto kind = families()[a].kind();
+      const double m = means()[a];
+      const bool end = (kind == numerics::ArmFamily::Kind::Bernoulli && (m <= 0.0 || m >= 1.0)) ||
+                       (kind == numerics::ArmFamily::Kind::Poisson && m <= 0.0);
+      if (end && (arm == k || counts()[a] < counts()[arm])) arm = a;
+    }
+    return arm;
+  }
+
+  std::map<std::vector<std::size_t>, numerics::AdaHedge> learners_;
+  CumulativeTracking tracking_;
+  bool started_ = false;
+  numerics::BestResponse response_;
+  std::vector<double> weights_, lambda_, gains_;
+};
+
+void register_game(Registry& registry) {
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  register_algorithm<Game>(registry,
+                           {"game",
+                            "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the "
+                            "best response, optimistic gains, C-tracking) with GLR stopping; any identification "
+                            "problem",
+                            "1.0"},
+                           glr_sampler_needs(), std::move(schema));
+}
+
+}  // namespace
+}  // namespace cpex::identification
+
+CPEX_PLUGIN(cpex::identification::register_game)

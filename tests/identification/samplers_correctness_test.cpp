@@ -1,0 +1,88 @@
+// Delta-correctness of the GLR samplers of issue 30 (top-two's family, game, fw-sampling,
+// sticky-track-and-stop, uniform, oracle-weights, best-challenger, the elimination rules): the
+// one-sided 95% Clopper-Pearson upper bound of the error rate <= delta = 0.1 over 400 runs, on
+// a Gaussian (sigma = 1) and a Bernoulli instance shared by all, whose means are shuffled by a
+// seeded generator so that the best arm sits at a random position (not 0), on the epsilon-good
+// and "any arm above tau" problems for the samplers of several correct answers, and on top-2.
+// The other problems (game and FW on top-2, thresholds and "any above"; sticky on the other
+// problems of several answers; elimination on top-2 and thresholds) and TTTS on Bernoulli arms
+// (Beta draws, re-sampled: ~10 s) are in the long suite (samplers_long_test.cpp). Plus the
+// refusals, one line each.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "identification_problems.hpp"
+#include "shared_instances.hpp"
+
+using namespace cpex;
+using namespace cpex::test;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string& kGaussianEnvironment = kSharedGaussian;
+const std::string& kBernoulliEnvironment = kSharedBernoulli;
+
+void expect_correct_on(const std::string& environment, const char* oracle, const std::string& algorithm,
+                       const char* extra = "") {
+  expect_correct({"shared instance", environment.c_str(), oracle, extra}, algorithm);
+}
+
+void expect_correct_on_both(const std::string& algorithm) {
+  expect_correct_on(kGaussianEnvironment, "plugin = top-k\nk = 1", algorithm);
+  expect_correct_on(kBernoulliEnvironment, "plugin = top-k\nk = 1", algorithm);
+}
+
+}  // namespace
+
+TEST_CASE("The top-two family is delta-correct", "[identification][samplers][statistical]") {
+  expect_correct_on(kGaussianEnvironment, "plugin = top-k\nk = 1", "plugin = top-two\nleader = ts\nchallenger = ts");
+  expect_correct_on_both("plugin = top-two\nleader = ts\nchallenger = tc");  // T3C
+  expect_correct_on(kGaussianEnvironment, "plugin = top-k\nk = 1",
+                    "plugin = top-two\nleader = ei\nchallenger = ei");  // TTEI
+  expect_correct_on_both("plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking");  // TTUCB
+  expect_correct_on_both("plugin = top-two\nbeta = ids");                                        // EB-TCI, IDS
+  expect_correct_on(kBernoulliEnvironment, "plugin = top-k\nk = 1",
+                    "plugin = top-two\nchallenger = tc\nbeta = ids\nselection = tracking");
+  expect_correct_on(kGaussianEnvironment, "plugin = top-k\nk = 1", "plugin = top-two\nselection = random");
+  // EB-TCeps: the epsilon-good problem's pieces are the TCeps challenger.
+  for (const ProblemCase& p : {kProblems[2], kProblems[3]})
+    expect_correct(p, "plugin = top-two\nchallenger = tc\nselection = tracking");
+  expect_correct(kProblems[1], "plugin = top-two\nleader = ts\nchallenger = tc");  // top-2
+}
+
+TEST_CASE("game, fw-sampling, uniform, oracle-weights and best-challenger are delta-correct",
+          "[identification][samplers][statistical]") {
+  for (const char* algorithm : {"plugin = game", "plugin = fw-sampling", "plugin = uniform", "plugin = oracle-weights",
+                                "plugin = best-challenger"})
+    expect_correct_on_both(algorithm);
+}
+
+TEST_CASE("sticky-track-and-stop is delta-correct on problems with several answers",
+          "[identification][samplers][statistical]") {
+  for (const ProblemCase& p : {kProblems[2], kProblems[5]}) expect_correct(p, "plugin = sticky-track-and-stop");
+}
+
+TEST_CASE("The elimination rules are delta-correct", "[identification][samplers][statistical]") {
+  for (const char* elimination : {"stopping", "sampling"})
+    for (const char* algorithm : {"plugin = top-two", "plugin = track-and-stop", "plugin = fw-sampling",
+                                  "plugin = uniform"})
+      expect_correct_on_both(std::string(algorithm) + "\nelimination = " + elimination);
+}
+
+TEST_CASE("What a sampler cannot do is refused in one line", "[identification][samplers][cli]") {
+  auto refused = [](const ProblemCase& p, const std::string& algorithm, const std::string& what) {
+    CHECK_THROWS_WITH(test::pipeline_from(pipeline(p, algorithm, 1, 1)), Contains(what));
+  };
+  const ProblemCase bernoulli{"bernoulli", kBernoulliEnvironment.c_str(), "plugin = top-k\nk = 1", ""};
+  refused(bernoulli, "plugin = top-two\nchallenger = ei",
+          "challenger = ei (TTEI, Qin, Klabjan & Russo 2017) is defined for the best arm of Gaussian arms of known "
+          "variance, not for the best arm query of bernoulli arms");
+  refused(kProblems[0], "plugin = top-two\nleader = ei", "not for the top-2 query of gaussian arms");
+  refused(bernoulli, "plugin = top-two\nbeta = 1.5", "beta = '1.5' is neither a number in (0, 1) nor 'ids'");
+  refused(bernoulli, "plugin = sticky-track-and-stop", "not the best arm query: use track-and-stop");
+  refused(kProblems[8], "plugin = oracle-weights", "needs the arms' variances");
+  refused({"", kProblems[8].environment, "plugin = top-k\nk = 1", "epsilon = 0.1"}, "plugin = sticky-track-and-stop",
+          "not gaussian-unknown-variance arms (the 0.1-good arm query)");
+}

@@ -1,0 +1,86 @@
+// The long runs of the GLR samplers of issue 30 (ctest label `long`):
+//  - at delta = 1e-10, on Garivier & Kaufmann's mu^1 = (0.5, 0.45, 0.43, 0.4) (Bernoulli, best
+//    arm) and on a top-2 Bernoulli instance, T3C, TTUCB, game and fw-sampling take on average
+//    at most 1.3 T*(mu) log(1/delta) samples (T* from numerics/characteristic_time.hpp), with
+//    no error;
+//  - TTTS is delta-correct on the Bernoulli instance of samplers_correctness_test.cpp (its
+//    re-sampled Beta draws take ~10 s for 400 runs) and on top-2;
+//  - delta-correctness on the problems the default suite leaves out (game and fw-sampling on
+//    top-2, thresholds and "any above"; TTUCB on Gaussian top-2; sticky-track-and-stop on the
+//    relative epsilon-good and "none above" problems; the elimination rules on top-2 and
+//    thresholds).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "cpex/numerics/characteristic_time.hpp"
+#include "identification_problems.hpp"
+#include "shared_instances.hpp"
+
+using namespace cpex;
+using namespace cpex::test;
+
+namespace {
+
+constexpr double kDelta = 1e-10;
+
+std::string text(const std::string& means, int m, const std::string& algorithm, int runs) {
+  std::ostringstream out;
+  out << "[environment]\nplugin = bernoulli\nmeans = " << means << "\n[oracle]\nplugin = top-k\nk = " << m
+      << "\n[algorithm]\n" << algorithm << "\ndelta = " << kDelta << "\n[run]\nseed = 1010\nrepetitions = " << runs
+      << "\nmax-samples = 100000000\n";
+  return out.str();
+}
+
+void expect_near_bound(const std::vector<double>& mu, int m, const char* algorithm) {
+  std::ostringstream means;
+  for (std::size_t a = 0; a < mu.size(); ++a) means << (a ? ", " : "") << mu[a];
+  const auto problem = numerics::top_m_problem(mu.size(), static_cast<std::size_t>(m));
+  const std::vector<numerics::ArmFamily> families(mu.size(), numerics::ArmFamily::bernoulli());
+  const double bound = numerics::characteristic_time(*problem, mu, families).value * std::log(1.0 / kDelta);
+  const Summary s = run(text(means.str(), m, algorithm, 100));
+  INFO(algorithm << " on top-" << m << " of (" << means.str() << "): mean samples " << s.mean_samples
+                 << ", T* log(1/delta) " << bound << ", ratio " << s.mean_samples / bound);
+  CHECK(s.capped == 0);
+  CHECK(s.errors == 0);
+  CHECK(s.mean_samples <= 1.3 * bound);
+}
+
+const char* const kOptimal[] = {
+    "plugin = top-two\nleader = ts\nchallenger = tc",                         // T3C
+    "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking",  // TTUCB
+    "plugin = game",
+    "plugin = fw-sampling",
+};
+
+}  // namespace
+
+TEST_CASE("T3C, TTUCB, game and fw-sampling reach 1.3 T*(mu) log(1/delta) at delta = 1e-10",
+          "[identification][samplers][long]") {
+  for (const char* algorithm : kOptimal) {
+    expect_near_bound({0.5, 0.45, 0.43, 0.4}, 1, algorithm);
+    expect_near_bound({0.3, 0.7, 0.45, 0.8, 0.2}, 2, algorithm);
+  }
+}
+
+TEST_CASE("TTTS is delta-correct on Bernoulli arms", "[identification][samplers][long]") {
+  expect_correct({"shared bernoulli", kSharedBernoulli.c_str(), "plugin = top-k\nk = 1", ""},
+                 "plugin = top-two\nleader = ts\nchallenger = ts");
+  expect_correct(kProblems[1], "plugin = top-two\nleader = ts\nchallenger = ts");  // top-2
+}
+
+TEST_CASE("The samplers are delta-correct on the other problems", "[identification][samplers][long]") {
+  for (const char* algorithm : {"plugin = game", "plugin = fw-sampling"})
+    for (const ProblemCase& p : {kProblems[1], kProblems[4], kProblems[5]}) expect_correct(p, algorithm);
+  expect_correct(kProblems[0], "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking");
+  for (const ProblemCase& p : {kProblems[3], kProblems[6]}) expect_correct(p, "plugin = sticky-track-and-stop");
+  for (const char* elimination : {"stopping", "sampling"})
+    for (const char* algorithm : {"plugin = top-two", "plugin = track-and-stop", "plugin = fw-sampling",
+                                  "plugin = uniform"}) {
+      const std::string text = std::string(algorithm) + "\nelimination = " + elimination;
+      expect_correct(kProblems[1], text);  // top-2: pair statements closed by transitivity
+      expect_correct(kProblems[4], text);  // thresholds: one-arm statements
+    }
+}
