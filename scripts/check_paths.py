@@ -8,7 +8,8 @@ repository: a word starting with a top-level folder (`framework/...`, `docs/...`
 matches like a shell glob, `{a,b}` stands for both names, and the placeholders NNN, NAME,
 TARGET, FILE, a single capital letter (seedNNN-figK.png, numerics/X.hpp) and a last
 component in capitals (examples/notebooks/NOTEBOOK) match any name; a Sphinx toctree's
-entries are page names, not paths. A path under `build/`, a temporary or an installed location is not the repository's
+entries are page names, not paths; a file the build generates from FILE.in exists when
+FILE.in does. A path under `build/`, a temporary or an installed location is not the repository's
 and is not looked at.
 
 usage: scripts/check_paths.py [ROOT]   (exit 1 and one line per stale path when any is found)
@@ -55,7 +56,7 @@ def exists(path, files, dirs):
         if "*" in p:
             if not any(fnmatch.fnmatch(f, p) or fnmatch.fnmatch(f, p + "/*") for f in files):
                 return False
-        elif p not in files and p not in dirs:
+        elif p not in files and p not in dirs and p + ".in" not in files:  # FILE.in: the build makes FILE
             return False
     return True
 

@@ -104,41 +104,53 @@ CheckResult parameter_schema(AlgorithmState& s) {
                                  " parameters, each with a range (or choices) and a description"};
 }
 
-// The suite of the algorithm's kind of problem, and the instances it accepts. Blocks the
-// rest when no suite serves it or it accepts none.
+// The suite of the algorithm's kind of problem, and the instances it accepts: the first
+// suite (in check_suites() order) that serves its needs and of whose instances it accepts
+// at least one (e.g. `apt`, which answers thresholds only, passes over CPE-L's classes to the
+// identification instances). Blocks the rest when no suite serves it or it accepts none.
 CheckResult suite(AlgorithmState& s) {
   std::string why;
-  s.suite = suite_for(s.entry.needs, s.registry, why);
-  if (!s.suite) {
+  if (!suite_for(s.entry.needs, s.registry, why)) {
     s.blocked = "no conformance suite serves this algorithm";
     return {CheckStatus::Skip, s.blocked + " (" + why + ")"};
   }
-  const auto instances = s.suite->instances(s.entry.needs, s.options.quick);
-  std::vector<std::string> refused;
-  for (const auto& instance : instances) {
-    const std::string text = instance_text(s, instance);
-    try {
-      s.pipelines.push_back(assemble(PipelineFile::from_text(text, "cpex check (" + instance.label + ")"), s.registry));
-      s.labels.push_back(instance.label);
-      if (s.first_text.empty()) s.first_text = text;
-    } catch (const Error& e) {
-      refused.push_back(instance.label + ": " + e.what());
+  std::string first_refusal;
+  std::size_t offered = 0;
+  for (const CheckSuite& candidate : check_suites()) {
+    if (!candidate.refuses(s.entry.needs, s.registry).empty()) continue;
+    s.suite = &candidate;
+    const auto instances = candidate.instances(s.entry.needs, s.options.quick);
+    std::vector<std::string> refused;
+    for (const auto& instance : instances) {
+      if (instance.needs_accuracy && !s.entry.schema.find(ParamRole::Accuracy)) continue;
+      const std::string text = instance_text(s, instance);
+      try {
+        s.pipelines.push_back(assemble(PipelineFile::from_text(text, "cpex check (" + instance.label + ")"), s.registry));
+        s.labels.push_back(instance.label);
+        if (s.first_text.empty()) s.first_text = text;
+      } catch (const Error& e) {
+        refused.push_back(instance.label + ": " + e.what());
+      }
     }
+    if (s.pipelines.empty()) {
+      if (first_refusal.empty())
+        first_refusal = std::string(candidate.name) + " suite: no instance was accepted: " +
+                        (refused.empty() ? std::string() : refused.front());
+      continue;
+    }
+    offered = instances.size();
+    // Enough runs for the δ-correctness bound whatever the number of instances accepted
+    // (best-arm algorithms refuse k = 2).
+    const std::int64_t runs = s.options.quick ? candidate.quick_runs : candidate.full_runs;
+    const auto accepted = static_cast<std::int64_t>(s.pipelines.size());
+    for (auto& p : s.pipelines) p.run.repetitions = (runs + accepted - 1) / accepted;
+    return {CheckStatus::Pass, std::string(candidate.name) + " suite, delta " + number(candidate.delta) + ": " +
+                                   std::to_string(s.pipelines.size()) + " of " + std::to_string(offered) +
+                                   " instances x " + std::to_string(s.pipelines.front().run.repetitions) + " runs" +
+                                   (refused.empty() ? "" : " (refused: " + refused.front() + ")")};
   }
-  if (s.pipelines.empty()) {
-    s.blocked = "no suite instance was accepted";
-    return {CheckStatus::Fail, std::string(s.suite->name) + " suite: no instance was accepted: " +
-                                   (refused.empty() ? std::string() : refused.front())};
-  }
-  // Enough runs for the δ-correctness bound whatever the number of instances accepted
-  // (best-arm algorithms refuse k = 2).
-  const std::int64_t runs = s.options.quick ? s.suite->quick_runs : s.suite->full_runs;
-  const auto accepted = static_cast<std::int64_t>(s.pipelines.size());
-  for (auto& p : s.pipelines) p.run.repetitions = (runs + accepted - 1) / accepted;
-  return {CheckStatus::Pass, std::string(s.suite->name) + " suite, delta " + number(s.suite->delta) + ": " +
-                                 std::to_string(s.pipelines.size()) + " of " + std::to_string(instances.size()) +
-                                 " instances x " + std::to_string(s.pipelines.front().run.repetitions) + " runs" +
-                                 (refused.empty() ? "" : " (refused: " + refused.front() + ")")};
+  s.blocked = "no suite instance was accepted";
+  return {CheckStatus::Fail, first_refusal};
 }
 
 // Out-of-range and non-finite values: refused by assembly, in one line.

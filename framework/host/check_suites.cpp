@@ -69,6 +69,69 @@ std::vector<SuiteInstance> best_k_instances(const AlgorithmNeeds&, bool quick) {
   return suite;
 }
 
+// The identification problems beyond Gaussian / Bernoulli best-k (docs/algorithms/
+// identification.md): Poisson, Exponential and unknown-variance Gaussian arms, an ε-good
+// query, thresholds ("every arm above τ", "any arm above τ"). An algorithm whose rewards or
+// oracle needs do not cover one refuses it at assembly (listed as refused); the others run it.
+std::vector<SuiteInstance> identification_instances() {
+  const auto instance = [](const char* label, const std::string& environment, const std::string& oracle) {
+    return SuiteInstance{label, "[environment]\n" + environment + "[oracle]\n" + oracle, 2400, {}};
+  };
+  std::vector<SuiteInstance> suite{
+      instance("poisson n=4 k=1", "plugin = poisson\nmeans = 2, 4, 1.5, 1\n", "plugin = top-k\nk = 1\n"),
+      instance("exponential n=4 k=2", "plugin = exponential\nmeans = 1, 0.3, 2, 3\n", "plugin = top-k\nk = 2\n"),
+      instance("gaussian unknown variance n=4 k=1",
+               "plugin = gaussian\nmeans = 0.2, 1.2, 0.5, 0.1\nsigmas = 0.5, 0.4, 0.6, 0.3\nvariance = unknown\n",
+               "plugin = top-k\nk = 1\n"),
+      instance("bernoulli threshold tau=0.5 (all)", "plugin = bernoulli\nmeans = 0.2, 0.75, 0.3, 0.8\n",
+               "plugin = threshold\ntau = 0.5\n"),
+      instance("gaussian threshold tau=0.5 (any)", "plugin = gaussian\nmeans = 0.1, 0.9, 0.2, 0.85\nsigma = 0.5\n",
+               "plugin = threshold\ntau = 0.5\nquery = any\n")};
+  SuiteInstance good = instance("gaussian 0.1-good n=4", "plugin = gaussian\nmeans = 0.3, 0.8, 0.75, 0.2\nsigma = 0.5\n",
+                                "plugin = top-k\nk = 1\n");
+  good.accuracy = 0.1;
+  good.needs_accuracy = true;
+  suite.push_back(good);
+  return suite;
+}
+
+// ---- Identification problems: the generic samplers (docs/algorithms/identification.md) ----
+// The Best-K instances, the new families and queries above, and two combinatorial classes
+// of the CPE-L suite (a partition matroid, spanning trees): every kind of problem a sampler
+// generic over identification problems answers.
+std::vector<SuiteInstance> cpe_l_instances(const AlgorithmNeeds&, bool);
+
+std::vector<SuiteInstance> identification_suite_instances(const AlgorithmNeeds& needs, bool quick) {
+  auto suite = best_k_instances(needs, quick);
+  for (auto& instance : identification_instances()) suite.push_back(std::move(instance));
+  for (auto& instance : cpe_l_instances(needs, quick))
+    if (instance.label.find("matroid") != std::string::npos || instance.label.find("spanning") != std::string::npos)
+      suite.push_back(std::move(instance));
+  return suite;
+}
+
+// The generic samplers: per-arm feedback and Poisson rewards accepted (only an algorithm
+// whose statistics are the exponential families' declares them).
+std::string identification_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const auto& families = needs.rewards.families;
+  if (std::find(families.begin(), families.end(), RewardFamily::Poisson) == families.end())
+    return "does not accept Poisson rewards (not generic over the identification problems)";
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+                 {"gaussian", "bernoulli", "top-k", "poisson", "exponential", "threshold", "planted-gap",
+                  "matroid-partition", "matroid-graphic"});
+}
+
+// Best-K's instances and the two threshold problems of the identification instances: an
+// algorithm of the Best-K suite that answers the threshold query (apt) runs them; one that
+// answers the best-k query must refuse a threshold oracle (and does so here).
+std::vector<SuiteInstance> best_k_and_threshold_instances(const AlgorithmNeeds& needs, bool quick) {
+  auto suite = best_k_instances(needs, quick);
+  for (auto& instance : identification_instances())
+    if (instance.label.find("threshold") != std::string::npos) suite.push_back(std::move(instance));
+  return suite;
+}
+
 std::string best_k_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
   const OracleEntry* topk = registry.oracle("top-k");
   return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
@@ -176,12 +239,14 @@ std::string linear_refuses(const AlgorithmNeeds& needs, const Registry& registry
   return refusal(needs, registry, FeedbackKind::LinearArm, topk ? topk->capabilities : 0u, 1, {"linear", "top-k"});
 }
 
-// Tried in this order: the CPE-CS and CPE-L suites take the algorithms whose oracle needs
+// Tried in this order: the identification suite takes the samplers generic over problems
+// (they would pass any of the others, each on a part of what they answer); the CPE-CS and CPE-L suites take the algorithms whose oracle needs
 // are theirs before Best-K's top-k (which also offers linear maximization) would.
 const CheckSuite kSuites[] = {
+    {"identification", 0.01, 400, 1500, identification_refuses, identification_suite_instances},
     {"cpe-cs", 0.05, 240, 900, cpe_cs_refuses, cpe_cs_instances},
     {"cpe-l", 0.05, 200, 800, cpe_l_refuses, cpe_l_instances},
-    {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_instances},
+    {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_and_threshold_instances},
     {"full-bandit", 0.05, 120, 600, full_bandit_refuses, full_bandit_instances},
     {"linear", 0.05, 200, 800, linear_refuses, linear_instances},
 };

@@ -1,5 +1,6 @@
 // The conformance suites `cpex check` runs an algorithm on: one per kind of problem
-// (Best-K, CPE-L on several decision classes, CPE-CS, full-bandit, linear), so that no
+// (identification problems, Best-K, CPE-L on several decision classes, CPE-CS, full-bandit,
+// linear), so that no
 // algorithm of the tree skips a check because the suite cannot serve its feedback or its
 // oracles. A table of CheckSuite: the first suite that serves an algorithm's needs is its
 // suite; each suite gives the pipeline text of its instances, the δ the algorithm is run
@@ -26,6 +27,9 @@ struct SuiteInstance {
   std::vector<std::pair<std::string, std::string>> algorithm_values;
   // A PAC instance: the accuracy ε given to the parameter with the accuracy role.
   std::optional<double> accuracy;
+  // Only for an algorithm with an accuracy parameter (an ε-good query that an exact
+  // algorithm would answer as a hard best-arm instance): skipped for the others.
+  bool needs_accuracy = false;
 };
 
 struct CheckSuite {

@@ -25,18 +25,10 @@ struct PlotOptions {
   const Registry* plugins = nullptr;
 };
 
-// For the error-rate and not-optimal plots: each group's distinct target errors, the
-// values of the parameter with the confidence role of its rows' algorithm plugin (the
-// column `resolved.NAME`, else `algorithm.NAME`), in the order of report.groups; empty lists
-// where the plugin is unknown to `plugins` (or has no such parameter).
-std::vector<std::vector<double>> group_deltas(const report::GroupedReport& report,
-                                              const report::ResultsTable& table,
-                                              const Registry* plugins);
-
 // Runs $CPEX_PYTHON (default /usr/bin/python3, else python3 on PATH) on the plotting script. Throws Error with one line:
 // the script's own message, or which Debian package to install when Python 3 or
 // matplotlib is missing. For the error-rate and not-optimal plots every group also carries
-// "delta" (group_deltas), so that the script can draw the line y = delta.
+// "delta" (group_deltas, cpex/runtime/report_output.hpp), so that the script can draw the line y = delta.
 void plot_report(const report::GroupedReport& report, const report::ResultsTable& table,
                  const PlotOptions& options);
 

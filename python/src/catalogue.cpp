@@ -7,7 +7,7 @@
 
 #include "cpex/capabilities.hpp"
 #include "cpex/runtime/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "cpex/store/result_columns.hpp"
 #include "python_schema.hpp"
 #include "session.hpp"

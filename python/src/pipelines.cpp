@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
-#include "cpex/sweep.hpp"
-#include "cpex/sweep_overrides.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_overrides.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 
 namespace py = pybind11;
 

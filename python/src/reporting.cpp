@@ -9,8 +9,7 @@
 
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
-#include "report_output.hpp"
-#include "report_plot.hpp"
+#include "cpex/runtime/report_output.hpp"
 #include "session.hpp"
 
 namespace py = pybind11;

@@ -18,10 +18,10 @@
 #include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
-#include "embedding.hpp"
+#include "cpex/runtime/embedding.hpp"
 #include "python_registration.hpp"
 #include "session.hpp"
-#include "sweep_setup.hpp"
+#include "cpex/runtime/sweep_setup.hpp"
 #include "typed_rows.hpp"
 
 namespace py = pybind11;

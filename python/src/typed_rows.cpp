@@ -3,7 +3,7 @@
 
 #include <pybind11/numpy.h>
 
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace py = pybind11;
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/run.hpp"
 #include "cpex/store/result_columns.hpp"
 #include "cpex/suggest.hpp"
 #include "raw_results.hpp"

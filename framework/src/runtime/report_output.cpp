@@ -2,6 +2,9 @@
 #include "cpex/runtime/report_output.hpp"
 
 #include <algorithm>
+#include <set>
+#include <optional>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -302,6 +305,45 @@ void write_report(std::ostream& out, const GroupedReport& report, ReportFormat f
   if (format == ReportFormat::Text) write_text(out, t);
   if (format == ReportFormat::Markdown) write_markdown(out, t);
   if (format == ReportFormat::Csv) write_csv(out, t);
+}
+
+std::vector<std::vector<double>> group_deltas(const report::GroupedReport& report,
+                                              const report::ResultsTable& table,
+                                              const Registry* plugins) {
+  std::vector<std::vector<double>> deltas(report.groups.size());
+  const auto algorithm = table.find("algorithm");
+  if (!plugins || !algorithm) return deltas;
+  // The column of each algorithm plugin's target error (by its role), once per name.
+  std::map<std::string, std::optional<std::size_t>> column_of;
+  auto column = [&](const std::string& value) -> std::optional<std::size_t> {
+    const auto known = column_of.find(value);
+    if (known != column_of.end()) return known->second;
+    std::optional<std::size_t> found;
+    const AlgorithmEntry* entry = plugins->algorithm(value.substr(0, value.find('@')));  // NAME@LABEL
+    if (const ParamSpec* spec = entry ? entry->schema.find(ParamRole::Confidence) : nullptr) {
+      found = table.find("resolved." + spec->name);
+      if (!found) found = table.find("algorithm." + spec->name);
+    }
+    return column_of[value] = found;
+  };
+  std::vector<std::size_t> key_columns;
+  for (const auto& key : report.keys) key_columns.push_back(table.column(key));
+  std::map<std::vector<std::string>, std::set<double>> found;
+  for (const auto& row : table.rows) {
+    const auto c = column(row[*algorithm]);
+    if (!c) continue;
+    char* end = nullptr;
+    const double delta = std::strtod(row[*c].c_str(), &end);
+    if (row[*c].empty() || *end != '\0') continue;
+    std::vector<std::string> values;
+    for (std::size_t k : key_columns) values.push_back(row[k]);
+    found[values].insert(delta);
+  }
+  for (std::size_t g = 0; g < report.groups.size(); ++g) {
+    const auto it = found.find(report.groups[g].values);
+    if (it != found.end()) deltas[g].assign(it->second.begin(), it->second.end());
+  }
+  return deltas;
 }
 
 }  // namespace cpex::host
