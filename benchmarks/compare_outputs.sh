@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every pipeline of benchmarks/equivalence/ with two builds of cpex and compares the
-# result rows (all columns but wall_time_s): a performance change must leave them
+# result rows (all columns of BEFORE but wall_time_s; a column AFTER adds is named, not
+# compared): a performance change must leave them
 # bit-identical (docs/performance.md, "Results unchanged"). Each pipeline is run twice per
 # build: to a CSV file (--out x.csv) and to a results store (--out x.db, exported to CSV by
 # the AFTER build, and its typed rows compared column by column through SQLite too).
@@ -37,21 +38,31 @@ for p in "${pipelines[@]}"; do
   if python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
       "$out/$name-after-db.csv" "$out/$name-before.db" "$out/$name-after.db" <<'PY'
 import csv, sqlite3, sys
-def rows(path):
+def rows(path, keep=None):  # keep: the columns of BEFORE (a column AFTER adds is reported, not compared)
     with open(path, newline="") as f:
-        return [{k: v for k, v in r.items() if k != "wall_time_s"} for r in csv.DictReader(f)]
-def typed(path):  # the store's rows as SQLite holds them (type and value of every cell)
+        return [{k: v for k, v in r.items() if k != "wall_time_s" and (keep is None or k in keep)}
+                for r in csv.DictReader(f)]
+def header(path):
+    with open(path, newline="") as f:
+        return next(csv.reader(f), [])
+def typed(path, keep=None):  # the store's rows as SQLite holds them (type and value of every cell)
     db = sqlite3.connect(path)
-    cols = [c[1] for c in db.execute("PRAGMA table_info(runs)") if c[1] != "wall_time_s"]
+    cols = [c[1] for c in db.execute("PRAGMA table_info(runs)")
+            if c[1] != "wall_time_s" and (keep is None or c[1] in keep)]
     sel = ", ".join(f'typeof("{c}"), "{c}"' for c in cols)
     return [dict(zip(cols, zip(r[::2], r[1::2])))
             for r in db.execute(f"SELECT {sel} FROM runs ORDER BY run_id")]
+before_columns = set(header(sys.argv[1]))
+added = [c for c in header(sys.argv[2]) if c not in before_columns]
+if added:
+    print(f"  columns AFTER adds (not compared): {', '.join(added)}")
 for x, y in ((sys.argv[3], sys.argv[4]), (sys.argv[5], sys.argv[6])):
-    p, q = (rows(x), rows(y)) if x.endswith(".csv") else (typed(x), typed(y))
+    p, q = ((rows(x, before_columns), rows(y, before_columns)) if x.endswith(".csv")
+            else (typed(x, before_columns), typed(y, before_columns)))
     if p != q:
         print(f"  store rows differ ({x} / {y})")
         sys.exit(1)
-a, b = rows(sys.argv[1]), rows(sys.argv[2])
+a, b = rows(sys.argv[1]), rows(sys.argv[2], before_columns)
 diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
 if len(a) != len(b) or diff:
     print(f"  {len(a)} vs {len(b)} rows, {len(diff)} differ; first: run_id "

@@ -59,7 +59,7 @@ std::string get_text(const char*& in) {
 
 // Every RunResult field crosses: a field added to RunResult (a new result column's value)
 // changes its size and stops this build until encode/decode carry it too.
-static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 184,
+static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 192,
               "RunResult changed: carry the new field in encode() and decode()");
 
 std::string encode(const RunRecord& r) {
@@ -72,6 +72,7 @@ std::string encode(const RunRecord& r) {
   put(out, static_cast<std::uint8_t>(r.correct));
   put(out, static_cast<std::uint8_t>(r.optimal));
   put(out, r.wall_seconds);
+  put(out, r.lower_bound);
   put_text(out, r.recommendation);
   put_text(out, r.resolved);
   put_text(out, r.pulls);
@@ -91,6 +92,7 @@ RunRecord decode(const std::string& message) {
   r.correct = get<std::uint8_t>(in) != 0;
   r.optimal = get<std::uint8_t>(in) != 0;
   r.wall_seconds = get<double>(in);
+  r.lower_bound = get<double>(in);
   r.recommendation = get_text(in);
   r.resolved = get_text(in);
   r.pulls = get_text(in);

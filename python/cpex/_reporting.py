@@ -103,7 +103,7 @@ def plot(results, x, file=None, *, y="samples", series="algorithm", by=None, log
          logy=False, title=None, share_y=False, labels=None):
     """Draws what `cpex report RESULTS --plot FILE --x X` draws (one line per series with 95%
     interval bars, one panel per value of the other grouping keys), with plot.py and this
-    Python's matplotlib. y: samples, error-rate, not-optimal or wall (the rates with the
+    Python's matplotlib. y: samples, error-rate, not-optimal, wall or lower-bound-ratio (the rates with the
     line y = delta at each algorithm's target error, its parameter with the confidence role).
     share_y: one y range for all
     panels. labels: {key: text} for axes, legend and panels. file: .svg, .png or .pdf;

@@ -42,6 +42,11 @@ METRICS = {
     "not-optimal": ("not-optimal rate (95% CI)", lambda g: g["not_optimal_rate"],
                     lambda g: g["not_optimal_rate_ci95"] or [None, None]),
     "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
+    "lower-bound-ratio": ("samples / (T*(μ) log(1/δ)) (mean, 95% CI)",
+                          lambda g: (g.get("lower_bound_ratio") or {}).get("mean"),
+                          lambda g: ((g.get("lower_bound_ratio") or {}).get("mean_ci95_bootstrap")
+                                     or (g.get("lower_bound_ratio") or {}).get("mean_ci95_normal")
+                                     or [None, None])),
 }
 RATES = ("error-rate", "not-optimal")
 FORMATS = ("svg", "png", "pdf")

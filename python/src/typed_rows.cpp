@@ -1,6 +1,8 @@
 // Typed result columns for the frames of cpex.run / cpex.sweep (see typed_rows.hpp).
 #include "typed_rows.hpp"
 
+#include <cmath>
+
 #include <pybind11/numpy.h>
 
 #include "cpex/runtime/run.hpp"
@@ -39,10 +41,12 @@ void TypedRows::add(Column& column, const ResultCell& cell, bool has) {
                                 : cell.kind == Kind::Unsigned ? static_cast<std::int64_t>(cell.unsigned_value)
                                                               : cell.signed_value);
       break;
-    case ColumnType::Real:
-      column.empty.push_back(!has);
-      column.reals.push_back(has ? cell.real : 0.0);
+    case ColumnType::Real: {  // a NaN value is an empty cell, as in the CSV and the store
+      const bool value = has && !std::isnan(cell.real);
+      column.empty.push_back(!value);
+      column.reals.push_back(value ? cell.real : 0.0);
       break;
+    }
     case ColumnType::Boolean:
       column.empty.push_back(!has);
       column.flags.push_back(has && cell.flag);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -60,6 +61,7 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
   // absent in results written before it existed
   const auto optimal = table.find(std::string(columns::optimal));
   const auto run_id = table.find(std::string(columns::run_id));
+  const auto lower_bound = table.find(std::string(columns::lower_bound));
 
   std::map<std::vector<std::string>, SummaryAccumulator, ValuesLess> groups;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
@@ -83,11 +85,14 @@ GroupedReport summarize_groups(const ResultsTable& table, const std::vector<std:
       throw Error(which + ": optimal '" + row[*optimal] + "' is not 0 or 1");
     if (!parse_number(row[wall], seconds))
       throw Error(which + ": wall_time_s '" + row[wall] + "' is not a number");
+    double bound = std::numeric_limits<double>::quiet_NaN();
+    if (lower_bound && !row[*lower_bound].empty() && (!parse_number(row[*lower_bound], bound) || !(bound > 0.0)))
+      throw Error(which + ": lower_bound '" + row[*lower_bound] + "' is not a positive number");
     group.add(end, static_cast<std::uint64_t>(count), right == 1.0,
               !optimal_known ? Optimality::Unknown
               : best == 1.0  ? Optimality::Yes
                              : Optimality::No,
-              seconds);
+              seconds, bound);
   }
 
   GroupedReport report;

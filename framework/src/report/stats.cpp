@@ -54,7 +54,8 @@ Proportion proportion(std::uint64_t count, std::uint64_t trials) {
 }
 
 void SummaryAccumulator::add(const RunResult& r) {
-  add(r.stop, r.samples, r.correct, r.optimal, r.wall_seconds);
+  add(run_end(r.stop), r.samples, r.correct, r.optimal ? Optimality::Yes : Optimality::No, r.wall_seconds,
+      r.lower_bound);
 }
 
 void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct, bool optimal,
@@ -63,7 +64,7 @@ void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correc
 }
 
 void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal,
-                             double wall_seconds) {
+                             double wall_seconds, double lower_bound) {
   if (end == RunEnd::Failed) {
     ++failed_;
     return;
@@ -78,6 +79,8 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
     return;
   }
   ++(end == RunEnd::AtBudget ? at_budget_ : by_rule_);
+  if (end == RunEnd::ByRule && lower_bound > 0.0 && std::isfinite(lower_bound))
+    ratios_.push_back(static_cast<double>(samples) / lower_bound);
   ended_sum_ += samples;
   wrong_ += correct ? 0 : 1;
   not_optimal_ += not_optimal ? 1 : 0;
@@ -134,6 +137,20 @@ Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
   const std::uint64_t answered = s.ended + s.capped;
   s.mean_wall_time_s = answered ? wall_ / static_cast<double>(answered) : nan;
   s.mean_samples_ci95_bootstrap = {nan, nan};
+  s.lower_bound_runs = ratios_.size();
+  s.lower_bound_ratio = nan;
+  s.lower_bound_ratio_ci95_normal = s.lower_bound_ratio_ci95_bootstrap = {nan, nan};
+  if (!ratios_.empty()) {
+    const auto n = static_cast<double>(ratios_.size());
+    double total = 0.0;
+    for (const double x : ratios_) total += x;
+    s.lower_bound_ratio = total / n;
+    double squares = 0.0;
+    for (const double x : ratios_) squares += (x - s.lower_bound_ratio) * (x - s.lower_bound_ratio);
+    const double half = ratios_.size() > 1 ? 1.959963984540054 * std::sqrt(squares / (n - 1.0)) / std::sqrt(n) : 0.0;
+    s.lower_bound_ratio_ci95_normal = {std::max(0.0, s.lower_bound_ratio - half), s.lower_bound_ratio + half};
+    if (options.bootstrap) s.lower_bound_ratio_ci95_bootstrap = bootstrap_mean_interval(ratios_);
+  }
   if (s.ended == 0) {
     s.mean_samples = s.median_samples = nan;
     s.mean_samples_ci95_normal = s.median_samples_ci95 = {nan, nan};

@@ -75,6 +75,12 @@ Json summary_json(const Summary& s) {
   j["capped_wrong"] = s.capped_wrong;
   j["capped_not_optimal"] = s.capped_not_optimal;
   j["mean_wall_time_s"] = number(s.mean_wall_time_s);
+  Json ratio;  // samples / (T*(mu) log(1/delta)) of the runs ended by rule with a lower_bound
+  ratio["runs"] = s.lower_bound_runs;
+  ratio["mean"] = number(s.lower_bound_ratio);
+  ratio["mean_ci95_normal"] = interval(s.lower_bound_ratio_ci95_normal);
+  ratio["mean_ci95_bootstrap"] = interval(s.lower_bound_ratio_ci95_bootstrap);
+  j["lower_bound_ratio"] = ratio;
   // Deprecated aliases, kept until 0.2 (docs/results.md, "Renamed keys").
   j["stopped"] = s.ended;
   j["budget"] = s.at_budget;

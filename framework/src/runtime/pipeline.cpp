@@ -1,6 +1,8 @@
 // Pipeline assembly: plugin lookup, parameter reading, compatibility checks and the probe.
 #include "cpex/runtime/pipeline.hpp"
 
+#include "cpex/runtime/lower_bound.hpp"
+
 #include <algorithm>
 
 #include "cpex/errors.hpp"
@@ -375,6 +377,7 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
                   const std::vector<std::string>& extra_sections, const SweepScope* sweep,
                   const InstanceSection& instance) {
   Pipeline p;
+  p.lower_bounds = std::make_shared<LowerBoundCache>();
   p.source = file.path();
   std::vector<std::string> base = {instance.name, "algorithm", "run"};
   base.insert(base.end(), extra_sections.begin(), extra_sections.end());

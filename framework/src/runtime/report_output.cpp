@@ -44,6 +44,7 @@ std::string interval_text(const Interval& ci, std::string (*text)(double)) {
 }
 std::string rate_text(double x) { return format("%.3g", x); }
 std::string seconds_text(double x) { return format("%.3g", x); }
+std::string ratio_text(double x) { return format("%.3g", x); }
 
 std::string rate_cell(double rate, const Interval& ci) {
   return std::isnan(rate) ? "-" : rate_text(rate) + " " + interval_text(ci, rate_text);
@@ -63,6 +64,10 @@ std::string cell_text(const GroupSummary& s, ReportMetric metric) {
     text = rate_cell(s.wrong_rate, s.wrong_rate_ci95);
   else if (metric == ReportMetric::NotOptimal)
     text = rate_cell(s.not_optimal_rate, s.not_optimal_rate_ci95);
+  else if (metric == ReportMetric::LowerBoundRatio)
+    text = std::isnan(s.lower_bound_ratio)
+               ? "-"
+               : ratio_text(s.lower_bound_ratio) + " " + interval_text(s.lower_bound_ratio_ci95_bootstrap, ratio_text);
   else
     text = std::isnan(s.mean_wall_time_s) ? "-" : seconds_text(s.mean_wall_time_s);
   while (!text.empty() && text.back() == ' ') text.pop_back();
@@ -101,6 +106,10 @@ Table long_table(const GroupedReport& report, bool machine) {
       "with capped", "wrong", "wrong rate", "rate 95% CI", "not optimal", "not-opt rate",
       "not-opt 95% CI", "wall s"};
   t.header.insert(t.header.end(), stats.begin(), stats.end());
+  // samples / (T*(mu) log(1/delta)): only when some group has the lower bound.
+  const bool ratios = std::any_of(report.groups.begin(), report.groups.end(),
+                                  [](const GroupSummary& s) { return s.lower_bound_runs > 0; });
+  if (ratios) t.header.insert(t.header.end(), {"T* ratio", "ratio 95% CI"});
   t.numeric.resize(t.header.size(), true);
   auto count = [](std::uint64_t n) { return std::to_string(n); };
   for (const auto& s : report.groups) {
@@ -120,6 +129,10 @@ Table long_table(const GroupedReport& report, bool machine) {
       row.push_back(known ? interval_text(cis[k], rate_text) : "");
     }
     row.push_back(seconds_text(s.mean_wall_time_s));
+    if (ratios) {
+      row.push_back(ratio_text(s.lower_bound_ratio));
+      row.push_back(interval_text(s.lower_bound_ratio_ci95_bootstrap, ratio_text));
+    }
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -275,7 +288,8 @@ ReportFormat parse_report_format(const std::string& name) {
 ReportMetric parse_report_metric(const std::string& name) {
   return parse_named<ReportMetric>("--y", name,
                                    {{"samples", ReportMetric::Samples}, {"error-rate", ReportMetric::ErrorRate},
-                                    {"not-optimal", ReportMetric::NotOptimal}, {"wall", ReportMetric::Wall}});
+                                    {"not-optimal", ReportMetric::NotOptimal}, {"wall", ReportMetric::Wall},
+                                    {"lower-bound-ratio", ReportMetric::LowerBoundRatio}});
 }
 
 nlohmann::ordered_json report_json(const GroupedReport& report) {

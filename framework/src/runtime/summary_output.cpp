@@ -75,6 +75,10 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
   if (s.capped)
     out << "  capped runs (not in the rates): not correct " << s.capped_wrong << ", not optimal "
         << s.capped_not_optimal << '\n';
+  if (s.lower_bound_runs > 0)
+    out << "  lower-bound ratio samples / (T*(mu) log(1/delta)) mean " << s.lower_bound_ratio
+        << " (95% CI, normal approximation [" << s.lower_bound_ratio_ci95_normal.lower << ", "
+        << s.lower_bound_ratio_ci95_normal.upper << "]) over the " << s.lower_bound_runs << " runs ended by rule\n";
   if (s.ended + s.capped > 0) out << "  mean wall time " << s.mean_wall_time_s << " s\n";
 }
 

@@ -1,6 +1,7 @@
 // CSV result rows, written whole with one write(2) each.
 #include "cpex/store/results_csv.hpp"
 
+#include <cmath>
 #include <cerrno>
 #include <cstring>
 
@@ -84,7 +85,9 @@ void append_csv_cell(std::string& row, const ResultCell& cell) {
   switch (cell.kind) {
     case ResultCell::Kind::Unsigned: append_number(row, cell.unsigned_value); break;
     case ResultCell::Kind::Signed: append_number(row, cell.signed_value); break;
-    case ResultCell::Kind::Real: append_number(row, cell.real); break;
+    case ResultCell::Kind::Real:  // NaN: an empty cell (unknown), as the store's NULL
+      if (!std::isnan(cell.real)) append_number(row, cell.real);
+      break;
     case ResultCell::Kind::Boolean: row += cell.flag ? '1' : '0'; break;
     case ResultCell::Kind::Text: append_csv_field(row, cell.text); break;
   }

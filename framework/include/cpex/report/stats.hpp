@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -84,6 +85,12 @@ struct Summary {
   std::uint64_t capped_wrong = 0;        // capped runs whose held answer is not correct
   std::uint64_t capped_not_optimal = 0;  // capped runs whose held answer is not optimal
   double mean_wall_time_s = 0.0;  // over ended and capped runs; NaN if none
+  // The lower-bound ratio: samples / lower_bound (T*(mu) log(1/delta), the `lower_bound`
+  // column) of the runs ended by their rule that have one; NaN (and 0 runs) if none.
+  std::uint64_t lower_bound_runs = 0;
+  double lower_bound_ratio = 0.0;
+  Interval lower_bound_ratio_ci95_normal;     // mean ± 1.96 sd/√n
+  Interval lower_bound_ratio_ci95_bootstrap;  // percentile bootstrap (SummaryOptions::bootstrap)
 
   // Deprecated names, kept for one release (until 0.2; the JSON keeps the same aliases,
   // docs/results.md "Renamed keys"): the same values as the fields they name.
@@ -111,7 +118,9 @@ class SummaryAccumulator {
   void add(const RunResult& result);
   void add(StopReason stop, std::uint64_t samples, bool correct, bool optimal, double wall_seconds);
   // `samples`, `correct` and `optimal` are ignored for a failed run, `wall_seconds` too.
-  void add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal, double wall_seconds);
+  // `lower_bound`: the run's T*(mu) log(1/delta), NaN when unknown.
+  void add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal, double wall_seconds,
+           double lower_bound = std::numeric_limits<double>::quiet_NaN());
   Summary summary(const SummaryOptions& options = {}) const;
 
  private:
@@ -121,6 +130,7 @@ class SummaryAccumulator {
   std::uint64_t ended_sum_ = 0, capped_sum_ = 0;
   double wall_ = 0.0;
   mutable std::vector<std::uint64_t> samples_;  // of the ended runs
+  std::vector<double> ratios_;                  // samples / lower_bound of the runs ended by rule
   mutable bool sorted_ = true;
 };
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct OracleChoice {
   ParamValues params;
 };
 
+// T*(mu) solved for the pipeline's runs (lower_bound.hpp), shared by its copies.
+struct LowerBoundCache;
+
 struct Pipeline {
   std::string source;
   const EnvironmentEntry* environment = nullptr;
@@ -46,6 +50,8 @@ struct Pipeline {
   std::string algorithm_name;
   ParamValues algorithm_params;
   RunSettings run;
+  // Made by assemble(); null in a hand-built pipeline (each run then solves T* itself).
+  std::shared_ptr<LowerBoundCache> lower_bounds;
 };
 
 // Where a pipeline's instance comes from: the plugin named by the [environment] section

@@ -14,7 +14,7 @@
 namespace cpex::host {
 
 enum class ReportFormat { Text, Markdown, Csv, Json };
-enum class ReportMetric { Samples, ErrorRate, NotOptimal, Wall };
+enum class ReportMetric { Samples, ErrorRate, NotOptimal, Wall, LowerBoundRatio };
 
 ReportFormat parse_report_format(const std::string& name);  // throws Error
 ReportMetric parse_report_metric(const std::string& name);  // throws Error

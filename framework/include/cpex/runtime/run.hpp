@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,9 @@ struct RunResult {
   double wall_seconds = 0.0;
   std::string resolved;  // the algorithm's resolved parameters, a JSON object
   std::string pulls;     // with run.record-pulls: pulls of arm 0, 1, ... separated by spaces
+  // T*(mu) log(1/delta) of a fixed-confidence run's identification problem (lower_bound.hpp);
+  // NaN (an empty cell) when the run poses none.
+  double lower_bound = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The result of one run: its row's values and, apart (never stored in the row), the trace.
