@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cpex/errors.hpp"
+#include "cpex/numerics/linear_identification.hpp"
 
 namespace cpex::environments {
 
@@ -36,6 +37,33 @@ LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise no
   problem_.parameter_bound = norm_bound;
   problem_.k = 1;
   streams_ = arm_noise_streams(seed, k);
+}
+
+void LinearArms::set_decision_size(std::size_t k) {
+  if (k >= problem_.num_arms)
+    throw ParameterError("k", "k = " + std::to_string(k) + " must be smaller than the number of arms (" +
+                                  std::to_string(problem_.num_arms) + ")");
+  problem_.k = k;
+}
+
+void LinearArms::set_answers(Eigen::MatrixXd items, const std::string& key) {
+  if (problem_.k > 1)
+    throw ParameterError("k", "an answer set poses the best item (k = 1); top-" + std::to_string(problem_.k) +
+                                  " identification is over the arms");
+  if (items.cols() < 2)
+    throw ParameterError(key, "the answer set needs at least 2 items, got " + std::to_string(items.cols()));
+  if (items.rows() != problem_.features.rows())
+    throw ParameterError(key, "the items have dimension " + std::to_string(items.rows()) +
+                                  ", but the features have dimension d = " + std::to_string(problem_.features.rows()));
+  if (const auto outside = numerics::outside_span(problem_.features, items)) {
+    std::ostringstream message;
+    message << "item " << *outside << " (" << items.col(static_cast<Eigen::Index>(*outside)).transpose()
+            << ") lies outside the span of the arms' features: no measurement tells its value";
+    throw ParameterError(key, message.str());
+  }
+  const Eigen::VectorXd values = items.transpose() * theta_;
+  answer_means_.assign(values.data(), values.data() + values.size());
+  problem_.answers = std::move(items);
 }
 
 void LinearArms::pull(const Action& action, Observation& out) {

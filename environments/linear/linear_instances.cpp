@@ -37,30 +37,44 @@ Eigen::VectorXd required_theta(const ParamValues& params, const std::string& gen
   return vector_of(params.reals("theta"));
 }
 
-// Features given inline (row-major, one arm per row of d numbers) or from a file.
-Eigen::MatrixXd explicit_features(const ParamValues& params) {
-  if (params.has("features-file")) {
-    const auto& path = params.text("features-file");
-    const data::CsvTable table = data::read_csv_table(path, "features-file");
-    check_feature_size(table.columns.size(), static_cast<std::size_t>(table.rows.rows()),
-                       "features-file");
+// Vectors given inline under `key` (row-major, one vector per row of d numbers) or from the
+// CSV file under `file_key`; an empty matrix when neither is given.
+Eigen::MatrixXd vectors_of(const ParamValues& params, const std::string& key, const std::string& file_key,
+                           std::size_t d) {
+  if (params.has(file_key)) {
+    const auto& path = params.text(file_key);
+    const data::CsvTable table = data::read_csv_table(path, file_key);
+    check_feature_size(table.columns.size(), static_cast<std::size_t>(table.rows.rows()), file_key);
     return table.rows.transpose();
   }
-  if (!params.has("features"))
-    throw ParameterError("features", "generator 'explicit' needs features or features-file");
-  const auto& values = params.reals("features");
-  const auto d = static_cast<std::size_t>(params.integer("d"));
+  if (!params.has(key)) return {};
+  const auto& values = params.reals(key);
   if (values.size() % d != 0)
-    throw ParameterError("features", "has " + std::to_string(values.size()) +
-                                         " numbers, not a multiple of d = " + std::to_string(d));
-  check_feature_size(d, values.size() / d, "features");
-  Eigen::MatrixXd features(d, values.size() / d);
+    throw ParameterError(key, "has " + std::to_string(values.size()) +
+                                  " numbers, not a multiple of d = " + std::to_string(d));
+  check_feature_size(d, values.size() / d, key);
+  Eigen::MatrixXd vectors(d, values.size() / d);
   for (std::size_t i = 0; i < values.size(); ++i)
-    features(static_cast<Eigen::Index>(i % d), static_cast<Eigen::Index>(i / d)) = values[i];
+    vectors(static_cast<Eigen::Index>(i % d), static_cast<Eigen::Index>(i / d)) = values[i];
+  return vectors;
+}
+
+// Features given inline (row-major, one arm per row of d numbers) or from a file.
+Eigen::MatrixXd explicit_features(const ParamValues& params) {
+  Eigen::MatrixXd features =
+      vectors_of(params, "features", "features-file", static_cast<std::size_t>(params.integer("d")));
+  if (features.size() == 0)
+    throw ParameterError("features", "generator 'explicit' needs features or features-file");
   return features;
 }
 
 }  // namespace
+
+Eigen::MatrixXd answer_items(const ParamValues& params, Eigen::Index d) {
+  if (params.has("answers") && params.has("answers-file"))
+    throw ParameterError("answers", "give the answer set inline (answers) or from a file (answers-file), not both");
+  return vectors_of(params, "answers", "answers-file", static_cast<std::size_t>(d));
+}
 
 std::unique_ptr<Environment> make_linear(const ParamValues& params, const RunSeed& seed) {
   const std::string& generator = params.text("generator");
@@ -96,7 +110,13 @@ std::unique_ptr<Environment> make_linear(const ParamValues& params, const RunSee
       features.col(i).normalize();
     }
   }
-  return make_linear_arms(std::move(features), std::move(theta), params, seed);
+  const Eigen::Index dimension = features.rows();
+  auto environment = make_linear_arms(std::move(features), std::move(theta), params, seed);
+  auto& arms = static_cast<LinearArms&>(*environment);
+  arms.set_decision_size(static_cast<std::size_t>(params.integer("k")));
+  Eigen::MatrixXd answers = answer_items(params, dimension);
+  if (answers.size() > 0) arms.set_answers(std::move(answers), params.has("answers") ? "answers" : "answers-file");
+  return environment;
 }
 
 }  // namespace cpex::environments

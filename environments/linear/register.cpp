@@ -25,7 +25,15 @@ ParamSchema linear_schema() {
       .optional()
       .real("angle", 0.01, Range::any(), "soare: angle of arm d+1 to e_1")
       .real("gap", 0.1, Range::greater_than(0.0), "canonical: theta = (gap, 0, ..., 0)")
-      .integer("arms", 10, Range::closed(2, static_cast<double>(kMaxArms)), "sphere: number of arms");
+      .integer("arms", 10, Range::closed(2, static_cast<double>(kMaxArms)), "sphere: number of arms")
+      .integer("k", 1, Range::at_least(1),
+               "size of the top set the instance is made for (top-m identification: m-lingape, lingifa; k < arms)")
+      .real_list("answers", Range::any(),
+                 "the answer set Z != X of a transductive problem, row-major (d numbers per item, each in "
+                 "the span of the features); the answer is the item of largest z^T theta")
+      .optional()
+      .path("answers-file", std::nullopt, "the answer set Z from a CSV file, a header then one item per row")
+      .optional();
   environments::add_noise_parameters(schema);
   return schema;
 }

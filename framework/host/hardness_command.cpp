@@ -17,6 +17,10 @@
 //            (numerics::CharacteristicTimeSolver);
 //   T*(mu) combinatorial  CPE-L (per-arm feedback, classes other than top-k and thresholds)
 //            and full bandit (sum feedback, a listable class): host/combinatorial_hardness.hpp;
+//   T*(theta), w*(theta)  linear and transductive best-arm identification (linear-arm
+//            feedback, Gaussian noise, one arm or item per decision: numerics::linear_lower_bound,
+//            certified cutting planes), with the answer and the certified gap
+//            (add_linear_lower_bound);
 //   T*(mu) log(1/delta), the lower bound's leading term, at the algorithm's delta.
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
@@ -46,6 +50,7 @@
 #include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/numerics/full_bandit_hardness.hpp"
 #include "cpex/numerics/identification_factory.hpp"
+#include "cpex/numerics/linear_identification.hpp"
 #include "cpex/runtime/pipeline.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/run.hpp"
@@ -106,6 +111,24 @@ double algorithm_epsilon(const Pipeline& pipeline) {
       .value_or(0.0);
 }
 
+// Linear and transductive best-arm identification: T*(theta), w*(theta), the answer and the
+// certified gap (numerics::linear_lower_bound); T* log(1/delta) follows as for every T*.
+void add_linear_lower_bound(Measures& m, const Problem& problem, std::span<const double> truth) {
+  const auto t = numerics::linear_lower_bound(problem, truth);
+  if (!t) return;
+  const bool transductive = problem.answers.cols() > 0;
+  std::ostringstream label;
+  label.precision(2);
+  label << "T*(theta) (" << (transductive ? "transductive" : "linear")
+        << " best-arm identification, Gaussian noise; cutting planes, certified relative gap " << t->relative_gap()
+        << ")";
+  m.add("T_star", t->value, label.str());
+  m.add("w_star", std::vector<double>(t->weights.data(), t->weights.data() + t->weights.size()),
+        "w*(theta) (over the arms)");
+  m.add("answer", static_cast<double>(t->answer), transductive ? "z*(theta) (item of the answer set)" : "best arm");
+  m.add("T_star_relative_gap", t->relative_gap(), "certified relative gap of T*(theta)^-1");
+}
+
 // Every measure the instance's family defines (see the top of the file).
 Measures measure(const Pipeline& pipeline, const RunObjects& run) {
   Measures m;
@@ -159,6 +182,7 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
   }
   for (const HardnessLine& line : combinatorial_t_star(problem, truth, oracle, caps, 0.0))
     m.add(line.key, line.value, line.label);
+  add_linear_lower_bound(m, problem, truth);
   return m;
 }
 
@@ -184,6 +208,8 @@ std::string instance_key(const Pipeline& pipeline, const RunObjects& run) {
   for (double x : run.environment->truth()) key << x << ',';
   key << '|';
   for (double x : run.environment->truth_variances()) key << x << ',';
+  key << '|';
+  for (double x : run.environment->answer_truth()) key << x << ',';
   key << '|' << pipeline.oracles.front().entry->name << '|';
   for (const auto& [name, value] : pipeline.oracles.front().params.all()) key << name << '=' << to_string(value) << ';';
   key << '|' << algorithm_epsilon(pipeline);

@@ -16,13 +16,17 @@
 // Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
 // linear program of |active| rows and at most 2 |active| columns when several pieces are
 // r-active. See docs/algorithms/identification-samplers.md.
+// Linear and transductive best arm: the same plugin name, plugins/linear/samplers/
+// linear_fw_sampling.cpp, chosen by the problem's feedback (common/feedback_dispatch.hpp).
 #include <algorithm>
 #include <cmath>
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "feedback_dispatch.hpp"
 #include "glr_sampler.hpp"
+#include "linear_samplers.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -153,13 +157,22 @@ class FwSampling final : public GlrSampler {
 void register_fw_sampling(Registry& registry) {
   ParamSchema schema;
   add_glr_parameters(schema);
-  register_algorithm<FwSampling>(registry,
-                                 {"fw-sampling",
-                                  "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021: FW steps on the "
-                                  "r-subdifferential, forced exploration, ratio tracking) with GLR stopping; any "
-                                  "identification problem",
-                                  "1.0"},
-                                 glr_sampler_needs(), std::move(schema));
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.feedback.push_back(FeedbackKind::LinearArm);
+  needs.transductive = true;
+  register_algorithm(registry,
+                     {"fw-sampling",
+                      "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021: FW steps on the r-subdifferential, "
+                      "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
+                      "linear / transductive best arm",
+                      "1.0"},
+                     std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<FeedbackDispatch>(
+                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
+                                  {FeedbackKind::SingleArm,
+                                   [](const ParamValues& q) { return std::make_unique<FwSampling>(q); }},
+                                  {FeedbackKind::LinearArm, linear::make_linear_fw_sampling}});
+                     });
 }
 
 }  // namespace

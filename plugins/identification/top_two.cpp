@@ -49,7 +49,9 @@
 #include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "feedback_dispatch.hpp"
 #include "glr_sampler.hpp"
+#include "linear_samplers.hpp"
 #include "posterior.hpp"
 
 namespace cpex::identification {
@@ -308,13 +310,25 @@ void register_top_two(Registry& registry) {
               "deterministic tracking of beta (Jourdan & Degenne 2023)")
       .choice("leader", "eb", {"eb", "ts", "ucb", "ei"},
               "eb: the empirical answer; ts: a posterior draw's answer (TTTS, T3C); ucb: the KL-UCB "
-              "indices' answer (TTUCB); ei: largest expected improvement (TTEI, Gaussian best arm)");
-  register_algorithm<TopTwo>(registry,
-                             {"top-two",
-                              "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, "
-                              "EB-TCeps by leader/challenger/beta/selection); any identification problem",
-                              "2.1"},
-                             glr_sampler_needs(), std::move(schema));
+              "indices' answer (TTUCB); ei: largest expected improvement (TTEI, Gaussian best arm); linear "
+              "problems: eb or ts (L-T3C's Thompson draw of theta)");
+  linear::add_linear_top_two_parameters(schema);
+  // Linear and transductive best arm: plugins/linear/samplers/linear_top_two.cpp.
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.feedback.push_back(FeedbackKind::LinearArm);
+  needs.transductive = true;
+  register_algorithm(registry,
+                     {"top-two",
+                      "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
+                      "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
+                      "2.1"},
+                     std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<FeedbackDispatch>(
+                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
+                                  {FeedbackKind::SingleArm,
+                                   [](const ParamValues& q) { return std::make_unique<TopTwo>(q); }},
+                                  {FeedbackKind::LinearArm, linear::make_linear_top_two}});
+                     });
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ TEST_CASE("cpex hardness refuses an instance without a measure in one line", "[c
   const auto r = cpex::test::run_cpex(
       "hardness " +
       cpex::test::temp_file("hardness-linear.ini",
-                            "[environment]\nplugin = linear\ngenerator = canonical\nd = 3\n"
+                            "[environment]\nplugin = linear\ngenerator = canonical\nd = 3\nnoise = plus-minus-one\n"
                             "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n"));
   CHECK(r.status == 1);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -161,4 +161,29 @@ TEST_CASE("cpex hardness prints one block for the points of one instance", "[cli
   CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 9);
   CHECK(r.out.find("(points 0-5 of 6)") != std::string::npos);
   CHECK(r.out.find(" = 460.517 (delta 0.1), 921.034 (delta 0.01), 1381.55 (delta 0.001)") != std::string::npos);
+}
+
+TEST_CASE("cpex hardness gives linear and transductive T*(theta), the canonical basis as unstructured arms",
+          "[cli][hardness][linear]") {
+  // The canonical basis with theta = (0.4, 0.1, 0) is the Gaussian best-arm instance (0.4, 0.1, 0).
+  const auto linear = hardness_of("hardness-linear-tstar.ini",
+                                  "[environment]\nplugin = linear\nd = 3\nfeatures = 1,0,0, 0,1,0, 0,0,1\n"
+                                  "theta = 0.4, 0.1, 0\nsigma = 0.5\n[oracle]\nplugin = top-k\nk = 1\n"
+                                  "[algorithm]\nplugin = lingame\ndelta = 0.01\n");
+  const auto arms = hardness_of("hardness-linear-arms.ini",
+                                "[environment]\nplugin = gaussian\nmeans = 0.4, 0.1, 0\nsigma = 0.5\n[oracle]\n"
+                                "plugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n");
+  const double t = arms["measures"]["T_star"].get<double>();
+  CHECK(linear["measures"]["T_star"].get<double>() == Approx(t).epsilon(1e-6));
+  CHECK(linear["measures"]["answer"].get<double>() == 0.0);
+  CHECK(linear["measures"]["T_star_relative_gap"].get<double>() < 1e-6);
+  CHECK(linear["measures"]["T_star_log_1_over_delta"].get<double>() == Approx(t * std::log(100.0)).epsilon(1e-6));
+  // An answer set: the items e_2 and e_1 + e_3 / 2 (values 0.1 and 0.4): item 1 answers.
+  const auto transductive = hardness_of("hardness-transductive.ini",
+                                        "[environment]\nplugin = linear\nd = 3\nfeatures = 1,0,0, 0,1,0, 0,0,1\n"
+                                        "answers = 0,1,0, 1,0,0.5\ntheta = 0.4, 0.1, 0\nsigma = 0.5\n[oracle]\n"
+                                        "plugin = top-k\nk = 1\n[algorithm]\nplugin = rage\n");
+  CHECK(transductive["measures"]["answer"].get<double>() == 1.0);
+  // One direction y = (1, -1, 0.5) with gap 0.3: T* = 2 sigma^2 (|y_1| + |y_2| + |y_3|)^2 / 0.3^2.
+  CHECK(transductive["measures"]["T_star"].get<double>() == Approx(2 * 0.25 * 2.5 * 2.5 / 0.09).epsilon(1e-6));
 }

@@ -15,6 +15,7 @@ if(CPEX_BUILD_BENCHMARKS)
       "bestk-round|/(100|1000)$"
       "engine|."
       "linear-round|/(6/5|100/36)$"
+      "linear-sampler|/10/5/10$"
       "cpe-l|/100$"
       "full-bandit-round|/(10|50)/[0-9]+$|(floor|refactor).*/(10|50)$"
       "fixed-budget|/(10|100)$"

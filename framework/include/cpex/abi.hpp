@@ -18,7 +18,9 @@ namespace cpex {
 // 8: ParamSpec::role, ParamSchema renamed keys (parameter roles: the run's target error,
 //    accuracy, budget).
 // 9: EntryInfo::source / PluginInfo::where (the registration's source file).
-inline constexpr int kAbiVersion = 9;
+// 10: Problem::answers, Environment::answer_truth (transductive answer sets),
+//     AlgorithmNeeds::transductive.
+inline constexpr int kAbiVersion = 10;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -89,6 +89,10 @@ struct AlgorithmNeeds {
   // Algorithm::propose is overridden: in a study it proposes pulls while others are pending
   // (batches, delayed feedback). false: the study's default (docs/studies.md).
   bool batches = false;
+  // It answers among an answer set Z != X (Problem::answers, the transductive linear
+  // problem): its recommendation names an item of Z. false: an environment with an answer
+  // set is refused at assembly, naming both plugins.
+  bool transductive = false;
 };
 
 }  // namespace cpex

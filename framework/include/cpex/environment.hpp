@@ -28,6 +28,11 @@ class Environment {
   // framework reads it.
   virtual std::span<const double> truth_variances() const { return {}; }
 
+  // The hidden values z^T theta* of the answer set Z when the problem declares one
+  // (Problem::answers, transductive linear problems): the framework judges a run's answer on
+  // them instead of truth(). Empty otherwise.
+  virtual std::span<const double> answer_truth() const { return {}; }
+
   // Answer one pull. Must cost O(1) for single-arm feedback (O(|super arm|) otherwise).
   virtual void pull(const Action& action, Observation& out) = 0;
 
@@ -35,5 +40,12 @@ class Environment {
   // run's `resolved` column after the algorithm's. Called once, after the run.
   virtual std::vector<std::pair<std::string, ParamValue>> resolved() const { return {}; }
 };
+
+// What a run's answer is judged on: the answer set's values when the problem has one, else
+// the arms' truth.
+inline std::span<const double> judged_truth(const Environment& environment) {
+  const std::span<const double> answers = environment.answer_truth();
+  return answers.empty() ? environment.truth() : answers;
+}
 
 }  // namespace cpex

@@ -101,6 +101,11 @@ struct Problem {
   std::size_t k = 0;
   // Known feature vectors, one column per arm (linear bandits); empty otherwise.
   Eigen::MatrixXd features;
+  // The answer set Z of a transductive linear problem (Fiez et al. 2019), one column per
+  // item in the span of `features`: the decision is the item of largest z^T theta, a
+  // recommendation names an item's index, and Environment::answer_truth() holds their
+  // values. Empty when the answers are the arms themselves (Z = X, and every other family).
+  Eigen::MatrixXd answers;
   // Known bound S on the norm of the hidden parameter (linear bandits); 0 if unknown.
   double parameter_bound = 0.0;
   // Known group sizes (partitioned sampling problems); empty otherwise.

@@ -128,6 +128,11 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
                       ", but the rewards of environment '" + p.environment->name + "' are " +
                       describe(problem.rewards));
+  if (problem.answers.cols() > 0 && !p.algorithm->needs.transductive)
+    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
+                      p.environment->name + "' poses an answer set Z of " + std::to_string(problem.answers.cols()) +
+                      " items apart from its arms (answers = / answers-file =): choose an algorithm for "
+                      "transductive problems (docs/algorithms/linear.md)");
   run.context.problem = &problem;
   for (std::size_t i = 0; i < run.oracles.size(); ++i) {
     run.context.oracles.push_back(run.oracles[i].get());
@@ -291,12 +296,12 @@ class AnytimeVerdicts {
         every_(static_cast<std::uint64_t>(p.run.trace_every)),
         next_(every_),
         run_(run) {
-    if (on_) run.oracles.front()->optimal(run.environment->truth(), optimum_);
+    if (on_) run.oracles.front()->optimal(judged_truth(*run.environment), optimum_);
   }
   void at(std::uint64_t samples, RunRecord& record) {
     if (!on_ || samples < next_) return;
     const Recommendation answer = run_.algorithm->recommend();
-    const Verdict verdict = cpex::judge(*run_.oracles.front(), run_.environment->truth(), optimum_,
+    const Verdict verdict = cpex::judge(*run_.oracles.front(), judged_truth(*run_.environment), optimum_,
                                         answer.decision, answer.epsilon);
     record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
     record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
@@ -341,8 +346,8 @@ void finish_record(RunRecord& record, const RunObjects& run, Clock::time_point s
   record.recommendation = to_string(answer.decision);
   Decision best;
   const Oracle& judge = *run.oracles.front();
-  judge.optimal(run.environment->truth(), best);
-  const Verdict verdict = cpex::judge(judge, run.environment->truth(), best, answer.decision, answer.epsilon);
+  judge.optimal(judged_truth(*run.environment), best);
+  const Verdict verdict = cpex::judge(judge, judged_truth(*run.environment), best, answer.decision, answer.epsilon);
   record.correct = verdict.correct;
   record.optimal = verdict.optimal;
   auto resolved = run.algorithm->resolved();

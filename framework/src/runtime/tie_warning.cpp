@@ -33,7 +33,7 @@ std::string tie_of(const Pipeline& pipeline, const SweepPoint& point) {
   const RunObjects run = instantiate(pipeline, RunSeed{pipeline.run.seed, point.stream_key, 0});
   const Oracle& oracle = *run.oracles.front();
   const unsigned caps = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
-  const std::span<const double> truth = run.environment->truth();
+  const std::span<const double> truth = judged_truth(*run.environment);
   if (truth.empty()) return {};
   if (caps & kSecondBest) {
     Decision best, second;

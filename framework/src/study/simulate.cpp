@@ -150,8 +150,8 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
   result.recommendation_names = study.pull_text(names);
   const Oracle& judge = *objects.oracles.front();
   Decision best;
-  judge.optimal(env.truth(), best);
-  const Verdict verdict = cpex::judge(judge, env.truth(), best, answer.decision, answer.epsilon);
+  judge.optimal(judged_truth(env), best);
+  const Verdict verdict = cpex::judge(judge, judged_truth(env), best, answer.decision, answer.epsilon);
   result.correct = verdict.correct;
   result.optimal = verdict.optimal;
   return result;

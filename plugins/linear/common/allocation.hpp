@@ -1,5 +1,6 @@
 // Pieces shared by the linear-bandit algorithms: following a target allocation p
-// (seed 002 eq. (12): pull argmin_{a : p_a > 0} T_a / p_a), and the empirical best arm.
+// (seed 002 eq. (12): pull argmin_{a : p_a > 0} T_a / p_a), C-tracking of cumulative weights
+// (Garivier & Kaufmann 2016; the game samplers), and the empirical best arm.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,33 @@ inline std::size_t track(const Eigen::VectorXd& p, const std::vector<std::uint64
   }
   return best;
 }
+
+// C-tracking: the cumulative weights S_a = N_a(start) + sum_s w_a(s) and the arm
+// argmin_a N_a - S_a to pull (ties to the smaller index), as libpurex's CTracking.
+class CumulativeTracking {
+ public:
+  void reset(const std::vector<std::uint64_t>& counts) {
+    sum_.assign(counts.begin(), counts.end());
+  }
+  // Adds w and returns the arm to pull.
+  template <class Weights>
+  std::size_t track(const Weights& w, const std::vector<std::uint64_t>& counts) {
+    std::size_t best = 0;
+    double best_lag = std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < sum_.size(); ++a) {
+      sum_[a] += static_cast<double>(w[a]);
+      const double lag = static_cast<double>(counts[a]) - sum_[a];
+      if (lag < best_lag) {
+        best_lag = lag;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+ private:
+  std::vector<double> sum_;
+};
 
 // The arm of largest estimated mean (ties to the smaller index).
 inline std::size_t best_arm(const Eigen::VectorXd& means) {

@@ -1,12 +1,24 @@
 // The base of the linear-bandit algorithms: every observation goes into an ArmDesign
 // (least squares with W = A^{-1} X kept up to date), and the answer is one arm, promised
-// epsilon-optimal.
+// epsilon-optimal; and the check that the pipeline asks for one arm (require_one_answer).
 #pragma once
 
+#include <string>
+
 #include "cpex/algorithm.hpp"
+#include "cpex/errors.hpp"
 #include "cpex/numerics/arm_design.hpp"
 
 namespace cpex::linear {
+
+// Refuses a decision oracle whose decisions are not single arms (top-k with k > 1: the
+// top-m algorithms m-lingape and lingifa answer those).
+inline void require_one_answer(const AlgorithmContext& context, const std::string& name) {
+  const std::size_t k = context.oracles.empty() ? 1 : context.oracles.front()->decision_size();
+  if (k > 1)
+    throw ParameterError("k", name + " identifies one arm (or item); the oracle's decisions have " + std::to_string(k) +
+                                  " arms (top-m: m-lingape, lingifa)");
+}
 
 class LinearAlgorithm : public Algorithm {
  public:

@@ -43,6 +43,7 @@ class LinGapE final : public LinearAlgorithm {
         refactor_every_(static_cast<std::uint64_t>(p.integer("refactor-every"))) {}
 
   void start(const AlgorithmContext& context) override {
+    require_one_answer(context, "lingape");
     const Problem& problem = *context.problem;
     if (problem.features.cols() == 0)
       throw ParameterError("selection", "the environment gives no arm features");

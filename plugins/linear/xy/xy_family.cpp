@@ -59,6 +59,7 @@ class XyAllocation final : public LinearAlgorithm {
         options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
+    require_one_answer(context, kind_ == Kind::Static ? "xy-static" : kind_ == Kind::Oracle ? "xy-oracle" : "xy-adaptive");
     x_ = context.problem->features;
     k_ = static_cast<std::size_t>(x_.cols());
     d_ = static_cast<std::size_t>(x_.rows());
