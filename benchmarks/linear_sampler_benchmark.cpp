@@ -12,8 +12,8 @@
 
 #include "bench_support.hpp"
 #include "warm_up.hpp"
-#include "cpex/pipeline.hpp"
-#include "cpex/run.hpp"
+#include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/run.hpp"
 
 namespace {
 

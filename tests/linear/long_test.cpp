@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "cpex/engine.hpp"
+#include "cpex/runtime/engine.hpp"
 #include "cpex/numerics/linear_identification.hpp"
 #include "cpex/report/stats.hpp"
 #include "test_support.hpp"

@@ -83,8 +83,8 @@ class LinearFwSampling final : public LinearGlrSampler {
   }
 
   void frank_wolfe_vertex(double r, Eigen::VectorXd& z) {
-    const Eigen::MatrixXd a = arms() * iterate_.asDiagonal() * arms().transpose();
-    const Eigen::MatrixXd inverse = a.llt().solve(Eigen::MatrixXd::Identity(a.rows(), a.cols()));
+    const Eigen::MatrixXd design = arms() * iterate_.asDiagonal() * arms().transpose();
+    const Eigen::MatrixXd inverse = design.llt().solve(Eigen::MatrixXd::Identity(design.rows(), design.cols()));
     const auto star = static_cast<Eigen::Index>(answer());
     const double scale = 2.0 * sigma() * sigma();
     values_.clear();
