@@ -239,6 +239,15 @@ TEST_CASE("The matrix game of FW sampling solves games known by hand", "[identif
   CHECK(z[1] == Approx(1.0));
   CHECK_THROWS_AS(solve_matrix_game(std::vector<double>{1, 2}, 2, 2, std::vector<double>{0, 0}, z),
                   std::invalid_argument);
+  // The second game at the scale of a long run's payoffs (N d ~ 1e9) and with a tiny row: the
+  // same strategy, the value scaled (the unscaled program left GLPK without an optimum in
+  // a 30-run fw-sampling sweep of the leaderboard).
+  CHECK(solve_matrix_game(std::vector<double>{2e9, 0, 0, 1e9}, 2, 2, std::vector<double>{0, 1e9}, z) ==
+        Approx(4e9 / 3.0));
+  CHECK(z[0] == Approx(2.0 / 3.0));
+  CHECK(solve_matrix_game(std::vector<double>{2e9, 1e-9, 3e-12, 1e9, 5e8, 1e-300}, 3, 2,
+                          std::vector<double>{0, 1e9, 2e9}, z) > 0.0);
+  CHECK(z[0] + z[1] == Approx(1.0));
 }
 
 TEST_CASE("AdaHedge with an initial gap: a finite learning rate from the start", "[identification][samplers]") {

@@ -63,7 +63,7 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
   const auto good = file_with(kGoodPipeline);
   expect_cli_error("run " + good + " --set algorithm.plugin=rand-lucb",
                {"[algorithm] plugin = 'rand-lucb' is not a known algorithm",
-                "(known: ", "lil-rand-lucb, lil-ucb, lingape, lucb"});
+                "(known: ", "lil-rand-lucb, lil-ucb, lingame, lingape, lingifa, lucb"});
   const std::string fixtures = " --plugin-path " CPEX_FIXTURE_PLUGIN_DIR;
   expect_cli_error("run " + good + fixtures + " --set environment.plugin=fixture-full-bandit",
                {"algorithm 'lucb' needs single-arm feedback",

@@ -99,7 +99,7 @@ TEST_CASE("A store is identical for 1 and 2 threads and holds typed rows and met
   REQUIRE(rows.size() == 1 + 4 * 30);
   CHECK(rows == store_rows(two));
   CHECK_THAT(rows.front(), Contains("run_id,point,algorithm.delta,environment.sigma,algorithm,"));
-  CHECK_THAT(rows.front(), Contains(",resolved,pulls,status,error,"));
+  CHECK_THAT(rows.front(), Contains(",resolved,pulls,lower_bound,status,error,"));
   CHECK_THAT(rows[1], Contains(",stopped,"));
   // The CSV output has the same columns and rows.
   const std::string csv = fresh_path("direct.csv");

@@ -85,7 +85,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   CHECK(rows_one == rows_two);
   CHECK_THAT(rows_one.front(),
              Contains("run_id,point,algorithm,environment,oracle,repetition,seed,samples,stopped,"
-                      "recommendation,correct,optimal,resolved,pulls,status,error"));
+                      "recommendation,correct,optimal,resolved,pulls,lower_bound,status,error"));
   CHECK_THAT(rows_one[1], Contains(",rule,0 1,1,1,"));  // correct and optimal
 
   const auto text = run_cpex("run pipelines/quickstart.ini --set run.repetitions=10");

@@ -102,3 +102,20 @@ TEST_CASE("ArmDesign's incremental products agree with direct computation", "[li
   }
   CHECK(arms.most_informative_arm(1, 4) == best);
 }
+
+TEST_CASE("An unregularized design is singular until its pulls span R^d, whatever the rounding", "[numerics]") {
+  // One pull of (-0.28, -0.96) (the basis coordinates of a linear suite instance's first arm)
+  // leaves a last Cholesky pivot of ~3e-9 from rounding alone: still singular. The next pull
+  // makes it invertible with the exact inverse, and Sherman-Morrison keeps it exact.
+  DesignMatrix design(2, 0.0);
+  Eigen::Vector2d x(-0.28, -0.96), y(-0.8, -0.6), z(0.96, -0.28);
+  design.add(x, 1.0);
+  CHECK_FALSE(design.invertible());
+  design.add(y, 0.5);
+  REQUIRE(design.invertible());
+  design.add(z, -0.5);
+  const Eigen::Matrix2d a = x * x.transpose() + y * y.transpose() + z * z.transpose();
+  CHECK((design.inverse() - a.inverse()).cwiseAbs().maxCoeff() < 1e-12);
+  const Eigen::Vector2d b = 1.0 * x + 0.5 * y - 0.5 * z;
+  CHECK((design.estimate() - a.inverse() * b).cwiseAbs().maxCoeff() < 1e-12);
+}

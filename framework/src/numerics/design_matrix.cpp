@@ -49,9 +49,13 @@ void DesignMatrix::refactor() {
     invertible_ = false;
     return;
   }
-  // A tiny positive pivot still means a (numerically) singular design.
+  // A tiny positive pivot still means a (numerically) singular design. A rank-deficient
+  // design's last pivot is the square root of rounding errors, ~1e-8 sqrt(max A_ii) (one
+  // pull of (-0.28, -0.96) left 3e-9 and an inverse of 1e17 that every Sherman-Morrison
+  // update then carried: a linear sampler answered wrongly after one pass), so pivots below
+  // 1e-6 sqrt(max A_ii) (a condition number above 1e12) count as singular.
   const auto diagonal = llt.matrixLLT().diagonal();
-  if (diagonal.minCoeff() <= 1e-10 * std::sqrt(a_.diagonal().maxCoeff())) {
+  if (diagonal.minCoeff() <= 1e-6 * std::sqrt(a_.diagonal().maxCoeff())) {
     invertible_ = false;
     return;
   }

@@ -14,9 +14,11 @@
 namespace cpex::numerics {
 
 // A is row-major (rows * cols entries, all finite), b has `rows` entries. Writes the
-// maximizing strategy (normalized) and returns the game's value; throws std::runtime_error
-// if GLPK finds no optimum (it always exists for finite entries) and std::invalid_argument
-// for empty or non-finite input.
+// maximizing strategy (normalized) and returns the game's value. The program is solved on
+// A and b divided by their largest magnitude (GLPK's tolerances are absolute); should the
+// primal simplex fail numerically, the dual simplex, then presolve; should all fail, the
+// best pure strategy and its value (never an exception for finite input: an FW run must
+// not die of one ill-conditioned step). std::invalid_argument for empty or non-finite input.
 double solve_matrix_game(std::span<const double> payoff, std::size_t rows, std::size_t cols,
                          std::span<const double> offsets, std::vector<double>& strategy);
 
