@@ -62,4 +62,10 @@ TEST_CASE("What a problem cannot pose is refused in one line", "[identification]
   refused(pipeline({"", "plugin = gaussian\nmeans = 0.3, 0.5\nsigmas = 1, 2, 3", "plugin = top-k\nk = 1", ""},
                    "plugin = top-two", 1, 1),
           "has 3 values for 2 arms");
+  // A listed class too large for the exact best response: the paths of a 12 x 12 grid DAG
+  // (C(22, 11) = 705,432 > 10^5 decisions), named with the algorithm, one line.
+  const std::string big = "[environment]\nplugin = planted-gap\ngap = 0.5\nsigma = 0.5\n[oracle]\nplugin = dag-path\n"
+                          "generator = grid-dag\nrows = 12\ncols = 12\n[algorithm]\nplugin = track-and-stop\n";
+  refused(big, "the class has more than 100000 decisions: too large for the exact best response");
+  CHECK_THROWS_WITH(test::pipeline_from(big), Contains("track-and-stop") && !Contains("\n"));
 }
