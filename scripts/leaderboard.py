@@ -47,8 +47,8 @@ def bounds(build, pipeline):
     for p in points:
         v = p["values"]
         t = p["measures"].get("T_star_log_1_over_delta")
-        if t is not None:
-            out[(v["algorithm.plugin"], v["algorithm.delta"])] = t
+        if t is not None:  # a file of one algorithm sweeps delta only: any algorithm (None)
+            out[(v.get("algorithm.plugin"), v["algorithm.delta"])] = t
     return out
 
 
@@ -103,7 +103,7 @@ def leaderboard(build, csvs):
             texts, ratios, errors = [], [], []
             for delta in DELTAS:
                 g = cells.get(delta)
-                b = bound.get((algorithm, delta))
+                b = bound.get((algorithm, delta), bound.get((None, delta)))
                 if g is None or b is None:
                     texts.append("–")
                     ratios.append(None)
