@@ -36,12 +36,12 @@
 #include "cpex/registration.hpp"
 #include "design_parameters.hpp"
 #include "linear_algorithm.hpp"
-#include "phase_plan.hpp"
+#include "phased_elimination.hpp"
 
 namespace cpex::linear {
 namespace {
 
-class Peace final : public Algorithm {
+class Peace final : public PhasedElimination {
  public:
   explicit Peace(const ParamValues& p)
       : delta_(p.real("delta")), rounding_(p.real("rounding")), options_(design_options(p)) {
@@ -71,27 +71,6 @@ class Peace final : public Algorithm {
     begin_phase();
   }
 
-  bool next(Action& action) override {
-    if (plan_.next(action.arm)) return true;
-    end_phase();
-    if (distinct_arms(z_, active_) <= 1) {
-      answer_ = active_.front();
-      return false;
-    }
-    begin_phase();
-    return next(action);
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    plan_.observe(action.arm, observation.reward);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.decision.arms = {answer_};
-    return answer;
-  }
-
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
     return {{"delta", delta_},
             {"rounding", rounding_},
@@ -117,7 +96,7 @@ class Peace final : public Algorithm {
     return best;
   }
 
-  void begin_phase() {
+  void begin_phase() override {
     ++phase_;
     const auto z0 = static_cast<Eigen::Index>(leader(theta_));
     Eigen::MatrixXd all(x_.rows(), static_cast<Eigen::Index>(active_.size()));
@@ -147,7 +126,7 @@ class Peace final : public Algorithm {
     last_phase_samples_ = n;
   }
 
-  void end_phase() {
+  void end_phase() override {
     Eigen::MatrixXd a;
     theta_ = plan_.estimate(x_, a);
     const auto best = static_cast<Eigen::Index>(leader(theta_));
@@ -162,14 +141,12 @@ class Peace final : public Algorithm {
   double delta_, rounding_;
   numerics::DesignOptions options_;
   numerics::GaussianWidthOptions width_;
-  Eigen::MatrixXd x_, z_;
-  std::size_t k_ = 0, phase_ = 0, answer_ = 0;
+  Eigen::MatrixXd x_;
+  std::size_t k_ = 0, phase_ = 0;
   double noise_ = 1.0, scale_ = 0.0, design_gap_ = 0.0;
   std::uint64_t last_phase_samples_ = 0;
-  std::vector<std::size_t> active_;
   Eigen::VectorXd theta_;
   RandomStream rng_;
-  PhasePlan plan_;
 };
 
 void register_peace(Registry& registry) {

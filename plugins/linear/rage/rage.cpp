@@ -41,12 +41,12 @@
 #include "cpex/registration.hpp"
 #include "design_parameters.hpp"
 #include "linear_algorithm.hpp"
-#include "phase_plan.hpp"
+#include "phased_elimination.hpp"
 
 namespace cpex::linear {
 namespace {
 
-class Rage final : public Algorithm {
+class Rage final : public PhasedElimination {
  public:
   explicit Rage(const ParamValues& p)
       : delta_(p.real("delta")),
@@ -72,27 +72,6 @@ class Rage final : public Algorithm {
     begin_phase();
   }
 
-  bool next(Action& action) override {
-    if (plan_.next(action.arm)) return true;
-    end_phase();
-    if (distinct_arms(z_, active_) <= 1) {
-      answer_ = active_.front();
-      return false;
-    }
-    begin_phase();
-    return next(action);
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    plan_.observe(action.arm, observation.reward);
-  }
-
-  Recommendation recommend() const override {
-    Recommendation answer;
-    answer.decision.arms = {answer_};
-    return answer;
-  }
-
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
     std::vector<std::pair<std::string, ParamValue>> out = {{"delta", delta_},
             {"rounding", rounding_},
@@ -107,7 +86,7 @@ class Rage final : public Algorithm {
 
  private:
   // The design, N_k and the rounded pull plan of phase k = phase_ + 1.
-  void begin_phase() {
+  void begin_phase() override {
     ++phase_;
     // Directions z - z' for the pairs of active items with distinct features.
     const numerics::DesignResult design =
@@ -137,7 +116,7 @@ class Rage final : public Algorithm {
 
   // Least squares on this phase's samples, then the elimination at 2^{-(k+2)} (or the
   // authors' data-dependent one).
-  void end_phase() {
+  void end_phase() override {
     Eigen::MatrixXd a;
     const Eigen::VectorXd theta = plan_.estimate(x_, a);
     std::vector<double> mean(active_.size());
@@ -186,11 +165,9 @@ class Rage final : public Algorithm {
   bool data_dependent_, authors_schedule_;
   numerics::DesignOptions options_;
   double design_gap_ = 0.0, noise_ = 1.0;
-  Eigen::MatrixXd x_, z_;  // the arms X and the items Z (Z = X without an answer set)
-  std::size_t k_ = 0, d_ = 0, phase_ = 0, answer_ = 0;
+  Eigen::MatrixXd x_;  // the arms X
+  std::size_t k_ = 0, d_ = 0, phase_ = 0;
   std::uint64_t last_phase_samples_ = 0;
-  std::vector<std::size_t> active_;
-  PhasePlan plan_;  // this phase's pulls and samples
 };
 
 void register_rage(Registry& registry) {
