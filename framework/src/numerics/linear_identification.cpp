@@ -42,18 +42,6 @@ Eigen::VectorXd theta_from_means(const Eigen::MatrixXd& arms, std::span<const do
   return arms.transpose().completeOrthogonalDecomposition().solve(mu);
 }
 
-std::optional<std::size_t> outside_span(const Eigen::MatrixXd& arms, const Eigen::MatrixXd& items) {
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(arms, Eigen::ComputeThinU);
-  svd.setThreshold(1e-10);
-  const Eigen::MatrixXd basis = svd.matrixU().leftCols(svd.rank());
-  for (Eigen::Index i = 0; i < items.cols(); ++i) {
-    const Eigen::VectorXd z = items.col(i);
-    const Eigen::VectorXd residual = z - basis * (basis.transpose() * z);
-    if (residual.norm() > 1e-9 * std::max(1.0, z.norm())) return static_cast<std::size_t>(i);
-  }
-  return std::nullopt;
-}
-
 namespace {
 
 // Linear (transductive) best-arm identification as an identification problem over the arms'
