@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -14,7 +15,9 @@ namespace cpex {
 
 namespace {
 
-// The problem of the run, or nullopt (not an identification problem the numerics pose).
+// The per-arm identification problem of the run (the arm families of its rewards, the query
+// of its decision-class oracle, the algorithm's accuracy by its role), or nullopt (other
+// feedback, rewards outside the families, a query or class the numerics cannot pose).
 std::optional<numerics::IdentificationSetup> setup_of(const Pipeline& pipeline, const RunObjects& run) {
   const Problem& problem = *run.context.problem;
   if (problem.feedback != FeedbackKind::SingleArm || run.oracles.empty() || pipeline.oracles.empty()) return std::nullopt;
@@ -32,13 +35,6 @@ std::optional<numerics::IdentificationSetup> setup_of(const Pipeline& pipeline, 
 }
 
 }  // namespace
-
-std::optional<numerics::CharacteristicTime> identification_characteristic_time(
-    const Pipeline& pipeline, const RunObjects& run, const numerics::CharacteristicTimeOptions& options) {
-  const auto setup = setup_of(pipeline, run);
-  if (!setup) return std::nullopt;
-  return numerics::characteristic_time(*setup->problem, run.environment->truth(), setup->families, options);
-}
 
 double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
   const double nan = std::numeric_limits<double>::quiet_NaN();

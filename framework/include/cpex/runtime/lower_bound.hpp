@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <mutex>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -22,13 +21,6 @@ struct LowerBoundCache {
   std::mutex mutex;
   std::vector<std::pair<std::vector<double>, double>> t_star;
 };
-
-// T*(mu) of the per-arm identification problem of the run (the arm families of its rewards,
-// the query of its decision-class oracle, the algorithm's accuracy epsilon by its role);
-// nullopt when the run poses none (other feedback, rewards outside the families, a query or
-// class the numerics cannot pose). Never throws for that reason.
-std::optional<numerics::CharacteristicTime> identification_characteristic_time(
-    const Pipeline& pipeline, const RunObjects& run, const numerics::CharacteristicTimeOptions& options = {});
 
 // The bound a run records is T* certified to this relative gap; a problem without a known
 // allocation (closed form or dedicated solver) is solved by cutting planes only up to this
