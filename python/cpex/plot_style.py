@@ -36,6 +36,11 @@ PLUGINS = {
     "clucb-ex": (6, "p"), "osa-greedy": (9, "o"),
     # CPE-L and CPE-CS (seed 003)
     "clucb": (2, "o"), "coci": (9, "p"), "coci-uniform": (1, "h"),
+    # linear and transductive samplers
+    "lingame": (1, "<"), "lazy-track-and-stop": (2, "h"), "fw-sampling": (3, "v"), "peace": (4, "D"),
+    # the GLR samplers of the identification problems
+    "game": (5, "o"), "oracle-weights": (14, "o"), "best-challenger": (12, "s"),
+    "sticky-track-and-stop": (13, "o"), "ts-explore": (10, "o"), "peps": (11, "o"),
 }
 # Plugins drawn together in the reproductions: each family's colours are all different.
 FAMILIES = (
@@ -47,6 +52,9 @@ FAMILIES = (
      "clucb-ex", "osa-greedy"),
     ("coci", "clucb", "lil-clucb", "lucb", "csar"),
     ("coci", "coci-uniform"),
+    ("lingame", "lazy-track-and-stop", "fw-sampling", "top-two", "rage", "lingape", "peace"),
+    ("track-and-stop", "top-two", "game", "fw-sampling", "oracle-weights", "best-challenger", "uniform",
+     "sticky-track-and-stop", "ts-explore", "peps"),
 )
 LINESTYLES = ("-", "--", ":", "-.")
 
