@@ -11,10 +11,17 @@
 #include <Eigen/Dense>
 
 #include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
 #include "design_parameters.hpp"
 #include "phase_plan.hpp"
 
 namespace cpex::linear {
+
+// What the phased elimination algorithms ask of a pipeline: linear arms, an oracle that
+// maximizes, and answers among an answer set Z that may differ from the arms.
+inline AlgorithmNeeds phased_elimination_needs() {
+  return {.feedback = {FeedbackKind::LinearArm}, .oracles = {{"oracle", kLinearMaximization}}, .transductive = true};
+}
 
 class PhasedElimination : public Algorithm {
  public:

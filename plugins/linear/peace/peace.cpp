@@ -160,10 +160,7 @@ void register_peace(Registry& registry) {
   register_algorithm<Peace>(registry,
                             {"peace", "Peace (Katz-Samuels, Jain, Karnin & Jamieson 2020): phased elimination on the "
                                       "Gaussian-width and XY designs, as the authors' code; linear and transductive"},
-                            {.feedback = {FeedbackKind::LinearArm},
-                             .oracles = {{"oracle", kLinearMaximization}},
-                             .transductive = true},
-                            std::move(schema));
+                            phased_elimination_needs(), std::move(schema));
 }
 
 }  // namespace

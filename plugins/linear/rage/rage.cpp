@@ -186,10 +186,7 @@ void register_rage(Registry& registry) {
   register_algorithm<Rage>(registry,
                            {"rage", "RAGE (Fiez et al. 2019): phased optimal designs over the "
                                     "surviving arms, gap elimination at 2^-(k+2)"},
-                           {.feedback = {FeedbackKind::LinearArm},
-                            .oracles = {{"oracle", kLinearMaximization}},
-                            .transductive = true},
-                           std::move(schema));
+                           phased_elimination_needs(), std::move(schema));
 }
 
 }  // namespace
