@@ -104,11 +104,12 @@ TEST_CASE("ArmDesign's incremental products agree with direct computation", "[li
 }
 
 TEST_CASE("An unregularized design is singular until its pulls span R^d, whatever the rounding", "[numerics]") {
-  // One pull of (-0.28, -0.96) (the basis coordinates of a linear suite instance's first arm)
-  // leaves a last Cholesky pivot of ~3e-9 from rounding alone: still singular. The next pull
-  // makes it invertible with the exact inverse, and Sherman-Morrison keeps it exact.
+  // One pull of x leaves a last Cholesky pivot of 1.5e-8 (sqrt of rounding: b^2 - (ab/|a|)^2
+  // in doubles, as after the first arm of the linear suite's 5-arm instance, 3e-9): still
+  // singular. The next pull makes it invertible with the exact inverse, and Sherman-Morrison
+  // keeps it exact.
   DesignMatrix design(2, 0.0);
-  Eigen::Vector2d x(-0.28, -0.96), y(-0.8, -0.6), z(0.96, -0.28);
+  Eigen::Vector2d x(-0.8122808264515302, -0.9433050469559874), y(-0.8, -0.6), z(0.96, -0.28);
   design.add(x, 1.0);
   CHECK_FALSE(design.invertible());
   design.add(y, 0.5);
