@@ -12,6 +12,7 @@
 
 #include "bench_registry.hpp"
 #include "bench_support.hpp"
+#include "glr_instance.hpp"
 #include "warm_up.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/runtime/pipeline.hpp"
@@ -19,34 +20,23 @@
 
 namespace {
 
-std::vector<double> instance_means(std::size_t k) {
-  std::vector<double> mu(k);
-  mu[k / 2] = 0.6;  // the best arm in the middle
-  for (std::size_t i = 0, j = 0; i < k; ++i)
-    if (i != k / 2) mu[i] = 0.55 - 0.45 * static_cast<double>(j++) / static_cast<double>(k);
-  return mu;
-}
-
-std::string bestk_text(const std::string& algorithm, const std::string& family, std::size_t k) {
-  std::ostringstream text;
-  text.precision(12);
-  text << "[environment]\nplugin = " << family << "\nmeans = ";
-  const auto mu = instance_means(k);
-  for (std::size_t i = 0; i < k; ++i) text << (i ? ", " : "") << mu[i];
-  if (family == "gaussian") text << "\nsigma = 0.5";
-  text << "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\n" << algorithm << "\ndelta = 1e-10\n";
-  return text.str();
-}
+// What is benchmarked: a label and the [algorithm] lines.
+constexpr cpex::bench::Variant kAlgorithms[] = {
+    {"track-and-stop-d", "plugin = track-and-stop\ntracking = d"},
+    {"track-and-stop-c", "plugin = track-and-stop\ntracking = c"},
+    {"track-and-stop-d-lazy", "plugin = track-and-stop\ntracking = d\nrecompute = lazy"},
+    {"top-two", "plugin = top-two"},
+};
 
 void sample_cost(benchmark::State& state, const std::string& algorithm, const std::string& family) {
   const auto k = static_cast<std::size_t>(state.range(0));
-  const std::string text = bestk_text(algorithm, family, k);
+  const std::string text = cpex::bench::glr_instance_text(algorithm, family, k);
   cpex::bench::time_samples(state,
                             [&](std::uint64_t repetition) { return cpex::bench::warmed_up(text, repetition, 4 * k); });
 }
 
 void weights_cost(benchmark::State& state, bool bernoulli) {
-  const auto mu = instance_means(static_cast<std::size_t>(state.range(0)));
+  const auto mu = cpex::bench::glr_instance_means(static_cast<std::size_t>(state.range(0)));
   cpex::numerics::OptimalWeightsSolver solver(bernoulli ? cpex::numerics::ArmFamily::bernoulli()
                                                         : cpex::numerics::ArmFamily::gaussian(0.5));
   std::vector<double> perturbed = mu;
@@ -87,13 +77,7 @@ void rage_cost(benchmark::State& state, const std::string& environment) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::pair<const char*, const char*> algorithms[] = {
-      {"track-and-stop-d", "plugin = track-and-stop\ntracking = d"},
-      {"track-and-stop-c", "plugin = track-and-stop\ntracking = c"},
-      {"track-and-stop-d-lazy", "plugin = track-and-stop\ntracking = d\nrecompute = lazy"},
-      {"top-two", "plugin = top-two"},
-  };
-  for (const auto& [name, text] : algorithms)
+  for (const auto& [name, text] : kAlgorithms)
     for (const char* family : {"gaussian", "bernoulli"})
       benchmark::RegisterBenchmark((std::string("sample/") + name + "/" + family).c_str(), sample_cost,
                                    std::string(text), std::string(family))

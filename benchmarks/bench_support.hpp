@@ -11,6 +11,12 @@
 
 namespace cpex::bench {
 
+// A benchmarked configuration: its label and its [algorithm] lines.
+struct Variant {
+  const char* label;
+  const char* algorithm;
+};
+
 // Times one sample (next + pull + observe) per iteration; `make_run(repetition)` builds a
 // warmed-up run.
 template <typename MakeRun>

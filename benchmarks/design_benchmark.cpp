@@ -16,14 +16,7 @@
 namespace {
 
 using cpex::numerics::optimal_design;
-
-Eigen::MatrixXd all_pairs(const Eigen::MatrixXd& x) {
-  Eigen::MatrixXd y(x.rows(), x.cols() * (x.cols() - 1) / 2);
-  Eigen::Index c = 0;
-  for (Eigen::Index a = 0; a < x.cols(); ++a)
-    for (Eigen::Index b = a + 1; b < x.cols(); ++b) y.col(c++) = x.col(a) - x.col(b);
-  return y;
-}
+using cpex::numerics::pairwise_differences;
 
 Eigen::MatrixXd soare(int d) {
   Eigen::MatrixXd x = Eigen::MatrixXd::Zero(d, d + 1);
@@ -42,7 +35,7 @@ Eigen::MatrixXd random_arms(int k, int d) {
 }
 
 void BM_SoareAllPairs(benchmark::State& state) {
-  const Eigen::MatrixXd x = soare(5), y = all_pairs(x);
+  const Eigen::MatrixXd x = soare(5), y = pairwise_differences(x);
   for (auto _ : state) benchmark::DoNotOptimize(optimal_design(x, y).value);
 }
 
@@ -54,12 +47,12 @@ void BM_CanonicalOracle(benchmark::State& state) {
 }
 
 void BM_Random25x31AllPairs(benchmark::State& state) {
-  const Eigen::MatrixXd x = random_arms(25, 31), y = all_pairs(x);
+  const Eigen::MatrixXd x = random_arms(25, 31), y = pairwise_differences(x);
   for (auto _ : state) benchmark::DoNotOptimize(optimal_design(x, y).value);
 }
 
 void BM_Random25x31Callback(benchmark::State& state) {
-  const Eigen::MatrixXd x = random_arms(25, 31), y = all_pairs(x);
+  const Eigen::MatrixXd x = random_arms(25, 31), y = pairwise_differences(x);
   const cpex::numerics::WorstDirection worst = [&](const Eigen::MatrixXd& m) {
     Eigen::Index best = 0;
     (y.array() * (m * y).array()).colwise().sum().maxCoeff(&best);

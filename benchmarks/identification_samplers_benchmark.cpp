@@ -7,34 +7,30 @@
 // one that stops is replaced outside the timing. docs/performance.md, "GLR samplers".
 #include <benchmark/benchmark.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bench_support.hpp"
+#include "glr_instance.hpp"
 #include "warm_up.hpp"
 
 namespace {
 
-std::vector<double> instance_means(std::size_t k) {
-  std::vector<double> mu(k);
-  mu[k / 2] = 0.6;
-  for (std::size_t i = 0, j = 0; i < k; ++i)
-    if (i != k / 2) mu[i] = 0.55 - 0.45 * static_cast<double>(j++) / static_cast<double>(k);
-  return mu;
-}
-
-std::string text(const std::string& algorithm, const std::string& family, std::size_t k, std::size_t m,
-                 const std::string& extra) {
-  std::ostringstream out;
-  out.precision(12);
-  out << "[environment]\nplugin = " << family << "\nmeans = ";
-  const auto mu = instance_means(k);
-  for (std::size_t i = 0; i < k; ++i) out << (i ? ", " : "") << mu[i];
-  if (family == "gaussian") out << "\nsigma = 0.5";
-  out << "\n[oracle]\nplugin = top-k\nk = " << m << "\n[algorithm]\n" << algorithm << "\ndelta = 1e-10\n" << extra;
-  return out.str();
-}
+// What is benchmarked: a label and the [algorithm] lines.
+constexpr cpex::bench::Variant kSamplers[] = {
+    {"eb-tci", "plugin = top-two"},
+    {"eb-tci-ids", "plugin = top-two\nbeta = ids"},
+    {"t3c", "plugin = top-two\nleader = ts\nchallenger = tc"},
+    {"ttts", "plugin = top-two\nleader = ts\nchallenger = ts"},
+    {"ttucb", "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking"},
+    {"game", "plugin = game"},
+    {"fw-sampling", "plugin = fw-sampling"},
+    {"uniform", "plugin = uniform"},
+    {"oracle-weights", "plugin = oracle-weights"},
+    {"best-challenger", "plugin = best-challenger"},
+    {"eb-tci-elim-stopping", "plugin = top-two\nelimination = stopping"},
+    {"eb-tci-elim-sampling", "plugin = top-two\nelimination = sampling"},
+};
 
 void sample_cost(benchmark::State& state, const std::string& pipeline_text, std::size_t k) {
   cpex::bench::time_samples(
@@ -44,37 +40,23 @@ void sample_cost(benchmark::State& state, const std::string& pipeline_text, std:
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::pair<const char*, const char*> algorithms[] = {
-      {"eb-tci", "plugin = top-two"},
-      {"eb-tci-ids", "plugin = top-two\nbeta = ids"},
-      {"t3c", "plugin = top-two\nleader = ts\nchallenger = tc"},
-      {"ttts", "plugin = top-two\nleader = ts\nchallenger = ts"},
-      {"ttucb", "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking"},
-      {"game", "plugin = game"},
-      {"fw-sampling", "plugin = fw-sampling"},
-      {"uniform", "plugin = uniform"},
-      {"oracle-weights", "plugin = oracle-weights"},
-      {"best-challenger", "plugin = best-challenger"},
-      {"eb-tci-elim-stopping", "plugin = top-two\nelimination = stopping"},
-      {"eb-tci-elim-sampling", "plugin = top-two\nelimination = sampling"},
-  };
-  for (const auto& [name, algorithm] : algorithms)
+  for (const auto& [name, algorithm] : kSamplers)
     for (const char* family : {"gaussian", "bernoulli"})
       for (std::size_t k : {4, 10, 100, 1000}) {
         const std::string label = std::string("sample/") + name + "/" + family + "/" + std::to_string(k);
-        benchmark::RegisterBenchmark(label.c_str(), sample_cost, text(algorithm, family, k, 1, ""), k);
+        benchmark::RegisterBenchmark(label.c_str(), sample_cost, cpex::bench::glr_instance_text(algorithm, family, k), k);
       }
   for (std::size_t k : {10, 100, 1000}) {
     benchmark::RegisterBenchmark(("sample/ttei/gaussian/" + std::to_string(k)).c_str(), sample_cost,
-                                 text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian", k, 1, ""), k);
+                                 cpex::bench::glr_instance_text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian", k), k);
     for (const char* algorithm : {"plugin = top-two", "plugin = game", "plugin = fw-sampling"})
       benchmark::RegisterBenchmark(
           ("sample/top-5/" + std::string(algorithm + 9) + "/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
-          text(algorithm, "bernoulli", k, 5, ""), k);
+          cpex::bench::glr_instance_text(algorithm, "bernoulli", k, 5), k);
   }
   for (std::size_t k : {4, 10, 100})
     benchmark::RegisterBenchmark(("sample/sticky-eps/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
-                                 text("plugin = sticky-track-and-stop", "bernoulli", k, 1, "epsilon = 0.05\n"), k);
+                                 cpex::bench::glr_instance_text("plugin = sticky-track-and-stop", "bernoulli", k, 1, "epsilon = 0.05\n"), k);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -17,6 +17,15 @@
 
 namespace {
 
+// What is benchmarked: a label and the [algorithm] lines.
+constexpr cpex::bench::Variant kLinearSamplers[] = {
+    {"lingame", "plugin = lingame\n"},
+    {"lingame-c", "plugin = lingame\nvariant = lingame-c\n"},
+    {"lazy-track-and-stop", "plugin = lazy-track-and-stop\n"},
+    {"fw-sampling", "plugin = fw-sampling\n"},
+    {"top-two", "plugin = top-two\n"},
+};
+
 std::string pipeline_text(const std::string& algorithm, int arms, int d, int items) {
   std::mt19937_64 rng(7);
   std::normal_distribution<double> normal;
@@ -48,13 +57,7 @@ void round_cost(benchmark::State& state, const std::string& algorithm) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::pair<const char*, const char*> algorithms[] = {
-      {"lingame", "plugin = lingame\n"},
-      {"lingame-c", "plugin = lingame\nvariant = lingame-c\n"},
-      {"lazy-track-and-stop", "plugin = lazy-track-and-stop\n"},
-      {"fw-sampling", "plugin = fw-sampling\n"},
-      {"top-two", "plugin = top-two\n"}};
-  for (const auto& [name, text] : algorithms)
+  for (const auto& [name, text] : kLinearSamplers)
     benchmark::RegisterBenchmark((std::string("linear-sampler/") + name).c_str(), round_cost, std::string(text))
         ->Args({10, 5, 10})
         ->Args({100, 5, 100})

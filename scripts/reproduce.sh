@@ -91,13 +91,13 @@ reproduce_tables_only() {
   # Seeds with a scripts/seedNNN_figures.py draw their figures in the plot style into
   # $figures (places: docs/reproductions/seedNNN-figK.png, or $out with --quick).
   if [ -f "scripts/${seed}_figures.py" ]; then
-    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_figures.py" "$out" "$figures"
+    CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_figures.py" "$out" "$figures"
   fi
   if [ $quick = yes ]; then
-    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
+    CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true
     cat "$out/tables.md"
   else
-    CPEX_BUILD_DIR=$build python3 "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
+    CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_tables.py" "$out" | tee "$out/tables.md"
   fi
 }
 
@@ -129,18 +129,7 @@ reproduce() {
   done
   [ $missing = 0 ] || exit 1
 
-  local head
-  if [ -f "docs/reproductions/$seed.md" ] && grep -qF "$marker" "docs/reproductions/$seed.md"; then
-    head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "docs/reproductions/$seed.md")
-  else
-    head="# Reproduction of $seed"$'\n\n'"$marker"
-  fi
-  {
-    printf '%s\n' "$head"
-    [ $quick = yes ] && printf '\n**Quick mode (2 repetitions per cell): not the published numbers.**\n'
-    tables "$out" "$figures"
-  } > "$doc.tmp"
-  mv "$doc.tmp" "$doc"
+  write_doc "docs/reproductions/$seed.md" "# Reproduction of $seed" tables "$out" "$figures"
   echo "$seed: wrote $doc and ${FIGURES[*]} in $figures ($((SECONDS - start)) s)" >&2
   if [ $quick = no ]; then check_claims "$out"; fi
 }

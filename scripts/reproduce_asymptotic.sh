@@ -35,17 +35,5 @@ if [ $sweeps = yes ]; then
     echo "$name: $(basename "$file" .ini) took $((SECONDS - sweep_start)) s" >&2
   done
 fi
-head="# $name"$'\n\n'"$marker"
-if [ -f "docs/reproductions/$name.md" ] && grep -qF "$marker" "docs/reproductions/$name.md"; then
-  head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "docs/reproductions/$name.md")
-fi
-{
-  printf '%s\n' "$head"
-  [ $quick = yes ] && printf '\n**Quick mode (2 repetitions per cell): not the published numbers.**\n'
-  # The Python that `cpex report --plot` uses (Debian's, with python3-matplotlib).
-  python=${CPEX_PYTHON:-/usr/bin/python3}
-  [ -x "$python" ] || python=python3
-  "$python" scripts/asymptotic_report.py "$name" "$build" "$out" "$figures"
-} > "$doc.tmp"
-mv "$doc.tmp" "$doc"
+write_doc "docs/reproductions/$name.md" "# $name" "$python" scripts/asymptotic_report.py "$name" "$build" "$out" "$figures"
 echo "$name: wrote $doc ($((SECONDS - start)) s in all)" >&2

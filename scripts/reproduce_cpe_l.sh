@@ -15,4 +15,4 @@ for file in pipelines/cpe-l/*-*clucb*.ini; do
   echo "sweep $name" >&2
   "$build/bin/cpex" sweep "$file" --out "$out/$name.csv" "$@" > "$out/$name.txt"
 done
-python3 scripts/cpe_l_tables.py "$out" | tee "$out/tables.md"
+"${CPEX_PYTHON:-/usr/bin/python3}" scripts/cpe_l_tables.py "$out" | tee "$out/tables.md"

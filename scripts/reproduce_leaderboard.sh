@@ -32,16 +32,9 @@ if [ $sweeps = yes ]; then
     echo "leaderboard: $(basename "$file" .ini) took $((SECONDS - sweep_start)) s" >&2
   done
 fi
-head="# The CPEx leaderboard"$'\n\n'"$marker"
-if [ -f docs/leaderboard.md ] && grep -qF "$marker" docs/leaderboard.md; then
-  head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" docs/leaderboard.md)
-fi
-{
-  printf '%s\n\n' "$head"
-  [ $quick = yes ] && printf '**Quick mode (2 repetitions per cell): not the published numbers.**\n\n'
-  python=${CPEX_PYTHON:-/usr/bin/python3}
-  [ -x "$python" ] || python=python3
+report() {
+  echo
   "$python" scripts/leaderboard.py "$build" "$out" "$figure"
-} > "$doc.tmp"
-mv "$doc.tmp" "$doc"
+}
+write_doc docs/leaderboard.md "# The CPEx leaderboard" report
 echo "leaderboard: wrote $doc and $figure ($((SECONDS - start)) s in all)" >&2

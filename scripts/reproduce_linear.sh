@@ -31,16 +31,6 @@ for file in "pipelines/linear-$name"/*.ini; do
   fi
   "$cpex" hardness "$file" --json > "$out/$base.hardness.json"
 done
-head="# linear-$name"$'\n\n'"$marker"
-if [ -f "docs/reproductions/linear-$name.md" ] && grep -qF "$marker" "docs/reproductions/linear-$name.md"; then
-  head=$(sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "docs/reproductions/linear-$name.md")
-fi
-{
-  printf '%s\n' "$head"
-  [ $quick = yes ] && printf '\n**Quick mode (2 repetitions per cell): not the published numbers.**\n'
-  python=${CPEX_PYTHON:-/usr/bin/python3}
-  [ -x "$python" ] || python=python3
+write_doc "docs/reproductions/linear-$name.md" "# linear-$name" \
   "$python" scripts/linear_report.py "$name" "$build" "$out" "$figures"
-} > "$doc.tmp"
-mv "$doc.tmp" "$doc"
 echo "linear-$name: wrote $doc ($((SECONDS - start)) s in all)" >&2

@@ -2,7 +2,9 @@
 # scripts/reproduce_asymptotic.sh with the arguments after the target, as "$@"): sets
 # quick=yes for --quick, sweeps=no for --report-only, and ARGS to the rest (the cpex
 # options); build ($CPEX_BUILD_DIR, default build) and cpex, its program, which must exist;
-# QUICK_SET, the cpex options of --quick, and places NAME, where reproduction NAME writes.
+# QUICK_SET, the cpex options of --quick; places NAME, where reproduction NAME writes;
+# write_doc, which writes its document below the hand-written head; python, the interpreter
+# of the report scripts.
 quick=no
 sweeps=yes
 while [ $# -gt 0 ]; do
@@ -36,4 +38,27 @@ places() {
     figures=docs/reproductions
     doc=docs/reproductions/$1.md
   fi
+}
+
+# The Python of the report scripts and `cpex report --plot` (Debian's, with
+# python3-matplotlib; the first python3 on PATH may be another one without it).
+python=${CPEX_PYTHON:-/usr/bin/python3}
+[ -x "$python" ] || python=python3
+
+# write_doc SOURCE TITLE COMMAND...: writes $doc through $doc.tmp (a failing report leaves
+# the old document): SOURCE's hand-written head up to its "generated" $marker line ("TITLE"
+# and the marker for a new document), the --quick warning, then COMMAND's output.
+write_doc() {
+  local source=$1 title=$2
+  shift 2
+  {
+    if [ -f "$source" ] && grep -qF "$marker" "$source"; then
+      sed "/^$(printf '%s' "$marker" | sed 's/[][\.*^$/]/\\&/g')\$/q" "$source"
+    else
+      printf '%s\n\n%s\n' "$title" "$marker"
+    fi
+    [ $quick = yes ] && printf '\n**Quick mode (2 repetitions per cell): not the published numbers.**\n'
+    "$@"
+  } > "$doc.tmp"
+  mv "$doc.tmp" "$doc"
 }

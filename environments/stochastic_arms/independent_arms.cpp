@@ -50,28 +50,17 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, std::ve
       const double largest = *std::max_element(sigmas_.begin(), sigmas_.end());
       const bool common = std::all_of(sigmas_.begin(), sigmas_.end(), [&](double s) { return s == largest; });
       if (variance_known) {
-        problem_.rewards = RewardModel::gaussian();
-        problem_.noise_sigma = largest;
+        declare_rewards(problem_, RewardFamily::Gaussian, largest);
         if (!common) problem_.arm_sigmas = sigmas_;
       } else {
-        problem_.rewards = RewardModel::gaussian_unknown_variance();
-        problem_.noise_sigma = 0.0;  // not told
+        declare_rewards(problem_, RewardFamily::GaussianUnknownVariance);
         for (double s : sigmas_) variances_.push_back(s * s);
       }
       break;
     }
-    case Noise::Bernoulli:
-      problem_.rewards = RewardModel::bernoulli();
-      problem_.noise_sigma = 0.5;
-      break;
-    case Noise::Poisson:
-      problem_.rewards = RewardModel::poisson();
-      problem_.noise_sigma = 0.0;  // no sub-Gaussian constant
-      break;
-    case Noise::Exponential:
-      problem_.rewards = RewardModel::exponential();
-      problem_.noise_sigma = 0.0;
-      break;
+    case Noise::Bernoulli: declare_rewards(problem_, RewardFamily::Bernoulli); break;
+    case Noise::Poisson: declare_rewards(problem_, RewardFamily::Poisson); break;
+    case Noise::Exponential: declare_rewards(problem_, RewardFamily::Exponential); break;
   }
   streams_ = arm_noise_streams(seed, n);
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cpex/registry.hpp"
@@ -61,6 +62,13 @@ std::vector<CheckRow> run_checks(const Check<State> (&table)[N], State& state) {
     rows.push_back({check.name, result.status, std::move(result.detail)});
   }
   return rows;
+}
+
+// The same on a State built from `arguments` (the plugin's entry, the options, ...).
+template <class State, std::size_t N, class... Arguments>
+std::vector<CheckRow> run_checks_on(const Check<State> (&table)[N], Arguments&&... arguments) {
+  State state(std::forward<Arguments>(arguments)...);
+  return run_checks(table, state);
 }
 
 struct CheckOptions {

@@ -295,8 +295,7 @@ constexpr Check<AlgorithmState> kAlgorithmChecks[] = {
 
 std::vector<CheckRow> check_algorithm(const Registry& registry, const AlgorithmEntry& entry,
                                       const CheckOptions& options) {
-  AlgorithmState state(registry, entry, options);
-  return run_checks(kAlgorithmChecks, state);
+  return run_checks_on(kAlgorithmChecks, registry, entry, options);
 }
 
 }  // namespace cpex::host

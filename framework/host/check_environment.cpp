@@ -187,19 +187,16 @@ CheckResult means_converge(EnvironmentState& s) {
 }
 
 // The environment checks, in order: one row each.
-constexpr Check<EnvironmentState> kEnvironmentChecks[] = {
-    {"build", build},
-    {"same-seed-same-draws", same_seed_same_draws},
-    {"reward-range", reward_range},
-    {"means-converge", means_converge},
-};
+constexpr Check<EnvironmentState> kEnvironmentChecks[] = {{"build", build},
+                                                           {"same-seed-same-draws", same_seed_same_draws},
+                                                           {"reward-range", reward_range},
+                                                           {"means-converge", means_converge}};
 
 }  // namespace
 
 std::vector<CheckRow> check_environment(const Registry& registry, const EnvironmentEntry& entry,
                                         const CheckOptions& options) {
-  EnvironmentState state(registry, entry, options);
-  return run_checks(kEnvironmentChecks, state);
+  return run_checks_on(kEnvironmentChecks, registry, entry, options);
 }
 
 }  // namespace cpex::host

@@ -244,8 +244,7 @@ constexpr Check<OracleState> kOracleChecks[] = {
 }  // namespace
 
 std::vector<CheckRow> check_oracle(const Registry&, const OracleEntry& entry, const CheckOptions& options) {
-  OracleState state(entry, options);
-  return run_checks(kOracleChecks, state);
+  return run_checks_on(kOracleChecks, entry, options);
 }
 
 }  // namespace cpex::host

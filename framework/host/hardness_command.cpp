@@ -74,13 +74,6 @@ nlohmann::ordered_json numbers(const std::vector<double>& xs) {
   return out;
 }
 
-std::string list_text(const std::vector<double>& xs) {
-  std::ostringstream out;
-  out.precision(6);
-  for (std::size_t i = 0; i < xs.size(); ++i) out << (i ? ", " : "") << xs[i];
-  return out.str();
-}
-
 // One line of the text output and one key of the JSON object.
 struct Measures {
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
@@ -95,7 +88,7 @@ struct Measures {
   }
   void add(const std::string& key, const std::vector<double>& values, const std::string& label) {
     json[key] = numbers(values);
-    lines.push_back("  " + label + " = " + list_text(values));
+    lines.push_back("  " + label + " = " + real_list_text(values, 6));
   }
 };
 

@@ -125,11 +125,10 @@ void register_clucb(Registry& registry) {
   ParamSchema schema;
   schema.target_error(0.05, "confidence: error probability at most delta")
       .accuracy(0.0, "0: exact identification; > 0: stop once theta~(M~) - theta~(M) <= epsilon (PAC)");
+  const AlgorithmNeeds needs = one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization);
   register_algorithm<Clucb>(
-      registry,
-      {"clucb", "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization}}},
-      std::move(schema));
+      registry, {"clucb", "CLUCB (Chen et al. 2014): any linear oracle; samples the widest arm of M_t xor M~_t"},
+      needs, std::move(schema));
 }
 
 }  // namespace

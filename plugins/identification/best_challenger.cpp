@@ -66,16 +66,16 @@ class BestChallenger final : public GlrSampler {
 };
 
 void register_best_challenger(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  schema.choice("exploration", "forced", {"forced", "none"},
-                "forced: pull an arm with N_a < sqrt(t) - K/2 first (D-Tracking's rate); none: the bare rule");
-  register_algorithm<BestChallenger>(registry,
-                                     {"best-challenger",
-                                      "Best Challenger (Garivier & Kaufmann 2016's baseline: the empirical answer "
-                                      "against its closest alternative) with GLR stopping; any identification problem",
-                                      "1.0"},
-                                     glr_sampler_needs(), std::move(schema));
+  register_glr_sampler<BestChallenger>(
+      registry,
+      {"best-challenger",
+       "Best Challenger (Garivier & Kaufmann 2016's baseline: the empirical answer against its closest "
+       "alternative) with GLR stopping; any identification problem",
+       "1.0"},
+      {.keys = [](ParamSchema& schema) {
+        schema.choice("exploration", "forced", {"forced", "none"},
+                      "forced: pull an arm with N_a < sqrt(t) - K/2 first (D-Tracking's rate); none: the bare rule");
+      }});
 }
 
 }  // namespace

@@ -157,22 +157,13 @@ class FwSampling final : public GlrSampler {
 void register_fw_sampling(Registry& registry) {
   ParamSchema schema;
   add_glr_parameters(schema);
-  AlgorithmNeeds needs = glr_sampler_needs();
-  needs.feedback.push_back(FeedbackKind::LinearArm);
-  needs.transductive = true;
-  register_algorithm(registry,
-                     {"fw-sampling",
-                      "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021: FW steps on the r-subdifferential, "
-                      "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
-                      "linear / transductive best arm",
-                      "1.0"},
-                     std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                       return std::make_unique<FeedbackDispatch>(
-                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
-                                  {FeedbackKind::SingleArm,
-                                   [](const ParamValues& q) { return std::make_unique<FwSampling>(q); }},
-                                  {FeedbackKind::LinearArm, linear::make_linear_fw_sampling}});
-                     });
+  register_with_linear<FwSampling>(registry,
+                                   {"fw-sampling",
+                                    "Frank-Wolfe sampling (Wang, Tzeng & Proutiere 2021: FW steps on the r-subdifferential, "
+                                    "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
+                                    "linear / transductive best arm",
+                                    "1.0"},
+                                   std::move(schema), linear::make_linear_fw_sampling);
 }
 
 }  // namespace

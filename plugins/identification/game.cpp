@@ -100,15 +100,10 @@ class Game final : public GlrSampler {
 };
 
 void register_game(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  register_algorithm<Game>(registry,
-                           {"game",
-                            "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the "
-                            "best response, optimistic gains, C-tracking) with GLR stopping; any identification "
-                            "problem",
-                            "1.0"},
-                           glr_sampler_needs(), std::move(schema));
+  register_glr_sampler<Game>(registry, {"game",
+                                        "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer "
+                                        "against the best response, optimistic gains, C-tracking) with GLR "
+                                        "stopping; any identification problem"});
 }
 
 }  // namespace

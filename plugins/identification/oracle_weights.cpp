@@ -59,16 +59,12 @@ class OracleWeights final : public GlrSampler {
 };
 
 void register_oracle_weights(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  AlgorithmNeeds needs = glr_sampler_needs();
-  needs.reads_truth = true;
-  register_algorithm<OracleWeights>(registry,
-                                    {"oracle-weights",
-                                     "tracks the true optimal proportions w*(mu) (reads the truth: the benchmark of "
-                                     "optimality) with GLR stopping; any identification problem",
-                                     "1.0"},
-                                    needs, std::move(schema));
+  register_glr_sampler<OracleWeights>(
+      registry,
+      {"oracle-weights",
+       "tracks the true optimal proportions w*(mu) (reads the truth: the benchmark of optimality) with GLR "
+       "stopping; any identification problem"},
+      {.needs = [](AlgorithmNeeds& needs) { needs.reads_truth = true; }});
 }
 
 }  // namespace

@@ -115,16 +115,11 @@ class Peps final : public GlrSampler {
 };
 
 void register_peps(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  AlgorithmNeeds needs = glr_sampler_needs();
-  needs.oracles.front().required = kLinearMaximization;
-  register_algorithm<Peps>(registry,
-                           {"peps",
-                            "PEPS (Li, Jamieson & Jain 2024): posterior samples and the argmax oracle reach the "
-                            "alternative, an AdaHedge learner allocates, cumulative tracking; GLR stopping",
-                            "1.0"},
-                           std::move(needs), std::move(schema));
+  register_glr_sampler<Peps>(registry,
+                             {"peps",
+                              "PEPS (Li, Jamieson & Jain 2024): posterior samples and the argmax oracle reach the "
+                              "alternative, an AdaHedge learner allocates, cumulative tracking; GLR stopping"},
+                             {.needs = needs_argmax_oracle});
 }
 
 }  // namespace

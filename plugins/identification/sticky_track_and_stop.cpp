@@ -138,15 +138,10 @@ class StickyTrackAndStop final : public GlrSampler {
 };
 
 void register_sticky_track_and_stop(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  register_algorithm<StickyTrackAndStop>(
-      registry,
-      {"sticky-track-and-stop",
-       "Sticky Track-and-Stop (Degenne & Koolen 2019: track w* of the first plausible oracle answer) with GLR "
-       "stopping; queries with several correct answers (epsilon-good arm, any arm above tau)",
-       "1.0"},
-      glr_sampler_needs(), std::move(schema));
+  register_glr_sampler<StickyTrackAndStop>(
+      registry, {"sticky-track-and-stop",
+                 "Sticky Track-and-Stop (Degenne & Koolen 2019: track w* of the first plausible oracle answer) "
+                 "with GLR stopping; queries with several correct answers (epsilon-good arm, any arm above tau)"});
 }
 
 }  // namespace

@@ -314,21 +314,12 @@ void register_top_two(Registry& registry) {
               "problems: eb or ts (L-T3C's Thompson draw of theta)");
   linear::add_linear_top_two_parameters(schema);
   // Linear and transductive best arm: plugins/linear/samplers/linear_top_two.cpp.
-  AlgorithmNeeds needs = glr_sampler_needs();
-  needs.feedback.push_back(FeedbackKind::LinearArm);
-  needs.transductive = true;
-  register_algorithm(registry,
-                     {"top-two",
-                      "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
-                      "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
-                      "2.1"},
-                     std::move(needs), std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                       return std::make_unique<FeedbackDispatch>(
-                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
-                                  {FeedbackKind::SingleArm,
-                                   [](const ParamValues& q) { return std::make_unique<TopTwo>(q); }},
-                                  {FeedbackKind::LinearArm, linear::make_linear_top_two}});
-                     });
+  register_with_linear<TopTwo>(registry,
+                               {"top-two",
+                                "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
+                                "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
+                                "2.1"},
+                               std::move(schema), linear::make_linear_top_two);
 }
 
 }  // namespace

@@ -119,21 +119,21 @@ class TrackAndStop final : public GlrSampler {
 };
 
 void register_track_and_stop(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  schema
-      .choice("tracking", "d", {"d", "c"},
-              "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of the projected weights")
-      .choice("recompute", "auto", {"auto", "every", "lazy"},
-              "every: solve w*(mu_hat) every round; lazy: when the empirical answer changes or t grew by "
-              "1% since the last solve; auto: every where w* has a closed form or a dedicated solver "
-              "(best arm of one family, thresholds), lazy where it takes cutting planes");
-  register_algorithm<TrackAndStop>(
+  const auto keys = [](ParamSchema& schema) {
+    schema
+        .choice("tracking", "d", {"d", "c"},
+                "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of the projected weights")
+        .choice("recompute", "auto", {"auto", "every", "lazy"},
+                "every: solve w*(mu_hat) every round; lazy: when the empirical answer changes or t grew by "
+                "1% since the last solve; auto: every where w* has a closed form or a dedicated solver "
+                "(best arm of one family, thresholds), lazy where it takes cutting planes");
+  };
+  register_glr_sampler<TrackAndStop>(
       registry,
       {"track-and-stop", "Track-and-Stop (Garivier & Kaufmann 2016): track w*(mu_hat), GLR stopping; any "
                          "identification problem (best arm, top-m, epsilon-good, thresholds, matroids)",
        "2.0"},
-      glr_sampler_needs(), std::move(schema));
+      {.keys = keys});
 }
 
 }  // namespace

@@ -73,18 +73,15 @@ class TsExplore final : public GlrSampler {
 };
 
 void register_ts_explore(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  schema.integer("samples", 10, Range::at_least(1), "posterior samples M per round")
-      .real("inflation", 1.0, Range::open(0.0, 1e12), "posterior variance scale C (1: the posterior itself)");
-  AlgorithmNeeds needs = glr_sampler_needs();
-  needs.oracles.front().required = kLinearMaximization;
-  register_algorithm<TsExplore>(registry,
-                                {"ts-explore",
-                                 "TS-Explore (Wang & Zhu 2022): posterior samples and the argmax oracle pick the "
-                                 "competing decision; one arm of the symmetric difference per pull; GLR stopping",
-                                 "1.0"},
-                                std::move(needs), std::move(schema));
+  const auto keys = [](ParamSchema& schema) {
+    schema.integer("samples", 10, Range::at_least(1), "posterior samples M per round")
+        .real("inflation", 1.0, Range::open(0.0, 1e12), "posterior variance scale C (1: the posterior itself)");
+  };
+  register_glr_sampler<TsExplore>(registry,
+                                  {"ts-explore",
+                                   "TS-Explore (Wang & Zhu 2022): posterior samples and the argmax oracle pick the "
+                                   "competing decision; one arm of the symmetric difference per pull; GLR stopping"},
+                                  {.keys = keys, .needs = needs_argmax_oracle});
 }
 
 }  // namespace

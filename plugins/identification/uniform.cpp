@@ -53,12 +53,8 @@ class Uniform final : public GlrSampler {
 };
 
 void register_uniform(Registry& registry) {
-  ParamSchema schema;
-  add_glr_parameters(schema);
-  register_algorithm<Uniform>(
-      registry,
-      {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem", "1.0"},
-      glr_sampler_needs(), std::move(schema));
+  register_glr_sampler<Uniform>(registry,
+                                {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem"});
 }
 
 }  // namespace

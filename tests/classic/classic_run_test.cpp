@@ -23,15 +23,6 @@ std::string pipeline(const std::string& algorithm, int k, const std::string& run
          "\n[algorithm]\nplugin = " + algorithm + "\n[run]\nseed = 5\nrepetitions = 20\n" + run;
 }
 
-std::string refusal(const std::string& text) {
-  try {
-    test::pipeline_from(text);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
-
 std::vector<RunRecord> run_all(const std::string& text, std::size_t threads = 2) {
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
   return execute(make_jobs(pipelines, expand({})), {static_cast<int>(threads)}, nullptr);
@@ -43,34 +34,34 @@ void one_line(const std::string& m) { CHECK(m.find('\n') == std::string::npos); 
 
 TEST_CASE("The classic algorithms refuse bad input in one line", "[classic]") {
   for (const char* algorithm : {"median-elimination", "exponential-gap"}) {
-    const std::string m = refusal(pipeline(algorithm, 2));
+    const std::string m = test::assembly_refusal(pipeline(algorithm, 2));
     INFO(m);
     CHECK_THAT(m, Contains("k") && Contains("single best arm") && Contains("k = 2"));
     one_line(m);
   }
-  const std::string ucb_e = refusal(pipeline("ucb-e", 1, "budget = 100\n"));
+  const std::string ucb_e = test::assembly_refusal(pipeline("ucb-e", 1, "budget = 100\n"));
   CHECK_THAT(ucb_e, Contains("ucb-e needs exactly one of a") && Contains("hardness"));
   one_line(ucb_e);
-  const std::string both = refusal(pipeline("ucb-e\na = 1\nhardness = 10", 1, "budget = 100\n"));
+  const std::string both = test::assembly_refusal(pipeline("ucb-e\na = 1\nhardness = 10", 1, "budget = 100\n"));
   CHECK_THAT(both, Contains("exactly one of a"));
   for (const char* algorithm : {"ucb-e\na = 1", "at-lucb"}) {
-    const std::string m = refusal(pipeline(algorithm, 1));
+    const std::string m = test::assembly_refusal(pipeline(algorithm, 1));
     INFO(m);
     CHECK_THAT(m, Contains("budget"));
     one_line(m);
   }
   for (const char* algorithm : {"kl-lucb", "kl-racing"}) {
-    const std::string m = refusal(
+    const std::string m = test::assembly_refusal(
         "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
         "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
     INFO(m);
     CHECK_THAT(m, Contains(std::string("'") + algorithm + "' needs gaussian, bernoulli, poisson or exponential rewards"));
     one_line(m);
   }
-  const std::string alpha = refusal(pipeline("kl-lucb\nalpha = 1", 1));
+  const std::string alpha = test::assembly_refusal(pipeline("kl-lucb\nalpha = 1", 1));
   CHECK_THAT(alpha, Contains("alpha"));
   one_line(alpha);
-  const std::string epsilon = refusal(pipeline("median-elimination\nepsilon = 0", 1));
+  const std::string epsilon = test::assembly_refusal(pipeline("median-elimination\nepsilon = 0", 1));
   CHECK_THAT(epsilon, Contains("epsilon"));
   one_line(epsilon);
 }

@@ -26,7 +26,7 @@ CorrectnessResult run_shuffled(bool gaussian, std::size_t k, const std::string& 
     std::shuffle(means.begin(), means.end(), shuffle);
     std::ostringstream text;
     text << "[environment]\nplugin = " << (gaussian ? "gaussian\nsigma = 1" : "bernoulli") << "\nmeans = ";
-    for (std::size_t i = 0; i < means.size(); ++i) text << (i ? ", " : "") << means[i];
+    text << real_list_text(means);
     text << "\n[oracle]\nplugin = top-k\nk = " << k << "\n[algorithm]\n" << algorithm;
     if (delta > 0.0) text << "\ndelta = " << delta;
     text << "\n[run]\nseed = " << seed + static_cast<std::uint64_t>(block) << "\nrepetitions = "
@@ -36,26 +36,18 @@ CorrectnessResult run_shuffled(bool gaussian, std::size_t k, const std::string& 
     all.insert(all.end(), records.begin(), records.end());
   }
   const Summary s = summarize(all);
-  CorrectnessResult result;
-  result.runs = s.runs;
-  result.ended = s.stopped;
-  result.errors = s.errors;
-  result.capped = s.capped;
-  result.failed = s.failed;
-  result.mean_samples = s.mean_samples;
-  result.upper = clopper_pearson(s.errors, s.stopped, 0.90).upper;  // one-sided 95%
-  return result;
+  return {s, clopper_pearson(s.wrong, s.ended, 0.90).upper};  // one-sided 95%
 }
 
 void check_correct(const std::string& algorithm, bool gaussian, std::size_t k, std::uint64_t seed) {
-  const auto r = run_shuffled(gaussian, k, algorithm, 0.1, 8, 50, seed);
-  INFO(algorithm << (gaussian ? " on Gaussian" : " on Bernoulli") << ", k = " << k << ": errors "
-                 << r.errors << "/" << r.ended << ", one-sided CP upper " << r.upper
-                 << ", mean samples " << r.mean_samples);
-  CHECK(r.runs == 400);
-  CHECK(r.capped == 0);
-  CHECK(r.failed == 0);
-  CHECK(r.upper <= 0.1);
+  const auto [s, upper] = run_shuffled(gaussian, k, algorithm, 0.1, 8, 50, seed);
+  INFO(algorithm << (gaussian ? " on Gaussian" : " on Bernoulli") << ", k = " << k << ": wrong "
+                 << s.wrong << "/" << s.ended << ", one-sided CP upper " << upper
+                 << ", mean samples " << s.mean_samples);
+  CHECK(s.runs == 400);
+  CHECK(s.capped == 0);
+  CHECK(s.failed == 0);
+  CHECK(upper <= 0.1);
 }
 
 }  // namespace cpex::test

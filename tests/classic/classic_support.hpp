@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "cpex/report/stats.hpp"
+
 namespace cpex::test {
 
 struct CorrectnessResult {
-  std::uint64_t runs = 0, ended = 0, errors = 0, capped = 0, failed = 0;
-  double mean_samples = 0.0;
-  double upper = 1.0;  // one-sided 95% Clopper-Pearson upper bound of errors / ended
+  Summary summary;
+  double upper = 1.0;  // one-sided 95% Clopper-Pearson upper bound of wrong / ended
 };
 
 // The Gaussian instance (sigma = 1; best 1.0, then 0.6) and the Bernoulli one (best 0.8,

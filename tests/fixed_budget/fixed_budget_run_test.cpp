@@ -36,15 +36,6 @@ class KeepTraces : public ResultSink {
   std::vector<RunRecord> records;
 };
 
-std::string refusal(const std::string& text) {
-  try {
-    test::pipeline_from(text);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
-
 }  // namespace
 
 TEST_CASE("A fixed-budget run ends at exactly T samples with status budget", "[fixed-budget]") {
@@ -128,31 +119,31 @@ TEST_CASE("SAR with k = 1 is Successive Rejects (same phases, same decisions)", 
 }
 
 TEST_CASE("The setting is checked at assembly, one line naming plugin and key", "[fixed-budget]") {
-  std::string m = refusal(pipeline("lucb", "budget = 100\n"));
+  std::string m = test::assembly_refusal(pipeline("lucb", "budget = 100\n"));
   CHECK_THAT(m, Contains("[run] budget") && Contains("'lucb'") && Contains("fixed-confidence"));
-  m = refusal(pipeline("successive-rejects", ""));
+  m = test::assembly_refusal(pipeline("successive-rejects", ""));
   CHECK_THAT(m, Contains("[run] budget") && Contains("'successive-rejects'") && Contains("fixed-budget"));
-  m = refusal(pipeline("sequential-halving", "budget = 5\n"));
+  m = test::assembly_refusal(pipeline("sequential-halving", "budget = 5\n"));
   CHECK_THAT(m, Contains("[run] budget = 5") && Contains("below the number of arms") && Contains("(8)"));
-  m = refusal(pipeline("successive-rejects", "budget = 8\n"));
+  m = test::assembly_refusal(pipeline("successive-rejects", "budget = 8\n"));
   CHECK_THAT(m, Contains("[run] budget") && Contains("successive-rejects") && Contains("above the number of arms"));
-  m = refusal(pipeline("sequential-halving", "budget = 23\n"));
+  m = test::assembly_refusal(pipeline("sequential-halving", "budget = 23\n"));
   CHECK_THAT(m, Contains("[run] budget") && Contains("sequential-halving") && Contains("24"));
-  m = refusal(pipeline("csar", "budget = 8\n"));
+  m = test::assembly_refusal(pipeline("csar", "budget = 8\n"));
   CHECK_THAT(m, Contains("[run] budget") && Contains("csar"));
-  m = refusal(pipeline("successive-rejects", "budget = 100\n", 2));
+  m = test::assembly_refusal(pipeline("successive-rejects", "budget = 100\n", 2));
   CHECK_THAT(m, Contains("[algorithm] k") && Contains("successive-rejects") && Contains("k = 2"));
-  m = refusal(pipeline("ugape", "budget = 100\n"));
+  m = test::assembly_refusal(pipeline("ugape", "budget = 100\n"));
   CHECK_THAT(m, Contains("[algorithm] a") && Contains("ugape"));
-  m = refusal(pipeline("ugape\na = 1", ""));
+  m = test::assembly_refusal(pipeline("ugape\na = 1", ""));
   CHECK_THAT(m, Contains("[algorithm] a") && Contains("fixed-budget setting only"));
-  m = refusal(pipeline("ugape\na = 1", "budget = 1000\nmax-samples = 999\n"));
+  m = test::assembly_refusal(pipeline("ugape\na = 1", "budget = 1000\nmax-samples = 999\n"));
   CHECK_THAT(m, Contains("[run] budget = 1000 exceeds [run] max-samples = 999"));
-  m = refusal(pipeline("lucb", "trace-recommendations = yes\n"));
+  m = test::assembly_refusal(pipeline("lucb", "trace-recommendations = yes\n"));
   CHECK_THAT(m, Contains("trace-recommendations") && Contains("trace-file"));
   for (const std::string& text :
        {pipeline("lucb", "budget = 100\n"), pipeline("successive-rejects", "budget = 8\n")})
-    CHECK(refusal(text).find('\n') == std::string::npos);
+    CHECK(test::assembly_refusal(text).find('\n') == std::string::npos);
 }
 
 TEST_CASE("Fixed-budget bad input is refused in one line, for every algorithm", "[fixed-budget]") {
@@ -160,27 +151,27 @@ TEST_CASE("Fixed-budget bad input is refused in one line, for every algorithm", 
   for (const char* algorithm : {"successive-rejects", "sequential-halving", "sar", "csar", "ugape\na = 1",
                                 "ugape\nhardness = 40"}) {
     const std::string a = algorithm;
-    const std::string m = refusal(pipeline(a, "budget = 7\n", a == "csar" ? 2 : 1));
+    const std::string m = test::assembly_refusal(pipeline(a, "budget = 7\n", a == "csar" ? 2 : 1));
     INFO(a);
     CHECK_THAT(m, Contains("[run] budget = 7") && Contains("below the number of arms") && Contains("(8)"));
     CHECK(m.find('\n') == std::string::npos);
   }
   // A budget for each new fixed-confidence algorithm.
   for (const char* algorithm : {"track-and-stop", "top-two"}) {
-    const std::string m = refusal(pipeline(algorithm, "budget = 100\n"));
+    const std::string m = test::assembly_refusal(pipeline(algorithm, "budget = 100\n"));
     INFO(algorithm);
     CHECK_THAT(m, Contains("[run] budget") && Contains(std::string("'") + algorithm + "'") &&
                       Contains("fixed-confidence only"));
     CHECK(m.find('\n') == std::string::npos);
   }
-  const std::string rage = refusal(
+  const std::string rage = test::assembly_refusal(
       "[environment]\nplugin = linear\ngenerator = canonical\nd = 3\ngap = 0.2\n[oracle]\nplugin = top-k\n"
       "k = 1\n[algorithm]\nplugin = rage\n[run]\nbudget = 100\n");
   CHECK_THAT(rage, Contains("[run] budget") && Contains("'rage'") && Contains("fixed-confidence only"));
   CHECK(rage.find('\n') == std::string::npos);
   // Rewards outside the family an algorithm's statistics assume (Beta draws in [0, 1]).
   for (const char* algorithm : {"track-and-stop", "top-two"}) {
-    const std::string m = refusal(
+    const std::string m = test::assembly_refusal(
         "[environment]\nplugin = water\nmeans = 0.2, 0.6\ndistribution = beta\n[oracle]\nplugin = top-k\n"
         "k = 1\n[algorithm]\nplugin = " + std::string(algorithm) + "\n");
     INFO(algorithm);

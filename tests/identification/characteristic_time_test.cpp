@@ -267,30 +267,23 @@ TEST_CASE("T* against a fine simplex grid and nested golden sections, every fami
     std::shuffle(mu.begin(), mu.end(), rng);
     return mu;
   };
-  {
-    Model m{{{Fam::Gaussian, 1}, {Fam::Gaussian, 1}, {Fam::Gaussian, 1}, {Fam::Gaussian, 1}},
-            shuffled({1.0, 0.8, 0.5, 0.3})};
-    std::vector<std::size_t> idx(4);
+  // A top-2 case: arms of one family, its pieces each of the two best arms against each other.
+  auto add_top_two = [&](const char* name, const Arm& arm, std::vector<double> means) {
+    Model m{std::vector<Arm>(means.size(), arm), shuffled(std::move(means))};
+    std::vector<std::size_t> idx(m.mu.size());
     std::iota(idx.begin(), idx.end(), 0);
     std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return m.mu[a] > m.mu[b]; });
-    m.pieces = pairs({idx[0], idx[1]}, 4);
-    cases.push_back({"top-2 gaussian K=4", m, top_m_problem(4, 2)});
-  }
+    m.pieces = pairs({idx[0], idx[1]}, m.mu.size());
+    cases.push_back({name, m, top_m_problem(m.mu.size(), 2)});
+  };
+  add_top_two("top-2 gaussian K=4", {Fam::Gaussian, 1}, {1.0, 0.8, 0.5, 0.3});
   {
     Model m{{{Fam::Bernoulli, 0}, {Fam::Bernoulli, 0}, {Fam::Bernoulli, 0}}, shuffled({0.7, 0.5, 0.2})};
     const auto best = static_cast<std::size_t>(std::max_element(m.mu.begin(), m.mu.end()) - m.mu.begin());
     m.pieces = pairs({best}, 3);
     cases.push_back({"best arm bernoulli K=3 (GK)", m, top_m_problem(3, 1)});
   }
-  {
-    Model m{{{Fam::Bernoulli, 0}, {Fam::Bernoulli, 0}, {Fam::Bernoulli, 0}, {Fam::Bernoulli, 0}},
-            shuffled({0.7, 0.6, 0.35, 0.2})};
-    std::vector<std::size_t> idx(4);
-    std::iota(idx.begin(), idx.end(), 0);
-    std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return m.mu[a] > m.mu[b]; });
-    m.pieces = pairs({idx[0], idx[1]}, 4);
-    cases.push_back({"top-2 bernoulli K=4", m, top_m_problem(4, 2)});
-  }
+  add_top_two("top-2 bernoulli K=4", {Fam::Bernoulli, 0}, {0.7, 0.6, 0.35, 0.2});
   {
     Model m{{{Fam::Gaussian, 0.5}, {Fam::Gaussian, 0.5}, {Fam::Gaussian, 0.5}}, shuffled({0.9, 0.75, 0.4})};
     const auto best = static_cast<std::size_t>(std::max_element(m.mu.begin(), m.mu.end()) - m.mu.begin());

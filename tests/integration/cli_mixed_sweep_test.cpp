@@ -11,9 +11,7 @@
 
 #include "test_support.hpp"
 
-using Catch::Matchers::Contains;
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, read_file, csv_cells
 
 namespace {
 
@@ -89,35 +87,35 @@ TEST_CASE("A mixed sweep gives each algorithm the rows of its own split sweep", 
     CHECK(mixed[algorithm] == rows);
   }
   // The keys applied where they exist: SAQM's inline alpha, ME's and LUCB's arm-epsilon.
-  CHECK_THAT(mixed["saqm"].front(), Contains("\"\"alpha\"\":\"\"0.8\"\""));
-  CHECK_THAT(mixed["me-full"].front(), Contains("paper"));
-  CHECK_THAT(mixed["icb"].front(), !Contains("paper"));
+  CHECK_THAT(mixed["saqm"].front(), Catch::Matchers::Contains("\"\"alpha\"\":\"\"0.8\"\""));
+  CHECK_THAT(mixed["me-full"].front(), Catch::Matchers::Contains("paper"));
+  CHECK_THAT(mixed["icb"].front(), !Catch::Matchers::Contains("paper"));
 }
 
 TEST_CASE("A key no swept algorithm knows is refused, naming it", "[cli][mixed]") {
   const std::string file = temp_file("mixed-bad-key.ini", kMixed);
   const auto plain = run_cpex("sweep '" + file + "' --set algorithm.arm-epsilom=paper");
   CHECK(plain.status == 1);
-  CHECK_THAT(plain.err, Contains("--set: [algorithm] arm-epsilom: unknown key for every swept "
+  CHECK_THAT(plain.err, Catch::Matchers::Contains("--set: [algorithm] arm-epsilom: unknown key for every swept "
                                  "plugin (saqm, sa-foa, icb, me-full, lucb-full)") &&
-                            Contains("did you mean 'arm-epsilon'?"));
+                            Catch::Matchers::Contains("did you mean 'arm-epsilon'?"));
   // In the file, blamed on the file.
   std::string text = kMixed;
   text.insert(text.find("arm-epsilon"), "bogus-key = 1\n");
   const std::string bad = temp_file("mixed-bogus.ini", text);
   const auto in_file = run_cpex("sweep '" + bad + "'");
   CHECK(in_file.status == 1);
-  CHECK_THAT(in_file.err, Contains(bad + ": [algorithm] bogus-key: unknown key for every swept plugin"));
+  CHECK_THAT(in_file.err, Catch::Matchers::Contains(bad + ": [algorithm] bogus-key: unknown key for every swept plugin"));
   // A key scoped to a plugin that does not have it.
   const auto scoped = run_cpex("sweep '" + file + "' --set algorithm.icb.alpha=0.5");
   CHECK(scoped.status == 1);
-  CHECK_THAT(scoped.err, Contains("[algorithm] icb.alpha: unknown key for icb"));
+  CHECK_THAT(scoped.err, Catch::Matchers::Contains("[algorithm] icb.alpha: unknown key for icb"));
   // A section none of the swept algorithms takes.
   std::string no_dks = kMixed;
   no_dks.replace(no_dks.find("saqm, sa-foa, icb"), 17, "icb");
   const auto unused = run_cpex("sweep '" + temp_file("mixed-unused.ini", no_dks) + "'");
   CHECK(unused.status == 1);
-  CHECK_THAT(unused.err, Contains("none of the swept algorithms (icb, me-full, lucb-full) takes a "
+  CHECK_THAT(unused.err, Catch::Matchers::Contains("none of the swept algorithms (icb, me-full, lucb-full) takes a "
                                   "[dks] oracle ("));
 }
 
@@ -126,7 +124,7 @@ TEST_CASE("Narrowing a mixed sweep to one algorithm keeps the file valid", "[cli
   const auto icb = run_cpex("sweep '" + file + "' --json --set algorithm.plugin=icb");
   INFO(icb.err);
   CHECK(icb.status == 0);
-  CHECK_THAT(icb.out, Contains("\"algorithm\": \"icb\""));
+  CHECK_THAT(icb.out, Catch::Matchers::Contains("\"algorithm\": \"icb\""));
   CHECK_FALSE(icb.out.find("\"algorithm\": \"saqm\"") != std::string::npos);
 }
 
@@ -143,7 +141,7 @@ TEST_CASE("A key whose meaning changes between the swept algorithms is explained
                               "'" + fixtures);
   INFO(mixed.err);
   CHECK(mixed.status == 0);
-  CHECK_THAT(mixed.err, Contains("cpex: warning: [algorithm] delta means a parameter of its own (no role) for "
+  CHECK_THAT(mixed.err, Catch::Matchers::Contains("cpex: warning: [algorithm] delta means a parameter of its own (no role) for "
                                  "fixture-round-robin; the run's target error (role confidence) for lucb: its "
                                  "values set different things in the swept algorithms"));
   CHECK(std::count(mixed.err.begin(), mixed.err.end(), '\n') == 1);

@@ -12,9 +12,7 @@
 
 #include "test_support.hpp"
 
-using Catch::Matchers::Contains;
-using cpex::test::run_cpex;
-using cpex::test::temp_file;
+using namespace cpex::test;  // run_cpex, temp_file, read_file, csv_cells
 
 namespace {
 
@@ -64,9 +62,9 @@ TEST_CASE("Named variants label rows, stores and tables, and run their own block
   REQUIRE(rows.count("lucb@a") == 1);
   REQUIRE(rows.count("lucb@b") == 1);
   REQUIRE(rows.count("lil-ucb") == 1);
-  CHECK_THAT(rows["lucb@a"].front(), Contains("\"\"delta\"\":0.2"));
-  CHECK_THAT(rows["lucb@b"].front(), Contains("\"\"delta\"\":0.01"));
-  CHECK_THAT(swept.out, Contains("lucb@b on gaussian"));
+  CHECK_THAT(rows["lucb@a"].front(), Catch::Matchers::Contains("\"\"delta\"\":0.2"));
+  CHECK_THAT(rows["lucb@b"].front(), Catch::Matchers::Contains("\"\"delta\"\":0.01"));
+  CHECK_THAT(swept.out, Catch::Matchers::Contains("lucb@b on gaussian"));
 
   // A variant's rows are the plain plugin's rows under the same keys (shared streams).
   const std::string plain_csv = cpex::test::fresh_path("variant-plain.csv");
@@ -82,7 +80,7 @@ TEST_CASE("Named variants label rows, stores and tables, and run their own block
   CHECK(rows_by_algorithm(exported) == rows);
   const auto table = run_cpex("report '" + db + "' --format csv");
   REQUIRE(table.status == 0);
-  for (const char* name : {"\nlucb@a,", "\nlucb@b,", "\nlil-ucb,"}) CHECK_THAT(table.out, Contains(name));
+  for (const char* name : {"\nlucb@a,", "\nlucb@b,", "\nlil-ucb,"}) CHECK_THAT(table.out, Catch::Matchers::Contains(name));
 
   // A plain key beside the variants: NAME@LABEL also names the algorithm of `cpex run`.
   const auto single = run_cpex("run '" + temp_file("variant-single.ini",
@@ -90,7 +88,7 @@ TEST_CASE("Named variants label rows, stores and tables, and run their own block
                                                            "[algorithm.lucb@x]\ndelta = 0.3\n") +
                                "' --json --quiet");
   REQUIRE(single.status == 0);
-  CHECK_THAT(single.out, Contains("\"algorithm\": \"lucb@x\""));
+  CHECK_THAT(single.out, Catch::Matchers::Contains("\"algorithm\": \"lucb@x\""));
 }
 
 TEST_CASE("Named variants: bad labels and unused blocks are refused in one line", "[cli][variants]") {
@@ -103,19 +101,19 @@ TEST_CASE("Named variants: bad labels and unused blocks are refused in one line"
   const std::string axis = "[sweep]\naxis = algorithm.plugin = lucb@a, lil-ucb\n";
   CHECK_THAT(refused("variant-unused.ini", kHead + "[algorithm]\nplugin = lucb\n[algorithm.lucb@a]\n"
                                                    "delta = 0.2\n[algorithm.lucb@aa]\ndelta = 0.3\n" + axis),
-             Contains("lucb@aa.delta: no algorithm is named 'lucb@aa'") && Contains("lucb@a, lil-ucb"));
+             Catch::Matchers::Contains("lucb@aa.delta: no algorithm is named 'lucb@aa'") && Catch::Matchers::Contains("lucb@a, lil-ucb"));
   CHECK_THAT(refused("variant-key.ini", kHead + "[algorithm]\nplugin = lucb\n[algorithm.lucb@a]\n"
                                                 "dleta = 0.2\n" + axis),
-             Contains("lucb@a.dleta: unknown key for lucb") && Contains("did you mean 'delta'"));
+             Catch::Matchers::Contains("lucb@a.dleta: unknown key for lucb") && Catch::Matchers::Contains("did you mean 'delta'"));
   CHECK_THAT(refused("variant-label.ini", kHead + "[algorithm]\nplugin = lucb\n"
                                                   "[sweep]\naxis = algorithm.plugin = lucb@, lil-ucb\n"),
-             Contains("'lucb@'") && Contains("LABEL after '@' is missing"));
+             Catch::Matchers::Contains("'lucb@'") && Catch::Matchers::Contains("LABEL after '@' is missing"));
   CHECK_THAT(refused("variant-char.ini", kHead + "[algorithm]\nplugin = lucb\n"
                                                  "[sweep]\naxis = algorithm.plugin = lucb@a/b, lil-ucb\n"),
-             Contains("letters, digits") && Contains("'/'"));
+             Catch::Matchers::Contains("letters, digits") && Catch::Matchers::Contains("'/'"));
   CHECK_THAT(refused("variant-unknown.ini", kHead + "[algorithm]\nplugin = lucx@a\n"),
-             Contains("'lucx' is not a known algorithm") && Contains("did you mean 'lucb'"));
+             Catch::Matchers::Contains("'lucx' is not a known algorithm") && Catch::Matchers::Contains("did you mean 'lucb'"));
   CHECK_THAT(refused("variant-environment.ini",
                      kHead + "[algorithm]\nplugin = lucb\n[sweep]\naxis = environment.plugin = gaussian@x\n"),
-             Contains("named variants NAME@LABEL are for [algorithm] only"));
+             Catch::Matchers::Contains("named variants NAME@LABEL are for [algorithm] only"));
 }

@@ -61,6 +61,15 @@ std::vector<std::map<std::string, std::string>> parse_csv(const std::string& tex
   return cpex::test::keyed_rows(cpex::test::csv_rows(text));
 }
 
+// Each (column, value) of `cells` is the row's.
+void expect_cells(const std::map<std::string, std::string>& row,
+                  const std::vector<std::pair<std::string, std::string>>& cells) {
+  for (const auto& [column, value] : cells) {
+    INFO(column);
+    CHECK(row.at(column) == value);
+  }
+}
+
 const std::map<std::string, std::string>& find_row(const std::vector<std::map<std::string, std::string>>& table,
                                                    const std::string& n, const std::string& algorithm) {
   for (const auto& row : table)
@@ -103,21 +112,22 @@ TEST_CASE("cpex report --format md parses back to the hand-computed summaries", 
   const auto r = known_report(" --format md");
   const auto table = parse_markdown(r.out);
   REQUIRE(table.size() == 4);
-  const auto& a10 = find_row(table, "10", "a");
-  CHECK(a10.at("runs") == "5");
-  CHECK(a10.at("ended") == "4");
-  CHECK(a10.at("capped") == "1");
-  CHECK(a10.at("failed") == "0");
-  CHECK(a10.at("samples mean") == "25.0");
-  CHECK(a10.at("median") == "25.0");
-  CHECK(a10.at("with capped") == "≥ 220");  // the capped run counted at its 1000 samples
-  CHECK(a10.at("wrong") == "0");  // of the 4 ended runs; the capped one is apart
-  CHECK(a10.at("wrong rate") == "0");
-  CHECK(a10.at("rate 95% CI") == "[0, 0.602]");
-  CHECK(a10.at("not optimal") == "1");
-  CHECK(a10.at("not-opt rate") == "0.25");
-  CHECK(a10.at("not-opt 95% CI") == "[0.00631, 0.806]");
-  CHECK(a10.at("wall s") == "0.4");
+  // The cells of (10, a): the capped run counted at its 1000 samples in "with capped"; the
+  // wrong ones of the 4 ended runs, the capped one apart.
+  expect_cells(find_row(table, "10", "a"), {{"runs", "5"},
+                                            {"ended", "4"},
+                                            {"capped", "1"},
+                                            {"failed", "0"},
+                                            {"samples mean", "25.0"},
+                                            {"median", "25.0"},
+                                            {"with capped", "≥ 220"},
+                                            {"wrong", "0"},
+                                            {"wrong rate", "0"},
+                                            {"rate 95% CI", "[0, 0.602]"},
+                                            {"not optimal", "1"},
+                                            {"not-opt rate", "0.25"},
+                                            {"not-opt 95% CI", "[0.00631, 0.806]"},
+                                            {"wall s", "0.4"}});
   const auto& a20 = find_row(table, "20", "a");
   CHECK(a20.at("mean 95% CI (bootstrap)") == "[100, 300]");
   CHECK(a20.at("with capped").empty());

@@ -7,7 +7,6 @@
 #include "test_support.hpp"
 
 using namespace cpex::test;  // run_cpex, temp_file
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -38,8 +37,8 @@ TEST_CASE("A tied best arm is announced before the runs that will end at the cap
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK(warnings(r.err) == 1);
-  CHECK_THAT(r.err, Contains("is tied: two optimal decisions ({1} and {2}, gap 0)"));
-  CHECK_THAT(r.err, Contains("run.max-samples = 2000"));
+  CHECK_THAT(r.err, Catch::Matchers::Contains("is tied: two optimal decisions ({1} and {2}, gap 0)"));
+  CHECK_THAT(r.err, Catch::Matchers::Contains("run.max-samples = 2000"));
 
   // epsilon > 0 makes the instance identifiable: no warning.
   const auto eps = run_cpex("run " + temp_file("tie-best-arm.ini", kTied) +
@@ -58,9 +57,9 @@ TEST_CASE("A sweep warns once per tied point, naming it", "[cli][ties]") {
                                     kTied + "[sweep]\naxis = environment.means = "
                                             "0.3,0.5,0.5 | 0.3,0.5,0.4 | 0.5,0.5,0.5\n");
   CHECK(warnings(err) == 2);
-  CHECK_THAT(err, Contains("environment.means=0.3,0.5,0.5"));
-  CHECK_THAT(err, Contains("environment.means=0.5,0.5,0.5"));
-  CHECK_THAT(err, !Contains("environment.means=0.3,0.5,0.4"));
+  CHECK_THAT(err, Catch::Matchers::Contains("environment.means=0.3,0.5,0.5"));
+  CHECK_THAT(err, Catch::Matchers::Contains("environment.means=0.5,0.5,0.5"));
+  CHECK_THAT(err, !Catch::Matchers::Contains("environment.means=0.3,0.5,0.4"));
 }
 
 TEST_CASE("A full-bandit instance with two optimal super arms is announced", "[cli][ties]") {
@@ -69,5 +68,5 @@ TEST_CASE("A full-bandit instance with two optimal super arms is announced", "[c
                                     "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = icb\n"
                                     "epsilon = 0\n[run]\nrepetitions = 1\nmax-samples = 500\n");
   CHECK(warnings(err) == 1);
-  CHECK_THAT(err, Contains("algorithm 'icb' identifies exactly"));
+  CHECK_THAT(err, Catch::Matchers::Contains("algorithm 'icb' identifies exactly"));
 }

@@ -35,13 +35,6 @@ std::vector<double> spread_means(std::size_t n) {
   return means;
 }
 
-std::string means_text(const std::vector<double>& means) {
-  std::ostringstream text;
-  text.precision(17);
-  for (std::size_t i = 0; i < means.size(); ++i) text << (i ? ", " : "") << means[i];
-  return text.str();
-}
-
 double resolved(const Algorithm& algorithm, const std::string& name) {
   for (const auto& [key, value] : algorithm.resolved())
     if (key == name) return std::get<double>(value);
@@ -54,7 +47,7 @@ double resolved(const Algorithm& algorithm, const std::string& name) {
 template <typename MakeReference>
 void check(const std::string& algorithm, const std::string& settings, const std::vector<double>& means,
            std::size_t k, std::uint64_t seed, MakeReference&& make_reference) {
-  const std::string text = "[environment]\nplugin = gaussian\nsigma = 0.5\nmeans = " + means_text(means) +
+  const std::string text = "[environment]\nplugin = gaussian\nsigma = 0.5\nmeans = " + real_list_text(means) +
                            "\n[oracle]\nplugin = top-k\nk = " + std::to_string(k) +
                            "\n[algorithm]\nplugin = " + algorithm + "\n" + settings;
   const Pipeline pipeline = test::pipeline_from(text);

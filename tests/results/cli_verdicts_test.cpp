@@ -19,13 +19,9 @@
 #include "csv_table.hpp"
 #include "test_support.hpp"
 
+using namespace cpex::test;  // run_cpex, csv_rows, fresh_path, kFixtures
 using Catch::Matchers::Contains;
-using cpex::test::run_cpex;
 using nlohmann::json;
-
-using cpex::test::csv_rows;
-using cpex::test::fresh_path;
-using cpex::test::kFixtures;
 
 namespace {
 

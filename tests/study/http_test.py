@@ -25,18 +25,24 @@ PIPELINE = lucb_study(["control", "red", "blue", "green"], "bernoulli", 4)
 ENVIRONMENT = "[environment]\nplugin = bernoulli\nmeans = 0.1, 0.9, 0.3, 0.4\n"
 
 
+def simulated_twin(cpex, d, name):
+    """A study `name` to drive, and its twin simulated on ENVIRONMENT: (the study, the
+    simulation's JSON, the twin's status, the arms, the draws the twin's pulls saw)."""
+    twin = cpex.new_study(d, "twin", PIPELINE)
+    served = cpex.new_study(d, name, PIPELINE)
+    env = d + "/env.ini"
+    with open(env, "w") as f:
+        f.write(ENVIRONMENT)
+    simulated = json.loads(cpex.run("study", "simulate", twin, "--environment", env, "--json").stdout)
+    twin_status = cpex.status(twin)
+    arms = [a["name"] for a in twin_status["arms"]]
+    return served, simulated, twin_status, arms, draws_of(twin, arms)
+
+
 def main(binary):
     cpex = Cpex(binary)
     with temporary_directory() as d:
-        twin = cpex.new_study(d, "twin", PIPELINE)
-        served = cpex.new_study(d, "served", PIPELINE)
-        env = d + "/env.ini"
-        with open(env, "w") as f:
-            f.write(ENVIRONMENT)
-        simulated = json.loads(cpex.run("study", "simulate", twin, "--environment", env, "--json").stdout)
-        twin_status = cpex.status(twin)
-        arms = [a["name"] for a in twin_status["arms"]]
-        draws = draws_of(twin, arms)
+        served, simulated, twin_status, arms, draws = simulated_twin(cpex, d, "served")
 
         server, port = cpex.serve(served)
         try:
@@ -119,15 +125,7 @@ def main_cli(binary):
     --json` processes, shuffled batches, one round of tells held back each time."""
     cpex = Cpex(binary)
     with temporary_directory() as d:
-        twin = cpex.new_study(d, "twin", PIPELINE)
-        served = cpex.new_study(d, "cli", PIPELINE)
-        env = d + "/env.ini"
-        with open(env, "w") as f:
-            f.write(ENVIRONMENT)
-        simulated = json.loads(cpex.run("study", "simulate", twin, "--environment", env, "--json").stdout)
-        twin_status = cpex.status(twin)
-        arms = [a["name"] for a in twin_status["arms"]]
-        draws = draws_of(twin, arms)
+        served, simulated, twin_status, arms, draws = simulated_twin(cpex, d, "cli")
         rng, used, held = random.Random(8), {a: 0 for a in arms}, []
         while True:
             body = json.loads(cpex.run("study", "ask", served, "--count", str(rng.randint(5, 25)), "--json").stdout)

@@ -1,6 +1,8 @@
 // Test helpers (see test_support.hpp).
 #include "test_support.hpp"
 
+#include "cpex/errors.hpp"
+
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -21,6 +23,15 @@ const Registry& plugins() {
 
 Pipeline pipeline_from(const std::string& text, const std::string& name) {
   return assemble(PipelineFile::from_text(text, name), plugins(), {"sweep"});
+}
+
+std::string assembly_refusal(const std::string& text) {
+  try {
+    pipeline_from(text);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(accepted)";
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {

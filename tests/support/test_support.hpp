@@ -16,6 +16,9 @@ const Registry& plugins();
 // Assemble a pipeline written inline; errors propagate.
 Pipeline pipeline_from(const std::string& text, const std::string& name = "inline.ini");
 
+// The ConfigError message of assembling `text`, or "(accepted)".
+std::string assembly_refusal(const std::string& text);
+
 struct CommandResult {
   int status = -1;
   std::string out;

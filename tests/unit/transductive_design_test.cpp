@@ -16,14 +16,6 @@ using namespace cpex::numerics;
 
 namespace {
 
-Eigen::MatrixXd all_pairs(const Eigen::MatrixXd& x) {
-  Eigen::MatrixXd y(x.rows(), x.cols() * (x.cols() - 1) / 2);
-  Eigen::Index c = 0;
-  for (Eigen::Index a = 0; a < x.cols(); ++a)
-    for (Eigen::Index b = a + 1; b < x.cols(); ++b) y.col(c++) = x.col(a) - x.col(b);
-  return y;
-}
-
 // max_y y^T A(p)^{-1} y by a direct solve, independent of the library.
 double direct_value(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const Eigen::VectorXd& p) {
   const Eigen::MatrixXd a = x * p.asDiagonal() * x.transpose();
@@ -78,7 +70,7 @@ TEST_CASE("XY-oracle design of the canonical instance: 36 at (1/3, 1/6, 1/6, 1/6
 
 TEST_CASE("XY-static design of the canonical basis is uniform with value 10", "[linear-numerics]") {
   const Eigen::MatrixXd x = Eigen::MatrixXd::Identity(5, 5);
-  const DesignResult r = optimal_design(x, all_pairs(x), tight());
+  const DesignResult r = optimal_design(x, pairwise_differences(x), tight());
   CHECK(r.converged);
   for (Eigen::Index i = 0; i < 5; ++i) CHECK(r.p(i) == Approx(0.2).margin(1e-3));
   CHECK(r.value == Approx(10.0).epsilon(1e-4));
@@ -95,7 +87,7 @@ TEST_CASE("Random designs match a brute-force grid on the simplex, and the bound
     Eigen::MatrixXd x(d, k);
     for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(engine);
     // Alternate XY-static directions and oracle-like weighted directions.
-    Eigen::MatrixXd y = all_pairs(x);
+    Eigen::MatrixXd y = pairwise_differences(x);
     if (trial % 3 == 2) y = (y.leftCols(k - 1) * 3.0).eval();  // eval: no aliasing on resize
     const DesignResult r = optimal_design(x, y, tight());
     const double grid = grid_minimum(x, y, four ? 120 : 600);
@@ -115,7 +107,7 @@ TEST_CASE("A worst-direction callback gives the explicit list's design", "[linea
   std::normal_distribution<double> normal;
   Eigen::MatrixXd x(3, 7);
   for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = normal(engine);
-  const Eigen::MatrixXd y = all_pairs(x);
+  const Eigen::MatrixXd y = pairwise_differences(x);
   int calls = 0;
   const WorstDirection worst = [&](const Eigen::MatrixXd& m) {
     ++calls;
@@ -140,7 +132,7 @@ TEST_CASE("Soare's instance: the designs are not uniform and the oracle directio
   x.leftCols(5).setIdentity();
   x(0, 5) = std::cos(w);
   x(1, 5) = std::sin(w);
-  const Eigen::MatrixXd y = all_pairs(x);
+  const Eigen::MatrixXd y = pairwise_differences(x);
   const DesignResult r = optimal_design(x, y);
   CHECK(r.converged);
   CHECK(r.p.sum() == Approx(1.0));
@@ -157,11 +149,11 @@ TEST_CASE("Features that do not span R^d get a design in their span", "[linear-n
   x << 1, 0, 1,
        0, 1, 1,
        0, 0, 0;
-  const DesignResult p = optimal_design(x, all_pairs(x), tight());
-  const DesignResult q = optimal_design(x.topRows(2), all_pairs(x.topRows(2)), tight());
+  const DesignResult p = optimal_design(x, pairwise_differences(x), tight());
+  const DesignResult q = optimal_design(x.topRows(2), pairwise_differences(x.topRows(2)), tight());
   CHECK(std::isfinite(p.value));
   CHECK(p.value == Approx(q.value).epsilon(1e-4));
-  CHECK(design_value(x, all_pairs(x), p.p) == Approx(p.value).epsilon(1e-9));
+  CHECK(design_value(x, pairwise_differences(x), p.p) == Approx(p.value).epsilon(1e-9));
 }
 
 namespace {

@@ -95,4 +95,10 @@ struct AlgorithmNeeds {
   bool transductive = false;
 };
 
+// The needs of an algorithm with one feedback kind and one decision-class oracle (key
+// "oracle") of `capabilities`, the rest at the defaults.
+inline AlgorithmNeeds one_oracle_needs(FeedbackKind feedback, unsigned capabilities) {
+  return {.feedback = {feedback}, .oracles = {{"oracle", capabilities}}};
+}
+
 }  // namespace cpex

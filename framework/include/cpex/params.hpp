@@ -140,6 +140,10 @@ class ParamValues {
 
 std::string to_string(const ParamValue& value);
 
+// A list of reals as a pipeline file writes it ("0.5, 0.4, 0.3"), each with `precision`
+// significant digits (17: read back bit-identical).
+std::string real_list_text(const std::vector<double>& values, int precision = 17);
+
 // The value of the parameter that has `role` in `schema`, when it is a number and set
 // (the run's target error, accuracy or budget, whatever the plugin calls it).
 std::optional<double> value_of_role(const ParamSchema& schema, const ParamValues& values,

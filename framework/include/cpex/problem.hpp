@@ -114,6 +114,13 @@ struct Problem {
   KeyParameter parameter = KeyParameter::Mean;
 };
 
+// Declares `family` in problem.rewards with the sub-Gaussian constant that goes with it in
+// problem.noise_sigma: `sigma` (Gaussian), 1/2 (Bernoulli), (upper - lower)/2 (bounded in
+// [lower, upper]), 0 (none told: Poisson, Exponential, unknown-variance Gaussian); Other
+// leaves both as they are.
+void declare_rewards(Problem& problem, RewardFamily family, double sigma = 1.0, double lower = 0.0,
+                     double upper = 1.0);
+
 // One pull requested by an algorithm. For single-arm and linear feedback `arm` is used;
 // for super-arm feedback `super_arm` views storage that the algorithm owns.
 struct Action {

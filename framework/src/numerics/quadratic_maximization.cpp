@@ -71,35 +71,46 @@ namespace {
 // i is alive and +inf once it is removed, so a removed vertex's degree is +inf or NaN (factor
 // >= 0). Every alive degree is the expression of the former scalar loop,
 // (rowsum + factor * w_ii) + diagonal_sum, rounded the same way, so peeling picks the same
-// vertices bit for bit (tests/unit/full_bandit_numerics_test.cpp keeps the former loop). SSE2 (every x86-64) does two vertices per instruction; MINPD(a, b) is
-// exactly `a < b ? a : b`.
-double peeling_pass(double* rowsum, const double* column, const double* scale, double factor,
-                    double diagonal_sum, double* degree, std::size_t n) {
+// vertices bit for bit (tests/unit/full_bandit_numerics_test.cpp keeps the former loop).
+//
+// Written once on a vector of V doubles (GCC's vector extension: elementwise +, -, *, and
+// `a < b ? a : b`, which is MINPD's definition), two registers per step, and compiled twice:
+// V = 2 (SSE2, every x86-64) and V = 4 inside an AVX2 function (chosen at run time, so the
+// build needs no -march; AVX2 brings no fused multiply-add, so the same roundings).
+template <class V>
+[[gnu::always_inline]] inline double peeling_pass_with(double* rowsum, const double* column, const double* scale,
+                                                       double factor, double diagonal_sum, double* degree,
+                                                       std::size_t n) {
+  constexpr std::size_t lanes = sizeof(V) / sizeof(double);
   std::size_t i = 0;
   double lowest = std::numeric_limits<double>::infinity();
-#if defined(__SSE2__)
-  const __m128d f = _mm_set1_pd(factor), total = _mm_set1_pd(diagonal_sum);
-  __m128d low0 = _mm_set1_pd(lowest), low1 = low0;
-  for (; i + 4 <= n; i += 4) {
-    __m128d r0 = _mm_loadu_pd(rowsum + i), r1 = _mm_loadu_pd(rowsum + i + 2);
+  V low0 = V{} + lowest, low1 = low0;
+  // Unaligned loads and stores as copies (no V crosses a call: its ABI depends on the target).
+  V r0, r1, s0, s1, d0, d1;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    __builtin_memcpy(&r0, rowsum + i, sizeof(V));
+    __builtin_memcpy(&r1, rowsum + i + lanes, sizeof(V));
     if (column) {
-      r0 = _mm_sub_pd(r0, _mm_loadu_pd(column + i));
-      r1 = _mm_sub_pd(r1, _mm_loadu_pd(column + i + 2));
-      _mm_storeu_pd(rowsum + i, r0);
-      _mm_storeu_pd(rowsum + i + 2, r1);
+      __builtin_memcpy(&s0, column + i, sizeof(V));
+      __builtin_memcpy(&s1, column + i + lanes, sizeof(V));
+      r0 = r0 - s0;
+      r1 = r1 - s1;
+      __builtin_memcpy(rowsum + i, &r0, sizeof(V));
+      __builtin_memcpy(rowsum + i + lanes, &r1, sizeof(V));
     }
-    const __m128d d0 = _mm_add_pd(_mm_add_pd(r0, _mm_mul_pd(f, _mm_loadu_pd(scale + i))), total);
-    const __m128d d1 = _mm_add_pd(_mm_add_pd(r1, _mm_mul_pd(f, _mm_loadu_pd(scale + i + 2))), total);
-    _mm_storeu_pd(degree + i, d0);
-    _mm_storeu_pd(degree + i + 2, d1);
-    low0 = _mm_min_pd(d0, low0);
-    low1 = _mm_min_pd(d1, low1);
+    __builtin_memcpy(&s0, scale + i, sizeof(V));
+    __builtin_memcpy(&s1, scale + i + lanes, sizeof(V));
+    d0 = (r0 + factor * s0) + diagonal_sum;
+    d1 = (r1 + factor * s1) + diagonal_sum;
+    __builtin_memcpy(degree + i, &d0, sizeof(V));
+    __builtin_memcpy(degree + i + lanes, &d1, sizeof(V));
+    low0 = d0 < low0 ? d0 : low0;
+    low1 = d1 < low1 ? d1 : low1;
   }
-  alignas(16) double lanes[4];
-  _mm_store_pd(lanes, low0);
-  _mm_store_pd(lanes + 2, low1);
-  for (double lane : lanes) lowest = lane < lowest ? lane : lowest;
-#endif
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    lowest = low0[lane] < lowest ? low0[lane] : lowest;
+    lowest = low1[lane] < lowest ? low1[lane] : lowest;
+  }
   for (; i < n; ++i) {
     if (column) rowsum[i] -= column[i];
     degree[i] = rowsum[i] + factor * scale[i] + diagonal_sum;
@@ -108,43 +119,20 @@ double peeling_pass(double* rowsum, const double* column, const double* scale, d
   return lowest;
 }
 
+using Doubles2 = double __attribute__((vector_size(16)));
+using Doubles4 = double __attribute__((vector_size(32)));
+
+double peeling_pass(double* rowsum, const double* column, const double* scale, double factor,
+                    double diagonal_sum, double* degree, std::size_t n) {
+  return peeling_pass_with<Doubles2>(rowsum, column, scale, factor, diagonal_sum, degree, n);
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define CPEX_PEELING_AVX2 1
-// The same pass four vertices per instruction, for processors with AVX2 (chosen at run time,
-// so the build needs no -march): the same operations on each vertex (AVX2 brings no fused
-// multiply-add; VMINPD is MINPD), so the same degrees, minimum and vertices bit for bit.
 __attribute__((target("avx2"))) double peeling_pass_avx2(double* rowsum, const double* column, const double* scale,
                                                          double factor, double diagonal_sum, double* degree,
                                                          std::size_t n) {
-  std::size_t i = 0;
-  double lowest = std::numeric_limits<double>::infinity();
-  const __m256d f = _mm256_set1_pd(factor), total = _mm256_set1_pd(diagonal_sum);
-  __m256d low0 = _mm256_set1_pd(lowest), low1 = low0;
-  for (; i + 8 <= n; i += 8) {
-    __m256d r0 = _mm256_loadu_pd(rowsum + i), r1 = _mm256_loadu_pd(rowsum + i + 4);
-    if (column) {
-      r0 = _mm256_sub_pd(r0, _mm256_loadu_pd(column + i));
-      r1 = _mm256_sub_pd(r1, _mm256_loadu_pd(column + i + 4));
-      _mm256_storeu_pd(rowsum + i, r0);
-      _mm256_storeu_pd(rowsum + i + 4, r1);
-    }
-    const __m256d d0 = _mm256_add_pd(_mm256_add_pd(r0, _mm256_mul_pd(f, _mm256_loadu_pd(scale + i))), total);
-    const __m256d d1 = _mm256_add_pd(_mm256_add_pd(r1, _mm256_mul_pd(f, _mm256_loadu_pd(scale + i + 4))), total);
-    _mm256_storeu_pd(degree + i, d0);
-    _mm256_storeu_pd(degree + i + 4, d1);
-    low0 = _mm256_min_pd(d0, low0);
-    low1 = _mm256_min_pd(d1, low1);
-  }
-  alignas(32) double lanes[8];
-  _mm256_store_pd(lanes, low0);
-  _mm256_store_pd(lanes + 4, low1);
-  for (double lane : lanes) lowest = lane < lowest ? lane : lowest;
-  for (; i < n; ++i) {
-    if (column) rowsum[i] -= column[i];
-    degree[i] = rowsum[i] + factor * scale[i] + diagonal_sum;
-    lowest = degree[i] < lowest ? degree[i] : lowest;
-  }
-  return lowest;
+  return peeling_pass_with<Doubles4>(rowsum, column, scale, factor, diagonal_sum, degree, n);
 }
 #endif
 

@@ -5,24 +5,22 @@
 #include <cmath>
 #include <numbers>
 
+#include "cpex/enum_names.hpp"
+
 namespace cpex::numerics {
 
-const char* to_string(StoppingThreshold threshold) {
-  switch (threshold) {
-    case StoppingThreshold::GkExperiments: return "gk-experiments";
-    case StoppingThreshold::GkTheorem: return "gk-theorem";
-    case StoppingThreshold::Kk2021: return "kk2021";
-  }
-  return "?";
-}
+namespace {
+constexpr EnumName<StoppingThreshold> kThresholdNames[] = {{StoppingThreshold::GkExperiments, "gk-experiments"},
+                                                           {StoppingThreshold::GkTheorem, "gk-theorem"},
+                                                           {StoppingThreshold::Kk2021, "kk2021"}};
+}  // namespace
+
+const char* to_string(StoppingThreshold threshold) { return name_of(kThresholdNames, threshold); }
 
 bool parse_stopping_threshold(const std::string& name, StoppingThreshold& out) {
-  for (auto t : {StoppingThreshold::GkExperiments, StoppingThreshold::GkTheorem, StoppingThreshold::Kk2021})
-    if (name == to_string(t)) {
-      out = t;
-      return true;
-    }
-  return false;
+  const auto found = value_of(kThresholdNames, name);
+  if (found) out = *found;
+  return found.has_value();
 }
 
 double inverse_h(double y) {

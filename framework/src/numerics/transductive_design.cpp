@@ -389,4 +389,12 @@ MemberDesign g_optimal_design(const Eigen::MatrixXd& start, const WorstDirection
   return out;
 }
 
+Eigen::MatrixXd pairwise_differences(const Eigen::MatrixXd& x) {
+  Eigen::MatrixXd y(x.rows(), x.cols() * (x.cols() - 1) / 2);
+  Eigen::Index c = 0;
+  for (Eigen::Index a = 0; a < x.cols(); ++a)
+    for (Eigen::Index b = a + 1; b < x.cols(); ++b) y.col(c++) = x.col(a) - x.col(b);
+  return y;
+}
+
 }  // namespace cpex::numerics

@@ -270,6 +270,13 @@ std::string to_string(const ParamValue& value) {
   return std::visit(Printer{}, value);
 }
 
+std::string real_list_text(const std::vector<double>& values, int precision) {
+  std::ostringstream text;
+  text.precision(precision);
+  for (std::size_t i = 0; i < values.size(); ++i) text << (i ? ", " : "") << values[i];
+  return text.str();
+}
+
 std::optional<double> value_of_role(const ParamSchema& schema, const ParamValues& values,
                                     ParamRole role) {
   const ParamSpec* spec = schema.find(role);

@@ -50,6 +50,22 @@ bool has_sub_gaussian_scale(RewardFamily family) {
          family != RewardFamily::GaussianUnknownVariance;
 }
 
+void declare_rewards(Problem& problem, RewardFamily family, double sigma, double lower, double upper) {
+  switch (family) {
+    case RewardFamily::Other: return;
+    case RewardFamily::Gaussian: problem.rewards = RewardModel::gaussian(); break;
+    case RewardFamily::Bernoulli: problem.rewards = RewardModel::bernoulli(); break;
+    case RewardFamily::Bounded: problem.rewards = RewardModel::bounded(lower, upper); break;
+    case RewardFamily::Poisson: problem.rewards = RewardModel::poisson(); break;
+    case RewardFamily::Exponential: problem.rewards = RewardModel::exponential(); break;
+    case RewardFamily::GaussianUnknownVariance: problem.rewards = RewardModel::gaussian_unknown_variance(); break;
+  }
+  problem.noise_sigma = family == RewardFamily::Gaussian    ? sigma
+                        : family == RewardFamily::Bernoulli ? 0.5
+                        : family == RewardFamily::Bounded   ? 0.5 * (upper - lower)
+                                                            : 0.0;
+}
+
 namespace {
 
 bool finite_end(double lower, double upper) {

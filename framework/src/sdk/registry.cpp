@@ -3,6 +3,7 @@
 
 #include <functional>
 
+#include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/suggest.hpp"
@@ -10,12 +11,9 @@
 namespace cpex {
 
 const char* to_string(PluginKind kind) {
-  switch (kind) {
-    case PluginKind::Environment: return "environment";
-    case PluginKind::Oracle: return "oracle";
-    case PluginKind::Algorithm: return "algorithm";
-  }
-  return "?";
+  constexpr EnumName<PluginKind> kNames[] = {
+      {PluginKind::Environment, "environment"}, {PluginKind::Oracle, "oracle"}, {PluginKind::Algorithm, "algorithm"}};
+  return name_of(kNames, kind);
 }
 
 void Registry::claim(const std::string& name, PluginKind kind) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/study/study_spec.hpp"
 
@@ -15,13 +16,9 @@ const char* to_string(Policy policy) { return policy == Policy::Queue ? "queue" 
 Policy policy_for(const AlgorithmNeeds& needs) { return needs.batches ? Policy::Pending : Policy::Queue; }
 
 const char* to_string(Phase phase) {
-  switch (phase) {
-    case Phase::Running: return "running";
-    case Phase::Stopped: return "stopped";
-    case Phase::Budget: return "budget";
-    case Phase::Capped: return "capped";
-  }
-  return "?";
+  constexpr EnumName<Phase> kNames[] = {
+      {Phase::Running, "running"}, {Phase::Stopped, "stopped"}, {Phase::Budget, "budget"}, {Phase::Capped, "capped"}};
+  return name_of(kNames, phase);
 }
 
 void Driver::LatestValues::record(std::string_view name, double value) {

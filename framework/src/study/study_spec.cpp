@@ -116,37 +116,14 @@ void read_rewards(const ParamValues& values, StudySpec& spec) {
   const bool has_range = values.has("range");
   if (has_range && family.family != RewardFamily::Bounded)
     throw ParameterError("range", "only bounded rewards take a range (rewards = " + spec.rewards + ")");
-  switch (family.family) {
-    case RewardFamily::Gaussian:
-      problem.rewards = RewardModel::gaussian();
-      problem.noise_sigma = values.real("sigma");
-      break;
-    case RewardFamily::Bernoulli:
-      problem.rewards = RewardModel::bernoulli();
-      problem.noise_sigma = 0.5;
-      break;
-    case RewardFamily::Bounded: {
-      if (!has_range) throw ParameterError("range", "bounded rewards need range = LO, HI");
-      const auto& range = values.reals("range");
-      if (range.size() != 2 || !(range[0] < range[1]) || !std::isfinite(range[0]) || !std::isfinite(range[1]))
-        throw ParameterError("range", "needs two finite numbers LO < HI");
-      problem.rewards = RewardModel::bounded(range[0], range[1]);
-      problem.noise_sigma = 0.5 * (range[1] - range[0]);
-      break;
-    }
-    case RewardFamily::Poisson:
-      problem.rewards = RewardModel::poisson();
-      problem.noise_sigma = 0.0;  // no sub-Gaussian constant
-      break;
-    case RewardFamily::Exponential:
-      problem.rewards = RewardModel::exponential();
-      problem.noise_sigma = 0.0;
-      break;
-    case RewardFamily::GaussianUnknownVariance:
-      problem.rewards = RewardModel::gaussian_unknown_variance();
-      problem.noise_sigma = 0.0;  // not told
-      break;
-    case RewardFamily::Other: break;
+  if (family.family == RewardFamily::Bounded) {
+    if (!has_range) throw ParameterError("range", "bounded rewards need range = LO, HI");
+    const auto& range = values.reals("range");
+    if (range.size() != 2 || !(range[0] < range[1]) || !std::isfinite(range[0]) || !std::isfinite(range[1]))
+      throw ParameterError("range", "needs two finite numbers LO < HI");
+    declare_rewards(problem, family.family, 1.0, range[0], range[1]);
+  } else {
+    declare_rewards(problem, family.family, family.family == RewardFamily::Gaussian ? values.real("sigma") : 1.0);
   }
   if (values.has("noise-bound")) {
     if (!has_sub_gaussian_scale(family.family))

@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <limits>
 #include <span>
+#include <utility>
 
 #include "arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
 #include "cpex/registration.hpp"
 
 namespace cpex::elimination {
@@ -29,6 +31,19 @@ inline std::size_t best_cumulative(std::span<const std::size_t> arms, const best
     if (m > value) value = m, best = a;
   }
   return best;
+}
+
+// Registers an elimination algorithm built from its parameters: delta, its own `keys`, then
+// sample-scale; single-arm feedback and a top-k (cardinality) oracle.
+template <class EliminationAlgorithm>
+void register_elimination(Registry& registry, PluginInfo info, void (*keys)(ParamSchema&) = nullptr) {
+  ParamSchema schema;
+  schema.target_error(0.05, "confidence: error probability at most delta");
+  if (keys) keys(schema);
+  add_sample_scale_key(schema);
+  register_algorithm<EliminationAlgorithm>(registry, std::move(info),
+                                           one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization | kCardinality),
+                                           std::move(schema));
 }
 
 void register_median_elimination(Registry& registry);

@@ -106,16 +106,8 @@ class ExponentialGap final : public Algorithm {
 }  // namespace
 
 void register_exponential_gap(Registry& registry) {
-  ParamSchema schema;
-  schema.target_error(0.05, "confidence: error probability at most delta");
-  add_sample_scale_key(schema);
-  register_algorithm(
-      registry,
-      {"exponential-gap", "Exponential-Gap Elimination (Karnin, Koren & Somekh 2013): best arm, fixed confidence"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
-      std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-        return std::make_unique<ExponentialGap>(p);
-      });
+  register_elimination<ExponentialGap>(
+      registry, {"exponential-gap", "Exponential-Gap Elimination (Karnin, Koren & Somekh 2013): best arm, fixed confidence"});
 }
 
 }  // namespace cpex::elimination

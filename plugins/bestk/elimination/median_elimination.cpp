@@ -56,18 +56,13 @@ class MedianEliminationAlgorithm final : public Algorithm {
 }  // namespace
 
 void register_median_elimination(Registry& registry) {
-  ParamSchema schema;
-  schema.target_error(0.05, "confidence: error probability at most delta")
-      .real("epsilon", 0.1, Range::greater_than(0.0),
-            "accuracy: the answer is within epsilon of the best mean (epsilon > 0)")
-      .role(ParamRole::Accuracy);
-  add_sample_scale_key(schema);
-  register_algorithm(
+  register_elimination<MedianEliminationAlgorithm>(
       registry,
       {"median-elimination", "Median Elimination (Even-Dar, Mannor & Mansour 2006): (epsilon, delta)-PAC best arm"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
-      std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-        return std::make_unique<MedianEliminationAlgorithm>(p);
+      [](ParamSchema& schema) {
+        schema.real("epsilon", 0.1, Range::greater_than(0.0),
+                    "accuracy: the answer is within epsilon of the best mean (epsilon > 0)")
+            .role(ParamRole::Accuracy);
       });
 }
 

@@ -108,10 +108,11 @@ class KlLucb final : public Algorithm {
 }  // namespace
 
 void register_kl_lucb(Registry& registry) {
-  register_kl_algorithm(registry, {"kl-lucb", "KL-LUCB (Kaufmann & Kalyanakrishnan 2013): LUCB with KL confidence bounds, top-k"},
-                        [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                          return std::make_unique<KlLucb>(p);
-                        });
+  register_algorithm<KlLucb>(
+      registry,
+      {"kl-lucb",
+       "KL-LUCB (Kaufmann & Kalyanakrishnan 2013): LUCB with KL confidence bounds, top-k"},
+      kl_needs(), kl_schema());
 }
 
 }  // namespace cpex::bestk::kl

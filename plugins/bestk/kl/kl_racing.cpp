@@ -137,10 +137,11 @@ class KlRacing final : public Algorithm {
 }  // namespace
 
 void register_kl_racing(Registry& registry) {
-  register_kl_algorithm(registry, {"kl-racing", "KL-Racing (Kaufmann & Kalyanakrishnan 2013): uniform sampling, KL-bound elimination, top-k"},
-                        [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                          return std::make_unique<KlRacing>(p);
-                        });
+  register_algorithm<KlRacing>(registry,
+                               {"kl-racing",
+                                "KL-Racing (Kaufmann & Kalyanakrishnan 2013): uniform sampling, "
+                                "KL-bound elimination, top-k"},
+                               kl_needs(), kl_schema());
 }
 
 }  // namespace cpex::bestk::kl

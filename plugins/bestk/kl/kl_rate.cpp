@@ -54,7 +54,7 @@ std::vector<std::pair<std::string, ParamValue>> KlSettings::resolved() const {
   return out;
 }
 
-void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(AlgorithmEntry::create) create) {
+ParamSchema kl_schema() {
   ParamSchema schema;
   schema.target_error(0.05, "confidence: error probability at most delta")
       .accuracy(0.0, "accuracy: every returned arm is within epsilon of the k-th best mean")
@@ -67,12 +67,14 @@ void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(Algorit
       .optional_real("k1", Range::greater_than(0.0),
                      "constant k1 of the rate (default: kk2013 405.5 for kl-lucb, 11.1 for "
                      "kl-racing; 5/4 for lucb1)");
-  register_algorithm(registry, std::move(info),
-                     {.feedback = {FeedbackKind::SingleArm},
-                      .oracles = {{"oracle", kLinearMaximization | kCardinality}},
-                      .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli,
-                                                                 RewardFamily::Poisson, RewardFamily::Exponential})},
-                     std::move(schema), std::move(create));
+  return schema;
+}
+
+AlgorithmNeeds kl_needs() {
+  AlgorithmNeeds needs = one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization | kCardinality);
+  needs.rewards = RewardRequirement::families_of(
+      {RewardFamily::Gaussian, RewardFamily::Bernoulli, RewardFamily::Poisson, RewardFamily::Exponential});
+  return needs;
 }
 
 }  // namespace cpex::bestk::kl

@@ -59,8 +59,9 @@ struct KlSettings {
   std::vector<numerics::ArmFamily> families;  // one per arm
 };
 
-// Registers a KL algorithm: keys delta, epsilon, rate, alpha, k1; single-arm feedback, the
-// top-k oracle (cardinality), Gaussian or Bernoulli rewards.
-void register_kl_algorithm(Registry& registry, PluginInfo info, decltype(AlgorithmEntry::create) create);
+// What KL-LUCB and KL-Racing register with: keys delta, epsilon, rate, alpha, k1; single-arm
+// feedback, the top-k oracle (cardinality), Gaussian, Bernoulli, Poisson or Exponential rewards.
+ParamSchema kl_schema();
+AlgorithmNeeds kl_needs();
 
 }  // namespace cpex::bestk::kl

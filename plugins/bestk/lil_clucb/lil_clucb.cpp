@@ -158,10 +158,8 @@ void register_lil_clucb(Registry& registry) {
   ParamSchema schema;
   add_lil_parameters(schema);
   register_algorithm<LilClucb>(
-      registry,
-      {"lil-clucb", "lil'CLUCB (seed 004 Alg. 2/3): LIL radii, samples the widest arm of M_t xor M~_t"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization}}},
-      std::move(schema));
+      registry, {"lil-clucb", "lil'CLUCB (seed 004 Alg. 2/3): LIL radii, samples the widest arm of M_t xor M~_t"},
+      one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization), std::move(schema));
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ void register_family(Registry& registry) {
     add_lil_parameters(schema);
     register_algorithm(
         registry, {variant.name, variant.summary},
-        {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+        one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization | kCardinality),
         std::move(schema), [&variant](const ParamValues& p) -> std::unique_ptr<Algorithm> {
           return std::make_unique<LilLucb>(variant, p);
         });

@@ -105,7 +105,7 @@ void register_lil_ucb(Registry& registry) {
       {"lil-ucb",
        "lil'UCB (Jamieson et al. 2014), best arm only: UCB sampling, stop on a "
        "dominant pull count"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization | kCardinality),
       std::move(schema));
 }
 

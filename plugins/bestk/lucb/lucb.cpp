@@ -45,7 +45,7 @@ void register_lucb(Registry& registry) {
       .accuracy(0.0, "accuracy: every returned arm is within epsilon of the K-th best mean");
   register_algorithm(
       registry, {"lucb", "LUCB1 (Kalyanakrishnan et al. 2012): samples both h_t and l_t each round"},
-      {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
+      one_oracle_needs(FeedbackKind::SingleArm, kLinearMaximization | kCardinality),
       std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
         return std::make_unique<Lucb1>(p.real("delta"), p.real("epsilon"));
       });

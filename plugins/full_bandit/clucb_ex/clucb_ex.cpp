@@ -34,11 +34,7 @@ class ClucbEx final : public ClucbEllipsoid {
   }
 
   bool stop_now(double width) override {
-    const GapMaximum gap = exact_gap_maximum(ls_, best_.arms, k_, width);
-    if (gap.arms.empty()) return true;  // a class of one decision
-    const double z = gap.value - ls_.estimate_of(best_.arms);
-    if (trace_) trace_->record("Z*", z);
-    return z < epsilon_;
+    return exhaustive_stop(ls_, best_.arms, ls_.estimate_of(best_.arms), k_, width, epsilon_, trace_);
   }
 };
 
@@ -50,7 +46,7 @@ void register_clucb_ex(Registry& registry) {
       {"clucb-ex",
        "CLUCB-Ex (seed 001 App. E.3): CLUCB-QM's adaptive paired pulls, SA-Ex's exhaustive stop "
        "(exponential time)"},
-      {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization}}},
+      one_oracle_needs(FeedbackKind::FullBanditSum, kLinearMaximization),
       ellipsoid_paired_parameters());
 }
 

@@ -84,7 +84,7 @@ class ClucbFull final : public PairedPullAlgorithm {
 void register_clucb_full(Registry& registry) {
   register_algorithm<ClucbFull>(
       registry, {"clucb-full", "CLUCB on gaps to a fixed arm from paired pulls (seed 001 App. E.1 baseline)"},
-      {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization}}},
+      one_oracle_needs(FeedbackKind::FullBanditSum, kLinearMaximization),
       paired_parameters("fixed"));
 }
 

@@ -57,4 +57,13 @@ GapMaximum exact_gap_maximum(const numerics::SuperArmLeastSquares& ls, std::span
   return out;
 }
 
+bool exhaustive_stop(const numerics::SuperArmLeastSquares& ls, std::span<const std::size_t> best,
+                     double best_value, std::size_t k, double width, double epsilon, TraceSink* trace) {
+  const GapMaximum gap = exact_gap_maximum(ls, best, k, width);
+  if (gap.arms.empty()) return true;  // a class of one decision
+  const double z = gap.value - best_value;
+  if (trace) trace->record("Z*", z);
+  return z < epsilon;
+}
+
 }  // namespace cpex::full_bandit

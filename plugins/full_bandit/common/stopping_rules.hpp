@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "cpex/algorithm.hpp"
 #include "cpex/numerics/super_arm_least_squares.hpp"
 
 namespace cpex::full_bandit {
@@ -39,5 +40,12 @@ struct GapMaximum {
 };
 GapMaximum exact_gap_maximum(const numerics::SuperArmLeastSquares& ls, std::span<const std::size_t> best,
                              std::size_t k, double width);
+
+// The exhaustive stop of SA-Ex (seed 000 Alg. 5), also CLUCB-Ex's (seed 001 App. E.3):
+// Z*_t = exact_gap_maximum(ls, best, k, width).value - best_value, recorded as "Z*" in
+// `trace` when given; true when Z*_t < epsilon, or at once when the class has no other
+// decision than `best`.
+bool exhaustive_stop(const numerics::SuperArmLeastSquares& ls, std::span<const std::size_t> best,
+                     double best_value, std::size_t k, double width, double epsilon, TraceSink* trace);
 
 }  // namespace cpex::full_bandit

@@ -72,7 +72,7 @@ void register_icb(Registry& registry) {
   register_algorithm<Icb>(
       registry,
       {"icb", "ICB (seed 000 App. A): static allocation, independent confidence bounds, any linear oracle"},
-      {.feedback = {FeedbackKind::FullBanditSum}, .oracles = {{"oracle", kLinearMaximization | kSecondBest}}},
+      one_oracle_needs(FeedbackKind::FullBanditSum, kLinearMaximization | kSecondBest),
       common_parameters().choice(
           "width", "lemma1", {"lemma1", "prop1"},
           "C_t of the per-arm bounds: lemma1 = sigma sqrt(2 log(c' t^2 n / delta)) (App. A Lemma 1, as printed); "

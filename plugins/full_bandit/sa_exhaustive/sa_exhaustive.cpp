@@ -22,9 +22,7 @@ class SaExhaustive final : public FullBanditAlgorithm {
   bool should_stop(std::uint64_t t) override {
     const double width = ellipsoid_width(sigma_, t, log_k_, delta_);
     const double best_value = update_best();
-    const double z = exact_gap_maximum(ls_, best_.arms, k_, width).value - best_value;
-    if (trace_) trace_->record("Z*", z);
-    return z < epsilon_;
+    return exhaustive_stop(ls_, best_.arms, best_value, k_, width, epsilon_, trace_);
   }
 };
 
@@ -35,9 +33,7 @@ void register_sa_exhaustive(Registry& registry) {
       registry,
       {"sa-exhaustive",
        "Exhaustive (seed 000 Alg. 5): static allocation, exact search over all C(n, k) <= 1e7 super arms"},
-      {.feedback = {FeedbackKind::FullBanditSum},
-       .oracles = {{"oracle", kLinearMaximization | kCardinality}}},
-      common_parameters());
+      one_oracle_needs(FeedbackKind::FullBanditSum, kLinearMaximization | kCardinality), common_parameters());
 }
 
 }  // namespace cpex::full_bandit

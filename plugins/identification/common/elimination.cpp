@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "cpex/enum_names.hpp"
+
 namespace cpex::identification {
 
 namespace {
@@ -40,19 +42,13 @@ class AnyLeastPiece final : public LeastPiece {
 
 }  // namespace
 
-const char* to_string(Elimination elimination) {
-  switch (elimination) {
-    case Elimination::None: return "none";
-    case Elimination::Stopping: return "stopping";
-    case Elimination::Sampling: return "sampling";
-  }
-  return "?";
-}
+constexpr EnumName<Elimination> kEliminationNames[] = {
+    {Elimination::None, "none"}, {Elimination::Stopping, "stopping"}, {Elimination::Sampling, "sampling"}};
+
+const char* to_string(Elimination elimination) { return name_of(kEliminationNames, elimination); }
 
 Elimination parse_elimination(const std::string& text) {
-  if (text == "stopping") return Elimination::Stopping;
-  if (text == "sampling") return Elimination::Sampling;
-  return Elimination::None;
+  return value_of(kEliminationNames, text).value_or(Elimination::None);
 }
 
 void CertifiedPieces::reset(std::size_t arms, bool order) {

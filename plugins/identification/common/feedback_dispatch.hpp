@@ -3,6 +3,7 @@
 // wrapper; start() builds the implementation registered for the problem's feedback kind and
 // every call is forwarded to it. The entry's schema is the union of the implementations'
 // keys (a key one kind does not read is ignored by it, and says so in its description).
+// register_with_linear registers such a sampler.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,8 @@
 
 #include "cpex/algorithm.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/registration.hpp"
+#include "glr_sampler.hpp"
 
 namespace cpex::identification {
 
@@ -44,5 +47,23 @@ class FeedbackDispatch final : public Algorithm {
   std::vector<std::pair<FeedbackKind, Factory>> factories_;
   std::unique_ptr<Algorithm> impl_;
 };
+
+// Registers a GLR sampler that also runs on linear and transductive best arm: `Unstructured`
+// (built from the parameters) for single-arm feedback, `make_linear` for linear arms; the
+// needs are glr_sampler_needs() with linear feedback and transductive problems added.
+template <class Unstructured>
+void register_with_linear(Registry& registry, PluginInfo info, ParamSchema schema, FeedbackDispatch::Factory make_linear) {
+  AlgorithmNeeds needs = glr_sampler_needs();
+  needs.feedback.push_back(FeedbackKind::LinearArm);
+  needs.transductive = true;
+  register_algorithm(registry, std::move(info), std::move(needs), std::move(schema),
+                     [make_linear](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<FeedbackDispatch>(
+                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
+                                  {FeedbackKind::SingleArm,
+                                   [](const ParamValues& q) { return std::make_unique<Unstructured>(q); }},
+                                  {FeedbackKind::LinearArm, make_linear}});
+                     });
+}
 
 }  // namespace cpex::identification

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -29,6 +30,7 @@
 #include "cpex/algorithm.hpp"
 #include "elimination.hpp"
 #include "cpex/capabilities.hpp"
+#include "cpex/registration.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
 
@@ -40,6 +42,24 @@ void add_glr_parameters(ParamSchema& schema);
 // What they need: single-arm feedback, a decision-class oracle (whose query the problem reads),
 // rewards of one of the families.
 AlgorithmNeeds glr_sampler_needs();
+
+// What a sampler adds to the shared registration: its own keys (after the GLR keys) and its
+// changes to glr_sampler_needs().
+struct GlrSamplerExtras {
+  std::function<void(ParamSchema&)> keys;
+  std::function<void(AlgorithmNeeds&)> needs;
+};
+
+// Registers `Sampler`, built from its parameters, with the GLR keys and needs and `extras`.
+template <class Sampler>
+void register_glr_sampler(Registry& registry, PluginInfo info, const GlrSamplerExtras& extras = {}) {
+  ParamSchema schema;
+  add_glr_parameters(schema);
+  if (extras.keys) extras.keys(schema);
+  AlgorithmNeeds needs = glr_sampler_needs();
+  if (extras.needs) extras.needs(needs);
+  register_algorithm<Sampler>(registry, std::move(info), std::move(needs), std::move(schema));
+}
 
 class GlrSampler : public Algorithm {
  public:

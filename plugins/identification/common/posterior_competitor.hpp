@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cpex/algorithm.hpp"
+#include "cpex/capabilities.hpp"
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/oracle.hpp"
 #include "cpex/random.hpp"
@@ -23,6 +24,9 @@ namespace cpex::identification {
 // Throws ParameterError("plugin") unless the decision-class oracle answers an optimal-decision
 // query (the sampler needs argmax over the class, not a threshold query).
 const Oracle& argmax_oracle(const AlgorithmContext& context, const std::string& algorithm);
+
+// The needs of the oracle-only samplers: the GLR sampler's, with an argmax oracle.
+inline void needs_argmax_oracle(AlgorithmNeeds& needs) { needs.oracles.front().required = kLinearMaximization; }
 
 class PosteriorCompetitor {
  public:

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@
 #include <Eigen/Core>
 
 #include "cpex/algorithm.hpp"
+#include "cpex/registration.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/design_matrix.hpp"
 #include "cpex/numerics/linear_identification.hpp"
@@ -37,6 +39,16 @@ void add_linear_glr_parameters(ParamSchema& schema);
 
 // Linear-arm feedback, a decision-class oracle, transductive problems accepted.
 AlgorithmNeeds linear_glr_needs();
+
+// Registers `Sampler`, built from its parameters, with the linear GLR keys, then its own
+// (`keys`), and linear_glr_needs().
+template <class Sampler>
+void register_linear_glr_sampler(Registry& registry, PluginInfo info, const std::function<void(ParamSchema&)>& keys) {
+  ParamSchema schema;
+  add_linear_glr_parameters(schema);
+  keys(schema);
+  register_algorithm<Sampler>(registry, std::move(info), linear_glr_needs(), std::move(schema));
+}
 
 class LinearGlrSampler : public Algorithm {
  public:

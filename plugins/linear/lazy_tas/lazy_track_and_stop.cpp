@@ -111,18 +111,17 @@ class LazyTrackAndStop final : public LinearGlrSampler {
 };
 
 void register_lazy_track_and_stop(Registry& registry) {
-  ParamSchema schema;
-  add_linear_glr_parameters(schema);
-  schema.choice("updates", "doubling", {"doubling", "every"},
-                "when w*(theta_hat) is recomputed: at t a power of 2 (lazy) or every round");
-  schema.real("allocation-gap", 1e-6, Range::open(0.0, 1.0),
-              "w*(theta_hat) is solved to this certified relative gap of T*^-1 (cutting planes)");
-  register_algorithm<LazyTrackAndStop>(
+  register_linear_glr_sampler<LazyTrackAndStop>(
       registry,
       {"lazy-track-and-stop",
        "Lazy Track-and-Stop (Jedra & Proutiere 2020): C-tracking of w*(theta_hat) recomputed lazily, forced "
        "exploration on a spanning set, GLR stopping; linear and transductive best arm"},
-      linear_glr_needs(), std::move(schema));
+      [](ParamSchema& schema) {
+        schema.choice("updates", "doubling", {"doubling", "every"},
+                      "when w*(theta_hat) is recomputed: at t a power of 2 (lazy) or every round");
+        schema.real("allocation-gap", 1e-6, Range::open(0.0, 1.0),
+                    "w*(theta_hat) is solved to this certified relative gap of T*^-1 (cutting planes)");
+      });
 }
 
 }  // namespace

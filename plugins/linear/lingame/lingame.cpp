@@ -145,17 +145,17 @@ class LinGame final : public LinearGlrSampler {
 };
 
 void register_lingame(Registry& registry) {
-  ParamSchema schema;
-  add_linear_glr_parameters(schema);
-  schema.choice("variant", "lingame", {"lingame", "lingame-c"},
-                "lingame: one AdaHedge learner per answer (Degenne et al. 2020, LinGame); lingame-c: one "
-                "learner over (answer, arm) pairs, stopping on the answer's pair counts (LinGame-C)");
-  register_algorithm<LinGame>(registry,
-                              {"lingame",
-                               "LinGame / LinGame-C (Degenne, Ménard, Shang & Valko 2020): AdaHedge against "
-                               "best responses, optimistic gains, C-tracking, GLR stopping; linear and "
-                               "transductive best arm"},
-                              linear_glr_needs(), std::move(schema));
+  const auto keys = [](ParamSchema& schema) {
+    schema.choice("variant", "lingame", {"lingame", "lingame-c"},
+                  "lingame: one AdaHedge learner per answer (Degenne et al. 2020, LinGame); lingame-c: one "
+                  "learner over (answer, arm) pairs, stopping on the answer's pair counts (LinGame-C)");
+  };
+  register_linear_glr_sampler<LinGame>(registry,
+                                       {"lingame",
+                                        "LinGame / LinGame-C (Degenne, Ménard, Shang & Valko 2020): AdaHedge against "
+                                        "best responses, optimistic gains, C-tracking, GLR stopping; linear and "
+                                        "transductive best arm"},
+                                       keys);
 }
 
 }  // namespace

@@ -145,11 +145,10 @@ void register_lingape(Registry& registry) {
       .real("lambda", 1.0, Range::greater_than(0.0), "regularization of the least squares")
       .integer("refactor-every", 1000, Range::at_least(1),
                "recompute A^{-1} by Cholesky after this many rank-one updates");
-  register_algorithm<LinGapE>(
-      registry,
-      {"lingape", "LinGapE (seed 002): gap-based linear best-arm identification, greedy or ratio rule"},
-      {.feedback = {FeedbackKind::LinearArm}, .oracles = {{"oracle", kLinearMaximization}}},
-      std::move(schema));
+  register_algorithm<LinGapE>(registry,
+                              {"lingape", "LinGapE (seed 002): gap-based linear best-arm identification, greedy or "
+                                          "ratio rule"},
+                              one_oracle_needs(FeedbackKind::LinearArm, kLinearMaximization), std::move(schema));
 }
 
 }  // namespace

@@ -34,6 +34,10 @@
 
 namespace cpex::numerics {
 
+// The XY directions of a best-arm design: x_a - x_b for every pair a < b of X's columns,
+// in the order (0,1), (0,2), ..., (1,2), ...
+Eigen::MatrixXd pairwise_differences(const Eigen::MatrixXd& x);
+
 struct DesignOptions {
   int iterations = 5000;        // at most this many Newton steps in total
   double relative_gap = 1e-3;   // stop when f(p) - lower bound <= relative_gap * f(p)

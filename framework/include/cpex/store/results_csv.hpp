@@ -19,10 +19,9 @@ class RowFile {
  public:
   // Locks, then creates or truncates `path`; Error naming `what` and the path on failure
   // (another writer holds it, not a regular file, cannot be written).
+  // Not copyable (it holds the lock and the descriptor).
   RowFile(const std::string& path, const std::string& what);
   ~RowFile();
-  RowFile(const RowFile&) = delete;
-  RowFile& operator=(const RowFile&) = delete;
   // Writes `text` whole; Error "writing <what> '<path>' failed: <reason>" on failure.
   void write(const std::string& text);
 
