@@ -24,6 +24,7 @@ import argparse
 import json
 import math
 import os
+import pathlib
 import re
 import sys
 
@@ -414,13 +415,17 @@ def build_figure(report, args):
     return fig
 
 
-def save(fig, path, extension=None):
-    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes). With
-    $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also drawn as SVG
-    and read back by figure_text.py: two overlapping texts raise PlotError naming them."""
+def save(fig, path, extension=None, also=()):
+    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes), and
+    once more beside it in each format of `also` (e.g. "svg": the seed figure scripts'
+    --svg). With $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also
+    drawn as SVG and read back by figure_text.py: two overlapping texts raise PlotError
+    naming them."""
     extension = extension or path.rsplit(".", 1)[-1].lower()
-    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
-    fig.savefig(path, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
+    for form, target in [(extension, path)] + [(f, path.rsplit(".", 1)[0] + "." + f) for f in also
+                                               if f != extension]:
+        metadata = {"Date": None} if form in ("svg", "pdf") else {}
+        fig.savefig(target, dpi=150, format=form, bbox_inches="tight", metadata=metadata)
     if os.environ.get("CPEX_FIGURE_CHECK"):
         import tempfile
         import figure_text
@@ -430,6 +435,19 @@ def save(fig, path, extension=None):
         if found:
             raise PlotError("%s: %d overlapping texts, e.g. %r and %r (CPEX_FIGURE_CHECK)"
                             % (path, len(found), found[0][0].text, found[0][1].text))
+
+
+def figure_script_arguments(argv):
+    """DIR, FIGURE_DIR (as paths) and the formats to write beside each PNG (["svg"] with
+    --svg) of a script that draws figures in this style from a results directory (the seed
+    figure scripts: `seedNNN_figures.py DIR FIGURE_DIR [--svg]`)."""
+    parser = argparse.ArgumentParser(description="Draw a reproduction's figures.")
+    parser.add_argument("directory", help="the CSVs of the reproduction's sweeps")
+    parser.add_argument("figures", help="where the figures go")
+    parser.add_argument("--svg", action="store_true",
+                        help="each figure also as SVG (text as text: figure_text.py reads it)")
+    args = parser.parse_args(argv)
+    return pathlib.Path(args.directory), pathlib.Path(args.figures), ["svg"] if args.svg else []
 
 
 def main():
