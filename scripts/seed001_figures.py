@@ -55,14 +55,8 @@ def main():
             drawn = True
     if drawn:
         import matplotlib.lines
-        legend = fig.legends[0]
-        handles = legend.legend_handles if hasattr(legend, "legend_handles") else legend.legendHandles
-        texts = [t.get_text() for t in legend.get_texts()]
-        legend.remove()
-        handles.append(matplotlib.lines.Line2D([], [], color="black", linewidth=2.0))
-        texts.append("the paper (Table 2)")
-        fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5), title="algorithm",
-                   frameon=False)
+        plot.add_legend_entry(fig, matplotlib.lines.Line2D([], [], color="black", linewidth=2.0),
+                              "the paper (Table 2)")
     plot.save(fig, str(figures / "seed001-table2.png"), also=also)
     return 0
 
