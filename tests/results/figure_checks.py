@@ -1,4 +1,4 @@
-"""What the figure tests share (figure_test.py, plot_style_test.py):
+"""What the figure tests share (figure_test.py, plot_style_test.py, seed_figures_test.py):
 the figure modules of the build's Python directory made importable (plot.py, plot_style.py,
 figure_text.py), a scratch directory, check() that records a failed expectation and goes
 on, the texts of an SVG read back (all, or the legend's) and the end line with the exit
