@@ -10,7 +10,9 @@
 #   --report-only: no sweeps; figures, tables and checks from the CSVs already there.
 #   --quick: 2 repetitions per cell, runs capped at 2 M samples, pipelines marked `# reproduce: not-quick` left out; everything (CSVs, figures, the document) goes to
 #     $build/reproductions-quick/seedNNN/ and the docs are left alone; exit 1 if a figure
-#     file is missing or empty. Claims are not checked (too few runs).
+#     file is missing or empty, or (seeds 000, 001, 003: their figures also as SVG) if
+#     python/cpex/figure_text.py finds two texts of one overlapping. Claims are not
+#     checked (too few runs).
 #
 # Seeds without a scripts/reproductions/seedNNN.sh (000, 001, 003) run their sweeps and
 # print their tables with scripts/seedNNN_tables.py into $build/reproductions/seedNNN/
@@ -89,9 +91,14 @@ reproduce_tables_only() {
     done
   fi
   # Seeds with a scripts/seedNNN_figures.py draw their figures in the plot style into
-  # $figures (places: docs/reproductions/seedNNN-figK.png, or $out with --quick).
+  # $figures (places: docs/reproductions/seedNNN-figK.png, or $out with --quick), with
+  # Debian's interpreter first (python3-matplotlib), as `cpex report --plot` does. --quick
+  # also writes each as SVG and reads it back: exit 1 when two texts overlap.
   if [ -f "scripts/${seed}_figures.py" ]; then
-    CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_figures.py" "$out" "$figures"
+    local svg=()
+    [ $quick = no ] || svg=(--svg)
+    CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_figures.py" "$out" "$figures" "${svg[@]}"
+    [ $quick = no ] || "$python" python/cpex/figure_text.py "$figures/$seed"-*.svg
   fi
   if [ $quick = yes ]; then
     CPEX_BUILD_DIR=$build "$python" "scripts/${seed}_tables.py" "$out" > "$out/tables.md" || true

@@ -13,7 +13,9 @@ Figs. 1 and 2 plot derived numbers (a trace, a time per round) that `cpex report
 compute: this script groups them itself (mean and normal 95% interval) into the JSON form
 of `cpex report` and draws it with plot.py's build_figure, so the style is the same.
 
-usage: seed000_figures.py DIR FIGURE_DIR    (DIR holds the CSVs of pipelines/seed000/*.ini)"""
+usage: seed000_figures.py DIR FIGURE_DIR [--svg]    (DIR holds the CSVs of pipelines/seed000/*.ini;
+       --svg: each figure also as seed000-figK.svg, text kept as text, which
+       python/cpex/figure_text.py reads to find overlapping text)"""
 import csv
 import math
 import os
@@ -61,11 +63,15 @@ def group(values, numbers, capped=0, median=False):
             "capped_wrong": 0, "capped_not_optimal": 0, "mean_wall_time_s": None}
 
 
+# The formats written beside each PNG ("svg" with --svg).
+ALSO = []
+
+
 def draw(report, path, *argv, finish=None):
     fig = plot.build_figure(report, plot.parse_arguments(list(argv), with_files=False))
     if finish:
         finish(fig)
-    plot.save(fig, str(path))
+    plot.save(fig, str(path), also=ALSO)
 
 
 def ratio_axes(fig):
@@ -122,14 +128,15 @@ def fig3(directory, figures):
     files = [str(p) for p in sorted(directory.glob("fig3-samples*.csv"))]
     if not files:
         return
-    subprocess.run([str(BUILD / "bin" / "cpex"), "report", *files, "--by", "environment.delta-min,algorithm",
-                    "--plot", str(figures / "seed000-fig3.png"), "--x", "environment.delta-min", "--logy",
-                    "--label", "environment.delta-min=Δ_min",
-                    "--title", "Seed 000 Figure 3: samples against Δ_min (n = 10, k = 5)"], check=True)
+    for extension in ["png"] + ALSO:
+        subprocess.run([str(BUILD / "bin" / "cpex"), "report", *files, "--by", "environment.delta-min,algorithm",
+                        "--plot", str(figures / ("seed000-fig3." + extension)), "--x", "environment.delta-min",
+                        "--logy", "--label", "environment.delta-min=Δ_min",
+                        "--title", "Seed 000 Figure 3: samples against Δ_min (n = 10, k = 5)"], check=True)
 
 
 def main():
-    directory, figures = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    directory, figures, ALSO[:] = plot.figure_script_arguments(sys.argv[1:])
     fig1(directory, figures)
     fig2(directory, figures)
     fig3(directory, figures)

@@ -6,7 +6,8 @@ style), with the paper's number of each cell as a black bar-wide tick:
 
   seed001-table2.png
 
-usage: seed001_figures.py DIR FIGURE_DIR    (DIR holds the CSVs of pipelines/seed001/*.ini)"""
+usage: seed001_figures.py DIR FIGURE_DIR [--svg]    (DIR holds the CSVs of pipelines/seed001/*.ini;
+       --svg: also seed001-table2.svg, which python/cpex/figure_text.py reads)"""
 import json
 import os
 import pathlib
@@ -22,7 +23,7 @@ from seed001_tables import ORDER, PAPER, PAPER_UNIT  # noqa: E402
 
 
 def main():
-    directory, figures = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    directory, figures, also = plot.figure_script_arguments(sys.argv[1:])
     # The paper's reading only (ME / LUCB with arm-epsilon = strict have their own table).
     files = [str(p) for p in sorted(directory.glob("table2*.csv")) if "strict" not in p.name]
     if not files:
@@ -54,15 +55,9 @@ def main():
             drawn = True
     if drawn:
         import matplotlib.lines
-        legend = fig.legends[0]
-        handles = legend.legend_handles if hasattr(legend, "legend_handles") else legend.legendHandles
-        texts = [t.get_text() for t in legend.get_texts()]
-        legend.remove()
-        handles.append(matplotlib.lines.Line2D([], [], color="black", linewidth=2.0))
-        texts.append("the paper (Table 2)")
-        fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5), title="algorithm",
-                   frameon=False)
-    plot.save(fig, str(figures / "seed001-table2.png"))
+        plot.add_legend_entry(fig, matplotlib.lines.Line2D([], [], color="black", linewidth=2.0),
+                              "the paper (Table 2)")
+    plot.save(fig, str(figures / "seed001-table2.png"), also=also)
     return 0
 
 

@@ -13,7 +13,8 @@ The swept keys of these pipelines are lists (sizes, means), so the rows are firs
 to DIR/figures-adaptive.csv and DIR/figures-topk.csv with derived columns `problem`, `m` and `hardness` (from `cpex hardness`,
 as seed003_tables.py computes them), which the plots use as keys.
 
-usage: seed003_figures.py DIR FIGURE_DIR    (DIR holds the CSVs of pipelines/seed003/*.ini)"""
+usage: seed003_figures.py DIR FIGURE_DIR [--svg]    (DIR holds the CSVs of pipelines/seed003/*.ini;
+       --svg: each figure also as seed003-figK.svg, which python/cpex/figure_text.py reads)"""
 import csv
 import pathlib
 import subprocess
@@ -21,6 +22,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from seed003_tables import BUILD, ROOT, hardness, swept  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "python" / "cpex"))
+from plot import figure_script_arguments  # noqa: E402
 
 PROBLEMS = {"opinion-adaptive-vs-uniform": "opinion", "water-adaptive-vs-uniform": "water"}
 
@@ -64,7 +68,7 @@ def write(path, columns, rows):
 
 
 def main():
-    directory, figures = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    directory, figures, also = figure_script_arguments(sys.argv[1:])
     rows = derived_rows(directory)
     columns = []
     for row in rows:
@@ -77,14 +81,15 @@ def main():
     labels = ["--label", "m=number of arms m", "--label", "hardness=hardness (H_Λ; H_Λ^U for coci-uniform)"]
 
     def plot(table, name, by, x, title, extra=()):
-        subprocess.run([cpex, "report", str(table), "--by", by, "--plot", str(figures / name),
-                        "--x", x, "--logx", "--logy", "--title", title, *labels, *extra], check=True)
+        for extension in ["png"] + also:
+            subprocess.run([cpex, "report", str(table), "--by", by, "--plot", str(figures / (name + "." + extension)),
+                            "--x", x, "--logx", "--logy", "--title", title, *labels, *extra], check=True)
 
-    plot(adaptive, "seed003-fig1.png", "problem,m,algorithm", "m",
+    plot(adaptive, "seed003-fig1", "problem,m,algorithm", "m",
          "Seed 003 claim 1: adaptive (COCI) vs uniform sampling, samples against m")
-    plot(adaptive, "seed003-fig2.png", "problem,hardness,algorithm", "hardness",
+    plot(adaptive, "seed003-fig2", "problem,hardness,algorithm", "hardness",
          "Seed 003: samples against each algorithm's own hardness (Theorems 1 and 4)")
-    plot(topk, "seed003-fig3.png", "hardness,algorithm", "hardness",
+    plot(topk, "seed003-fig3", "hardness,algorithm", "hardness",
          "Seed 003 §5 (CPE-L): top-2 of n Bernoulli arms, samples against H_Λ",
          ["--label", "hardness=H_Λ of the instance (n = 10, 20, 40)"])
     return 0

@@ -24,6 +24,7 @@ import argparse
 import json
 import math
 import os
+import pathlib
 import re
 import sys
 
@@ -211,6 +212,21 @@ def group_deltas(group, delta_key):
     return deltas
 
 
+def log_locator(matplotlib):
+    """A locator of plot_style.log_ticks over the axis' range when the figure is drawn, not
+    when it is built: a script that widens an axis afterwards (seed 001's figure adds the
+    paper's values, two decades above ours) gets ticks spaced for the final range, not the
+    2x and 5x ticks of the first one squeezed together."""
+    class LogTicks(matplotlib.ticker.Locator):
+        def __call__(self):
+            return self.tick_values(*self.axis.get_view_interval())
+
+        def tick_values(self, vmin, vmax):
+            return plot_style.log_ticks(min(vmin, vmax), max(vmin, vmax))
+
+    return LogTicks()
+
+
 def set_ticks(ax, axis, values, log, matplotlib):
     """Ticks at the data for at most FEW_TICKS distinct values; else readable log ticks."""
     ticker = matplotlib.ticker
@@ -221,8 +237,7 @@ def set_ticks(ax, axis, values, log, matplotlib):
         target.set_major_formatter(formatter)
         target.set_minor_locator(ticker.NullLocator())
     elif log:
-        lo, hi = (ax.get_xlim() if axis == "x" else ax.get_ylim())
-        target.set_major_locator(ticker.FixedLocator(plot_style.log_ticks(lo, hi)))
+        target.set_major_locator(log_locator(matplotlib))
         target.set_major_formatter(formatter)
         target.set_minor_formatter(ticker.NullFormatter())
 
@@ -408,19 +423,40 @@ def build_figure(report, args):
                                 else " = " + plot_style.number_text(min(all_deltas))))
     title = args.title or "%s against %s" % (y_label.split(" (")[0], plot_style.label_of(args.x, labels))
     fig.suptitle(wrap_text(title, figure_width * 72 - 20, TEXT_SIZE, matplotlib))
-    legend = fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5),
-                        title=", ".join(plot_style.label_of(k, labels) for k in series_keys), frameon=False)
-    legend.set_gid("legend")
+    figure_legend(fig, handles, texts, ", ".join(plot_style.label_of(k, labels) for k in series_keys))
     return fig
 
 
-def save(fig, path, extension=None):
-    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes). With
-    $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also drawn as SVG
-    and read back by figure_text.py: two overlapping texts raise PlotError naming them."""
+def figure_legend(fig, handles, texts, title):
+    """The figure's one legend, right of the panels; its id "legend" lets a test find it in
+    the SVG."""
+    legend = fig.legend(handles, texts, loc="center left", bbox_to_anchor=(1.0, 0.5), title=title,
+                        frameon=False)
+    legend.set_gid("legend")
+    return legend
+
+
+def add_legend_entry(fig, handle, text):
+    """One more entry at the end of the legend of a figure of build_figure, for what a
+    script draws on it afterwards (seed 001's ticks of the paper's values)."""
+    old = fig.legends[0]
+    handles = list(old.legend_handles if hasattr(old, "legend_handles") else old.legendHandles)
+    texts = [t.get_text() for t in old.get_texts()]
+    old.remove()
+    return figure_legend(fig, handles + [handle], texts + [text], old.get_title().get_text())
+
+
+def save(fig, path, extension=None, also=()):
+    """Writes the figure (no dates in SVG / PDF: the same report gives the same bytes), and
+    once more beside it in each format of `also` (e.g. "svg": the seed figure scripts'
+    --svg). With $CPEX_FIGURE_CHECK set (the quick reproduction sets it), the figure is also
+    drawn as SVG and read back by figure_text.py: two overlapping texts raise PlotError
+    naming them."""
     extension = extension or path.rsplit(".", 1)[-1].lower()
-    metadata = {"Date": None} if extension in ("svg", "pdf") else {}
-    fig.savefig(path, dpi=150, format=extension, bbox_inches="tight", metadata=metadata)
+    for form, target in [(extension, path)] + [(f, path.rsplit(".", 1)[0] + "." + f) for f in also
+                                               if f != extension]:
+        metadata = {"Date": None} if form in ("svg", "pdf") else {}
+        fig.savefig(target, dpi=150, format=form, bbox_inches="tight", metadata=metadata)
     if os.environ.get("CPEX_FIGURE_CHECK"):
         import tempfile
         import figure_text
@@ -430,6 +466,19 @@ def save(fig, path, extension=None):
         if found:
             raise PlotError("%s: %d overlapping texts, e.g. %r and %r (CPEX_FIGURE_CHECK)"
                             % (path, len(found), found[0][0].text, found[0][1].text))
+
+
+def figure_script_arguments(argv):
+    """DIR, FIGURE_DIR (as paths) and the formats to write beside each PNG (["svg"] with
+    --svg) of a script that draws figures in this style from a results directory (the seed
+    figure scripts: `seedNNN_figures.py DIR FIGURE_DIR [--svg]`)."""
+    parser = argparse.ArgumentParser(description="Draw a reproduction's figures.")
+    parser.add_argument("directory", help="the CSVs of the reproduction's sweeps")
+    parser.add_argument("figures", help="where the figures go")
+    parser.add_argument("--svg", action="store_true",
+                        help="each figure also as SVG (text as text: figure_text.py reads it)")
+    args = parser.parse_args(argv)
+    return pathlib.Path(args.directory), pathlib.Path(args.figures), ["svg"] if args.svg else []
 
 
 def main():

@@ -13,25 +13,17 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
+from figure_checks import all_texts, check, finish, legend_texts, setup
+
 CPEX, PYTHON_DIR = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(PYTHON_DIR, "cpex"))
+work = setup(PYTHON_DIR, "figure-test")
 import figure_text  # noqa: E402
 import plot_style  # noqa: E402
 
-SVG = "{http://www.w3.org/2000/svg}"
 COLUMNS = ("algorithm,environment,oracle,repetition,seed,samples,stopped,recommendation,correct,"
            "optimal,wall_time_s,resolved,pulls")
-failures = []
-work = tempfile.mkdtemp(prefix="cpex-figure-test-")
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what)
 
 
 def results(name, algorithms, axes, wrong=lambda algorithm, point, r: False):
@@ -66,16 +58,6 @@ def draw(csv, name, *options):
     found = figure_text.overlaps(out)
     check(not found, "%s: no text overlaps another: %s" % (name, found[:3]))
     return ET.parse(out).getroot(), out
-
-
-def legend_texts(root):
-    legends = [e for e in root.iter() if e.get("id") == "legend"]
-    check(len(legends) == 1, "one legend (found %d)" % len(legends))
-    return ["".join(t.itertext()).strip() for t in legends[0].iter(SVG + "text")] if legends else []
-
-
-def all_texts(root):
-    return ["".join(t.itertext()).strip() for t in root.iter(SVG + "text")]
 
 
 def strokes(root, series):
@@ -165,5 +147,4 @@ def case_the_checker_finds_overlaps():
 for case in (case_every_series_in_the_legend, case_long_titles, case_categories_and_variants,
              case_the_checker_finds_overlaps):
     case()
-print("figure-text: %s" % ("FAILED" if failures else "ok"))
-sys.exit(1 if failures else 0)
+sys.exit(finish("figure-text"))

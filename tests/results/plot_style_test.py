@@ -11,25 +11,17 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
+from figure_checks import SVG, check, finish, setup
+
 CPEX, PYTHON_DIR, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
-sys.path.insert(0, os.path.join(PYTHON_DIR, "cpex"))
+work = setup(PYTHON_DIR, "plot-style")
 import plot  # noqa: E402
 import plot_style  # noqa: E402
 
-SVG = "{http://www.w3.org/2000/svg}"
 HEADER = ("run_id,point,environment.n,algorithm.plugin,algorithm,environment,oracle,repetition,"
           "seed,samples,stopped,recommendation,correct,optimal,wall_time_s,resolved,pulls\n")
-failures = []
-work = tempfile.mkdtemp(prefix="cpex-plot-style-")
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what)
 
 
 def results(name, algorithms, ns=(10, 20, 50), capped=(), wrong=(), delta=0.05, base=1000):
@@ -244,5 +236,4 @@ def case_bars():
 CASES = {"bars": case_bars, "colours": case_colours, "capped-legend": case_capped_legend, "delta-line": case_delta_line,
          "ticks": case_ticks, "share-label": case_share_label}
 CASES[CASE]()
-print("%s: %s" % (CASE, "FAILED" if failures else "ok"))
-sys.exit(1 if failures else 0)
+sys.exit(finish(CASE))

@@ -23,3 +23,14 @@ add_test(NAME figure-text
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/figure_test.py
                  $<TARGET_FILE:cpex-host> ${PROJECT_BINARY_DIR}/share/cpex/python)
 set_tests_properties(figure-text PROPERTIES LABELS "cli;plot" TIMEOUT 300)
+
+# The seed reproductions' figures (scripts/seedNNN_figures.py --svg) drawn from a small
+# made-up results directory at every point of the seed's pipelines, read back from their
+# SVGs: no overlapping text (figure_text.py), every series in the legend. Seconds each.
+foreach(seed 000 001 003)
+  add_test(NAME seed-figures-${seed}
+           COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/seed_figures_test.py
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/share/cpex/python ${seed})
+  set_tests_properties(seed-figures-${seed} PROPERTIES LABELS "cli;plot" TIMEOUT 300
+                       ENVIRONMENT "CPEX_BUILD_DIR=${PROJECT_BINARY_DIR}")
+endforeach()
