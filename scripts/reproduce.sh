@@ -8,7 +8,7 @@
 #     it (docs/reproductions/seedNNN-figK.png), then checks the paper's claim (exit 1 if
 #     it does not hold).
 #   --report-only: no sweeps; figures, tables and checks from the CSVs already there.
-#   --quick: 2 repetitions per cell, runs capped at 2 M samples, pipelines marked `# reproduce: not-quick` left out; everything (CSVs, figures, the document) goes to
+#   --quick: 2 repetitions per cell, runs capped at 2 M samples (or a pipeline's own lower cap), pipelines marked `# reproduce: not-quick` left out; everything (CSVs, figures, the document) goes to
 #     $build/reproductions-quick/seedNNN/ and the docs are left alone; exit 1 if a figure
 #     file is missing or empty, or (seeds 000, 001, 003: their figures also as SVG) if
 #     python/cpex/figure_text.py finds two texts of one overlapping. Claims are not
@@ -57,7 +57,8 @@ sweep() {
   local trace=() dir
   dir=$(cd "$out" && pwd)
   grep -q '^trace-every' "$file" && trace=(--set "run.trace-file=$dir/$name.trace.csv")
-  "$cpex" sweep "$file" --out "$out/$name.csv" "${trace[@]}" "$@" > "$out/$name.txt"
+  # shellcheck disable=SC2046  # own_cap prints whole words
+  "$cpex" sweep "$file" --out "$out/$name.csv" "${trace[@]}" "$@" $(own_cap "$file") > "$out/$name.txt"
 }
 
 # Seeds whose tables are still printed by scripts/seedNNN_tables.py (no figures). The

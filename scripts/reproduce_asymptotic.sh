@@ -31,7 +31,7 @@ start=$SECONDS
 if [ $sweeps = yes ]; then
   for file in "pipelines/$name"/*.ini; do
     sweep_start=$SECONDS
-    "$cpex" sweep "$file" --out "$out/$(basename "$file" .ini).csv" --quiet "$@" > "$out/$(basename "$file" .ini).txt"
+    "$cpex" sweep "$file" --out "$out/$(basename "$file" .ini).csv" --quiet "$@" $(own_cap "$file") > "$out/$(basename "$file" .ini).txt"
     echo "$name: $(basename "$file" .ini) took $((SECONDS - sweep_start)) s" >&2
   done
 fi

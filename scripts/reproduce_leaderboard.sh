@@ -28,7 +28,7 @@ start=$SECONDS
 if [ $sweeps = yes ]; then
   for file in pipelines/leaderboard/*.ini; do
     sweep_start=$SECONDS
-    "$cpex" sweep "$file" --out "$out/$(basename "$file" .ini).csv" --force-new --quiet "$@" > "$out/$(basename "$file" .ini).txt" || true
+    "$cpex" sweep "$file" --out "$out/$(basename "$file" .ini).csv" --force-new --quiet "$@" $(own_cap "$file") > "$out/$(basename "$file" .ini).txt" || true
     echo "leaderboard: $(basename "$file" .ini) took $((SECONDS - sweep_start)) s" >&2
   done
 fi

@@ -26,7 +26,7 @@ for file in "pipelines/linear-$name"/*.ini; do
   base=$(basename "$file" .ini)
   if [ $sweeps = yes ]; then
     sweep_start=$SECONDS
-    "$cpex" sweep "$file" --out "$out/$base.csv" --quiet "$@" > "$out/$base.txt"
+    "$cpex" sweep "$file" --out "$out/$base.csv" --quiet "$@" $(own_cap "$file") > "$out/$base.txt"
     echo "linear-$name: $base took $((SECONDS - sweep_start)) s" >&2
   fi
   "$cpex" hardness "$file" --json > "$out/$base.hardness.json"

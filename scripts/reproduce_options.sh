@@ -22,8 +22,19 @@ cpex=$build/bin/cpex
 
 # --quick's cpex options: few repetitions and a cap, so that the slowest cells (XY-adaptive
 # as published: 40-210 M samples a run) do not dominate; capped points get a red ring.
+QUICK_CAP=2000000
 QUICK_SET=()
-[ $quick = no ] || QUICK_SET=(--set run.repetitions=2 --set run.max-samples=2000000)
+[ $quick = no ] || QUICK_SET=(--set run.repetitions=2 --set run.max-samples=$QUICK_CAP)
+
+# own_cap FILE: under --quick, the cpex option that puts back the pipeline's own
+# [run] max-samples when it is below QUICK_CAP (--quick never raises a cap: seed 000's
+# timing sweep caps its runs at 600 samples); nothing otherwise. Put it after QUICK_SET.
+own_cap() {
+  [ $quick = yes ] || return 0
+  local cap
+  cap=$(sed -n 's/^max-samples *= *\([0-9][0-9]*\) *$/\1/p' "$1" | head -n 1)
+  if [ -n "$cap" ] && [ "$cap" -lt $QUICK_CAP ]; then echo "--set run.max-samples=$cap"; fi
+}
 
 # Where reproduction NAME writes: out (its CSVs), figures and doc; under --quick all three
 # in $build/reproductions-quick/NAME (the docs are left alone), else
