@@ -3,8 +3,9 @@
 
 For every structure and algorithm: runs, errors, capped runs, mean hardness H (the
 planted-gap environment reports each run's H = sum_e Delta_e^-2 in the resolved column),
-mean samples, the least-squares fit log(samples) = log C + b log H over the runs, and the
-median of samples / H. Then lil'CLUCB against CLUCB on the same instances (paired by
+mean samples, the least-squares fit log(samples) = log C + b log H over the runs, the
+median of samples / H and the median of samples / (T*(mu) log(1/delta)) (the `lower_bound`
+column: each run's instance has its own T*). Then lil'CLUCB against CLUCB on the same instances (paired by
 sweep point and repetition): the geometric mean of the sample ratio, for lil'CLUCB's
 heuristic and faithful presets. Exits 1 if a run
 erred or was capped, or if lil'CLUCB does not take fewer samples than CLUCB on every
@@ -12,6 +13,7 @@ structure (seed 004 §4.2's claim).
 usage: cpe_l_tables.py DIR
 """
 import csv
+import json
 import math
 import statistics
 import sys
@@ -26,15 +28,24 @@ def read_runs(path):
     runs = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
-            resolved = dict(kv.split("=", 1) for kv in row["resolved"].split(";") if "=" in kv)
+            resolved = json.loads(row["resolved"])  # the resolved parameters, a JSON object
             runs[(row["point"], row["repetition"])] = {
                 "samples": int(row["samples"]),
                 "correct": row["correct"] == "1",
                 "capped": row["status"] == "capped",
                 "hardness": float(resolved["hardness"]),
                 "gap": float(row["environment.gap"]),
+                # T*(mu) log(1/delta) of the run's instance (empty or nan when unknown)
+                "lower_bound": float(row.get("lower_bound") or "nan"),
             }
     return runs
+
+
+def lower_bound_ratio(runs):
+    """The median of samples / (T* log(1/delta)) over the runs whose instance has one."""
+    ratios = [r["samples"] / r["lower_bound"] for r in runs
+              if math.isfinite(r["lower_bound"]) and r["lower_bound"] > 0]
+    return f"{statistics.median(ratios):.2f} ({len(ratios)} runs)" if ratios else "–"
 
 
 def fit(runs):
@@ -50,8 +61,8 @@ def main():
     out = Path(sys.argv[1])
     ok = True
     print("| structure | algorithm | runs | errors | capped | mean H | mean samples |"
-          " fit samples = C H^b | median samples/H |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          " fit samples = C H^b | median samples/H | median samples/(T* log(1/δ)) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     data = {}
     for key, label in STRUCTURES:
         for algorithm in ALGORITHMS:
@@ -66,7 +77,8 @@ def main():
                   f"{statistics.fmean(r['hardness'] for r in values):.0f} | "
                   f"{statistics.fmean(r['samples'] for r in values):.0f} | "
                   f"{c:.1f} H^{b:.2f} | "
-                  f"{statistics.median(r['samples'] / r['hardness'] for r in values):.1f} |")
+                  f"{statistics.median(r['samples'] / r['hardness'] for r in values):.1f} | "
+                  f"{lower_bound_ratio(values)} |")
     print()
     print("| structure | gap | lil'CLUCB heuristic / CLUCB | lil'CLUCB faithful / CLUCB |")
     print("| --- | --- | --- | --- |")
