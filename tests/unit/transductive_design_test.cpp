@@ -155,9 +155,7 @@ TEST_CASE("Centerings run to their end certify a design whose optimum leaves 38 
   y(0, 0) = std::cos(0.1) - 1.0;
   y(20, 0) = std::sin(0.1);
   const double optimum = std::pow(std::abs(y(0, 0)) + y(20, 0), 2);
-  DesignOptions options;
-  options.centering_steps = 0;
-  const DesignResult r = optimal_design(x, y, options);
+  const DesignResult r = optimal_design(x, y, DesignOptions{});
   INFO("value " << r.value << ", lower bound " << r.lower_bound << ", Newton steps " << r.iterations);
   CHECK(r.converged);
   CHECK(r.relative_gap() <= 1e-3);

@@ -5,9 +5,8 @@
 //
 // Phase k = 1, 2, ... with active items Z_k (Z_1 = every item), delta_k = delta / k^2:
 //   lambda_k = argmin_{lambda in simplex} max_{z, z' in Z_k} ||z - z'||^2_{A(lambda)^{-1}},
-//              rho_k its value (numerics::optimal_design, certified gap `design-gap`, every
-//              centering run to its end; we use the value of the design we follow, an upper
-//              bound of the minimum);
+//              rho_k its value (numerics::optimal_design, certified gap `design-gap`; we use
+//              the value of the design we follow, an upper bound of the minimum);
 //   N_k      = max( ceil( 8 (2^{k+1})^2 R^2 rho_k (1 + eps) log(|Z|^2 / delta_k) ), r(eps) );
 //   pull     ROUND(lambda_k, N_k): the efficient apportionment of Pukelsheim
 //            (numerics::efficient_apportionment), which gives every support arm at least
@@ -54,11 +53,7 @@ class Rage final : public PhasedElimination {
         rounding_(p.real("rounding")),
         data_dependent_(p.text("elimination") == "authors"),
         authors_schedule_(p.text("schedule") == "authors"),
-        options_(design_options(p)) {
-    // Every centering of the design solver to its end: with the default cap of 30 Newton
-    // steps the two-item designs of late phases stalled at a 42% gap (numerics::DesignOptions).
-    options_.centering_steps = 0;
-  }
+        options_(design_options(p)) {}
 
   void start(const AlgorithmContext& context) override {
     require_one_answer(context, "rage");

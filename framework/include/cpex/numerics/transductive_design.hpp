@@ -43,14 +43,6 @@ struct DesignOptions {
   double relative_gap = 1e-3;   // stop when f(p) - lower bound <= relative_gap * f(p)
   double prune = 1e-3;          // drop weights below this if the value grows by <= relative_gap
   int max_directions = 200;     // callback mode: at most this many generated directions
-  // Newton steps per centering before s grows tenfold; 0: until the centering is done (the
-  // budget `iterations` still bounds the total). The cap of 30 leaves a centering unfinished
-  // when the optimum has many weights at 0 (directions supported on a few arms, or scales far
-  // apart): t then moves by about its slack 1/s per step, s keeps growing and the solver
-  // stalls far from the optimum with its budget spent (a 42% gap on Fiez et al.'s two
-  // surviving items, docs/reproductions/linear-transductive.md). rage sets 0; the other
-  // users keep 30, their results unchanged.
-  int centering_steps = 30;
 };
 
 struct DesignResult {
