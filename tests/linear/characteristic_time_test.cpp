@@ -8,7 +8,8 @@
 // gap), and (b) the cutting planes fed by a best response written here, in the test, from the
 // definition (the closest alternative by a projection, singular designs included). Agreement
 // within 1e-4 relative, the independent values inside the certified bracket; and Fiez et
-// al.'s transductive instance, where the barrier solver stalls, certified to 1e-6.
+// al.'s transductive instance certified to 1e-6 and against the barrier solver (which stalled
+// there while its centerings were capped at 30 Newton steps).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -209,7 +210,7 @@ TEST_CASE("Linear T* on random instances d <= 5, Z = X and Z != X, against the c
   }
 }
 
-TEST_CASE("Linear T* on Fiez et al.'s transductive instance is certified (where the barrier solver stalls)",
+TEST_CASE("Linear T* on Fiez et al.'s transductive instance is certified and agrees with the barrier solver",
           "[linear][lower-bound]") {
   // X = the canonical basis of R^40, Z = e_1..e_20 and cos(0.1) e_i + sin(0.1) e_{20+i},
   // theta = e_1 (the authors' run_transductive.py, d = 20).
@@ -227,6 +228,9 @@ TEST_CASE("Linear T* on Fiez et al.'s transductive instance is certified (where 
   INFO("T* " << t.value << " gap " << t.relative_gap() << " cuts " << t.iterations);
   CHECK(t.converged);
   CHECK(t.relative_gap() <= 1e-6);
+  const double design = design_t_star(x, z, theta, 1.0);
+  INFO("barrier design solver " << design);
+  CHECK(std::abs(t.value - design) <= 1e-4 * design);
   // By symmetry w* puts one weight on e_1, one on e_21 and equal weights on the rest of each
   // half; the hard item cos(0.1) e_1 + sin(0.1) e_21 alone needs T* >= 2 (1 + s)^2 with
   // s = sin(0.1) / (1 - cos(0.1)) (its direction e_1 - s e_21 under the best two-arm design).
