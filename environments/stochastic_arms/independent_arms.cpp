@@ -37,7 +37,6 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, std::ve
       if (!(means_[i] > 0.0))
         throw ParameterError("means", std::string(family_name(noise)) + " arms need means > 0, but arm " +
                                           std::to_string(i) + " has " + to_string(ParamValue{means_[i]}));
-  problem_.feedback = FeedbackKind::SingleArm;
   problem_.num_arms = n;
   problem_.k = k;
   switch (noise) {

@@ -37,7 +37,7 @@ struct AlgorithmState : CheckState {
   std::vector<SweepPoint> points;
   std::vector<Job> jobs;
   std::vector<RunRecord> many, one;  // the suite on N threads; its first half on 1
-  std::uint64_t errors = 0, ended = 0, capped = 0, failed = 0, samples = 0;  // over `many`
+  Summary summary;  // of `many`: the one summary every report gives (cpex/report/stats.hpp)
 
   AlgorithmState(const Registry& r, const AlgorithmEntry& e, const CheckOptions& o)
       : registry(r), entry(e), options(o), fixed_budget(!(e.needs.settings & kFixedConfidence)) {}
@@ -187,24 +187,14 @@ void run_suite(AlgorithmState& s) {
   const std::vector<Job> prefix(s.jobs.begin(),
                                 s.jobs.begin() + static_cast<std::ptrdiff_t>(std::min(s.jobs.size(), s.jobs.size() / 2 + 1)));
   s.one = execute(prefix, EngineOptions{.threads = 1}, nullptr);
-  for (const auto& r : s.many) {
-    if (r.stop == StopReason::Error) {
-      ++s.failed;
-    } else if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds) {
-      ++s.capped;
-    } else {
-      ++s.ended;
-      s.samples += r.samples;
-      if (!r.correct) ++s.errors;
-    }
-  }
+  s.summary = summarize(s.many);
 }
 
 CheckResult no_exceptions(AlgorithmState& s) {
   run_suite(s);
   for (std::size_t i = 0; i < s.many.size(); ++i)
     if (s.many[i].stop == StopReason::Error)
-      return {CheckStatus::Fail, std::to_string(s.failed) + " runs failed; first: " + s.where(i, s.many[i]) + ": " +
+      return {CheckStatus::Fail, std::to_string(s.summary.failed) + " runs failed; first: " + s.where(i, s.many[i]) + ": " +
                                      s.many[i].error};
   return {CheckStatus::Pass, std::to_string(s.many.size()) + " runs, none failed"};
 }
@@ -215,11 +205,10 @@ CheckResult stops(AlgorithmState& s) {
   for (std::size_t i = 0; i < s.many.size(); ++i) {
     const auto& r = s.many[i];
     if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds)
-      return {CheckStatus::Fail, std::to_string(s.capped) + " runs capped at max-samples, not ended " + ends +
+      return {CheckStatus::Fail, std::to_string(s.summary.capped) + " runs capped at max-samples, not ended " + ends +
                                      "; first: " + s.where(i, r) + " after " + std::to_string(r.samples) + " samples"};
   }
-  const double mean = s.ended ? static_cast<double>(s.samples) / static_cast<double>(s.ended) : 0.0;
-  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(mean) + " samples)"};
+  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(s.summary.mean_samples) + " samples)"};
 }
 
 CheckResult delta_correct(AlgorithmState& s) {
@@ -230,7 +219,7 @@ CheckResult delta_correct(AlgorithmState& s) {
   if (!confidence || !params.has(confidence->name))
     return {CheckStatus::Skip, "no parameter with the confidence role: no target error to check"};
   const double delta = params.real(confidence->name);
-  const std::uint64_t errors = s.errors, ended = s.ended;
+  const std::uint64_t errors = s.summary.wrong, ended = s.summary.ended;
   const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
   return {ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
           std::to_string(errors) + " wrong of " + std::to_string(ended) +

@@ -125,7 +125,7 @@ void add_linear_lower_bound(Measures& m, const Problem& problem, std::span<const
 // Every measure the instance's family defines (see the top of the file).
 Measures measure(const Pipeline& pipeline, const RunObjects& run) {
   Measures m;
-  const Problem& problem = run.environment->problem();
+  const Problem& problem = (*run.problem);
   const std::span<const double> truth = run.environment->truth();
   const Oracle& oracle = *run.oracles.front();
   const unsigned caps = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
@@ -196,7 +196,7 @@ double algorithm_delta(const Pipeline& pipeline) {
 std::string instance_key(const Pipeline& pipeline, const RunObjects& run) {
   std::ostringstream key;
   key.precision(17);
-  const Problem& problem = run.environment->problem();
+  const Problem& problem = (*run.problem);
   key << pipeline.environment->name << '|' << describe(problem.rewards) << '|' << problem.noise_sigma << '|';
   for (double x : run.environment->truth()) key << x << ',';
   key << '|';
@@ -237,7 +237,7 @@ int hardness_command(const Registry& registry, const std::string& path, const Ru
     Measures m = measure(pipeline, run);
     if (m.lines.empty())
       throw ConfigError(path + ": no complexity measure is defined for environment '" +
-                        pipeline.environment->name + "' (" + to_string(run.environment->problem().feedback) +
+                        pipeline.environment->name + "' (" + to_string((*run.problem).feedback) +
                         " feedback) with oracle '" + pipeline.oracles.front().entry->name +
                         "' (see cpex hardness in docs/architecture.md)");
     const double t_star =
@@ -247,7 +247,7 @@ int hardness_command(const Registry& registry, const std::string& path, const Ru
     auto it = std::find_if(instances.begin(), instances.end(), [&](const Instance& i) { return i.key == key; });
     if (it == instances.end()) {
       std::ostringstream header;
-      header << "environment " << pipeline.environment->name << " (" << run.environment->problem().num_arms
+      header << "environment " << pipeline.environment->name << " (" << (*run.problem).num_arms
              << " arms), oracle " << pipeline.oracles.front().entry->name;
       instances.push_back({key, header.str(), m, t_star, {}, {}});
       it = instances.end() - 1;
@@ -263,7 +263,7 @@ int hardness_command(const Registry& registry, const std::string& path, const Ru
       j["instance"] = static_cast<std::size_t>(it - instances.begin());
       j["environment"] = pipeline.environment->name;
       j["oracle"] = pipeline.oracles.front().entry->name;
-      j["arms"] = run.environment->problem().num_arms;
+      j["arms"] = (*run.problem).num_arms;
       j["measures"] = m.json;
       all.push_back(j);
     }

@@ -60,14 +60,14 @@ std::string one_line(const std::string& text) { return cpex::printable_message(t
 
 // A signal received at any point decides the status (130 / 143).
 int finish(int status) {
-  const int final_status = cpex::host::signals::exit_status(status);
+  const int final_status = cpex::runtime::signals::exit_status(status);
   cpex::host::mpi_stop(final_status);
   return final_status;
 }
 
 // Before any library initializer runs (the dynamic loader calls .preinit_array first),
 // so a signal during library and plugin loading already exits with 130 / 143.
-void install_signal_handlers_early(int, char**, char**) { cpex::host::signals::install(); }
+void install_signal_handlers_early(int, char**, char**) { cpex::runtime::signals::install(); }
 [[gnu::section(".preinit_array"), gnu::used]] void (*const preinit_signal_handlers)(
     int, char**, char**) = install_signal_handlers_early;
 
@@ -82,16 +82,16 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  cpex::host::signals::install();
+  cpex::runtime::signals::install();
   if (argc > 1 && std::string(argv[1]) == "report")
-    return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
+    return cpex::runtime::signals::exit_status(cpex::host::report_main(argc, argv));
   if (argc > 1 && std::string(argv[1]) == "study")
-    return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
+    return cpex::runtime::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   const cpex::host::MpiRanks ranks(cpex::host::mpi_context());
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
-  cpex::host::RunOptions options;
+  cpex::runtime::RunOptions options;
   options.ranks = &ranks;
   std::string csv, where;
   bool quick = false;
@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
     if (command == "hardness")
       return finish(cpex::host::hardness_command(host.registry(), positional[1], options));
     return finish(
-        cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
+        cpex::runtime::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
   } catch (const std::bad_alloc&) {
     return fail("out of memory while running '" + one_line(command) + ' ' +
                 one_line(positional.size() > 1 ? positional[1] : "") + "'");

@@ -70,11 +70,15 @@ TEST_CASE("Unknown plugin names and incompatible pipelines", "[cli][bad-input]")
                 "environment 'fixture-full-bandit' gives full-bandit-sum feedback"});
   expect_cli_error("run " + good + fixtures + " --set oracle.plugin=fixture-no-cardinality",
                {"algorithm 'lucb' needs cardinality", "oracle 'fixture-no-cardinality'"});
-  // Feedback is declared once: an environment registered single-arm whose Problem says
-  // semi-bandit would run under the single-arm loop with every row `samples = 0`.
-  expect_cli_error("run " + good + fixtures + " --set environment.plugin=fixture-misdeclared",
-               {"environment 'fixture-misdeclared' (libcpex-fixtures.so) is registered with "
-                "single-arm feedback, but its Problem says semi-bandit"});
+  // Feedback is declared once, by the registration: an environment whose Problem field says
+  // otherwise runs as registered (single-arm pulls, samples counted), never under the wrong
+  // loop.
+  const auto misdeclared = cpex::test::run_cpex("run " + good + fixtures +
+                                                " --set environment.plugin=fixture-misdeclared --json --quiet");
+  INFO(misdeclared.err);
+  CHECK(misdeclared.status == 0);
+  CHECK(misdeclared.out.find("\"ended\": ") != std::string::npos);
+  CHECK(misdeclared.out.find("\"min\": 0,") == std::string::npos);
 }
 
 TEST_CASE("Bad plugin paths and broken plugin libraries", "[cli][bad-input]") {

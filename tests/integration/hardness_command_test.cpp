@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include "cpex/runtime/progress_eta.hpp"
 
-using cpex::host::EtaEstimator;
+using cpex::runtime::EtaEstimator;
 
 TEST_CASE("The ETA follows the pace of the runs being done now", "[unit][progress]") {
   // 1000 runs of 5 ms, then 250 runs of 100 ms; the line is redrawn every 250 ms.

@@ -12,7 +12,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/store/store_reading.hpp"
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 namespace {
 
@@ -128,4 +128,4 @@ RawResults read_results_store(const std::string& path) {
   return raw;
 }
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 struct RawResults {
   std::vector<std::string> columns;
@@ -24,4 +24,4 @@ RawResults read_results_csv(const std::string& path);
 // if it is not a store with a `runs` table.
 RawResults read_results_store(const std::string& path);
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

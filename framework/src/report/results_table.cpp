@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/run.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/run_result.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/suggest.hpp"
 #include "raw_results.hpp"
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 namespace {
 
@@ -178,4 +178,4 @@ ResultsTable read_results(const std::vector<ResultsInput>& inputs) {
   return table;
 }
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

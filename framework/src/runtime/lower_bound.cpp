@@ -10,7 +10,7 @@
 
 #include "cpex/numerics/identification_factory.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 
 namespace {
@@ -79,4 +79,4 @@ double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
   return t_star * std::log(1.0 / delta);
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

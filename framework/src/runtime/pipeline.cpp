@@ -11,7 +11,7 @@
 #include "cpex/runtime/run.hpp"
 #include "cpex/suggest.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 const ParamSchema& run_schema() {
   static const ParamSchema schema = ParamSchema()
@@ -431,4 +431,4 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   return p;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

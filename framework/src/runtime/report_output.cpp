@@ -16,7 +16,7 @@
 #include "cpex/suggest.hpp"
 #include "cpex/store/results_csv.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -360,4 +360,4 @@ std::vector<std::vector<double>> group_deltas(const report::GroupedReport& repor
   return deltas;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

@@ -12,9 +12,9 @@
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -46,6 +46,20 @@ namespace {
 
 }  // namespace
 
+namespace {
+
+// The environment's Problem with the registered feedback kind: the environment's own object
+// (not owned) when it says so already, else a copy that does.
+std::shared_ptr<const Problem> run_problem(const Environment& environment, FeedbackKind registered) {
+  const Problem& own = environment.problem();
+  if (own.feedback == registered) return std::shared_ptr<const Problem>(std::shared_ptr<const Problem>(), &own);
+  auto copy = std::make_shared<Problem>(own);
+  copy->feedback = registered;
+  return copy;
+}
+
+}  // namespace
+
 RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   RunObjects run;
   // Oracles first: an oracle may fix its own ground set (a graph) from the run's oracle
@@ -73,15 +87,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   } catch (...) {
     rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
-  const Problem& problem = run.environment->problem();
-  // Feedback is declared once, by the registration (assembly matched the algorithm to it):
-  // an environment whose Problem says otherwise would run under the wrong loop.
-  if (problem.feedback != p.environment->feedback)
-    throw RunError(p.source + ": environment '" + p.environment->name + "' (" +
-                   std::filesystem::path(p.environment->library).filename().string() +
-                   ") is registered with " + to_string(p.environment->feedback) +
-                   " feedback, but its Problem says " + to_string(problem.feedback) +
-                   " (EnvironmentEntry::feedback and Problem::feedback must agree)");
+  run.problem = run_problem(*run.environment, p.environment->feedback);
+  const Problem& problem = *run.problem;
   for (std::size_t i = 0; i < p.oracles.size(); ++i) {
     const OracleChoice& choice = p.oracles[i];
     const std::size_t ground = run.oracles[i]->ground_set_size();
@@ -133,7 +140,7 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                       p.environment->name + "' poses an answer set Z of " + std::to_string(problem.answers.cols()) +
                       " items apart from its arms (answers = / answers-file =): choose an algorithm for "
                       "transductive problems (docs/algorithms/linear.md)");
-  run.context.problem = &problem;
+  run.context.problem = run.problem.get();
   for (std::size_t i = 0; i < run.oracles.size(); ++i) {
     run.context.oracles.push_back(run.oracles[i].get());
     run.context.oracle_capabilities.push_back(p.oracles[i].entry->capabilities);
@@ -187,65 +194,6 @@ class RunTrace : public TraceSink {
 
 }  // namespace
 
-namespace {
-
-constexpr Outcome kOutcomes[] = {
-#define CPEX_OUTCOME(REASON, STOPPED, STATUS, END) \
-  {StopReason::REASON, #REASON, STOPPED, STATUS, RunEnd::END},
-#include "cpex/runtime/run_outcomes.def"
-#undef CPEX_OUTCOME
-};
-
-const Outcome& outcome(StopReason reason) {
-  for (const Outcome& o : kOutcomes)
-    if (o.reason == reason) return o;
-  return kOutcomes[0];  // unreachable: every enumerator has its line
-}
-
-}  // namespace
-
-std::span<const Outcome> outcomes() { return kOutcomes; }
-
-const char* to_string(RunEnd end) {
-  switch (end) {
-    case RunEnd::ByRule: return "ByRule";
-    case RunEnd::AtBudget: return "AtBudget";
-    case RunEnd::Capped: return "Capped";
-    case RunEnd::Failed: return "Failed";
-  }
-  return "ByRule";
-}
-
-const char* stopped_text(StopReason reason) { return outcome(reason).stopped.data(); }
-const char* status_text(StopReason reason) { return outcome(reason).status.data(); }
-RunEnd run_end(StopReason reason) { return outcome(reason).end; }
-
-std::optional<RunEnd> run_end_of_status(std::string_view status) {
-  for (const Outcome& o : kOutcomes)
-    if (o.status == status) return o.end;
-  return std::nullopt;
-}
-
-std::optional<StopReason> stop_reason_of_stopped(std::string_view stopped) {
-  for (const Outcome& o : kOutcomes)
-    if (o.stopped == stopped) return o.reason;
-  return std::nullopt;
-}
-
-const char* status_of_stopped(std::string_view stopped) {
-  const auto reason = stop_reason_of_stopped(stopped);
-  return status_text(reason ? *reason : StopReason::MaxSamples);
-}
-
-std::string status_texts() {
-  std::string out;
-  for (std::size_t i = 0; i < std::size(kOutcomes); ++i) {
-    bool seen = false;
-    for (std::size_t j = 0; j < i; ++j) seen = seen || kOutcomes[j].status == kOutcomes[i].status;
-    if (!seen) (out += out.empty() ? "" : ", ") += kOutcomes[i].status;
-  }
-  return out;
-}
 
 namespace {
 
@@ -382,7 +330,6 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
     anytime.at(samples, record);
     const bool at_budget = limits.budget && samples >= limits.budget;
     if (!algorithm.next(action)) {
-      record.stopped = true;
       record.stop = StopReason::Rule;
       break;
     }
@@ -426,4 +373,4 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, const std::atomic<boo
   }
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -20,7 +20,7 @@
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
                  bool sweep) {
@@ -79,10 +79,8 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
           throw ConfigError("results store '" + opts.out + "' is being resumed, but [run] "
                             "trace-file would then miss the runs already done (use --force-new)");
         selection.done = store->done();
-        store->for_each_row([&](const ResultStore::StoredRun& run) {
-          if (run.point < summaries.points.size())
-            summaries.points[run.point].add(run.stop, run.samples, run.correct, run.optimal,
-                                            run.wall_seconds);
+        store->for_each_row([&](const RunResult& run) {
+          if (run.point < summaries.points.size()) summaries.points[run.point].add(run);
           if (run.stop == StopReason::Error) ++summaries.failed;
         });
       }
@@ -156,4 +154,4 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   return 0;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

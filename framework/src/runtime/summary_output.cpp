@@ -11,7 +11,7 @@
 #include "cpex/report/stats.hpp"
 #include "cpex/report/summary_json.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -110,4 +110,4 @@ void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
     out << all.front().dump(2) << '\n';
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

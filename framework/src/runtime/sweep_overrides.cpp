@@ -10,7 +10,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -110,4 +110,4 @@ std::string pipeline_text(const PipelineFile& file, const std::vector<SweepAxis>
   return text;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -22,7 +22,7 @@
 #define CPEX_VERSION "unknown"
 #endif
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -216,4 +216,4 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   return s;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

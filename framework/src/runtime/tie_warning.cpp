@@ -13,7 +13,7 @@
 #include "cpex/numerics/consistency_radii.hpp"
 #include "cpex/runtime/run.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 namespace {
 
 bool exact_identification(const Pipeline& pipeline) {
@@ -76,4 +76,4 @@ std::vector<std::string> tie_warnings(const std::vector<Pipeline>& pipelines,
   return out;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

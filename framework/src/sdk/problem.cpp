@@ -1,5 +1,7 @@
 // Printing of the shared value types (feedback kinds, decisions, capabilities).
 #include "cpex/capabilities.hpp"
+#include "cpex/enum_names.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/problem.hpp"
 
 #include <algorithm>
@@ -12,21 +14,7 @@ namespace cpex {
 
 namespace {
 
-// The name of `value` in a table of (value, name) pairs; "?" for a value it lacks.
-template <class Enum, std::size_t N>
-const char* name_in(const std::pair<Enum, const char*> (&names)[N], Enum value) {
-  for (const auto& [v, name] : names)
-    if (v == value) return name;
-  return "?";
-}
-
-constexpr std::pair<FeedbackKind, const char*> kFeedbackNames[] = {
-    {FeedbackKind::SingleArm, "single-arm"},
-    {FeedbackKind::SemiBandit, "semi-bandit"},
-    {FeedbackKind::FullBanditSum, "full-bandit-sum"},
-    {FeedbackKind::LinearArm, "linear-arm"}};
-
-constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
+constexpr EnumName<RewardFamily> kRewardFamilyNames[] = {
     {RewardFamily::Other, "other"},
     {RewardFamily::Gaussian, "gaussian"},
     {RewardFamily::Bernoulli, "bernoulli"},
@@ -37,13 +25,13 @@ constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
 
 }  // namespace
 
-const char* to_string(FeedbackKind kind) { return name_in(kFeedbackNames, kind); }
+const char* to_string(FeedbackKind kind) { return feedback_info(kind).name; }
 
 const char* to_string(KeyParameter parameter) {
   return parameter == KeyParameter::Mean ? "mean" : "variance";
 }
 
-const char* to_string(RewardFamily family) { return name_in(kRewardFamilyNames, family); }
+const char* to_string(RewardFamily family) { return name_of(kRewardFamilyNames, family); }
 
 bool has_sub_gaussian_scale(RewardFamily family) {
   return family != RewardFamily::Poisson && family != RewardFamily::Exponential &&

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -15,11 +16,12 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/record_format.hpp"
+#include "cpex/results/result_fields.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "sqlite_util.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -328,26 +330,48 @@ ResultStore::~ResultStore() {
   sqlite3_close(db_);
 }
 
-void ResultStore::for_each_row(const std::function<void(const StoredRun&)>& f) const {
-  const std::string select = "SELECT " + std::string(columns::point) + ", " +
-                             std::string(columns::stopped) + ", " + std::string(columns::samples) +
-                             ", " + std::string(columns::correct) + ", " +
-                             std::string(columns::wall_time_s) + ", " + std::string(columns::optimal) +
-                             " FROM runs ORDER BY " + std::string(columns::run_id);
+namespace {
+
+// A stored cell back into its RunResult member (NULL: the member's "no value").
+void read_cell(sqlite3_stmt* rows, int column, std::uint64_t& field) {
+  field = static_cast<std::uint64_t>(sqlite3_column_int64(rows, column));
+}
+void read_cell(sqlite3_stmt* rows, int column, bool& field) { field = sqlite3_column_int(rows, column) != 0; }
+void read_cell(sqlite3_stmt* rows, int column, double& field) {
+  field = sqlite3_column_type(rows, column) == SQLITE_NULL ? std::numeric_limits<double>::quiet_NaN()
+                                                            : sqlite3_column_double(rows, column);
+}
+void read_cell(sqlite3_stmt* rows, int column, std::string& field) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, column));
+  field.assign(text ? text : "");
+}
+void read_cell(sqlite3_stmt* rows, int column, StopReason& field) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, column));
+  field = stop_reason_of_stopped(text ? text : "").value_or(StopReason::Error);
+}
+
+}  // namespace
+
+void ResultStore::for_each_row(const std::function<void(const RunResult&)>& f) const {
+  std::string select;
+  for (const ResultColumn& c : kResultColumns)
+    if (c.field) (select += select.empty() ? "SELECT " : ", ") += c.name;
+  select += " FROM runs ORDER BY " + std::string(columns::run_id);
   sqlite3_stmt* rows = nullptr;
-  sqlite3_prepare_v2(db_, select.c_str(), -1, &rows, nullptr);
-  while (sqlite3_step(rows) == SQLITE_ROW) {
-    const auto* stopped = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
-    StoredRun run;
-    run.point = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0));
-    run.stop = stop_reason_of_stopped(stopped ? stopped : "").value_or(StopReason::Error);
-    run.samples = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2));
-    run.correct = sqlite3_column_int(rows, 3) != 0;
-    run.wall_seconds = sqlite3_column_double(rows, 4);
-    run.optimal = sqlite3_column_int(rows, 5) != 0;
+  if (sqlite3_prepare_v2(db_, select.c_str(), -1, &rows, nullptr) != SQLITE_OK) {
+    const std::string message = sqlite3_errmsg(db_);
+    sqlite3_finalize(rows);
+    throw Error("results store '" + path_ + "': cannot read its rows: " + message);
+  }
+  RunResult run;
+  int status = SQLITE_ROW;
+  while ((status = sqlite3_step(rows)) == SQLITE_ROW) {
+    int column = 0;
+    for_each_result_field(run, [&](std::string_view, auto& field) { read_cell(rows, column++, field); });
     f(run);
   }
   sqlite3_finalize(rows);
+  if (status != SQLITE_DONE) throw Error("results store '" + path_ + "': cannot read its rows: " + sqlite3_errstr(status));
 }
 
 void ResultStore::begin() {
@@ -441,19 +465,19 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
   const int first = c;
   const bool failed = r.stop == StopReason::Error;
 #define CPEX_RESULT_AXES()                                                              \
-  for (const auto& [key, value] : job.point->values) {                                  \
+  for (const auto& [key, value] : axis_values(job)) {                                  \
     const auto slot = static_cast<std::size_t>(c - 1);                                  \
     if (bound[slot] != &value) bind_value(insert, c, value);                            \
     bound[slot] = &value;                                                               \
     ++c;                                                                                \
   }
-#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE)                      \
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, REPRO, SUMMARY, VALUE, FIELD)                      \
   if (present(ColumnPresence::PRESENT, failed))                                           \
     bind_cell(insert, bound, c, result_cell(VALUE), ColumnType::TYPE, ColumnScope::SCOPE); \
   else                                                                                    \
     bind_null(insert, bound, c);                                                          \
   ++c;
-#include "cpex/store/result_columns.def"
+#include "cpex/results/result_columns.def"
 #undef CPEX_RESULT_COLUMN
 #undef CPEX_RESULT_AXES
   // Every parameter is bound for every row, so no sqlite3_clear_bindings is needed.
@@ -502,4 +526,4 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
 }
 
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -5,8 +5,8 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/store/output_lock.hpp"
-#include "cpex/runtime/record_format.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/record_format.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "cpex/store/store_reading.hpp"
@@ -14,7 +14,7 @@
 #include "sqlite_util.hpp"
 #include "where_columns.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 using namespace sqlite;
 
@@ -297,4 +297,4 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
   return report;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -5,9 +5,9 @@
 #include <cstring>
 
 #include "cpex/errors.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 
-namespace cpex::sqlite {
+namespace cpex::inline runtime::sqlite {
 
 std::string quoted_identifier(const std::string& name) {
   std::string out = "\"";
@@ -79,4 +79,4 @@ sqlite3* open_db(const std::string& path, int flags) {
   return db;
 }
 
-}  // namespace cpex::sqlite
+}  // namespace cpex::runtime::sqlite

@@ -5,14 +5,14 @@
 
 #include <sqlite3.h>
 
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/store/results_store.hpp"
 
-namespace cpex::sqlite {
+namespace cpex::inline runtime::sqlite {
 
 inline constexpr const char* kFormat = "cpex-results";
-// The schema this CPEx writes: the newest SINCE of cpex/store/result_columns.def (2: the
-// `optimal` column after `correct`). Stores of older schemas are read (cpex report,
+// The schema this CPEx writes is kResultSchema, the newest SINCE of
+// cpex/results/result_columns.def (3 since the `lower_bound` column). Stores of older schemas are read (cpex report,
 // export, the Python reader: the newer columns empty, unknown) but neither resumed nor
 // merged.
 inline const std::string kSchema = std::to_string(kResultSchema);
@@ -44,4 +44,4 @@ std::string quoted_identifier(const std::string& name);
 // error (No space left on device)").
 std::string error_text(sqlite3* db);
 
-}  // namespace cpex::sqlite
+}  // namespace cpex::runtime::sqlite

@@ -9,7 +9,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/study/study_spec.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 const char* to_string(Policy policy) { return policy == Policy::Queue ? "queue" : "pending"; }
 
@@ -297,4 +297,4 @@ void Driver::cancel(std::uint64_t ask) {
   advance();
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

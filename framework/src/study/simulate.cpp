@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 PipelineFile run_pipeline_of(const Study& study, const PipelineFile& environment) {
   PipelineFile combined = PipelineFile::from_text("", environment.path());
@@ -157,4 +157,4 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
   return result;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

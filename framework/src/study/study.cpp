@@ -19,7 +19,7 @@
 #define CPEX_VERSION "unknown"
 #endif
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 namespace {
 
@@ -362,4 +362,4 @@ std::string Study::pull_text(const Pull& pull) const {
   return text;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

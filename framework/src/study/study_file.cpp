@@ -12,9 +12,9 @@
 #include <memory>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 namespace {
 
@@ -256,4 +256,4 @@ std::int64_t StudyFile::append(const Event& event) {
   return sqlite3_last_insert_rowid(db_);
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

@@ -7,7 +7,7 @@
 
 #include "cpex/messages.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 using nlohmann::json;
 using Out = nlohmann::ordered_json;
@@ -87,4 +87,4 @@ Out simulate_json(const SimulateResult& r) {
           {"optimal", r.optimal},           {"pulls", r.pulls}};
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

@@ -1,5 +1,6 @@
 // The [study] section: its schema, reading it into the public Problem, the built-in
 // "study" environment entry, and the one check of a reward against the declared family.
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/study/study_spec.hpp"
 
 #include <cmath>
@@ -14,7 +15,18 @@
 #include "cpex/messages.hpp"
 #include "cpex/suggest.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
+
+namespace {
+
+// The feedback kinds' names, the choices of the `feedback` key (cpex/feedback_kinds.hpp).
+std::vector<std::string> feedback_choices() {
+  std::vector<std::string> names;
+  for (const FeedbackKindInfo& info : kFeedbackKinds) names.emplace_back(info.name);
+  return names;
+}
+
+}  // namespace
 
 const std::vector<DeclaredFamily>& declared_families() {
   static const std::vector<DeclaredFamily> families = {
@@ -43,7 +55,7 @@ const ParamSchema& study_schema() {
         .optional_real("noise-bound", Range::greater_than(0.0),
                        "the sub-Gaussian constant announced to the algorithm (default: sigma; 1/2 "
                        "for bernoulli; (HI - LO)/2 for bounded)")
-        .choice("feedback", "single-arm", {"single-arm", "semi-bandit", "full-bandit-sum", "linear-arm"},
+        .choice("feedback", "single-arm", feedback_choices(),
                 "what one pull is: one arm; a super arm observed per member (semi-bandit) or as "
                 "the sum of its members' rewards (full-bandit-sum); one arm with known features "
                 "(linear-arm: needs features or features-file)")
@@ -169,10 +181,7 @@ StudySpec study_spec(const ParamValues& values) {
   problem.num_arms = spec.arms.size();
   read_rewards(values, spec);
   const std::string feedback = values.text("feedback");
-  problem.feedback = feedback == "semi-bandit"       ? FeedbackKind::SemiBandit
-                     : feedback == "full-bandit-sum" ? FeedbackKind::FullBanditSum
-                     : feedback == "linear-arm"      ? FeedbackKind::LinearArm
-                                                     : FeedbackKind::SingleArm;
+  problem.feedback = feedback_kind_named(feedback).value_or(FeedbackKind::SingleArm);  // a choice: known
   const bool super_arms = problem.feedback == FeedbackKind::SemiBandit ||
                           problem.feedback == FeedbackKind::FullBanditSum;
   refuse_unless(!super_arms || values.has("k"), "k",
@@ -281,4 +290,4 @@ std::size_t arm_index(const std::vector<std::string>& arms, const std::string& n
   throw Error("unknown arm '" + shorten(name) + "'" + did_you_mean(name, arms) + " (arms: " + list + ")");
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

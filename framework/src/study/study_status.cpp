@@ -12,7 +12,7 @@
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/report/stats.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 namespace {
 
@@ -247,4 +247,4 @@ std::string status_text(const StudyStatus& s) {
   return out.str();
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

@@ -5,7 +5,7 @@
 
 #include "cpex/messages.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 using nlohmann::json;
 
@@ -122,4 +122,4 @@ std::vector<TellInput> parse_tells(const std::string& text) {
   return inputs;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

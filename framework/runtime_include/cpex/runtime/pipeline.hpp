@@ -1,0 +1,74 @@
+// Assembling a pipeline from a parsed file: choosing plugins, reading their parameters,
+// checking that environment, oracles and algorithm fit together, and a probe that builds
+// every object once so that bad parameters fail before any run.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpex/params.hpp"
+#include "cpex/registry.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/sweep_scope.hpp"
+
+namespace cpex::inline runtime {
+
+struct RunSettings {
+  std::uint64_t seed = 1;
+  std::int64_t repetitions = 100;
+  std::int64_t max_samples = 100'000'000;
+  double max_seconds = 0.0;   // wall-clock cap per run; 0: none
+  bool record_pulls = false;  // count the pulls of every arm (the `pulls` column)
+  std::string trace_file;     // where the algorithms' per-round values go; empty: no trace
+  std::int64_t trace_every = 1;  // keep the values recorded at every n-th sample
+  std::int64_t budget = 0;       // fixed-budget setting: run.budget = T samples; 0: none
+  bool trace_recommendations = false;  // judge the current answer every trace_every samples
+};
+
+// The [run] section's schema (seed, repetitions, max-samples, budget, ...).
+const ParamSchema& run_schema();
+
+struct OracleChoice {
+  std::string section;  // "oracle", "dks", ...
+  const OracleEntry* entry = nullptr;
+  ParamValues params;
+};
+
+// T*(mu) solved for the pipeline's runs (lower_bound.hpp), shared by its copies.
+struct LowerBoundCache;
+
+struct Pipeline {
+  std::string source;
+  const EnvironmentEntry* environment = nullptr;
+  ParamValues environment_params;
+  std::vector<OracleChoice> oracles;  // in the order of the algorithm's AlgorithmNeeds
+  const AlgorithmEntry* algorithm = nullptr;
+  // The algorithm as rows, tables and legends name it: the plugin's name, or NAME@LABEL
+  // for a named variant (plugin_variant.hpp).
+  std::string algorithm_name;
+  ParamValues algorithm_params;
+  RunSettings run;
+  // Made by assemble(); null in a hand-built pipeline (each run then solves T* itself).
+  std::shared_ptr<LowerBoundCache> lower_bounds;
+};
+
+// Where a pipeline's instance comes from: the plugin named by the [environment] section
+// (the default), or a fixed entry configured by another section — a study's [study]
+// section (cpex/study/study_spec.hpp), whose rewards come from outside.
+struct InstanceSection {
+  std::string name = "environment";
+  const EnvironmentEntry* fixed = nullptr;  // null: the section's `plugin` key names it
+};
+
+// Build and check a pipeline. Throws ConfigError naming the file and the culprit.
+// `extra_sections` are allowed besides the plugin sections (e.g. "sweep"). `sweep`: the
+// plugins the whole sweep names per section (sweep_scope.hpp); then a section or a plain
+// key that only some swept plugins use is allowed and applies to those, and one that no
+// swept plugin uses is refused. Null: the file's own plugins only.
+Pipeline assemble(const PipelineFile& file, const Registry& registry,
+                  const std::vector<std::string>& extra_sections = {},
+                  const SweepScope* sweep = nullptr, const InstanceSection& instance = {});
+
+}  // namespace cpex::runtime
