@@ -74,7 +74,7 @@ def cell(group, bound):
     if s["mean"] is None:
         at_least = s.get("mean_at_least")
         return None, "≥ %s (all capped)" % fmt(at_least / bound if at_least else None)
-    lo, hi = s["ci95"] if s["ci95"] else (None, None)
+    lo, hi = s["mean_ci95_bootstrap"] if s["mean_ci95_bootstrap"] else (None, None)
     ratio = s["mean"] / bound
     text = "%s [%s, %s]" % (fmt(ratio), fmt(lo / bound if lo is not None else None),
                             fmt(hi / bound if hi is not None else None))
@@ -112,7 +112,7 @@ def leaderboard(build, csvs):
                 r, t = cell(g, b)
                 texts.append(t)
                 ratios.append(r)
-                errors.append("%d/%d" % (g["errors"], g["stopped"]))
+                errors.append("%d/%d" % (g["wrong"], g["ended"]))
             last = cells.get(DELTAS[-1])
             per_run = last["mean_wall_time_s"] if last else None
             per_sample = (per_run / last["samples"]["mean"]
@@ -190,8 +190,8 @@ def elimination(build, csvs):
                 text = "%.0f" % g["samples"]["mean"]
                 if mode != "none" and base and base["samples"]["mean"]:
                     text += " (%+.0f%%)" % (100.0 * (g["samples"]["mean"] / base["samples"]["mean"] - 1.0))
-                if g["errors"]:
-                    text += ", %d err" % g["errors"]
+                if g["wrong"]:
+                    text += ", %d err" % g["wrong"]
                 return text
 
             def time(mode):

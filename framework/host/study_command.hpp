@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 class Study;
 }
 

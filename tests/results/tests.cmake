@@ -34,3 +34,15 @@ foreach(seed 000 001 003)
   set_tests_properties(seed-figures-${seed} PROPERTIES LABELS "cli;plot" TIMEOUT 300
                        ENVIRONMENT "CPEX_BUILD_DIR=${PROJECT_BINARY_DIR}")
 endforeach()
+
+# One vocabulary: no script or Python file reads a summary key removed in 0.1 (errors,
+# error_rate, capped_errors, samples.ci95, ...).
+add_test(NAME no-removed-summary-keys
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/no_removed_keys.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(no-removed-summary-keys PROPERTIES LABELS unit)
+
+# A column added to the table in a scratch copy (three lines) reaches the CSV, the store, a
+# resumed store, export, cpex report, MPI and Python (a scratch build: label long).
+add_test(NAME add-result-column
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/results/add_column_test.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(add-result-column PROPERTIES LABELS long TIMEOUT 3600)

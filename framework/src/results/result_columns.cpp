@@ -12,35 +12,6 @@ const char* sql_type(ColumnType type) {
   }
 }
 
-const char* to_string(ColumnType type) {
-  switch (type) {
-    case ColumnType::Integer: return "Integer";
-    case ColumnType::Real: return "Real";
-    case ColumnType::Boolean: return "Boolean";
-    case ColumnType::Text: return "Text";
-    case ColumnType::Label: return "Label";
-    case ColumnType::Json: return "Json";
-  }
-  return "Text";
-}
-
-const char* to_string(ColumnPresence presence) {
-  switch (presence) {
-    case ColumnPresence::Key: return "Key";
-    case ColumnPresence::Always: return "Always";
-    case ColumnPresence::Answered: return "Answered";
-    case ColumnPresence::Failed: return "Failed";
-  }
-  return "Always";
-}
-
-const char* to_string(ColumnRepro repro) {
-  return repro == ColumnRepro::Measured ? "Measured" : "Deterministic";
-}
-
-const char* to_string(ColumnSummary summary) {
-  return summary == ColumnSummary::Summarized ? "Summarized" : "Listed";
-}
 
 const ResultColumn* find_result_column(std::string_view name) {
   for (const ResultColumn& c : kResultColumns)
@@ -66,3 +37,37 @@ std::string columns_since(int schema) {
 }
 
 }  // namespace cpex::runtime
+
+namespace cpex {
+
+const char* to_string(runtime::ColumnType type) {
+  switch (type) {
+    case runtime::ColumnType::Integer: return "Integer";
+    case runtime::ColumnType::Real: return "Real";
+    case runtime::ColumnType::Boolean: return "Boolean";
+    case runtime::ColumnType::Text: return "Text";
+    case runtime::ColumnType::Label: return "Label";
+    case runtime::ColumnType::Json: return "Json";
+  }
+  return "Text";
+}
+
+const char* to_string(runtime::ColumnPresence presence) {
+  switch (presence) {
+    case runtime::ColumnPresence::Key: return "Key";
+    case runtime::ColumnPresence::Always: return "Always";
+    case runtime::ColumnPresence::Answered: return "Answered";
+    case runtime::ColumnPresence::Failed: return "Failed";
+  }
+  return "Always";
+}
+
+const char* to_string(runtime::ColumnRepro repro) {
+  return repro == runtime::ColumnRepro::Measured ? "Measured" : "Deterministic";
+}
+
+const char* to_string(runtime::ColumnSummary summary) {
+  return summary == runtime::ColumnSummary::Summarized ? "Summarized" : "Listed";
+}
+
+}  // namespace cpex

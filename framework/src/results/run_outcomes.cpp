@@ -22,15 +22,6 @@ const Outcome& outcome(StopReason reason) {
 
 std::span<const Outcome> outcomes() { return kOutcomes; }
 
-const char* to_string(RunEnd end) {
-  switch (end) {
-    case RunEnd::ByRule: return "ByRule";
-    case RunEnd::AtBudget: return "AtBudget";
-    case RunEnd::Capped: return "Capped";
-    case RunEnd::Failed: return "Failed";
-  }
-  return "ByRule";
-}
 
 const char* stopped_text(StopReason reason) { return outcome(reason).stopped.data(); }
 const char* status_text(StopReason reason) { return outcome(reason).status.data(); }
@@ -64,3 +55,17 @@ std::string status_texts() {
 }
 
 }  // namespace cpex::runtime
+
+namespace cpex {
+
+const char* to_string(runtime::RunEnd end) {
+  switch (end) {
+    case runtime::RunEnd::ByRule: return "ByRule";
+    case runtime::RunEnd::AtBudget: return "AtBudget";
+    case runtime::RunEnd::Capped: return "Capped";
+    case runtime::RunEnd::Failed: return "Failed";
+  }
+  return "ByRule";
+}
+
+}  // namespace cpex

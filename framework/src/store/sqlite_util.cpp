@@ -37,6 +37,30 @@ void exec(sqlite3* db, const std::string& sql, const std::string& path) {
   }
 }
 
+Statement::Statement(sqlite3* db, const std::string& sql, const std::string& path) {
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    const std::string reason = error_text(db);
+    sqlite3_finalize(stmt);
+    stmt = nullptr;
+    throw Error("results store '" + path + "': " + reason);
+  }
+}
+
+void step_done(sqlite3* db, sqlite3_stmt* statement, const std::string& path) {
+  const int status = sqlite3_step(statement);
+  sqlite3_reset(statement);
+  if (status != SQLITE_DONE) throw Error("results store '" + path + "': " + error_text(db));
+}
+
+void put_meta(sqlite3* db, const StoreMeta& entries, const std::string& path) {
+  Statement put(db, "INSERT OR REPLACE INTO meta VALUES (?, ?)", path);
+  for (const auto& [key, value] : entries) {
+    sqlite3_bind_text(put.stmt, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(put.stmt, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+    step_done(db, put.stmt, path);
+  }
+}
+
 StoreMeta read_meta(sqlite3* db, const std::string& path) {
   StoreMeta meta;
   sqlite3_stmt* stmt = nullptr;

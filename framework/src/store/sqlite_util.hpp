@@ -35,6 +35,20 @@ struct Connection {
 
 // Runs SQL; Error naming the store on failure.
 void exec(sqlite3* db, const std::string& sql, const std::string& path);
+// A prepared statement finalized on scope exit; Error naming the store when SQL does not
+// prepare.
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  Statement(sqlite3* db, const std::string& sql, const std::string& path);
+  ~Statement() { sqlite3_finalize(stmt); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+};
+// sqlite3_step expecting SQLITE_DONE (then resets the statement for its next use); Error
+// naming the store otherwise.
+void step_done(sqlite3* db, sqlite3_stmt* statement, const std::string& path);
+// Writes (key, value) pairs into `meta` with INSERT OR REPLACE, every step checked.
+void put_meta(sqlite3* db, const StoreMeta& entries, const std::string& path);
 // Opens a database with a busy timeout; Error naming the file.
 sqlite3* open_db(const std::string& path, int flags);
 // The meta table; Error unless it is a CPEx store.

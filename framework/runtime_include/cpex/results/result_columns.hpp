@@ -93,11 +93,6 @@ constexpr bool present(ColumnPresence presence, bool failed) {
 
 // "INTEGER", "REAL" or "TEXT" (booleans are INTEGER 0/1).
 const char* sql_type(ColumnType type);
-// The type's name as in result_columns.def ("Integer", ...).
-const char* to_string(ColumnType type);
-const char* to_string(ColumnPresence presence);
-const char* to_string(ColumnRepro repro);
-const char* to_string(ColumnSummary summary);
 // The column named `name`, or nullptr.
 const ResultColumn* find_result_column(std::string_view name);
 
@@ -142,3 +137,12 @@ ResultCell result_cell(const T& value) {
 }
 
 }  // namespace cpex::runtime
+
+// The names as in result_columns.def ("Integer", "Answered", ...). Declared in `cpex`, beside
+// the SDK's to_string overloads, so that the runtime's own never hide those.
+namespace cpex {
+const char* to_string(runtime::ColumnType type);
+const char* to_string(runtime::ColumnPresence presence);
+const char* to_string(runtime::ColumnRepro repro);
+const char* to_string(runtime::ColumnSummary summary);
+}  // namespace cpex

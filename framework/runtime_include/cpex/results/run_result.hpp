@@ -79,8 +79,6 @@ struct Outcome {
   RunEnd end;
 };
 std::span<const Outcome> outcomes();
-// "ByRule", "AtBudget", "Capped" or "Failed".
-const char* to_string(RunEnd end);
 // The RunEnd of a `status` text; nullopt for a text that is no status.
 std::optional<RunEnd> run_end_of_status(std::string_view status);
 // The StopReason of a `stopped` text; nullopt for a text no outcome has.
@@ -92,3 +90,9 @@ const char* status_of_stopped(std::string_view stopped);
 std::string status_texts();
 
 }  // namespace cpex::runtime
+
+// "ByRule", "AtBudget", "Capped" or "Failed". Declared in `cpex`, beside the SDK's to_string
+// overloads, so that the runtime's own never hide those.
+namespace cpex {
+const char* to_string(runtime::RunEnd end);
+}  // namespace cpex

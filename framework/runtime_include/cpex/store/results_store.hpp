@@ -76,6 +76,14 @@ class ResultStore : public ResultSink {
     RunRecord record;
     Job job;
   };
+  // Resumes (or grows) the store at path_ when it holds this sweep: true; false when there
+  // is nothing to resume (no file, an empty one, or one to replace under --force or
+  // --force-new); Error for another sweep, an older schema, a file that is no store.
+  bool open_existing(const StoreMeta& full, const StoreOpenOptions& options);
+  // The run ids the store holds (done_).
+  void read_done();
+  // The one-row and batch INSERT statements.
+  void prepare_inserts();
   void begin();
   void bind_row(sqlite3_stmt* statement, std::vector<const void*>& bound, int first,
                 const RunRecord& record, const Job& job);
