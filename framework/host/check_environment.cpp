@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "check.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
 
@@ -18,13 +19,15 @@ namespace {
 
 std::string number(double x) { return check_number(x); }
 
-// Pulls arm (or super arm) `round % arms` of `env` `rounds` times; every reward.
+// Pulls arm (or super arm) `round % arms` of `env` `rounds` times, as its registered
+// feedback kind asks (the one declaration of it); every reward.
 struct Puller {
   Environment& env;
+  FeedbackKind feedback;
   std::vector<std::size_t> members;
   std::vector<double> per_arm;
 
-  explicit Puller(Environment& e) : env(e), per_arm(e.problem().num_arms) {}
+  Puller(Environment& e, FeedbackKind registered) : env(e), feedback(registered), per_arm(e.problem().num_arms) {}
 
   // The arms whose rewards the observation carries, and the rewards.
   void pull(std::size_t round, std::vector<std::pair<std::size_t, double>>& out) {
@@ -33,7 +36,7 @@ struct Puller {
     Action action;
     Observation obs;
     out.clear();
-    if (p.feedback == FeedbackKind::SingleArm || p.feedback == FeedbackKind::LinearArm) {
+    if (feedback_info(feedback).pull == PullShape::Arm) {
       action.arm = round % n;
       env.pull(action, obs);
       out.emplace_back(action.arm, obs.reward);
@@ -46,7 +49,7 @@ struct Puller {
     action.super_arm = members;
     obs.per_arm = std::span<double>(per_arm.data(), k);
     env.pull(action, obs);
-    if (p.feedback == FeedbackKind::SemiBandit)
+    if (feedback_info(feedback).reward == RewardShape::PerMember)
       for (std::size_t j = 0; j < k; ++j) out.emplace_back(members[j], per_arm[j]);
     else
       out.emplace_back(n, obs.reward);  // a sum over the super arm: index n
@@ -100,7 +103,7 @@ CheckResult build(EnvironmentState& s) {
     s.blocked = "no truth to compare with";
     return {CheckStatus::Fail, "truth() has " + std::to_string(values) + " values for " + std::to_string(n) + " arms"};
   }
-  return {CheckStatus::Pass, std::to_string(n) + " arms, " + to_string(problem.feedback) + " feedback, rewards " +
+  return {CheckStatus::Pass, std::to_string(n) + " arms, " + to_string(s.entry.feedback) + " feedback, rewards " +
                                  describe(problem.rewards)};
 }
 
@@ -110,7 +113,7 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
   const Problem& problem = s.a->problem();
   const std::size_t n = problem.num_arms;
   s.rounds = (s.options.quick ? 2000 : 20000) * n;
-  Puller pa(*s.a), pb(*s.b);
+  Puller pa(*s.a, s.entry.feedback), pb(*s.b, s.entry.feedback);
   std::vector<std::pair<std::size_t, double>> ra, rb;
   s.totals.assign(n + 1, 0.0);
   s.squares.assign(n + 1, 0.0);
@@ -173,7 +176,7 @@ CheckResult means_converge(EnvironmentState& s) {
       off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) + " of " +
             std::to_string(s.counts[index]) + " rewards, truth " + number(expected) + " (allowed +-" + number(allowed) + ")";
   };
-  if (problem.feedback == FeedbackKind::FullBanditSum) {
+  if (s.entry.feedback == FeedbackKind::FullBanditSum) {
     // The sums over rotating super arms average to k/n of the total truth.
     double total = 0.0;
     for (double t : truth) total += t;
