@@ -24,6 +24,11 @@ set_tests_properties(study-kill study-concurrent-tellers study-retry-after-kill 
 add_test(NAME study-serve
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/serve_test.py $<TARGET_FILE:cpex-host>)
 set_tests_properties(study-serve PROPERTIES LABELS cli TIMEOUT 120)
+# The TLS reverse-proxy block of docs/studies.md, run with nginx (skipped without it).
+add_test(NAME study-tls-proxy
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/study/tls_proxy_test.py $<TARGET_FILE:cpex-host>
+                 ${PROJECT_SOURCE_DIR}/docs/studies.md)
+set_tests_properties(study-tls-proxy PROPERTIES LABELS cli TIMEOUT 120 SKIP_RETURN_CODE 77)
 # The study notebook (examples/notebooks/ab-test-study.ipynb), executed like the first one.
 if(CPEX_PYTHON_MODULE_BUILT)
   add_test(NAME study-notebook
