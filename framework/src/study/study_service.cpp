@@ -15,6 +15,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/runtime/option_errors.hpp"
 #include "cpex/study/study.hpp"
 #include "cpex/study/study_json.hpp"
 
@@ -266,7 +267,15 @@ struct StudyService::Impl {
         body["recorded"] = true;
         return json_response(409, body);
       }
-      case Job::Kind::Status: return json_response(200, status_json(study.status_locked()));
+      case Job::Kind::Status: {
+        Out body = status_json(study.status_locked());
+        const http::Server::Counters& c = server->counters();
+        body["service"] = {{"connections", c.accepted.load()}, {"requests", c.requests.load()},
+                           {"groups", groups.load()},          {"grouped", grouped.load()},
+                           {"timed_out", c.timed_out.load()},  {"evicted", c.evicted.load()},
+                           {"refused_full", c.refused_full.load()}};
+        return json_response(200, body);
+      }
       case Job::Kind::Pending: return json_response(200, asks_json(study, study.pending_locked(), study.driver()));
       case Job::Kind::Log: return json_response(200, log_json(study, study.log_locked(job.after, job.limit)));
     }
