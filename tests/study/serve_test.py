@@ -108,7 +108,7 @@ def limits(port, token):
     assert status == 200 and len(body["asks"]) == 30 and "pending-limit" in body["note"], body
     assert body["state"] == "waiting"
     check_error(*c.raw("POST", "/tell", '{"ask": 1, "reward": 0.5, "reward": 7}'), 400, "the key 'reward' is given twice")
-    big = "[" + ",".join(['{"ask": 1, "reward": 0.5}'] * 40000) + "]"  # > 1 MiB: [study] body-limit = 1
+    big = "[" + ",".join(['{"ask": 1, "reward": 0.5}'] * 50000) + "]"  # > 1 MiB: [study] body-limit = 1
     assert len(big) > 1 << 20
     check_error(*c.raw("POST", "/tell", big), 413, "([study] body-limit)")
     check_error(*Client(port, token).raw("GET", "/status?x=" + "a" * 9000), 414, "request line is longer")
@@ -118,7 +118,7 @@ def limits(port, token):
                 411, "Content-Length")
     check_error(*raw_exchange(port, b"HELLO\r\n\r\n"), 400, "malformed request line")
     check_error(*raw_exchange(port, b"GET /status HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n"), 505, "HTTP/1.1")
-    check_error(*c.raw("POST", "/tell", '{"arm": "red", "reward": 1}'), 400, "HTTP ?unasked=1")
+    check_error(*c.raw("POST", "/tell", '{"arm": "b", "reward": 1}'), 400, "HTTP ?unasked=1")
 
 
 def refusal_costs_no_replay(port, token):

@@ -206,13 +206,14 @@ TEST_CASE("cpex study: a tell after the study stopped is recorded, flagged and r
 TEST_CASE("cpex study: void an observation, then tell its right value; retries with an id are taken once", "[study]") {
   const std::string db = new_study("void");
   REQUIRE(run_cpex("study ask " + db + " --count 2").status == 0);
-  const auto told = run_cpex("study tell " + db + " --ask 1 --reward 1 --id visit-1 --json");
-  REQUIRE(told.status == 0);
-  const std::int64_t seq = json::parse(told.out)["seqs"][0].get<std::int64_t>();
+  REQUIRE(run_cpex("study tell " + db + " --ask 1 --reward 1 --id visit-1").status == 0);
+  const json events = json::parse(run_cpex("study log " + db + " --json").out)["events"];
+  REQUIRE(events.size() == 3);
+  const std::int64_t seq = events[2]["seq"].get<std::int64_t>();
   const auto again = run_cpex("study tell " + db + " --ask 1 --reward 1 --id visit-1");
   CHECK(again.status == 0);
   CHECK_THAT(again.out, Contains("taken before (id visit-1, event " + std::to_string(seq) + ")"));
-  CHECK_THAT(run_cpex("study log " + db).out, Contains(std::to_string(seq) + " tell ask 1 reward 1 id visit-1"));
+  CHECK_THAT(run_cpex("study log " + db).out, Contains(std::to_string(seq) + " tell ask 1 reward 1.0 id visit-1"));
   const auto voided = run_cpex("study tell " + db + " --void " + std::to_string(seq) + " --reason typo");
   INFO(voided.err);
   CHECK(voided.status == 0);
