@@ -574,7 +574,6 @@ StudyStatus Study::status_locked() const {
   StatusContext context;
   context.limits = &spec_.limits;
   context.ask_times = &ask_times_;
-  context.now = now_seconds();
   context.voided = voided_.size();
   context.timed_out = timed_out_.size();
   return study_status(*driver_, spec_.arms, context);

@@ -88,7 +88,7 @@ Out status_json(const StudyStatus& s) {
                     {"used", a.used}, {"mean", number_json(a.mean)},
                     {"interval", {number_json(a.lower), number_json(a.upper)}}});
   Out waiting = Out::array();
-  for (const AwaitedAsk& a : s.waiting_for) waiting.push_back({{"ask", a.ask}, {"pull", a.pull}, {"age", a.age}});
+  for (const AwaitedAsk& a : s.waiting_for) waiting.push_back({{"ask", a.ask}, {"pull", a.pull}, {"asked_at", a.asked_at}});
   Out out = {{"state", s.state},
               {"stopped", s.state == "stopped"},
               {"waiting_why", s.waiting_why.empty() ? Out(nullptr) : Out(s.waiting_why)},

@@ -2,6 +2,7 @@
 // independent identification check (GLR statistic and plug-in T*).
 #include "cpex/study/study_status.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -232,7 +233,7 @@ StudyStatus study_status(const Driver& driver, const std::vector<std::string>& a
     for (std::size_t arm : driver.record_of_ask(a.ask).pull.arms)
       a.pull += (a.pull.empty() ? "" : ",") + (arm < arms.size() ? arms[arm] : std::string("?"));
     if (context.ask_times && a.ask <= context.ask_times->size())
-      a.age = std::max(0.0, context.now - (*context.ask_times)[a.ask - 1]);
+      a.asked_at = (*context.ask_times)[a.ask - 1];
     status.waiting_for.push_back(std::move(a));
   }
   status.voided = context.voided;
@@ -294,10 +295,12 @@ std::string status_text(const StudyStatus& s) {
   out << "state: " << s.state << " (" << state_meaning(s) << "); algorithm " << s.algorithm
       << ", batches: " << s.policy << "\n";
   if (!s.waiting_for.empty()) {
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     out << "the algorithm's next step waits for ";
     for (std::size_t i = 0; i < s.waiting_for.size(); ++i)
       out << (i ? ", " : "") << "ask " << s.waiting_for[i].ask << " (" << s.waiting_for[i].pull << ", out for "
-          << duration(s.waiting_for[i].age) << ")";
+          << duration(std::max(0.0, now - s.waiting_for[i].asked_at)) << ")";
     if (s.awaited_total > s.waiting_for.size()) out << " and " << s.awaited_total - s.waiting_for.size() << " more";
     out << (s.pending_timeout > 0 ? "; pending-timeout " + duration(s.pending_timeout)
                                   : std::string("; a pull that will never be told: cancel it (tell --ask N --cancel)"))

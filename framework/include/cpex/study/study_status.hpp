@@ -49,7 +49,7 @@ struct GlrCheck {
 struct AwaitedAsk {
   std::uint64_t ask = 0;
   std::string pull;             // its arm, or a super arm's members "a,c"
-  double age = 0.0;             // seconds since it was handed out
+  double asked_at = 0.0;        // when it was handed out (Unix seconds)
 };
 
 struct StudyStatus {
@@ -85,7 +85,6 @@ struct StudyStatus {
 struct StatusContext {
   const StudyLimits* limits = nullptr;
   const std::vector<double>* ask_times = nullptr;  // per ask (number - 1), Unix seconds
-  double now = 0.0;
   std::uint64_t voided = 0, timed_out = 0;
 };
 
@@ -102,7 +101,7 @@ std::string decision_names(const Decision& decision, const std::vector<std::stri
 // The identification block of `status` from the per-arm data (see the file comment).
 void identification_check(const Driver& driver, StudyStatus& status);
 
-// The status as text, a few lines for a terminal.
+// The status as text, a few lines for a terminal (ages of pulls reckoned from the clock now).
 std::string status_text(const StudyStatus& status);
 
 }  // namespace cpex::study
