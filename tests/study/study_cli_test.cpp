@@ -218,9 +218,7 @@ TEST_CASE("cpex study: void an observation, then tell its right value; retries w
   INFO(voided.err);
   CHECK(voided.status == 0);
   CHECK_THAT(voided.out, Contains("voided event " + std::to_string(seq)));
-  CHECK(run_cpex("study ask " + db + " --pending").out == "1 control
-2 control
-");
+  CHECK(run_cpex("study ask " + db + " --pending").out == "1 control\n2 control\n");
   CHECK(run_cpex("study tell " + db + " --ask 1 --reward 0").status == 0);
   const json status = json::parse(status_of(db));
   CHECK(status["voided"] == 1);

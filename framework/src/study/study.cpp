@@ -257,6 +257,7 @@ void Study::transaction(const std::function<void()>& body) {
 }
 
 std::int64_t Study::append(Event event) {
+  if (event.time == 0.0) event.time = StudyFile::now();
   last_seq_ = file_.append(event);
   return last_seq_;
 }
@@ -294,7 +295,7 @@ double Study::next_expiry() const {
 
 std::vector<AskedPull> Study::ask_locked(std::size_t count) {
   std::vector<AskedPull> out;
-  const double now = now_seconds();
+  const double now = StudyFile::now();
   for (std::size_t i = 0; i < count; ++i) {
     if (driver_->pending() >= spec_.limits.pending_limit) break;
     const auto ask = driver_->ask();
@@ -303,6 +304,7 @@ std::vector<AskedPull> Study::ask_locked(std::size_t count) {
     event.kind = Event::Kind::Ask;
     event.ask = *ask;
     event.pull = driver_->record_of_ask(*ask).pull;
+    event.time = now;
     append(event);
     ask_times_.push_back(now);
     out.push_back({*ask, std::move(event.pull)});

@@ -6,6 +6,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
@@ -42,9 +46,37 @@ const char* const kEventsIndex = "CREATE UNIQUE INDEX events_id ON events(id) WH
 const std::string kSchema =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);" + events_schema("events") + kEventsIndex;
 
-// The columns read back, in the order read_row() takes them; `at` as Unix seconds.
-const char* const kColumns =
-    "seq, kind, ask, pull, reward, rewards, late, id, target, note, (julianday(at) - 2440587.5) * 86400.0";
+// The columns read back, in the order read_row() takes them.
+const char* const kColumns = "seq, kind, ask, pull, reward, rewards, late, id, target, note, at";
+
+// `at` is UTC to the millisecond, "2026-11-28T16:45:12.345Z" (what the column's default
+// writes too); as Unix seconds, the same double whether written or read back.
+double seconds_of_millis(std::int64_t ms) { return static_cast<double>(ms / 1000) + static_cast<double>(ms % 1000) / 1000.0; }
+
+std::string at_text(std::int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms % 1000));
+  return buffer;
+}
+
+double seconds_of_at(const unsigned char* text) {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, milli = 0;
+  if (!text || std::sscanf(reinterpret_cast<const char*>(text), "%4d-%2d-%2dT%2d:%2d:%2d.%3d", &year, &month, &day,
+                           &hour, &minute, &second, &milli) < 6)
+    return 0.0;
+  std::tm tm{};
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  tm.tm_sec = second;
+  return seconds_of_millis(static_cast<std::int64_t>(timegm(&tm)) * 1000 + milli);
+}
 
 std::string error_text(sqlite3* db) {
   std::string text = db ? sqlite3_errmsg(db) : "out of memory";
@@ -213,8 +245,8 @@ StudyFile::StudyFile(const std::string& path) : path_(path) {
     const std::string select = std::string("SELECT ") + kColumns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
     const std::string one = std::string("SELECT ") + kColumns + " FROM events WHERE seq = ?";
     if (sqlite3_prepare_v2(db_,
-                           "INSERT INTO events(kind, ask, pull, reward, rewards, late, id, target, note) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "INSERT INTO events(kind, ask, pull, reward, rewards, late, id, target, note, at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            -1, &statements_->insert, nullptr) != SQLITE_OK ||
         sqlite3_prepare_v2(db_, select.c_str(), -1, &statements_->select, nullptr) != SQLITE_OK ||
         sqlite3_prepare_v2(db_, one.c_str(), -1, &statements_->one, nullptr) != SQLITE_OK ||
@@ -285,7 +317,7 @@ Event StudyFile::read_row(sqlite3_stmt* stmt) {
   if (const unsigned char* id = sqlite3_column_text(stmt, 7)) event.id = reinterpret_cast<const char*>(id);
   event.target = sqlite3_column_int64(stmt, 8);
   if (const unsigned char* note = sqlite3_column_text(stmt, 9)) event.note = reinterpret_cast<const char*>(note);
-  event.time = sqlite3_column_double(stmt, 10);
+  event.time = seconds_of_at(sqlite3_column_text(stmt, 10));
   return event;
 }
 
@@ -336,7 +368,14 @@ std::optional<Event> StudyFile::event_at(std::int64_t seq) {
   return out;
 }
 
+double StudyFile::now() {
+  return seconds_of_millis(std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count());
+}
+
 std::int64_t StudyFile::append(const Event& event) {
+  const auto millis = static_cast<std::int64_t>(std::llround(event.time * 1000.0));
   sqlite3_stmt* stmt = statements_->insert;
   sqlite3_reset(stmt);
   sqlite3_clear_bindings(stmt);
@@ -354,6 +393,8 @@ std::int64_t StudyFile::append(const Event& event) {
   if (!event.id.empty()) sqlite3_bind_text(stmt, 7, event.id.c_str(), -1, SQLITE_TRANSIENT);
   if (event.kind == Event::Kind::Void) sqlite3_bind_int64(stmt, 8, event.target);
   if (!event.note.empty()) sqlite3_bind_text(stmt, 9, event.note.c_str(), -1, SQLITE_TRANSIENT);
+  const std::string at = at_text(millis);
+  sqlite3_bind_text(stmt, 10, at.c_str(), -1, SQLITE_TRANSIENT);
   const int rc = sqlite3_step(stmt);
   sqlite3_reset(stmt);
   if (rc != SQLITE_DONE) throw Error("cannot write study '" + path_ + "': " + error_text(db_));

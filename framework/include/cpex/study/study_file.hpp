@@ -36,7 +36,7 @@ struct Event {
   std::string id;         // tell: the client's id, which makes a retry idempotent ("": none)
   std::int64_t target = 0;  // void: the seq of the tell it retracts
   std::string note;       // cancel: "timeout" for a pending-timeout; void: the reason given
-  double time = 0.0;      // when it was written (Unix seconds; read back from the log)
+  double time = 0.0;      // when it was written (Unix seconds, to the millisecond: `at`)
 };
 const char* to_string(Event::Kind kind);
 
@@ -69,8 +69,11 @@ class StudyFile {
   // last seq seen.
   std::int64_t read_events(std::int64_t after, const std::function<void(const Event&)>& apply,
                            std::int64_t limit = -1);
-  // Appends an event (inside a write transaction); returns its seq.
+  // Appends an event (inside a write transaction), written at event.time (now()); returns
+  // its seq.
   std::int64_t append(const Event& event);
+  // The time now as an event's time (Unix seconds, to the millisecond).
+  static double now();
   // The seqs of the tells voided so far (inside a transaction).
   std::vector<std::int64_t> voided();
   // The event `seq`, if there is one (inside a transaction).
