@@ -126,7 +126,7 @@ def one_tell_a_request(port, token, legacy, seconds, seed, out):
     """A client process: asks 500 pulls at once, then tells them one a request, each on
     the kept-alive connection after the answer to the last (raw sockets: the client's
     own cost stays small next to the server's)."""
-    api, rng = Api(port, token, legacy), random.Random(seed)
+    rng = random.Random(seed)
     sock = socket.create_connection(("127.0.0.1", port))
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     head = "POST /tell HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -134,7 +134,7 @@ def one_tell_a_request(port, token, legacy, seconds, seed, out):
         head += "Authorization: Bearer %s\r\n" % token
     told, start, pending = 0, time.perf_counter(), b""
     while time.perf_counter() - start < seconds:
-        for a in api.ask(500):
+        for a in Api(port, token, legacy).ask(500):  # a new connection: the last may have idled out
             body = '{"ask": %d, "reward": %.6f}' % (a["ask"], rng.gauss(0, 1))
             request = ("%sContent-Length: %d\r\n\r\n%s" % (head, len(body), body)).encode()
             status, answer, pending = exchange(sock, request, pending)
@@ -180,7 +180,7 @@ def http_api(cpex, db, batch, seconds, clients, legacy):
                      for i in range(clients)]
         for p in processes:
             p.start()
-        done = [queue.get() for _ in processes]
+        done = [queue.get(timeout=seconds + 60) for _ in processes]
         for p in processes:
             p.join()
         results["http one a request, %d clients" % clients] = sum(t for t, _ in done) / max(s for _, s in done)

@@ -310,21 +310,37 @@ struct StudyService::Impl {
     for (std::size_t i = 0; i < group.size(); ++i) group[i].reply(std::move(responses[i]));
   }
 
+  // The worker: takes every request queued, runs them as one group, answers them after its
+  // commit. Group commit: while a group commits, the clients answered by the last one send
+  // their next requests; the worker waits for them a little (at most half the last group's
+  // time, 1 ms at most) so that they join the next group instead of making a group of their
+  // own — with N clients, one commit for N tells, not for N/2.
   void work() {
     std::vector<Job> group;
+    std::size_t answered = 0;  // requests of the last group
+    double last_seconds = 0.0;  // how long it took
     while (true) {
       {
         std::unique_lock lock(mutex);
         wake.wait_for(lock, std::chrono::seconds(1), [&] { return !queue.empty() || stopping; });
         if (stopping) return;
+        const std::size_t expected = queue.size() + answered;
+        if (!queue.empty() && queue.size() < expected) {
+          const auto linger = std::chrono::duration<double>(std::min(0.5 * last_seconds, 0.001));
+          wake.wait_for(lock, linger, [&] { return queue.size() >= expected || stopping; });
+        }
         group.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
         queue.clear();
       }
       if (!group.empty()) {
+        const auto start = std::chrono::steady_clock::now();
         run_group(group);
+        last_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        answered = group.size();
         group.clear();
         continue;
       }
+      answered = 0;
       try {  // the pending-timeout, between requests
         const double now =
             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
