@@ -32,7 +32,7 @@ TEST_CASE("A request head is parsed: method, path, query, headers, length, keep-
   CHECK(parsed("GET /status HTTP/1.1\nHost: x\nConnection: close\n\n").request.keep_alive() == false);
 }
 
-TEST_CASE("An incomplete head waits for more bytes; a head over a limit is refused at once") {
+TEST_CASE("An incomplete head waits for more bytes, and a head over a limit is refused at once") {
   CHECK(parsed("GET /status HTTP/1.1\r\nHost: x\r\n").outcome == Head::Outcome::Incomplete);
   CHECK(parsed("GET /sta").outcome == Head::Outcome::Incomplete);
   RequestLimits limits;

@@ -203,7 +203,7 @@ TEST_CASE("cpex study: a tell after the study stopped is recorded, flagged and r
   CHECK(status["recommendation"] == "red");
 }
 
-TEST_CASE("cpex study: void an observation, then tell its right value; retries with an id are taken once", "[study]") {
+TEST_CASE("cpex study: void an observation, then tell its right value, and retries with an id are taken once", "[study]") {
   const std::string db = new_study("void");
   REQUIRE(run_cpex("study ask " + db + " --count 2").status == 0);
   REQUIRE(run_cpex("study tell " + db + " --ask 1 --reward 1 --id visit-1").status == 0);
