@@ -170,18 +170,16 @@ struct StudyService::Impl {
     return std::nullopt;
   }
 
-  // The CORS headers of an answer to an allowed origin.
-  void allow_origin(const Request& request, Response& response) const {
-    if (const std::string* origin = request.header("origin"); origin && origin_allowed(*origin)) {
-      response.headers.emplace_back("Access-Control-Allow-Origin", *origin);
-      response.headers.emplace_back("Vary", "Origin");
-    }
-  }
-
   // A whole request: answered at once (a preflight, a bad query) or queued for the worker.
   void handle(Request& request, http::Reply reply) {
-    auto answer = [this, request, reply](Response response) {
-      allow_origin(request, response);
+    // an answer to an allowed origin carries the CORS headers
+    const std::string* origin_header = request.header("origin");
+    const std::string origin = origin_header && origin_allowed(*origin_header) ? *origin_header : "";
+    auto answer = [origin, reply](Response response) {
+      if (!origin.empty()) {
+        response.headers.emplace_back("Access-Control-Allow-Origin", origin);
+        response.headers.emplace_back("Vary", "Origin");
+      }
       reply.send(std::move(response));
     };
     if (request.method == "OPTIONS") {

@@ -27,22 +27,52 @@ double number_of(const json& value, const std::string& where, const char* key) {
   return value.get<double>();
 }
 
-// `text` as JSON, or discarded; `duplicate` names a key given twice in one object (JSON
-// allows it, and the last would win silently).
-json parse_checking_keys(const std::string& text, std::string& duplicate) {
-  std::vector<std::vector<std::string>> keys;  // per open object, its keys so far
-  auto check = [&](int, json::parse_event_t event, json& value) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    else if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    else if (event == json::parse_event_t::key && !keys.empty()) {
-      const std::string key = value.get<std::string>();
-      auto& seen = keys.back();
-      if (duplicate.empty() && std::find(seen.begin(), seen.end(), key) != seen.end()) duplicate = key;
-      if (seen.size() < 64) seen.push_back(key);
-    }
+// Finds a key given twice in one object (JSON allows it, and the parsed value would keep
+// the last silently): a SAX pass beside the parse (nlohmann's callback parser is quadratic
+// in the length of an array).
+class DuplicateKeys final : public nlohmann::json_sax<json> {
+ public:
+  std::string duplicate;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    keys_.emplace_back();
     return true;
-  };
-  return json::parse(text, check, false);
+  }
+  bool key(string_t& key) override {
+    auto& seen = keys_.back();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      duplicate = key;
+      return false;  // found: stop
+    }
+    if (seen.size() < 64) seen.push_back(key);
+    return true;
+  }
+  bool end_object() override {
+    keys_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  std::vector<std::vector<std::string>> keys_;
+};
+
+// `text` as JSON, or discarded; `duplicate` names a key given twice in one object.
+json parse_checking_keys(const std::string& text, std::string& duplicate) {
+  json value = json::parse(text, nullptr, false);
+  if (value.is_discarded()) return value;
+  DuplicateKeys check;
+  json::sax_parse(text, &check);
+  duplicate = check.duplicate;
+  return value;
 }
 
 // A JSON value or an error naming where.
