@@ -65,10 +65,23 @@ class DuplicateKeys final : public nlohmann::json_sax<json> {
   std::vector<std::vector<std::string>> keys_;
 };
 
+// Whether `text` may give a key of `value` twice: each key of an object (a line) is looked
+// for in the text, cheaply; anything else (an array, a text with escapes) is checked by the
+// SAX pass.
+bool may_repeat_a_key(const std::string& text, const json& value) {
+  if (!value.is_object() || text.find('\\') != std::string::npos) return true;  // escapes: checked exactly
+  for (const auto& item : value.items()) {
+    const std::string quoted = "\"" + item.key() + "\"";
+    const std::size_t first = text.find(quoted);
+    if (first != std::string::npos && text.find(quoted, first + quoted.size()) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // `text` as JSON, or discarded; `duplicate` names a key given twice in one object.
 json parse_checking_keys(const std::string& text, std::string& duplicate) {
   json value = json::parse(text, nullptr, false);
-  if (value.is_discarded()) return value;
+  if (value.is_discarded() || !may_repeat_a_key(text, value)) return value;
   DuplicateKeys check;
   json::sax_parse(text, &check);
   duplicate = check.duplicate;
