@@ -94,6 +94,8 @@ struct Reply::Target {
   }
 };
 
+std::uint64_t Reply::connection() const { return target_ ? target_->connection : 0; }
+
 void Reply::send(Response response) const {
   if (target_ && !target_->sent.exchange(true)) target_->completions->push(target_->connection, std::move(response));
 }

@@ -10,6 +10,7 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -107,6 +108,7 @@ struct StudyService::Impl {
     std::int64_t after = 0;
     std::size_t limit = kLogLimit;
     std::function<void(Response)> reply;
+    std::uint64_t connection = 0;  // whose request it is
     bool writes() const { return kind == Kind::Ask || kind == Kind::Tell; }
   };
 
@@ -218,6 +220,7 @@ struct StudyService::Impl {
       return;
     }
     job.reply = std::move(answer);
+    job.connection = reply.connection();
     {
       std::lock_guard lock(mutex);
       queue.push_back(std::move(job));
@@ -310,35 +313,42 @@ struct StudyService::Impl {
 
   // The worker: takes every request queued, runs them as one group, answers them after its
   // commit. Group commit: while a group commits, the clients answered by the last one send
-  // their next requests; the worker waits for them a little (at most half the last group's
-  // time, 1 ms at most) so that they join the next group instead of making a group of their
-  // own — with N clients, one commit for N tells, not for N/2.
+  // their next requests; the worker waits for those not yet back a little (at most half the
+  // last group's time, 1 ms at most) so that they join the next group instead of making a
+  // group of their own — with N clients, one commit for N tells, not for N/2. A client
+  // whose next request is already queued is not waited for (one client alone never waits).
   void work() {
     std::vector<Job> group;
-    std::size_t answered = 0;  // requests of the last group
-    double last_seconds = 0.0;  // how long it took
+    std::vector<std::uint64_t> answered;  // the connections of the last group
+    double last_seconds = 0.0;            // how long it took
+    auto not_back = [&] {
+      std::unordered_set<std::uint64_t> queued;
+      for (const Job& job : queue) queued.insert(job.connection);
+      return static_cast<std::size_t>(std::count_if(answered.begin(), answered.end(),
+                                                    [&](std::uint64_t c) { return !queued.count(c); }));
+    };
     while (true) {
       {
         std::unique_lock lock(mutex);
         wake.wait_for(lock, std::chrono::seconds(1), [&] { return !queue.empty() || stopping; });
         if (stopping) return;
-        const std::size_t expected = queue.size() + answered;
-        if (!queue.empty() && queue.size() < expected) {
+        if (!queue.empty() && not_back() > 0) {
           const auto linger = std::chrono::duration<double>(std::min(0.5 * last_seconds, 0.001));
-          wake.wait_for(lock, linger, [&] { return queue.size() >= expected || stopping; });
+          wake.wait_for(lock, linger, [&] { return not_back() == 0 || stopping; });
         }
         group.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
         queue.clear();
       }
       if (!group.empty()) {
         const auto start = std::chrono::steady_clock::now();
+        answered.clear();
+        for (const Job& job : group) answered.push_back(job.connection);
         run_group(group);
         last_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        answered = group.size();
         group.clear();
         continue;
       }
-      answered = 0;
+      answered.clear();
       try {  // the pending-timeout, between requests
         const double now =
             std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();

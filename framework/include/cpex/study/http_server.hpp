@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,6 +57,8 @@ class Server;
 class Reply {
  public:
   void send(Response response) const;
+  // The connection it answers (an id, not reused while the server runs).
+  std::uint64_t connection() const;
 
  private:
   friend class Server;
