@@ -10,7 +10,7 @@ packages=(
   catch2 libbenchmark-dev libglpk-dev liblemon-dev python3 valgrind bc
   clang libclang-rt-14-dev   # libFuzzer targets (scripts/fuzz.sh)
   libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin
-  libcpp-httplib-dev                           # `cpex study serve` (docs/studies.md)
+  nginx-light openssl                          # the TLS reverse-proxy test of `cpex study serve` (docs/studies.md)
   python3-matplotlib python3-pandas
   python3-dev pybind11-dev                     # the Python module cpex._core (docs/python.md)
   python3-pip python3-venv python3-pytest python3-tqdm   # pip install ., its tests, progress bars

@@ -4,6 +4,7 @@
 #include "cpex/study/driver.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
@@ -162,11 +163,18 @@ void Driver::advance() {
   }
 }
 
+bool Driver::asks_allowed(const Pull& wish) const {
+  const std::uint64_t cost = cost_of(wish);
+  return !((budget_ != 0 && samples_ + cost > budget_) || samples_ >= max_samples_);
+}
+
+bool Driver::can_ask() const { return phase_ == Phase::Running && wish_ && asks_allowed(*wish_); }
+
 std::optional<std::uint64_t> Driver::ask() {
   advance();
   if (phase_ != Phase::Running || !wish_) return std::nullopt;
   const std::uint64_t cost = cost_of(*wish_);
-  if ((budget_ != 0 && samples_ + cost > budget_) || samples_ >= max_samples_) return std::nullopt;
+  if (!asks_allowed(*wish_)) return std::nullopt;
   PullRecord record;
   record.ask = ++last_ask_;
   record.pull = *wish_;
@@ -182,6 +190,34 @@ std::optional<std::uint64_t> Driver::ask() {
   return last_ask_;
 }
 
+void Driver::impose_ask(const Pull& pull) {
+  advance();
+  if (wish_ && *wish_ == pull && phase_ == Phase::Running && ask()) return;
+  PullRecord record;
+  record.ask = ++last_ask_;
+  record.pull = pull;
+  const std::size_t index = add_record(std::move(record));
+  samples_ += cost_of(pull);
+  ++pending_count_;
+  queues_[key_of(records_[index].pull)].push_back(index);
+}
+
+std::vector<std::uint64_t> Driver::awaited() const {
+  std::vector<std::uint64_t> out;
+  if (phase_ != Phase::Running) return out;
+  if (waiting_) {
+    for (std::size_t index : pending_order_)
+      if (records_[index].state == PullState::Pending) out.push_back(records_[index].ask);
+    return out;
+  }
+  if (!wish_) return out;
+  const auto key = find_key(*wish_);
+  if (!key) return out;
+  const auto& queue = queues_[*key];
+  if (!queue.empty() && records_[queue.front()].state == PullState::Pending) out.push_back(records_[queue.front()].ask);
+  return out;
+}
+
 std::optional<std::size_t> Driver::find_key(const Pull& pull) const {
   if (pull.arms.empty()) return std::nullopt;
   if (!super_arms()) return pull.arms.front() < queues_.size() ? std::optional(pull.arms.front()) : std::nullopt;
@@ -189,22 +225,29 @@ std::optional<std::size_t> Driver::find_key(const Pull& pull) const {
   return it == super_keys_.end() ? std::nullopt : std::optional(it->second);
 }
 
-std::uint64_t Driver::ask_of(const Pull& pull) const {
-  if (policy_ == Policy::Queue) {
-    const auto key = find_key(pull);
-    if (!key) return 0;
+std::uint64_t Driver::ask_of(const Pull& pull, const std::function<bool(std::uint64_t)>& skip) const {
+  // Under the pending policy a pull is awaited by the algorithm (pending_order_) or an
+  // extra one in its action's queue (a replay after a void): the oldest of either.
+  std::uint64_t best = 0;
+  auto consider = [&](std::size_t index) {
+    const PullRecord& record = records_[index];
+    if (record.state != PullState::Pending || record.pull != pull || (skip && skip(record.ask))) return false;
+    if (best == 0 || record.ask < best) best = record.ask;
+    return true;
+  };
+  if (const auto key = find_key(pull))
     for (std::size_t index : queues_[*key])
-      if (records_[index].state == PullState::Pending) return records_[index].ask;
-    return 0;
-  }
-  for (std::size_t index : pending_order_)
-    if (records_[index].pull == pull) return records_[index].ask;
-  return 0;
+      if (consider(index)) break;
+  if (policy_ == Policy::Pending)
+    for (std::size_t index : pending_order_)
+      if (consider(index)) break;
+  return best;
 }
 
 namespace {
 
-std::string reading_refusal(const Problem& problem, const Pull& pull, const Reading& reading) {
+std::string reading_refusal(const Problem& problem, const std::optional<RewardRange>& range, const Pull& pull,
+                            const Reading& reading) {
   const bool semi = problem.feedback == FeedbackKind::SemiBandit;
   if (semi && reading.per_arm.size() != pull.arms.size())
     return "a semi-bandit pull of " + std::to_string(pull.arms.size()) + " arms needs " +
@@ -212,8 +255,11 @@ std::string reading_refusal(const Problem& problem, const Pull& pull, const Read
            std::to_string(reading.per_arm.size());
   if (!semi && !reading.per_arm.empty()) return "this study takes one reward per pull, not a list";
   auto check = [&](double x) {
-    const std::string why = reward_refusal(problem.rewards, x);
-    return why.empty() ? why : "the reward " + std::to_string(x) + " " + why;
+    const std::string why = reward_refusal(problem.rewards, x, range);
+    if (why.empty()) return why;
+    std::ostringstream shown;
+    shown << x;
+    return "the reward " + shown.str() + " " + why;
   };
   if (!semi) return check(reading.reward);
   for (double x : reading.per_arm)
@@ -235,7 +281,7 @@ std::string Driver::check_pending(std::uint64_t ask) const {
 
 std::string Driver::check_tell(std::uint64_t ask, const Reading& reading) const {
   if (std::string why = check_pending(ask); !why.empty()) return why;
-  return reading_refusal(problem(), record_of_ask(ask).pull, reading);
+  return reading_refusal(problem(), range_, record_of_ask(ask).pull, reading);
 }
 
 bool Driver::tell(std::uint64_t ask, const Reading& reading) {
@@ -248,10 +294,11 @@ bool Driver::tell(std::uint64_t ask, const Reading& reading) {
     record.late = true;
     return false;
   }
-  if (policy_ == Policy::Queue) {
-    record.state = PullState::Answered;
+  const auto awaited = std::find(pending_order_.begin(), pending_order_.end(), index);
+  if (awaited == pending_order_.end()) {
+    record.state = PullState::Answered;  // it waits in its action's queue
   } else {
-    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
+    pending_order_.erase(awaited);
     use(record.pull, index);
   }
   advance();
@@ -277,7 +324,7 @@ std::string Driver::check_unasked(const Pull& pull, const Reading& reading) cons
     return "a pull names " + std::to_string(pull.arms.size()) + " arms, the study's pulls have k = " +
            std::to_string(problem().k);
   if (!super_arms() && pull.arms.size() != 1) return "a pull of this study is one arm";
-  return reading_refusal(problem(), pull, reading);
+  return reading_refusal(problem(), range_, pull, reading);
 }
 
 std::string Driver::check_cancel(std::uint64_t ask) const { return check_pending(ask); }
@@ -288,13 +335,22 @@ void Driver::cancel(std::uint64_t ask) {
   record.state = PullState::Cancelled;
   --pending_count_;
   samples_ -= cost_of(record.pull);
-  if (policy_ == Policy::Queue) {
-    auto& queue = queues_[key_of(record.pull)];
-    queue.erase(std::find(queue.begin(), queue.end(), index));
-  } else {
-    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
-  }
+  remove_pending(index);
   advance();
+}
+
+// Takes a pending record out of the algorithm's awaited pulls or its action's queue.
+void Driver::remove_pending(std::size_t index) {
+  const auto awaited = std::find(pending_order_.begin(), pending_order_.end(), index);
+  if (awaited != pending_order_.end()) {
+    pending_order_.erase(awaited);
+    return;
+  }
+  if (const auto key = find_key(records_[index].pull)) {
+    auto& queue = queues_[*key];
+    const auto it = std::find(queue.begin(), queue.end(), index);
+    if (it != queue.end()) queue.erase(it);
+  }
 }
 
 }  // namespace cpex::runtime::study

@@ -145,9 +145,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
       for (std::size_t arm : record.pull.arms) ++result.pulls[arm];
   const Recommendation answer = driver.algorithm().recommend();
   result.recommendation = to_string(answer.decision);
-  Pull names;
-  names.arms = answer.decision.arms;
-  result.recommendation_names = study.pull_text(names);
+  result.recommendation_names = decision_names(answer.decision, study.arms());
   const Oracle& judge = *objects.oracles.front();
   Decision best;
   judge.optimal(judged_truth(env), best);

@@ -23,8 +23,11 @@
 #include <string>
 #include <vector>
 
+#include <functional>
+
 #include "cpex/errors.hpp"
 #include "cpex/runtime/run.hpp"
+#include "cpex/study/study_spec.hpp"
 
 namespace cpex::inline runtime::study {
 
@@ -64,6 +67,13 @@ struct PullRecord {
   bool late = false;      // told after the study ended: recorded, never used
 };
 
+// A request refused before anything changed: the study (file and memory) is as it was, so
+// the next request needs no replay. The front ends answer it as bad input (HTTP 400).
+class Refusal : public Error {
+ public:
+  using Error::Error;
+};
+
 // Thrown when a log does not replay to what it recorded (another plugin version, other
 // parameters): names the event.
 class ReplayError : public Error {
@@ -79,9 +89,24 @@ class Driver {
   Driver(const Driver&) = delete;
   Driver& operator=(const Driver&) = delete;
 
+  // Rewards outside `range` are refused (check_tell, check_unasked).
+  void set_accepted_range(const std::optional<RewardRange>& range) { range_ = range; }
+
   // Hands out the next pull as ask number asks() + 1, or nothing when the study has ended,
   // the algorithm waits for pending observations, or a pull would exceed the budget or cap.
   std::optional<std::uint64_t> ask();
+  // Whether ask() would hand out a pull now.
+  bool can_ask() const;
+  // Records ask asks() + 1 of `pull` as made (replaying a log in which an observation was
+  // voided, docs/studies.md "Undo"): the pull the algorithm wishes, or else an extra pull
+  // of `pull` that joins its action's queue like an observation nobody asked for — a real
+  // pull was made, whatever the algorithm now proposes.
+  void impose_ask(const Pull& pull);
+  // The asks whose observations the algorithm waits for before it can take its next step,
+  // oldest first: under the queue policy the oldest pending pull of the action it wishes
+  // (its next observation of that action must be that pull's); under the pending policy,
+  // when it waits, every pull it awaits. Empty when it waits for nothing.
+  std::vector<std::uint64_t> awaited() const;
 
   // Why ask `ask` is not awaiting an observation ("" when it is): never handed out,
   // cancelled, or answered already.
@@ -90,8 +115,8 @@ class Driver {
   // `pull` nobody asked for (then `unasked` must allow it) or for the oldest pending ask of
   // `pull` (found by ask_of()).
   std::string check_tell(std::uint64_t ask, const Reading& reading) const;
-  // The oldest pending ask of `pull` (0: none).
-  std::uint64_t ask_of(const Pull& pull) const;
+  // The oldest pending ask of `pull` (0: none), passing over the asks `skip` returns true for.
+  std::uint64_t ask_of(const Pull& pull, const std::function<bool(std::uint64_t)>& skip = {}) const;
   // Records the observation of ask `ask` (check_tell first); returns false if it came after
   // the study ended (recorded as late, not used).
   bool tell(std::uint64_t ask, const Reading& reading);
@@ -133,6 +158,8 @@ class Driver {
   };
 
   bool super_arms() const;
+  bool asks_allowed(const Pull& wish) const;
+  void remove_pending(std::size_t index);
   std::size_t key_of(const Pull& pull);
   std::optional<std::size_t> find_key(const Pull& pull) const;
   std::uint64_t cost_of(const Pull& pull) const;
@@ -159,6 +186,7 @@ class Driver {
   std::optional<Pull> wish_;                 // the algorithm's proposal not yet satisfied
   std::vector<std::size_t> pending_order_;   // pending policy: records the algorithm awaits
   std::vector<double> per_arm_buffer_;
+  std::optional<RewardRange> range_;
 };
 
 }  // namespace cpex::runtime::study

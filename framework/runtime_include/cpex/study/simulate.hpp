@@ -25,7 +25,7 @@ struct SimulateResult {
   std::uint64_t samples = 0;
   std::uint64_t asks = 0;
   std::string recommendation;        // arm indices as `cpex run` writes them ("0 2")
-  std::string recommendation_names;  // the arms' names
+  std::string recommendation_names;  // the arms' names, as status gives them ("a, c")
   bool correct = false, optimal = false;  // judged on the environment's truth
   std::vector<std::uint64_t> pulls;  // samples per arm (the `pulls` column of record-pulls)
 };

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +26,29 @@ struct DeclaredFamily {
 };
 const std::vector<DeclaredFamily>& declared_families();
 
+// What keeps a study small and its service responsive ([study] keys, docs/studies.md,
+// "Limits"): the same for the command line, HTTP and Python.
+struct StudyLimits {
+  std::size_t ask_limit = 10'000;          // `ask-limit`: pulls one ask may request
+  std::uint64_t pending_limit = 100'000;   // `pending-limit`: pulls handed out and not yet told
+  std::size_t body_limit = 16u << 20;      // `body-limit` (MiB): one batch of tells, as text
+  double pending_timeout = 0.0;            // `pending-timeout` (seconds; 0: off): a pull not
+                                           // told by then is cancelled (and asked again)
+};
+
+// The rewards a study accepts: `range = LO, HI` (any family; for bounded rewards also the
+// support the algorithm is told).
+struct RewardRange {
+  double lower = 0.0, upper = 0.0;
+};
+
 // What a [study] section declares, read and checked.
 struct StudySpec {
   std::vector<std::string> arms;  // names, one per arm (for `arms = N`: "0", ..., "N-1")
   std::string rewards;            // the declared family's name
   Problem problem;                // what the algorithm is told
+  std::optional<RewardRange> range;
+  StudyLimits limits;
 };
 
 // The [study] section's keys.
@@ -50,8 +70,19 @@ FeedbackKind declared_feedback(const PipelineFile& file);
 EnvironmentEntry study_entry(FeedbackKind feedback);
 
 // Why `reward` is not a possible observation under `model` ("is not 0 or 1 (bernoulli
-// rewards)"), or "" when it is. Reads the family from the model, the one place.
-std::string reward_refusal(const RewardModel& model, double reward);
+// rewards)") or outside the declared `range`, or "" when it is. Reads the family from the
+// model, the one place.
+std::string reward_refusal(const RewardModel& model, double reward, const std::optional<RewardRange>& range = {});
+
+// Why `name` cannot name an arm ("" when it can): empty, with a comma (the separator of
+// `arms =` and of super arms), a control character, surrounding spaces, or too long. The
+// one rule for pipeline files, the command line and Python.
+std::string arm_name_refusal(const std::string& name);
+// The same for a list of names, also refusing one given twice; ConfigError naming it.
+void check_arm_names(const std::vector<std::string>& names);
+
+// "90", "15m", "2h", "1.5d": seconds; Error otherwise (the `pending-timeout` syntax).
+double duration_seconds(const std::string& text);
 
 // The index of the arm named `name`; Error "unknown arm 'x' (did you mean 'y'?) ..."
 // otherwise.

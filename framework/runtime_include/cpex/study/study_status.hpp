@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cpex/study/driver.hpp"
+#include "cpex/study/study_spec.hpp"
 
 namespace cpex::inline runtime::study {
 
@@ -44,11 +45,23 @@ struct GlrCheck {
   bool passed = false;          // statistic > threshold
 };
 
+// An ask the algorithm's next step waits for (docs/studies.md, "Status").
+struct AwaitedAsk {
+  std::uint64_t ask = 0;
+  std::string pull;             // its arm, or a super arm's members "a,c"
+  double asked_at = 0.0;        // when it was handed out (Unix seconds)
+};
+
 struct StudyStatus {
   std::string state;            // running, waiting, stopped, budget, capped
+  std::string waiting_why;      // state waiting: why no pull can be asked now
+  std::vector<AwaitedAsk> waiting_for;  // the asks the algorithm's next step waits for
+  std::size_t awaited_total = 0;        // how many (waiting_for lists the oldest 20)
   std::string policy;           // queue or pending (batches and delays)
   std::string algorithm;
   std::uint64_t asks = 0, samples = 0, used = 0, pending = 0, observations = 0, late = 0;
+  std::uint64_t voided = 0, timed_out = 0;  // observations voided; pulls cancelled by the pending-timeout
+  double pending_timeout = 0.0;             // seconds; 0: off
   std::vector<ArmStatus> arms;
   bool has_recommendation = false;
   std::string recommendation;   // arm names separated by ", " (and values after " | ")
@@ -60,14 +73,35 @@ struct StudyStatus {
   std::optional<double> t_star;          // T*(mu-hat), plug-in
   std::optional<double> t_star_samples;  // T*(mu-hat) log(1/delta): the lower bound's leading term
   std::optional<double> more_samples;    // max(0, that - observations)
+  // What backs the recommendation: "certified" (stopped at delta, and the independent GLR
+  // check passes: the data alone reject every other answer at level delta), "algorithm"
+  // (stopped by the algorithm's own rule at delta, not confirmed independently), "none"
+  // (running, capped, or a fixed budget: no delta certificate); and the sentence saying so.
+  std::string certificate = "none";
+  std::string certificate_text;
 };
 
-StudyStatus study_status(const Driver& driver, const std::vector<std::string>& arms);
+// What a status is computed with besides the driver.
+struct StatusContext {
+  const StudyLimits* limits = nullptr;
+  const std::vector<double>* ask_times = nullptr;  // per ask (number - 1), Unix seconds
+  std::uint64_t voided = 0, timed_out = 0;
+};
+
+StudyStatus study_status(const Driver& driver, const std::vector<std::string>& arms, const StatusContext& context);
+
+// Why no pull can be asked now ("" when one can): the study ended, the pending-limit, the
+// algorithm waiting for observations, or the budget or cap held by pending pulls.
+std::string no_pull_reason(const Driver& driver, const StudyLimits& limits);
+
+// A decision's arm names, separated by ", " (and its values after " | "): how status,
+// simulate and every front end name a recommendation.
+std::string decision_names(const Decision& decision, const std::vector<std::string>& names);
 
 // The identification block of `status` from the per-arm data (see the file comment).
 void identification_check(const Driver& driver, StudyStatus& status);
 
-// The status as text, a few lines for a terminal.
+// The status as text, a few lines for a terminal (ages of pulls reckoned from the clock now).
 std::string status_text(const StudyStatus& status);
 
 }  // namespace cpex::runtime::study
