@@ -7,8 +7,9 @@ target_link_libraries(cpex-results-cli-tests PRIVATE nlohmann_json::nlohmann_jso
 
 # The one style of `cpex report --plot` (python/cpex/plot.py, plot_style.py): the
 # SVGs and figure objects read back — a plugin's colour equal across two figures, the
-# capped marker in the legend, y = delta on error plots, ticks, --share-y, --label, --bars.
-foreach(plot_case colours capped-legend delta-line ticks share-label bars)
+# capped marker in the legend, y = delta on error plots, ticks, --share-y, --label, --bars,
+# variants told apart (tone, marker, line style, hatch), y = 1 on ratio plots.
+foreach(plot_case colours capped-legend delta-line ticks share-label bars variants ratio-line)
   add_test(NAME plot-style-${plot_case}
            COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/plot_style_test.py
                    $<TARGET_FILE:cpex-host> ${PROJECT_BINARY_DIR}/share/cpex/python ${plot_case})

@@ -9,6 +9,8 @@
 
 #include <sqlite3.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/errors.hpp"
 #include "cpex/store/store_reading.hpp"
 
@@ -70,6 +72,31 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text, const s
   return records;
 }
 
+// The store's `labels` (a JSON object) and `skipped` (a JSON array of lines) meta values,
+// when the store has them (stores written before them have neither).
+void read_display_meta(sqlite3* handle, RawResults& raw) {
+  sqlite3_stmt* raw_statement = nullptr;
+  if (sqlite3_prepare_v2(handle, "SELECT key, value FROM meta WHERE key IN ('labels', 'skipped')", -1,
+                         &raw_statement, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw_statement);
+    return;
+  }
+  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> statement(raw_statement, sqlite3_finalize);
+  while (sqlite3_step(raw_statement) == SQLITE_ROW) {
+    const auto* key = sqlite3_column_text(raw_statement, 0);
+    const auto* value = sqlite3_column_text(raw_statement, 1);
+    if (!key || !value) continue;
+    const nlohmann::json json = nlohmann::json::parse(reinterpret_cast<const char*>(value), nullptr, false);
+    if (std::string(reinterpret_cast<const char*>(key)) == "labels" && json.is_object()) {
+      for (const auto& [name, text] : json.items())
+        if (text.is_string()) raw.labels.emplace_back(name, text.get<std::string>());
+    } else if (json.is_array()) {
+      for (const auto& line : json)
+        if (line.is_string()) raw.skipped.push_back(line.get<std::string>());
+    }
+  }
+}
+
 }  // namespace
 
 bool is_sqlite_file(const std::string& path) {
@@ -125,6 +152,7 @@ RawResults read_results_store(const std::string& path) {
     raw.lines.push_back(0);
   }
   if (step != SQLITE_DONE) throw Error(path + ": reading the runs table failed: " + sqlite3_errmsg(handle));
+  read_display_meta(handle, raw);
   return raw;
 }
 

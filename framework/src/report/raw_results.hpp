@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cpex::report {
@@ -11,6 +12,10 @@ struct RawResults {
   std::vector<std::string> columns;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::size_t> lines;  // line of each row in the file (CSV; 0 for SQLite)
+  // A store's meta: the [labels] section of its pipeline (display names), and the
+  // (algorithm, point) pairs its sweep skipped, one line each. Empty for a CSV.
+  std::vector<std::pair<std::string, std::string>> labels;
+  std::vector<std::string> skipped;
 };
 
 // True if `path` starts with the SQLite header.

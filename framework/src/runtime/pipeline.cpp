@@ -242,7 +242,7 @@ void check_compatibility(const Pipeline& p) {
   if (std::find(needs.feedback.begin(), needs.feedback.end(), given) == needs.feedback.end()) {
     std::vector<std::string> wanted;
     for (auto kind : needs.feedback) wanted.emplace_back(to_string(kind));
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                       joined(wanted) + " feedback, but environment '" + p.environment->name +
                       "' gives " + to_string(given) + " feedback");
   }
@@ -250,7 +250,7 @@ void check_compatibility(const Pipeline& p) {
     const unsigned have = p.oracles[i].entry->capabilities;
     const unsigned missing = needs.oracles[i].required & ~have;
     if (missing)
-      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+      throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                         describe_capabilities(missing) + " from the oracle in [" +
                         needs.oracles[i].section + "], but oracle '" + p.oracles[i].entry->name +
                         "' offers " + describe_capabilities(have));
@@ -265,12 +265,12 @@ void check_settings(const PipelineFile& file, const Pipeline& p) {
   const AlgorithmNeeds& needs = p.algorithm->needs;
   const std::string name = "algorithm '" + p.algorithm->name + "'";
   if (p.run.budget > 0 && !(needs.settings & kFixedBudget))
-    throw ConfigError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
+    throw MismatchError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
                       " only (it stops by its own rule); drop budget, or use a fixed-budget "
                       "algorithm (cpex describe NAME lists its settings)");
   if (p.run.budget == 0 && !(needs.settings & kFixedConfidence))
-    throw ConfigError(file.path() + ": [run] budget: " + name + " is " +
+    throw MismatchError(file.path() + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
                       " only: give [run] budget = T, the number of samples it may take");
   if (p.run.budget > p.run.max_samples)
@@ -379,7 +379,8 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   Pipeline p;
   p.lower_bounds = std::make_shared<LowerBoundCache>();
   p.source = file.path();
-  std::vector<std::string> base = {instance.name, "algorithm", "run"};
+  // [labels]: display names for tables and figures (docs/results.md, "Names"), no plugin's.
+  std::vector<std::string> base = {instance.name, "algorithm", "run", "labels"};
   base.insert(base.end(), extra_sections.begin(), extra_sections.end());
   check_section_names(file, known_sections(registry, base));
   p.algorithm = choose(file, registry, "algorithm", PluginKind::Algorithm, &Registry::algorithm);

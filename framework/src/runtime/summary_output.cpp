@@ -17,7 +17,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* point_status(const Summary& s, std::uint64_t planned) {
+const char* point_status(const Pipeline& p, const Summary& s, std::uint64_t planned) {
+  if (!p.skipped.empty()) return "skipped";
   if (s.runs == 0) return "not run";
   return s.runs < planned ? "partial" : "done";
 }
@@ -28,9 +29,15 @@ Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   const auto planned = static_cast<std::uint64_t>(p.run.repetitions);
   j["pipeline"] = p.source;
   j["algorithm"] = p.algorithm_name;
-  j["environment"] = p.environment->name;
-  j["oracle"] = p.oracles.front().entry->name;
-  j["status"] = point_status(s, planned);
+  if (p.skipped.empty()) {
+    j["environment"] = p.environment->name;
+    j["oracle"] = p.oracles.front().entry->name;
+  }
+  j["status"] = point_status(p, s, planned);
+  if (!p.skipped.empty()) {
+    j["skipped"] = p.skipped;  // why the algorithm does not fit the point
+    return j;
+  }
   j["planned"] = planned;
   j.update(summary_json(s));
   return j;
@@ -41,6 +48,12 @@ std::ostream& rate(std::ostream& out, std::uint64_t count, double value, const I
 }
 
 void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, const Summary& s) {
+  if (!p.skipped.empty()) {
+    out << p.algorithm_name;
+    for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
+    out << "\n  skipped (does not fit the point): " << p.skipped << '\n';
+    return;
+  }
   out << p.algorithm_name << " on " << p.environment->name << " (oracle "
       << p.oracles.front().entry->name << ")";
   for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;

@@ -285,6 +285,18 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
   if (resumed_) {
+    // Display names and skipped pairs are no part of the identity: the resuming sweep's hold.
+    sqlite3_stmt* put = nullptr;
+    sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
+    for (const char* key : {"labels", "skipped"}) {
+      const auto it = full.find(key);
+      if (it == full.end()) continue;
+      sqlite3_bind_text(put, 1, key, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(put, 2, it->second.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_step(put);
+      sqlite3_reset(put);
+    }
+    sqlite3_finalize(put);
     sqlite3_stmt* ids = nullptr;
     sqlite3_prepare_v2(db_, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, nullptr);
     while (sqlite3_step(ids) == SQLITE_ROW)

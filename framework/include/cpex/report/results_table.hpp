@@ -26,6 +26,11 @@ struct ResultsTable {
   // The sweep axes of the inputs (the columns between `point` and `algorithm`), then the
   // tag keys, in first-seen order.
   std::vector<std::string> swept;
+  // Display names from the stores' meta (the [labels] section of their pipelines: a key or
+  // a value, and its name), in input order; and the (algorithm, point) pairs their sweeps
+  // skipped, one line each (docs/results.md, "Names" and "Mixed sweeps").
+  std::vector<std::pair<std::string, std::string>> labels;
+  std::vector<std::string> skipped;
 
   std::optional<std::size_t> find(const std::string& name) const;
   // Index of `name`; throws Error listing the known columns if there is none.

@@ -26,7 +26,15 @@ struct PreparedSweep {
   // One line each, for stderr before any run: an [algorithm] key (set or swept) that
   // has another parameter role in one swept algorithm than in another (key_meaning_warnings).
   std::vector<std::string> warnings;
+  // The points whose algorithm does not fit them (a mixed sweep: MismatchError), skipped
+  // unless --strict; their pipelines are placeholders with `skipped` set. One line each for
+  // stderr (skip_lines), and the store's meta "skipped".
+  std::vector<std::size_t> skipped;
+  std::vector<std::string> skip_lines;
 };
+
+// The run ids of the skipped points (sorted): the engine runs none of them.
+std::vector<std::uint64_t> skipped_runs(const PreparedSweep& sweep, std::uint64_t repetitions);
 
 // Keys whose meaning changes between the algorithms a sweep runs: for every [algorithm]
 // key the file sets or sweeps, the roles (cpex/params.hpp, ParamRole) it has in the
