@@ -68,6 +68,24 @@ void add_key(std::vector<std::string>& keys, const std::string& key) {
 // name or an option value shown as \xNN; cpex/messages.hpp).
 std::string one_line(const std::string& text) { return printable_message(text); }
 
+// Why groups have no lower-bound ratio, when the report shows ratios (--y lower-bound-ratio,
+// or a table with the ratio column): the stores' reasons, else one line saying the rows
+// carry no bound.
+void note_missing_bounds(const report::ResultsTable& table, const report::GroupedReport& grouped,
+                         bool ratio_metric) {
+  std::size_t with = 0;
+  for (const auto& g : grouped.groups) with += g.lower_bound_runs > 0 ? 1 : 0;
+  const std::size_t without = grouped.groups.size() - with;
+  if (without == 0 || (!ratio_metric && with == 0)) return;
+  for (const auto& line : table.lower_bound_notes)
+    std::cerr << "cpex: note: no lower bound for " << one_line(line) << '\n';
+  if (table.lower_bound_notes.empty())
+    std::cerr << "cpex: note: " << without << " of " << grouped.groups.size()
+              << " groups have no lower bound: their runs carry none (fixed budget, failed or capped runs, "
+                 "or no certified T* for the problem: cpex hardness on the pipeline shows T*; a store "
+                 "records why)\n";
+}
+
 // One line per key the grouping pools over, naming its values (at most 12 of them).
 void warn_pooled(const std::vector<report::PooledKey>& pooled) {
   for (const auto& p : pooled) {
@@ -145,6 +163,7 @@ int report_main(int argc, char** argv) {
     if (plot.file.empty()) {
       const report::GroupedReport grouped = report::summarize_groups(table, keys);
       warn_pooled(grouped.pooled);
+      note_missing_bounds(table, grouped, metric == ReportMetric::LowerBoundRatio && !pivot.empty());
       const ReportLabels labels = report_labels(table, keys, given);
       // LaTeX names the groups' target errors: each algorithm's delta by its role.
       std::vector<std::vector<double>> deltas;
@@ -165,6 +184,7 @@ int report_main(int argc, char** argv) {
     for (const auto& key : plot.series) add_key(keys, key);
     const report::GroupedReport grouped = report::summarize_groups(table, keys);
     warn_pooled(grouped.pooled);
+    note_missing_bounds(table, grouped, plot.y == "lower-bound-ratio");
     const ReportLabels labels = report_labels(table, keys, given);
     plot.labels.clear();
     for (const auto& [key, name] : labels.keys) plot.labels.push_back(key + "=" + name);

@@ -16,6 +16,9 @@ struct RawResults {
   // (algorithm, point) pairs its sweep skipped, one line each. Empty for a CSV.
   std::vector<std::pair<std::string, std::string>> labels;
   std::vector<std::string> skipped;
+  // Why runs got no lower bound (meta "lower_bound_notes", per point), one line per reason
+  // naming the points and their algorithms.
+  std::vector<std::string> lower_bound_notes;
 };
 
 // True if `path` starts with the SQLite header.

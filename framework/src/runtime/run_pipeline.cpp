@@ -9,10 +9,13 @@
 
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/runtime/run_pipeline.hpp"
 
 #include "cpex/errors.hpp"
 #include "cpex/runtime/embedding.hpp"
+#include "cpex/runtime/lower_bound.hpp"
 #include "cpex/runtime/ranks.hpp"
 #include "cpex/runtime/signals.hpp"
 #include "cpex/runtime/summary_output.hpp"
@@ -135,7 +138,16 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const EngineReport report = processes > 1 ? opts.ranks->run(jobs, selection, engine, sinks)
                                            : run_sweep(jobs, selection, engine, sinks);
   progress.finish();
-  if (store) store->commit();
+  if (store) {
+    // Why points got no lower bound, in words (cpex report prints them beside the ratios).
+    nlohmann::ordered_json notes = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < s.pipelines.size(); ++i)
+      if (const std::string reason = s.pipelines[i].skipped.empty() ? lower_bound_reason(s.pipelines[i]) : "";
+          !reason.empty())
+        notes[std::to_string(s.points[i].index)] = reason;
+    if (!notes.empty()) store->set_meta("lower_bound_notes", notes.dump());
+    store->commit();
+  }
   const bool interrupted = report.interrupted || (own_signals && signals::received() != 0);
   const int interrupted_status = signals::exit_status(kExitInterrupted);
   if (rank != 0) return interrupted ? interrupted_status : 0;

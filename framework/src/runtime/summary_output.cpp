@@ -10,6 +10,7 @@
 
 #include "cpex/report/stats.hpp"
 #include "cpex/report/summary_json.hpp"
+#include "cpex/runtime/lower_bound.hpp"
 
 namespace cpex::host {
 
@@ -40,6 +41,8 @@ Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   }
   j["planned"] = planned;
   j.update(summary_json(s));
+  if (s.lower_bound_runs == 0 && s.by_rule > 0)
+    if (const std::string why = lower_bound_reason(p); !why.empty()) j["lower_bound_ratio"]["none"] = why;
   return j;
 }
 
@@ -92,6 +95,9 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
     out << "  lower-bound ratio samples / (T*(mu) log(1/delta)) mean " << s.lower_bound_ratio
         << " (95% CI, normal approximation [" << s.lower_bound_ratio_ci95_normal.lower << ", "
         << s.lower_bound_ratio_ci95_normal.upper << "]) over the " << s.lower_bound_runs << " runs ended by rule\n";
+  else if (s.by_rule > 0)
+    if (const std::string why = lower_bound_reason(p); !why.empty())
+      out << "  lower-bound ratio: none, " << why << '\n';
   if (s.ended + s.capped > 0) out << "  mean wall time " << s.mean_wall_time_s << " s\n";
 }
 

@@ -377,6 +377,17 @@ void ResultStore::commit() {
   exec(db_, "COMMIT", path_);
 }
 
+void ResultStore::set_meta(const std::string& key, const std::string& value) {
+  commit();
+  sqlite3_stmt* put = nullptr;
+  sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
+  sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+  const int step = sqlite3_step(put);
+  sqlite3_finalize(put);
+  if (step != SQLITE_DONE) throw Error("results store '" + path_ + "': cannot write meta '" + key + "': " + sqlite3_errmsg(db_));
+}
+
 namespace {
 
 // An axis value as a number when it reads fully as one, else as text.

@@ -31,6 +31,8 @@ struct ResultsTable {
   // skipped, one line each (docs/results.md, "Names" and "Mixed sweeps").
   std::vector<std::pair<std::string, std::string>> labels;
   std::vector<std::string> skipped;
+  // Why runs have no lower bound, from the stores' meta: "FILE: points 0, 2 (kl-lucb): reason".
+  std::vector<std::string> lower_bound_notes;
 
   std::optional<std::size_t> find(const std::string& name) const;
   // Index of `name`; throws Error listing the known columns if there is none.
