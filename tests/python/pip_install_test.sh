@@ -42,6 +42,10 @@ assert notebook["metadata"]["kernelspec"]["name"] == "cpex", notebook["metadata"
 cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
 errors = [o for c in cells for o in c.get("outputs", []) if o["output_type"] == "error"]
 assert not errors, errors
+# A clean notebook: no warning printed by any cell (e.g. about its own Python algorithm's keys).
+warned = ["".join(o.get("text", "")) for c in cells for o in c.get("outputs", [])
+          if o["output_type"] == "stream" and "warning" in "".join(o.get("text", ""))]
+assert not warned, warned
 assert all(c.get("execution_count") for c in cells), "a cell did not run"
 print("notebook executed through the kernel cpex: %d code cells" % len(cells))
 PY

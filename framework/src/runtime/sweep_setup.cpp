@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/sweep_overrides.hpp"
 
@@ -141,6 +142,25 @@ std::vector<std::string> key_meaning_warnings(const Registry& registry, const Pi
   return warnings;
 }
 
+std::vector<std::string> unused_variant_blocks(const PipelineFile& file, const SweepScope& scope) {
+  const auto own = file.get("algorithm", "plugin");
+  const std::vector<std::string> used = scope.of("algorithm", own ? *own : "");
+  std::vector<std::string> blocks, warnings;
+  for (const auto& entry : file.section("algorithm")) {
+    const auto dot = entry.key.find('.');
+    const std::string owner = dot == std::string::npos ? "" : entry.key.substr(0, dot);
+    if (owner.find('@') == std::string::npos || std::find(used.begin(), used.end(), owner) != used.end() ||
+        std::find(blocks.begin(), blocks.end(), owner) != blocks.end())
+      continue;
+    blocks.push_back(owner);
+    std::string names;
+    for (const auto& name : used) names += (names.empty() ? "" : ", ") + name;
+    warnings.push_back("[algorithm." + owner + "] is used by no algorithm of the sweep" + did_you_mean(owner, used) +
+                       ": its keys are ignored (the algorithms: " + names + ")");
+  }
+  return warnings;
+}
+
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep) {
   return prepare_sweep(registry, PipelineFile::read(path), options, sweep, true);
@@ -158,6 +178,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   apply_overrides(file, s.axes, options.overrides);
   const SweepScope scope = sweep_scope(file, written);
   s.warnings = key_meaning_warnings(registry, file, s.axes, scope);
+  for (auto& warning : unused_variant_blocks(file, scope)) s.warnings.push_back(std::move(warning));
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 

@@ -44,6 +44,10 @@ std::vector<std::string> key_meaning_warnings(const Registry& registry, const Pi
                                               const std::vector<SweepAxis>& axes,
                                               const SweepScope& scope);
 
+// One line per [algorithm.NAME@LABEL] block that no algorithm of the sweep uses (a variant
+// dropped from the axis, or a misspelt label: the closest used name is suggested).
+std::vector<std::string> unused_variant_blocks(const PipelineFile& file, const SweepScope& scope);
+
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep);
 // The same for a file already read (or made in memory); `on_disk`: it is a real file,
