@@ -126,8 +126,8 @@ void read_display_meta(sqlite3* handle, RawResults& raw) {
     if (name == "lower_bound_notes" && json.is_object()) {
       add_lower_bound_notes(json, raw);
     } else if (name == "labels" && json.is_object()) {
-      for (const auto& [name, text] : json.items())
-        if (text.is_string()) raw.labels.emplace_back(name, text.get<std::string>());
+      for (const auto& [left, text] : json.items())
+        if (text.is_string()) raw.labels.emplace_back(left, text.get<std::string>());
     } else if (json.is_array()) {
       for (const auto& line : json)
         if (line.is_string()) raw.skipped.push_back(line.get<std::string>());

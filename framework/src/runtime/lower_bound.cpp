@@ -21,7 +21,7 @@ namespace {
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 // T* of the run's instance, or NaN and why (one clause).
-struct Bound {
+struct TStar {
   double t_star = kNan;
   std::string reason;
 };
@@ -33,7 +33,7 @@ std::string gap_text(double gap) {
 }
 
 // The certified T* of a solver result: `lower` <= T* <= `upper`.
-Bound certified(double value, double lower, double upper, const std::string& what) {
+TStar certified(double value, double lower, double upper, const std::string& what) {
   if (!(std::isfinite(value) && value > 0.0)) return {kNan, what + ": the instance has no unique answer (T* infinite)"};
   const double gap = upper > 0.0 && std::isfinite(upper) ? (upper - lower) / upper : 1.0;
   if (gap > kLowerBoundGap * (1.0 + 1e-9))
@@ -45,7 +45,7 @@ Bound certified(double value, double lower, double upper, const std::string& wha
 // Per-arm feedback: the identification problem of the query (top-k, thresholds, epsilon-good,
 // every arm family), else the CPE-L class behind the oracle (matroids, listed classes, oracle
 // bounds; docs/algorithms/identification-oracle.md).
-Bound per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const double> truth) {
+TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const double> truth) {
   const Problem& problem = *run.context.problem;
   const Oracle& oracle = *run.oracles.front();
   const unsigned caps = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
@@ -87,7 +87,7 @@ Bound per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const d
   return certified(t.value, t.lower, t.upper, "the CPE-L T* (" + t.method + ")");
 }
 
-Bound lower_bound_of(const Pipeline& pipeline, const RunObjects& run) {
+TStar lower_bound_of(const Pipeline& pipeline, const RunObjects& run) {
   const Problem& problem = *run.context.problem;
   const std::span<const double> truth = run.environment->truth();
   if (run.oracles.empty() || pipeline.oracles.empty() || truth.size() < 2) return {kNan, "no decision class"};
@@ -143,10 +143,10 @@ double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
     try {
       return lower_bound_of(pipeline, run);
     } catch (const std::exception& e) {
-      return Bound{kNan, std::string("the T* solver failed: ") + e.what()};  // the row is unaffected
+      return TStar{kNan, std::string("the T* solver failed: ") + e.what()};  // the row is unaffected
     }
   };
-  Bound bound;
+  TStar bound;
   if (!pipeline.lower_bounds) {
     bound = solve();
   } else {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cpex/errors.hpp"
 #include "cpex/params.hpp"
 #include "cpex/registry.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
