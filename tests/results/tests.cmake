@@ -35,3 +35,10 @@ foreach(seed 000 001 003)
   set_tests_properties(seed-figures-${seed} PROPERTIES LABELS "cli;plot" TIMEOUT 300
                        ENVIRONMENT "CPEX_BUILD_DIR=${PROJECT_BINARY_DIR}")
 endforeach()
+
+# `cpex report --format latex` compiled by pdflatex (long: needs TeX, texlive-latex-base and
+# texlive-latex-recommended from scripts/install-deps.sh; skipped without pdflatex). Its
+# structure is checked in the default suite (integration/cli_paper_test.cpp).
+add_test(NAME report-latex-compiles
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/results/latex_compile_test.sh $<TARGET_FILE:cpex-host>)
+set_tests_properties(report-latex-compiles PROPERTIES LABELS "long" SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -42,49 +42,45 @@ TStar certified(double value, double lower, double upper, const std::string& wha
   return {value, ""};
 }
 
-// Per-arm feedback: the identification problem of the query (top-k, thresholds, epsilon-good,
-// every arm family), else the CPE-L class behind the oracle (matroids, listed classes, oracle
-// bounds; docs/algorithms/identification-oracle.md).
+// Per-arm feedback: the identification problem of the query and class (top-k, thresholds,
+// epsilon-good, matroids, listed classes; every arm family), else, for another class with
+// linear maximization, the CPE-L T* certified from the oracle alone (oracle bounds,
+// docs/algorithms/identification-oracle.md).
 TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const double> truth) {
   const Problem& problem = *run.context.problem;
   const Oracle& oracle = *run.oracles.front();
   const unsigned caps = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
   const double epsilon =
       value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy).value_or(0.0);
-  const bool direct = (caps & kCardinality) || oracle.query().kind != Query::Kind::Optimal;
-  if (direct) {
-    numerics::IdentificationSetup setup;
-    try {
-      setup = numerics::make_identification(problem, oracle, pipeline.oracles.front().entry->capabilities, epsilon);
-    } catch (const std::invalid_argument& e) {
-      return {kNan, e.what()};
-    }
-    setup.families = numerics::with_variances(setup.families, run.environment->truth_variances());
-    if (!setup.problem->has_known_allocation(setup.families) && truth.size() > kLowerBoundSolverArms)
-      return {kNan, "T* has no closed form here and the instance has " + std::to_string(truth.size()) +
-                        " arms, more than the " + std::to_string(kLowerBoundSolverArms) + " the bound solves for"};
-    numerics::CharacteristicTimeOptions options;
-    options.relative_gap = 1e-7;
-    options.max_iterations = kLowerBoundCuts;
-    const auto t = numerics::characteristic_time(*setup.problem, truth, setup.families, options);
-    if (!(std::isfinite(t.value) && t.value > 0.0)) return {kNan, "the instance has no unique answer (T* infinite)"};
-    if (t.relative_gap() > kLowerBoundGap)
-      return {kNan, "T* certified only to a relative gap of " + gap_text(t.relative_gap()) + " (the bound needs " +
-                        gap_text(kLowerBoundGap) + ")"};
-    return {t.value, ""};
+  numerics::IdentificationSetup setup;
+  try {
+    setup = numerics::make_identification(problem, oracle, pipeline.oracles.front().entry->capabilities, epsilon);
+  } catch (const std::invalid_argument& e) {
+    const bool cpe_l = oracle.query().kind == Query::Kind::Optimal && (caps & kLinearMaximization) &&
+                       (caps & kSecondBest) && epsilon == 0.0 && numerics::arm_families_of(problem);
+    if (!cpe_l) return {kNan, e.what()};
+    if (truth.size() > kLowerBoundSolverArms)
+      return {kNan, "the class has " + std::to_string(truth.size()) + " base arms, more than the " +
+                        std::to_string(kLowerBoundSolverArms) + " the bound solves for"};
+    const auto families = numerics::with_variances(*numerics::arm_families_of(problem), run.environment->truth_variances());
+    numerics::CombinatorialOptions options;
+    options.relative_gap = kLowerBoundGap / 2;
+    const auto t = numerics::cpe_characteristic_time(oracle, caps, truth, families, options);
+    return certified(t.value, t.lower, t.upper, "the CPE-L T* (" + t.method + ")");
   }
-  if (epsilon > 0.0) return {kNan, "the CPE-L bound is for exact identification (epsilon = 0)"};
-  if (!(caps & kLinearMaximization)) return {kNan, "the oracle's class is not a linear maximization (no CPE-L T*)"};
-  auto families = numerics::arm_families_of(problem);
-  if (!families) return {kNan, "the rewards are outside the exponential families T* is defined for"};
-  if (truth.size() > kLowerBoundSolverArms)
-    return {kNan, "the class has " + std::to_string(truth.size()) + " base arms, more than the " +
-                      std::to_string(kLowerBoundSolverArms) + " the bound solves for"};
-  const auto variances = numerics::with_variances(*families, run.environment->truth_variances());
-  numerics::CombinatorialOptions options;
-  options.relative_gap = kLowerBoundGap / 2;
-  const auto t = numerics::cpe_characteristic_time(oracle, caps, truth, variances, options);
-  return certified(t.value, t.lower, t.upper, "the CPE-L T* (" + t.method + ")");
+  setup.families = numerics::with_variances(setup.families, run.environment->truth_variances());
+  if (!setup.problem->has_known_allocation(setup.families) && truth.size() > kLowerBoundSolverArms)
+    return {kNan, "T* has no closed form here and the instance has " + std::to_string(truth.size()) +
+                      " arms, more than the " + std::to_string(kLowerBoundSolverArms) + " the bound solves for"};
+  numerics::CharacteristicTimeOptions options;
+  options.relative_gap = 1e-7;
+  options.max_iterations = kLowerBoundCuts;
+  const auto t = numerics::characteristic_time(*setup.problem, truth, setup.families, options);
+  if (!(std::isfinite(t.value) && t.value > 0.0)) return {kNan, "the instance has no unique answer (T* infinite)"};
+  if (t.relative_gap() > kLowerBoundGap)
+    return {kNan, "T* certified only to a relative gap of " + gap_text(t.relative_gap()) + " (the bound needs " +
+                      gap_text(kLowerBoundGap) + ")"};
+  return {t.value, ""};
 }
 
 TStar lower_bound_of(const Pipeline& pipeline, const RunObjects& run) {
