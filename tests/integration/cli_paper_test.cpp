@@ -80,7 +80,7 @@ TEST_CASE("cpex list --accepts names the algorithms that fit a file's problem", 
   INFO(r.err);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("algorithms that accept the problem of"));
-  for (const char* fits : {"\n  track-and-stop ", "\n  top-two ", "\n  sticky-track-and-stop "})
+  for (const char* fits : {"\n  track-and-stop ", "\n  top-two "})
     CHECK_THAT(r.out, Catch::Matchers::Contains(fits));
   CHECK_THAT(r.out, !Catch::Matchers::Contains("\n  kl-lucb ") && !Catch::Matchers::Contains("\n  lucb "));
   CHECK_THAT(r.out, Catch::Matchers::Contains("not accepted: "));

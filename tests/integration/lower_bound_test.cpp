@@ -166,11 +166,11 @@ TEST_CASE("The lower bound on every problem: linear (Soare), CPE-L (graphic matr
       "[environment]\nplugin = gaussian\nmeans = 0.1, 0.9, 0.4, 0.8, 0.2, 0.7, 0.5\nsigma = 0.5\n"
       "[oracle]\nplugin = matroid-graphic\ngenerator = random\nvertices = 5\nedges = 7\ngraph-seed = 3\n"
       "[algorithm]\nplugin = clucb\ndelta = 0.05\n[run]\nseed = 3\nrepetitions = 3\n");
-  // A full bandit: SAQM-style algorithm on additive Gaussian noise over 3-subsets of 6 arms.
+  // A full bandit: ICB on additive Gaussian noise over 3-subsets of 6 arms.
   check_bound_like_hardness(
       "lower-bound-full-bandit",
       "[environment]\nplugin = full-bandit\nmeans = 1.0, 0.9, 0.8, 0.3, 0.2, 0.1\nk = 3\nnoise = additive\nsigma = 0.5\n"
-      "[oracle]\nplugin = top-k\nk = 3\n[algorithm]\nplugin = clucb-qm\ndelta = 0.05\n"
+      "[oracle]\nplugin = top-k\nk = 3\n[algorithm]\nplugin = icb\ndelta = 0.05\n"
       "[run]\nseed = 3\nrepetitions = 2\nmax-samples = 100000000\n");
 }
 

@@ -35,7 +35,7 @@ top-two@ttts = $\beta$-TTTS
 [sweep]
 axis = algorithm.plugin = top-two@t3c, top-two@ttts, track-and-stop, kl-lucb
 INI
-"$cpex" sweep sweep.ini --out runs.db --quiet
+"$cpex" sweep sweep.ini --out runs.db --quiet > /dev/null
 "$cpex" report runs.db --format latex --label top-two@t3c=T3C > table.tex
 "$cpex" report runs.db --format latex --columns algorithm --y lower-bound-ratio > pivot.tex
 grep -q 'T3C' table.tex

@@ -42,3 +42,10 @@ endforeach()
 add_test(NAME report-latex-compiles
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/results/latex_compile_test.sh $<TARGET_FILE:cpex-host>)
 set_tests_properties(report-latex-compiles PROPERTIES LABELS "long" SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# The leaderboard's figure (scripts/leaderboard.py) from made-up ratios, read back from its
+# SVG: no overlapping text, every algorithm in its plugin's colour, x = 1 named. Seconds.
+add_test(NAME leaderboard-figure
+         COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/results/leaderboard_figure_test.py
+                 ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/share/cpex/python)
+set_tests_properties(leaderboard-figure PROPERTIES LABELS "cli;plot" TIMEOUT 300)
