@@ -42,7 +42,7 @@ Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   j["planned"] = planned;
   j.update(summary_json(s));
   if (s.lower_bound_runs == 0 && s.by_rule > 0)
-    if (const std::string why = lower_bound_reason(p); !why.empty()) j["lower_bound_ratio"]["none"] = why;
+    if (const std::string why = lower_bound_reason(p); !why.empty()) j["lower_bound_note"] = why;
   return j;
 }
 
