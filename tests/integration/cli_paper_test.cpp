@@ -62,7 +62,7 @@ TEST_CASE("A mixed sweep runs what fits and records the pair it skips", "[cli][p
   CHECK(report.status == 0);
   CHECK_THAT(report.err, Catch::Matchers::Contains("kl-lucb skipped at point 3"));
   // Resuming runs nothing more; the skipped point stays skipped.
-  const auto again = run_cpex("sweep " + file + " --out " + db + " --quiet");
+  const auto again = run_cpex("sweep " + file + " --out " + db);
   CHECK(again.status == 0);
   CHECK_THAT(again.err, Catch::Matchers::Contains("0 to run"));
   // --strict refuses instead, in one line.
