@@ -275,10 +275,10 @@ def build_figure(report, args):
     import matplotlib.ticker
 
     # --label NAME=TEXT names a grouping key, or else a value (top-two@t3c=T3C).
-    labels = {k: v for k, v in args.label if k in report["keys"] or k in plot_style.DEFAULT_LABELS}
-    named = {k: v for k, v in args.label if k not in labels}
-    named.update({k: v for k, v in (report.get("labels") or {}).items()
-                  if k not in report["keys"] and k not in named})
+    # The report's own "labels" (a store's [labels]) first; --label wins.
+    given = list((report.get("labels") or {}).items()) + list(args.label)
+    labels = {k: v for k, v in given if k in report["keys"] or k in plot_style.DEFAULT_LABELS}
+    named = {k: v for k, v in given if k not in labels}
 
     def shown(value):
         return named.get(value, value)
