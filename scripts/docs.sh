@@ -52,7 +52,7 @@ DOXY
 "$python" "$root/scripts/docs_cpp_page.py" "$out/doxygen/xml" "$src/cpp-api.md"
 
 export CPEX_DOXYGEN_XML="$out/doxygen/xml"
-export CPEX_DOCS_VERSION=$("$cpex" --version | awk '{print $NF}')
+export CPEX_DOCS_VERSION=$("$cpex" --version | awk '{print $2}')  # "cpex 0.1.0 (plugin ABI N) (MPI)"
 export PYTHONPATH="$build/share/cpex/python"
 export PYTHONDONTWRITEBYTECODE=1
 "$python" -m sphinx -b html -W --keep-going -q -j 1 -d "$out/doctrees" "$src" "$out/html"

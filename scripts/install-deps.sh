@@ -16,6 +16,7 @@ packages=(
   python3-pip python3-venv python3-pytest python3-tqdm   # pip install ., its tests, progress bars
   jupyter-nbconvert python3-nbclient python3-ipykernel   # the example notebook, executed by ctest
   python3-sphinx python3-myst-parser python3-breathe doxygen   # the documentation site (scripts/docs.sh)
+  texlive-latex-base texlive-latex-recommended  # pdflatex and booktabs: the long test of `cpex report --format latex`
 )
 
 missing=()

@@ -12,7 +12,8 @@ on). The elimination pipelines (pipelines/leaderboard/elimination-*.ini) give th
 time per run of each sampler with elimination = none, stopping, sampling and the saving of each
 against none.
 
-usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH   (writes the Markdown on stdout)
+usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH [--svg]   (writes the Markdown on stdout;
+       --svg: the figure also as SVG beside the PNG)
 """
 import json
 import math
@@ -139,31 +140,58 @@ def table(rows):
     return "\n".join(out)
 
 
-def figure(points, path):
+def figure(points, path, also=()):
+    """One panel per instance: each algorithm's ratio at δ = 10⁻⁶ (filled) and 10⁻² (hollow)
+    in its plugin's colour and marker (python/cpex/plot_style.py; a variant NAME@LABEL in
+    its own tone of the plugin's), the lower bound x = 1 drawn and named, one form of tick
+    label per axis. `also`: formats written beside the PNG (["svg"]: the text stays text, so
+    figure_text.py can check it; tests/results/leaderboard_figure_test.py)."""
     import matplotlib
     matplotlib.use("Agg")
+    import matplotlib.lines
     import matplotlib.pyplot as plt
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "cpex"))
+    import plot
+    import plot_style
 
+    plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "cpex", "font.size": 8})
     names = [short for _, short in SUITE]
+    algorithms = sorted({a for _, a, _ in points})
+    plugins = plot_style.figure_styles([plot_style.plugin_of(a) for a in algorithms])
+    styles, seen = {}, {}
+    for a in algorithms:
+        plugin = plot_style.plugin_of(a)
+        index = seen[plugin] = seen.get(plugin, -1) + 1
+        styles[a] = plot_style.variant_style(*plugins[plugin], index)
     fig, axes = plt.subplots(2, 4, figsize=(16, 11), sharex=True)
     for ax, short in zip(axes.flat, names):
         mine = [(a, r) for s, a, r in points if s == short and r[-1] is not None]
         mine.sort(key=lambda x: x[1][-1], reverse=True)
         for y, (algorithm, ratios) in enumerate(mine):
+            colour, marker = styles[algorithm][0], styles[algorithm][1]
             if ratios[0] is not None:
-                ax.plot(ratios[0], y, "o", mfc="none", mec="tab:gray", ms=5)
-            ax.plot(ratios[-1], y, "o", color="tab:blue", ms=5)
+                ax.plot(ratios[0], y, marker, mfc="none", mec=colour, ms=5)
+            ax.plot(ratios[-1], y, marker, color=colour, ms=5).__getitem__(0).set_gid(
+                "series-%s-%s" % (algorithm, short.replace(" ", "_")))
         ax.set_yticks(range(len(mine)))
         ax.set_yticklabels([a for a, _ in mine], fontsize=7)
-        ax.axvline(1.0, color="black", lw=0.8)
+        ax.axvline(1.0, color="0.35", linestyle="--", lw=1.0).set_gid("ratio-one")
         ax.set_xscale("log")
-        ax.set_title(short, fontsize=10)
+        ax.set_title(short, fontsize=9)
         ax.grid(axis="x", which="both", alpha=0.3)
+    for ax in axes.flat:
+        plot.set_ticks(ax, "x", [], True, matplotlib)
     for ax in axes[-1]:
         ax.set_xlabel("samples / (T*(μ) log(1/δ))")
-    fig.suptitle("CPEx leaderboard v1: filled δ = 10⁻⁶, hollow δ = 10⁻² (mean over the runs that stopped)")
+    line = matplotlib.lines.Line2D
+    plot.figure_legend(fig, [line([], [], marker="o", linestyle="none", color="0.3"),
+                             line([], [], marker="o", linestyle="none", mfc="none", mec="0.3"),
+                             line([], [], color="0.35", linestyle="--", lw=1.0)],
+                       ["δ = 10⁻⁶", "δ = 10⁻²", "x = 1: the lower bound"], "mean over the runs that stopped")
+    fig.suptitle("CPEx leaderboard v1: samples / (T*(μ) log(1/δ)) per instance; each algorithm in its "
+                 "plugin's colour and marker")
     fig.tight_layout(rect=(0, 0, 1, 0.97))
-    fig.savefig(path, dpi=110)
+    plot.save(fig, path, also=also)
 
 
 def elimination(build, csvs):
@@ -212,7 +240,7 @@ def elimination(build, csvs):
 def main():
     build, csvs, figure_path = sys.argv[1:4]
     rows, points = leaderboard(build, csvs)
-    figure(points, figure_path)
+    figure(points, figure_path, ["svg"] if "--svg" in sys.argv[4:] else [])
     print(table(rows))
     print()
     print("![The leaderboard](%s)" % os.path.basename(figure_path))

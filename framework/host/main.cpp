@@ -32,7 +32,7 @@ namespace po = boost::program_options;
 namespace {
 
 const char* kUsage =
-    "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
+    "usage: cpex list [--accepts FILE] | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
     "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
@@ -50,6 +50,9 @@ const char* kUsage =
     "  --progress / --quiet   force / silence the progress line (default: on a terminal)\n"
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
+    "  --strict            for sweep: refuse an (algorithm, point) pair of a mixed sweep that does\n"
+    "                      not fit, instead of skipping it\n"
+    "  --accepts FILE      for list: the algorithms that accept FILE's problem\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
@@ -93,7 +96,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> plugin_paths;
   cpex::runtime::RunOptions options;
   options.ranks = &ranks;
-  std::string csv, where;
+  std::string csv, where, accepts;
   bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
@@ -103,7 +106,8 @@ int main(int argc, char** argv) {
         "out", po::value(&options.out), "")("json", po::bool_switch(&options.json), "")(
         "progress", po::bool_switch(&options.progress), "")(
         "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
-        "force-new", po::bool_switch(&options.force_new), "")(
+        "force-new", po::bool_switch(&options.force_new), "")("strict", po::bool_switch(&options.strict), "")(
+        "accepts", po::value(&accepts), "")(
         "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
         "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("args", po::value(&positional), "");
     po::positional_options_description args;
@@ -162,6 +166,7 @@ int main(int argc, char** argv) {
     cpex::PluginHost host;
     const auto paths = cpex::plugin_search_path(plugin_paths);
     host.load(paths, paths.size() - 1);  // all must exist but the built-in default (last)
+    if (command == "list" && !accepts.empty()) return finish(cpex::host::list_accepting(host.registry(), accepts));
     if (command == "list") return finish(cpex::host::list_plugins(host.registry()));
     if (command == "describe")
       return finish(cpex::host::describe_plugin(host.registry(), positional[1]));

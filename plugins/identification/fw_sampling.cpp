@@ -11,7 +11,10 @@
 //      piece: z = the vertex e_a of its largest gradient entry (ties: smallest a); several:
 //      z = argmax_{z in simplex} min_{j active} <z - x, g_j> (numerics/matrix_game.hpp, on the
 //      arms the active pieces move: any other arm adds nothing to any <z, g_j>);
-//   3. x <- (t x + z) / (t + 1);
+//   3. x <- ((t - 1) x + z) / t, the authors' step (rctzeng/NeurIPS2021-FWS, standard/
+//      samplingrules.jl: x (t-1)/t + z/t with t = sum N; the linear sampler's too); this
+//      plugin earlier took (t x + z) / (t + 1), a step of 1/(t+1): the measured effect is in
+//      docs/algorithms/identification-samplers.md;
 //   4. pull argmax_a x_a / N_a (the iterate over the empirical proportions; ties: smallest a).
 // Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
 // linear program of |active| rows and at most 2 |active| columns when several pieces are
@@ -86,7 +89,7 @@ class FwSampling final : public GlrSampler {
     const std::size_t k = means().size();
     const double n = static_cast<double>(t);
     direction(t);
-    for (std::size_t a = 0; a < k; ++a) x_[a] = (n * x_[a] + z_[a]) / (n + 1.0);
+    for (std::size_t a = 0; a < k; ++a) x_[a] = ((n - 1.0) * x_[a] + z_[a]) / n;
     std::size_t arm = 0;
     for (std::size_t a = 1; a < k; ++a)
       if (x_[a] / counts()[a] > x_[arm] / counts()[arm]) arm = a;

@@ -200,8 +200,9 @@ namespace {
 // The keys of a summary object, nested ones as "samples.mean", without the keys that say
 // which point or group it is.
 std::set<std::string> summary_keys(const json& object, const std::string& prefix = "") {
-  static const std::set<std::string> context = {"point", "values", "pipeline", "algorithm",
-                                                "environment", "oracle", "status", "planned"};
+  // (and lower_bound_note: why the point's runs have no lower bound, a run summary's words)
+  static const std::set<std::string> context = {"point", "values", "pipeline", "algorithm", "environment",
+                                                "oracle", "status", "planned", "lower_bound_note"};
   std::set<std::string> keys;
   for (const auto& [key, value] : object.items()) {
     if (prefix.empty() && context.count(key)) continue;

@@ -111,7 +111,7 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   for (std::size_t i = 0; i < roles.size() && i < run.oracles.size(); ++i) {
     const unsigned withdrawn = roles[i].required & run.oracles[i]->withdrawn_capabilities();
     if (withdrawn)
-      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+      throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                         describe_capabilities(withdrawn) + " from the oracle in [" +
                         roles[i].section + "], but oracle '" + p.oracles[i].entry->name +
                         "' does not offer it for this configuration");
@@ -132,11 +132,11 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                       p.oracles.front().section + "] has decision size " + std::to_string(k));
   const std::string wanted = reward_mismatch(p.algorithm->needs.rewards, problem.rewards);
   if (!wanted.empty())
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
                       ", but the rewards of environment '" + p.environment->name + "' are " +
                       describe(problem.rewards));
   if (problem.answers.cols() > 0 && !p.algorithm->needs.transductive)
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
                       p.environment->name + "' poses an answer set Z of " + std::to_string(problem.answers.cols()) +
                       " items apart from its arms (answers = / answers-file =): choose an algorithm for "
                       "transductive problems (docs/algorithms/linear.md)");
@@ -161,9 +161,13 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   } catch (const ParameterError& e) {
     // A key "SECTION.NAME" is a key of another section the algorithm refuses: "run.budget"
     // (a budget too small for it), "oracle.k" (a decision size it cannot identify).
+    // Both, and "plugin" (the rewards or the problem are not its kind), say that the
+    // algorithm does not fit the point.
     if (const auto dot = e.key().find('.'); dot != std::string::npos)
-      throw ConfigError(p.source + ": [" + e.key().substr(0, dot) + "] " + e.key().substr(dot + 1) +
-                        ": " + p.algorithm->name + ": " + e.what());
+      throw MismatchError(p.source + ": [" + e.key().substr(0, dot) + "] " + e.key().substr(dot + 1) +
+                          ": " + p.algorithm->name + ": " + e.what());
+    if (e.key() == "plugin")
+      throw MismatchError(p.source + ": [algorithm] plugin: " + p.algorithm->name + ": " + e.what());
     rethrow_in(p, "algorithm", p.algorithm->name, e);
   } catch (...) {
     rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");

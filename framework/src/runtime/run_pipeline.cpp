@@ -1,16 +1,21 @@
 // cpex run / cpex sweep: prepare, open the outputs (CSV or SQLite store, resuming a store
 // of the same sweep), run the selected runs with progress and Ctrl-C handling, print the
 // summaries, and choose the exit status.
+#include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/runtime/run_pipeline.hpp"
 
 #include "cpex/errors.hpp"
 #include "cpex/runtime/embedding.hpp"
+#include "cpex/runtime/lower_bound.hpp"
 #include "cpex/runtime/ranks.hpp"
 #include "cpex/runtime/signals.hpp"
 #include "cpex/runtime/summary_output.hpp"
@@ -44,6 +49,8 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   if (rank == 0) {
     // A key that means different things in the swept algorithms (parameter roles).
     for (const std::string& warning : s.warnings) std::cerr << "cpex: warning: " << warning << '\n';
+    // The (algorithm, point) pairs of a mixed sweep that do not fit: skipped, one line each.
+    for (const std::string& line : s.skip_lines) std::cerr << "cpex: " << line << " (--strict refuses instead)\n";
     // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
     for (const std::string& warning : tie_warnings(s.pipelines, s.points))
       std::cerr << "cpex: warning: " << warning << '\n';
@@ -89,6 +96,13 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     }
     if (!trace_file.empty()) trace = std::make_unique<CsvTraceWriter>(trace_file);
   }
+  const std::size_t stored = selection.done.size();
+  if (!s.skipped.empty()) {  // the skipped points' runs are never run
+    std::vector<std::uint64_t> merged, skipped = skipped_runs(s, jobs.repetitions());
+    std::merge(selection.done.begin(), selection.done.end(), skipped.begin(), skipped.end(), std::back_inserter(merged));
+    merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+    selection.done = std::move(merged);
+  }
   if (opts.ranks) opts.ranks->share_done(selection.done);
 
   const std::uint64_t selected = selection.count(jobs.size());
@@ -98,7 +112,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     if (store->grown_from() > 0)
       std::cerr << "cpex: growing '" << opts.out << "' from " << store->grown_from() << " to "
                 << jobs.repetitions() << " repetitions per point (the stored runs keep their seeds)\n";
-    std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
+    std::cerr << "cpex: resuming '" << opts.out << "': " << stored
               << " runs already done, " << selected << " to run\n";
   }
 
@@ -122,7 +136,16 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const EngineReport report = processes > 1 ? opts.ranks->run(jobs, selection, engine, sinks)
                                            : run_sweep(jobs, selection, engine, sinks);
   progress.finish();
-  if (store) store->commit();
+  if (store) {
+    // Why points got no lower bound, in words (cpex report prints them beside the ratios).
+    nlohmann::ordered_json notes = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < s.pipelines.size(); ++i)
+      if (const std::string reason = s.pipelines[i].skipped.empty() ? lower_bound_reason(s.pipelines[i]) : "";
+          !reason.empty())
+        notes[std::to_string(s.points[i].index)] = reason;
+    if (!notes.empty()) store->set_meta("lower_bound_notes", notes.dump());
+    store->commit();
+  }
   const bool interrupted = report.interrupted || (own_signals && signals::received() != 0);
   const int interrupted_status = signals::exit_status(kExitInterrupted);
   if (rank != 0) return interrupted ? interrupted_status : 0;

@@ -57,6 +57,7 @@ std::vector<std::string> tie_warnings(const std::vector<Pipeline>& pipelines,
   std::vector<std::string> out;
   for (std::size_t i = 0; i < pipelines.size() && i < points.size() && i < limit; ++i) {
     const Pipeline& p = pipelines[i];
+    if (!p.skipped.empty()) continue;  // a mixed sweep's pair that does not fit: never run
     if (!exact_identification(p)) continue;
     std::string reason;
     try {

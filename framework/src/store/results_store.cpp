@@ -255,7 +255,14 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   // the mutex took about 2,000 instructions per row (one lock per bind).
   db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
-  if (resumed_) read_done();
+  if (resumed_) {
+    // Display names and skipped pairs are no part of the identity: the resuming sweep's hold.
+    StoreMeta refreshed;
+    for (const char* key : {"labels", "skipped"})
+      if (const auto it = full.find(key); it != full.end()) refreshed.insert(*it);
+    put_meta(db_, refreshed, path);
+    read_done();
+  }
   prepare_inserts();
   last_commit_ = now_seconds();
 }
@@ -393,6 +400,17 @@ void ResultStore::commit() {
   pending_ = 0;
   last_commit_ = now_seconds();
   exec(db_, "COMMIT", path_);
+}
+
+void ResultStore::set_meta(const std::string& key, const std::string& value) {
+  commit();
+  sqlite3_stmt* put = nullptr;
+  sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
+  sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+  const int step = sqlite3_step(put);
+  sqlite3_finalize(put);
+  if (step != SQLITE_DONE) throw Error("results store '" + path_ + "': cannot write meta '" + key + "': " + sqlite3_errmsg(db_));
 }
 
 namespace {

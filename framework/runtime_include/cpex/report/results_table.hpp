@@ -26,6 +26,13 @@ struct ResultsTable {
   // The sweep axes of the inputs (the columns between `point` and `algorithm`), then the
   // tag keys, in first-seen order.
   std::vector<std::string> swept;
+  // Display names from the stores' meta (the [labels] section of their pipelines: a key or
+  // a value, and its name), in input order; and the (algorithm, point) pairs their sweeps
+  // skipped, one line each (docs/results.md, "Names" and "Mixed sweeps").
+  std::vector<std::pair<std::string, std::string>> labels;
+  std::vector<std::string> skipped;
+  // Why runs have no lower bound, from the stores' meta: "FILE: points 0, 2 (kl-lucb): reason".
+  std::vector<std::string> lower_bound_notes;
 
   std::optional<std::size_t> find(const std::string& name) const;
   // Index of `name`; throws Error listing the known columns if there is none.

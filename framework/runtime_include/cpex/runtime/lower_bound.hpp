@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,7 @@ namespace cpex::inline runtime {
 struct LowerBoundCache {
   std::mutex mutex;
   std::vector<std::pair<std::vector<double>, double>> t_star;
+  std::string reason;  // why a run of the pipeline has no bound (the first such run's), in words
 };
 
 // The bound a run records is T* certified to this relative gap; a problem without a known
@@ -29,11 +31,22 @@ struct LowerBoundCache {
 inline constexpr double kLowerBoundGap = 1e-4;
 inline constexpr std::size_t kLowerBoundSolverArms = 64;
 inline constexpr int kLowerBoundCuts = 400;
+// The full-bandit bound lists the super arms it designs over: at most this many.
+inline constexpr std::size_t kLowerBoundSuperArms = 2000;
 
 // T*(mu) log(1/delta) of a fixed-confidence run (no budget, a target error delta by its
-// role) whose T* is cheap and certified (above), NaN otherwise. T* is solved once per distinct truth of the pipeline (the sweep
+// role) whose T* is cheap and certified (above), NaN otherwise. T* is that of the run's
+// problem: per-arm identification (top-k, thresholds, epsilon-good; every arm family), a
+// CPE-L class (matroids, listed classes, oracle bounds: numerics/combinatorial_characteristic_time.hpp),
+// the full bandit with Gaussian noise on the sum (the design over the class's super arms, at
+// most kLowerBoundSuperArms), linear and transductive best arm with Gaussian noise
+// (numerics/linear_identification.hpp). T* is solved once per distinct truth of the pipeline (the sweep
 // point's runs share it: Pipeline::lower_bounds), under its lock: concurrent runs of the
 // point wait for the first.
 double run_lower_bound(const Pipeline& pipeline, const RunObjects& run);
+
+// Why some run of the pipeline got no bound, in words ("fixed budget: ...", "T* certified
+// only to a relative gap of 0.3 ..."); empty when every run so far had one.
+std::string lower_bound_reason(const Pipeline& pipeline);
 
 }  // namespace cpex::runtime

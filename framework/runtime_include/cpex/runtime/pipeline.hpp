@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cpex/errors.hpp"
 #include "cpex/params.hpp"
 #include "cpex/registry.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
@@ -52,6 +53,18 @@ struct Pipeline {
   RunSettings run;
   // Made by assemble(); null in a hand-built pipeline (each run then solves T* itself).
   std::shared_ptr<LowerBoundCache> lower_bounds;
+  // Non-empty: a point of a mixed sweep whose algorithm (algorithm_name) does not fit it,
+  // and why; it has no runs, and its other members are another point's (prepare_sweep).
+  std::string skipped;
+};
+
+// The point's algorithm does not fit the rest of the point: the feedback, the oracle's
+// capabilities, the rewards, the setting (fixed budget or confidence), an answer set apart
+// from the arms, or a key of another section the algorithm refuses. A mixed sweep skips
+// such an (algorithm, point) pair (README, "Comparing algorithms"); --strict refuses it.
+class MismatchError : public ConfigError {
+ public:
+  using ConfigError::ConfigError;
 };
 
 // Where a pipeline's instance comes from: the plugin named by the [environment] section

@@ -27,6 +27,7 @@ struct RunOptions {
   bool quiet = false;      // --quiet: never show progress
   bool force = false;      // --force: overwrite an existing file that is not a CPEx output
   bool force_new = false;  // --force-new: start a store of another sweep over
+  bool strict = false;     // --strict: refuse a mixed sweep with an (algorithm, point) pair that does not fit
   std::string shard;       // --shard I/N (1 <= I <= N), empty: all runs
   std::string command_line;
   EmbeddingHooks* embedding = nullptr;  // set only by an embedding program (Python module)

@@ -26,7 +26,15 @@ struct PreparedSweep {
   // One line each, for stderr before any run: an [algorithm] key (set or swept) that
   // has another parameter role in one swept algorithm than in another (key_meaning_warnings).
   std::vector<std::string> warnings;
+  // The points whose algorithm does not fit them (a mixed sweep: MismatchError), skipped
+  // unless --strict; their pipelines are placeholders with `skipped` set. One line each for
+  // stderr (skip_lines), and the store's meta "skipped".
+  std::vector<std::size_t> skipped;
+  std::vector<std::string> skip_lines;
 };
+
+// The run ids of the skipped points (sorted): the engine runs none of them.
+std::vector<std::uint64_t> skipped_runs(const PreparedSweep& sweep, std::uint64_t repetitions);
 
 // Keys whose meaning changes between the algorithms a sweep runs: for every [algorithm]
 // key the file sets or sweeps, the roles (cpex/params.hpp, ParamRole) it has in the
@@ -35,6 +43,10 @@ struct PreparedSweep {
 std::vector<std::string> key_meaning_warnings(const Registry& registry, const PipelineFile& file,
                                               const std::vector<SweepAxis>& axes,
                                               const SweepScope& scope);
+
+// One line per [algorithm.NAME@LABEL] block that no algorithm of the sweep uses (a variant
+// dropped from the axis, or a misspelt label: the closest used name is suggested).
+std::vector<std::string> unused_variant_blocks(const PipelineFile& file, const SweepScope& scope);
 
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep);

@@ -69,6 +69,8 @@ class ResultStore : public ResultSink {
   // Writes the rows still held back and commits the rows written so far (also done every
   // 1000 rows, every second, and on destruction).
   void commit();
+  // Sets a meta value that is no part of the store's identity (e.g. "lower_bound_notes").
+  void set_meta(const std::string& key, const std::string& value);
 
  private:
   // A written run waiting for its batch: the record without its trace, and its job.
