@@ -213,6 +213,15 @@ std::set<std::string> summary_keys(const json& object, const std::string& prefix
   return keys;
 }
 
+// The one group of `cpex report FILE --format json` (the file holds one point).
+json only_group(const std::string& results) {
+  const auto report = run_cpex("report '" + results + "' --format json");
+  REQUIRE(report.status == 0);
+  const auto groups = json::parse(report.out)["groups"];
+  REQUIRE(groups.size() == 1);
+  return groups[0];
+}
+
 }  // namespace
 
 TEST_CASE("cpex run --json and cpex report --format json use the same keys for the same statistics",
@@ -226,11 +235,7 @@ TEST_CASE("cpex run --json and cpex report --format json use the same keys for t
   INFO(run.err);
   REQUIRE(run.status == 3);  // repetition 1 fails
   const auto summary = json::parse(run.out);
-  const auto report = run_cpex("report '" + csv + "' --format json");
-  REQUIRE(report.status == 0);
-  const auto groups = json::parse(report.out)["groups"];
-  REQUIRE(groups.size() == 1);
-  const auto& group = groups[0];
+  const json group = only_group(csv);
   CHECK(summary_keys(summary) == summary_keys(group));
   CHECK(summary_keys(summary).count("samples.mean_ci95_bootstrap"));
   CHECK(summary_keys(summary).count("samples.mean_ci95_normal"));
@@ -336,11 +341,7 @@ TEST_CASE("A resumed sweep's summary counts the stored runs in every statistic, 
   INFO(grown.err);
   REQUIRE(grown.status == 0);
   const auto summary = json::parse(grown.out);
-  const auto report = run_cpex("report '" + db + "' --format json");
-  REQUIRE(report.status == 0);
-  const auto groups = json::parse(report.out)["groups"];
-  REQUIRE(groups.size() == 1);
-  const auto& group = groups[0];
+  const json group = only_group(db);
   CHECK(summary["runs"] == 40);
   CHECK(summary["lower_bound_ratio"]["runs"] == 40);
   CHECK(summary["lower_bound_ratio"]["runs"] == group["lower_bound_ratio"]["runs"]);

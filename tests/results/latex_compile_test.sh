@@ -2,7 +2,7 @@
 # `cpex report --format latex` compiles: a small sweep (three algorithms fit a threshold
 # problem, one is skipped), its table with a display name and LaTeX math in another, put
 # into an article with booktabs and compiled by Debian's pdflatex (texlive-latex-base,
-# texlive-latex-recommended: scripts/install-deps.sh). The table's structure is checked in
+# texlive-latex-recommended: scripts/install-deps.sh long). The table's structure is checked in
 # the default suite (cli_paper_test.cpp); this long test needs TeX. Without pdflatex: 77
 # (skipped). Usage: latex_compile_test.sh CPEX
 set -euo pipefail

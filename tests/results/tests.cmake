@@ -49,7 +49,7 @@ add_test(NAME add-result-column
 set_tests_properties(add-result-column PROPERTIES LABELS long TIMEOUT 3600)
 
 # `cpex report --format latex` compiled by pdflatex (long: needs TeX, texlive-latex-base and
-# texlive-latex-recommended from scripts/install-deps.sh; skipped without pdflatex). Its
+# texlive-latex-recommended: `scripts/install-deps.sh long`; skipped without pdflatex). Its
 # structure is checked in the default suite (integration/cli_paper_test.cpp).
 add_test(NAME report-latex-compiles
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/results/latex_compile_test.sh $<TARGET_FILE:cpex-host>)

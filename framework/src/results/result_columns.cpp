@@ -1,6 +1,8 @@
 // The result-column table's names and types as text (see cpex/results/result_columns.hpp).
 #include "cpex/results/result_columns.hpp"
 
+#include "cpex/enum_names.hpp"
+
 namespace cpex::inline runtime {
 
 const char* sql_type(ColumnType type) {
@@ -40,34 +42,26 @@ std::string columns_since(int schema) {
 
 namespace cpex {
 
-const char* to_string(runtime::ColumnType type) {
-  switch (type) {
-    case runtime::ColumnType::Integer: return "Integer";
-    case runtime::ColumnType::Real: return "Real";
-    case runtime::ColumnType::Boolean: return "Boolean";
-    case runtime::ColumnType::Text: return "Text";
-    case runtime::ColumnType::Label: return "Label";
-    case runtime::ColumnType::Json: return "Json";
-  }
-  return "Text";
-}
+namespace {
 
-const char* to_string(runtime::ColumnPresence presence) {
-  switch (presence) {
-    case runtime::ColumnPresence::Key: return "Key";
-    case runtime::ColumnPresence::Always: return "Always";
-    case runtime::ColumnPresence::Answered: return "Answered";
-    case runtime::ColumnPresence::Failed: return "Failed";
-  }
-  return "Always";
-}
+using runtime::ColumnPresence, runtime::ColumnRepro, runtime::ColumnSummary, runtime::ColumnType;
+constexpr EnumName<ColumnType> kTypeNames[] = {{ColumnType::Integer, "Integer"}, {ColumnType::Real, "Real"},
+                                               {ColumnType::Boolean, "Boolean"}, {ColumnType::Text, "Text"},
+                                               {ColumnType::Label, "Label"},     {ColumnType::Json, "Json"}};
+constexpr EnumName<ColumnPresence> kPresenceNames[] = {{ColumnPresence::Key, "Key"},
+                                                       {ColumnPresence::Always, "Always"},
+                                                       {ColumnPresence::Answered, "Answered"},
+                                                       {ColumnPresence::Failed, "Failed"}};
+constexpr EnumName<ColumnRepro> kReproNames[] = {{ColumnRepro::Deterministic, "Deterministic"},
+                                                 {ColumnRepro::Measured, "Measured"}};
+constexpr EnumName<ColumnSummary> kSummaryNames[] = {{ColumnSummary::Summarized, "Summarized"},
+                                                     {ColumnSummary::Listed, "Listed"}};
 
-const char* to_string(runtime::ColumnRepro repro) {
-  return repro == runtime::ColumnRepro::Measured ? "Measured" : "Deterministic";
-}
+}  // namespace
 
-const char* to_string(runtime::ColumnSummary summary) {
-  return summary == runtime::ColumnSummary::Summarized ? "Summarized" : "Listed";
-}
+const char* to_string(runtime::ColumnType type) { return name_of(kTypeNames, type); }
+const char* to_string(runtime::ColumnPresence presence) { return name_of(kPresenceNames, presence); }
+const char* to_string(runtime::ColumnRepro repro) { return name_of(kReproNames, repro); }
+const char* to_string(runtime::ColumnSummary summary) { return name_of(kSummaryNames, summary); }
 
 }  // namespace cpex

@@ -1,6 +1,8 @@
 // The outcome table (cpex/results/run_outcomes.def) read in both directions.
 #include "cpex/results/run_result.hpp"
 
+#include "cpex/enum_names.hpp"
+
 namespace cpex::inline runtime {
 
 namespace {
@@ -58,14 +60,13 @@ std::string status_texts() {
 
 namespace cpex {
 
-const char* to_string(runtime::RunEnd end) {
-  switch (end) {
-    case runtime::RunEnd::ByRule: return "ByRule";
-    case runtime::RunEnd::AtBudget: return "AtBudget";
-    case runtime::RunEnd::Capped: return "Capped";
-    case runtime::RunEnd::Failed: return "Failed";
-  }
-  return "ByRule";
-}
+namespace {
+constexpr EnumName<runtime::RunEnd> kRunEndNames[] = {{runtime::RunEnd::ByRule, "ByRule"},
+                                                      {runtime::RunEnd::AtBudget, "AtBudget"},
+                                                      {runtime::RunEnd::Capped, "Capped"},
+                                                      {runtime::RunEnd::Failed, "Failed"}};
+}  // namespace
+
+const char* to_string(runtime::RunEnd end) { return name_of(kRunEndNames, end); }
 
 }  // namespace cpex
