@@ -35,7 +35,7 @@ const char* kUsage =
     "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
-    "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
+    "       cpex new algorithm|oracle|environment NAME [DIR] [--kind KIND]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
     "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
@@ -51,6 +51,8 @@ const char* kUsage =
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
+    "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget,\n"
+    "                      linear, combinatorial, full-bandit or semi-bandit\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";
@@ -93,7 +95,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
   options.ranks = &ranks;
-  std::string csv, where;
+  std::string csv, where, kind;
   bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
@@ -105,7 +107,7 @@ int main(int argc, char** argv) {
         "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
         "force-new", po::bool_switch(&options.force_new), "")(
         "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
-        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("args", po::value(&positional), "");
+        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("kind", po::value(&kind), "")("args", po::value(&positional), "");
     po::positional_options_description args;
     args.add("args", -1);
     po::variables_map map;
@@ -151,7 +153,7 @@ int main(int argc, char** argv) {
       return finish(cpex::host::export_store(positional[1], csv, where, options.force));
     if (command == "new")
       return finish(cpex::host::new_command(positional[1], positional[2],
-                                            positional.size() == 4 ? positional[3] : std::string()));
+                                            positional.size() == 4 ? positional[3] : std::string(), kind));
     if (command == "merge")
       return finish(cpex::host::merge_shards(
           positional[1], std::vector<std::string>(positional.begin() + 2, positional.end())));

@@ -1,6 +1,6 @@
 // `best-challenger`: the "Best Challenger" sampling rule, the baseline of Garivier & Kaufmann
 // (COLT 2016; their code's BestChallenger, after Chernoff's 1959 procedure), with the GLR
-// stopping rule (common/glr_sampler.hpp), on any identification problem of the pipeline. Each
+// stopping rule (cpex/identification/glr_sampler.hpp), on any identification problem of the pipeline. Each
 // round t after the initial pass:
 //   1. (forced exploration, `exploration = forced`, default) if some arm has N_a < sqrt(t) - K/2,
 //      pull the least-sampled one (Track-and-Stop's D-Tracking rate);
@@ -18,7 +18,7 @@
 
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
 
 namespace cpex::identification {
 namespace {

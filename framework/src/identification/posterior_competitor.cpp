@@ -1,5 +1,5 @@
 // Posterior samples and the argmax oracle's competitor (posterior_competitor.hpp).
-#include "posterior_competitor.hpp"
+#include "cpex/identification/posterior_competitor.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // The shared part of the linear GLR samplers: arms and items in span(X), least squares, the
 // initial pass, the GLR stopping rule and its thresholds.
-#include "linear_glr_sampler.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 
 #include <cmath>
 
@@ -10,9 +10,8 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
-#include "linear_algorithm.hpp"
 
-namespace cpex::linear {
+namespace cpex::identification {
 
 namespace {
 
@@ -131,4 +130,4 @@ std::vector<std::pair<std::string, ParamValue>> LinearGlrSampler::resolved() con
   return out;
 }
 
-}  // namespace cpex::linear
+}  // namespace cpex::identification

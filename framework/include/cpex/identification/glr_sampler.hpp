@@ -15,8 +15,12 @@
 // problem() is the problem without its certified pieces, so that every sampler's best responses
 // and w* see only what is left).
 //
-// A sampler implements begin() (its own start) and sample() (the arm of round t once the rule
-// did not stop); it reads the answer, the stopping best response and the statistics below.
+// A sampler implements sample() (the arm of round t once the rule did not stop) and, when it
+// needs them, begin() (its own start) and own_resolved() (its own keys in the results); it reads
+// the answer, the closest alternative, the stopping best response and the statistics below.
+// A leader/challenger sampler derives from TopTwoSampler (top_two_sampler.hpp) instead. This is
+// the SDK's base of every in-tree GLR sampler (plugins/identification/) and of `cpex new
+// algorithm NAME --kind glr-sampler`; the problem alone (answers, GLR, T*) is posed_problem.hpp.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +30,9 @@
 #include <utility>
 #include <vector>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
-#include "elimination.hpp"
+#include "cpex/identification/elimination.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/numerics/identification_factory.hpp"
@@ -72,12 +76,12 @@ class GlrSampler : public Algorithm {
   std::vector<std::pair<std::string, ParamValue>> resolved() const override;
 
  protected:
-  // The rest of start(), once the problem and the statistics are set.
-  virtual void begin(const AlgorithmContext& context) = 0;
+  // The rest of start(), once the problem and the statistics are set (default: nothing).
+  virtual void begin(const AlgorithmContext& /*context*/) {}
   // The arm of round t (samples so far), after the initial pass, the rule not stopping.
   virtual std::size_t sample(std::uint64_t t) = 0;
-  // The sampler's own resolved parameters (after threshold and epsilon).
-  virtual std::vector<std::pair<std::string, ParamValue>> own_resolved() const = 0;
+  // The sampler's own resolved parameters (after threshold and epsilon; default: none).
+  virtual std::vector<std::pair<std::string, ParamValue>> own_resolved() const { return {}; }
 
   // The closest alternative to the empirical answer under the counts, without thresholds
   // (the challenger of top-two); `penalties` as numerics::IdentificationProblem.
@@ -108,7 +112,7 @@ class GlrSampler : public Algorithm {
   double delta() const { return delta_; }
   double epsilon() const { return epsilon_; }
 
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
 
  private:
   void update_offsets(std::uint64_t t);

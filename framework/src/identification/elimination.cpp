@@ -1,5 +1,5 @@
 // Certified pieces and the problem restricted to the others (elimination.hpp).
-#include "elimination.hpp"
+#include "cpex/identification/elimination.hpp"
 
 #include <algorithm>
 #include <limits>

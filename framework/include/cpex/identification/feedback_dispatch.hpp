@@ -14,7 +14,7 @@
 #include "cpex/algorithm.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
 
 namespace cpex::identification {
 

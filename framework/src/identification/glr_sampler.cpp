@@ -1,5 +1,5 @@
 // The shared part of the GLR samplers: problem, statistics, initial pass, stopping rule.
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Posterior draws of the arms' means (posterior.hpp).
-#include "posterior.hpp"
+#include "cpex/identification/posterior.hpp"
 
 #include <algorithm>
 #include <cmath>

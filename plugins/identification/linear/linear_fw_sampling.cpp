@@ -21,10 +21,10 @@
 #include <Eigen/Cholesky>
 
 #include "cpex/numerics/matrix_game.hpp"
-#include "linear_glr_sampler.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 #include "linear_samplers.hpp"
 
-namespace cpex::linear {
+namespace cpex::identification {
 namespace {
 
 bool perfect_square(std::uint64_t n) {
@@ -134,4 +134,4 @@ std::unique_ptr<Algorithm> make_linear_fw_sampling(const ParamValues& p) {
   return std::make_unique<LinearFwSampling>(p);
 }
 
-}  // namespace cpex::linear
+}  // namespace cpex::identification

@@ -1,12 +1,12 @@
 // Per-arm sample counts and reward sums, and the initial pass that samples every arm once,
-// shared by the Best-K algorithms. One record per arm (sum, mean, count together: one
+// shared by the algorithms on per-arm feedback (Best-K, CPE-L, the GLR samplers). One record per arm (sum, mean, count together: one
 // cache line per arm touched); the mean is kept, sum / count, as of the last sample.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-namespace cpex::bestk {
+namespace cpex {
 
 class ArmStatistics {
  public:
@@ -60,4 +60,4 @@ class ArmStatistics {
   std::size_t unseen_ = 0;
 };
 
-}  // namespace cpex::bestk
+}  // namespace cpex

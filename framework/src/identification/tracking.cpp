@@ -1,5 +1,5 @@
 // C-Tracking and the projection of weights onto a floor (tracking.hpp).
-#include "tracking.hpp"
+#include "cpex/identification/tracking.hpp"
 
 #include <algorithm>
 #include <limits>

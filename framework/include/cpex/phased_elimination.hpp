@@ -1,5 +1,5 @@
 // Pieces shared by the fixed-budget elimination algorithms (successive-rejects, sar,
-// sequential-halving, and csar in plugins/cpe_l): round-robin sampling of a phase, the
+// sequential-halving, csar, and the fixed-budget template of `cpex new`): round-robin sampling of a phase, the
 // phase loop of successive-rejects / sar / csar, a uniformly random choice among tied
 // arms, the start()-time checks of the setting, and what these algorithms need.
 #pragma once
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "arm_statistics.hpp"
-#include "best_arm_check.hpp"
 #include "cpex/algorithm.hpp"
+#include "cpex/arm_statistics.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/random.hpp"
@@ -86,7 +86,7 @@ std::size_t pick_extreme(std::span<const std::size_t> arms, const Score& score, 
 
 // The single best arm only (k = 1 in [oracle]).
 inline void require_best_arm(std::size_t k, const std::string& name) {
-  bestk::require_best_arm(k, name, " (for the best k arms use sar, ugape or csar)");
+  cpex::require_best_arm(k, name, " (for the best k arms use sar, ugape or csar)");
 }
 
 // The budget of a fixed-budget-only algorithm; the framework refuses a pipeline without
@@ -152,7 +152,7 @@ class PhasedElimination : public Algorithm {
     sampler_.begin(active_, phases_[phase_] - phases_[phase_ - 1]);
   }
 
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
   RandomStream rng_;
   std::vector<std::size_t> active_;  // in index order
   bool finished_ = false;

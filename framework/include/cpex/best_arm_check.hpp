@@ -1,12 +1,12 @@
-// The start()-time check of the Best-K algorithms that identify the single best arm only
-// (lil-ucb, successive-rejects, sequential-halving, and the asymptotically optimal ones).
+// The start()-time check of the algorithms that identify the single best arm only (lil-ucb,
+// successive-rejects, sequential-halving, median-elimination, ...).
 #pragma once
 
 #include <string>
 
 #include "cpex/errors.hpp"
 
-namespace cpex::bestk {
+namespace cpex {
 
 // Throws ParameterError unless the oracle's decision size k is 1; `hint` follows the
 // message (e.g. which algorithms take larger k).
@@ -16,4 +16,4 @@ inline void require_best_arm(std::size_t k, const std::string& name, const std::
                                      "[oracle], got k = " + std::to_string(k) + hint);
 }
 
-}  // namespace cpex::bestk
+}  // namespace cpex

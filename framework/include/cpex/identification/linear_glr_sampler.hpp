@@ -29,10 +29,20 @@
 #include "cpex/algorithm.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/capabilities.hpp"
+#include "cpex/errors.hpp"
 #include "cpex/numerics/design_matrix.hpp"
 #include "cpex/numerics/linear_identification.hpp"
 
-namespace cpex::linear {
+namespace cpex::identification {
+
+// Refuses a decision oracle whose decisions are not single arms (top-k with k > 1: the
+// top-m algorithms m-lingape and lingifa answer those).
+inline void require_one_answer(const AlgorithmContext& context, const std::string& name) {
+  const std::size_t k = context.oracles.empty() ? 1 : context.oracles.front()->decision_size();
+  if (k > 1)
+    throw ParameterError("k", name + " identifies one arm (or item); the oracle's decisions have " + std::to_string(k) +
+                                  " arms (top-m: m-lingape, lingifa)");
+}
 
 // `delta` and `threshold`, the keys of every linear GLR sampler.
 void add_linear_glr_parameters(ParamSchema& schema);
@@ -107,4 +117,4 @@ class LinearGlrSampler : public Algorithm {
   TraceSink* trace_ = nullptr;
 };
 
-}  // namespace cpex::linear
+}  // namespace cpex::identification

@@ -23,10 +23,10 @@
 #include <Eigen/Cholesky>
 
 #include "cpex/errors.hpp"
-#include "linear_glr_sampler.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 #include "linear_samplers.hpp"
 
-namespace cpex::linear {
+namespace cpex::identification {
 namespace {
 
 // beta of the shared `top-two` schema (text: a number in (0, 1) or ids); linear problems take
@@ -152,4 +152,4 @@ void add_linear_top_two_parameters(ParamSchema& schema) {
 
 std::unique_ptr<Algorithm> make_linear_top_two(const ParamValues& p) { return std::make_unique<LinearTopTwo>(p); }
 
-}  // namespace cpex::linear
+}  // namespace cpex::identification
