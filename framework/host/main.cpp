@@ -51,8 +51,7 @@ const char* kUsage =
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
-    "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget,\n"
-    "                      linear, combinatorial, full-bandit or semi-bandit\n"
+    "  --kind KIND         for new algorithm: per-arm (default), glr-sampler or semi-bandit\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";
