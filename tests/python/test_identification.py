@@ -125,7 +125,7 @@ class PyGlrSampler(cpex.Algorithm):
             return None
         leader = g["answer"][0]
         challenger = [a for a in g["arms"] if a != leader][0]
-        return leader if self.rng.uniform01() < 0.5 else challenger
+        return leader if self.rng.uniform() < 0.5 else challenger
 
     def observe(self, arm, reward):
         self.sums[arm] += reward

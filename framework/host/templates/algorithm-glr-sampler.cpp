@@ -8,8 +8,12 @@
 // `threshold` at confidence `delta`, answering the empirical answer. Change leader(),
 // challenger() or select() (top_two_sampler.hpp), or derive from GlrSampler and write
 // sample(t) alone; `cpex check` tells you whether the result is still delta-correct.
+#include <cmath>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cpex/identification/top_two_sampler.hpp"  // TopTwoSampler, register_glr_sampler
 #include "cpex/plugin.hpp"                            // CPEX_PLUGIN: the entry point and ABI version
