@@ -26,7 +26,6 @@
 #include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/run_pipeline.hpp"
 #include "cpex/runtime/sweep.hpp"
-#include "cpex/runtime/sweep_overrides.hpp"
 #include "cpex/suggest.hpp"
 
 namespace cpex::host {
@@ -72,12 +71,24 @@ std::vector<std::string> own_algorithms(const PipelineFile& file) {
   return plugin ? std::vector<std::string>{*plugin} : std::vector<std::string>{};
 }
 
-// The cell's pipeline text: the instance with [algorithm] plugin and delta set, no sweep.
+// The cell's pipeline text: the instance with [algorithm] plugin and delta set, no sweep, and
+// of the [algorithm.NAME] blocks only the cell's algorithm's (a block of another algorithm is
+// refused when its plugin is not in the pipeline).
 std::string cell_text(PipelineFile file, const std::string& algorithm, const std::string& delta, bool quick) {
   file.set("algorithm", "plugin", algorithm, "cpex leaderboard", "");
   file.set("algorithm", "delta", delta, "cpex leaderboard", "");
   if (quick) file.set("run", "repetitions", std::to_string(kQuickRuns), "cpex leaderboard", "");
-  return pipeline_text(file, {});
+  std::string text;
+  for (const std::string& section : file.sections()) {
+    if (section == "sweep") continue;
+    text += "[" + section + "]\n";
+    for (const auto& entry : file.section(section)) {
+      const std::size_t dot = entry.key.find('.');
+      if (section == "algorithm" && dot != std::string::npos && entry.key.substr(0, dot) != algorithm) continue;
+      text += entry.key + " = " + entry.value + "\n";
+    }
+  }
+  return text;
 }
 
 // Runs one cell into its store (resumed when it exists), its summary silenced.
@@ -168,6 +179,12 @@ double ratio_of(const Cell& cell) {
                                                        : std::numeric_limits<double>::infinity();
 }
 
+// "1e-6" as "10^{-6}" (any other form as written), for a LaTeX header.
+std::string latex_delta(const std::string& delta) {
+  if (delta.size() > 2 && delta.compare(0, 2, "1e") == 0) return "10^{" + delta.substr(2) + "}";
+  return delta;
+}
+
 std::string latex_escape(const std::string& text) {
   std::string out;
   for (char c : text) {
@@ -233,7 +250,7 @@ void print_table(const std::vector<Row>& rows, const std::vector<std::string>& d
   if (format == "latex") {
     std::cout << "\\begin{tabular}{ll" << std::string(header.size() - 2, 'r') << "}\n\\hline\n";
     for (std::size_t i = 0; i < header.size(); ++i)
-      std::cout << (i ? " & " : "") << (i >= 2 && i - 2 < deltas.size() ? "$\\delta = " + deltas[i - 2] + "$"
+      std::cout << (i ? " & " : "") << (i >= 2 && i - 2 < deltas.size() ? "$\\delta = " + latex_delta(deltas[i - 2]) + "$"
                                                                        : latex_escape(header[i]));
     std::cout << " \\\\\n\\hline\n";
     for (const auto& line : table) {
