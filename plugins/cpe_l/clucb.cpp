@@ -25,7 +25,6 @@
 namespace cpex::cpe_l {
 namespace {
 
-
 class Clucb final : public Algorithm {
  public:
   explicit Clucb(const ParamValues& params)

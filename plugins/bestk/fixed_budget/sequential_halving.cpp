@@ -27,7 +27,6 @@ namespace cpex::fixed_budget {
 
 namespace {
 
-
 class SequentialHalving final : public Algorithm {
  public:
   explicit SequentialHalving(bool round_means) : round_means_(round_means) {}

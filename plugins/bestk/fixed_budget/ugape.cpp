@@ -32,7 +32,6 @@ namespace cpex::fixed_budget {
 
 namespace {
 
-
 class Ugape final : public Algorithm {
  public:
   explicit Ugape(ParamValues params) : params_(std::move(params)) {}
