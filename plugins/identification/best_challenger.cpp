@@ -19,6 +19,7 @@
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -34,10 +35,7 @@ class BestChallenger final : public GlrSampler {
   std::size_t sample(std::uint64_t t) override {
     const std::size_t k = means().size();
     if (forced_) {
-      const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
-      std::size_t starved = k;
-      for (std::size_t a = 0; a < k; ++a)
-        if (counts()[a] < floor && (starved == k || counts()[a] < counts()[starved])) starved = a;
+      const std::size_t starved = forced_exploration_arm(counts(), t);
       if (starved < k) return starved;
     }
     const numerics::BestResponse& piece = least_piece();

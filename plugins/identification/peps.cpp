@@ -30,6 +30,7 @@
 #include "cpex/registration.hpp"
 #include "cpex/identification/glr_sampler.hpp"
 #include "cpex/identification/posterior_competitor.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -65,11 +66,8 @@ class Peps final : public GlrSampler {
     for (std::size_t a = 0; a < n; ++a) cumulative_[a] += w[a];
     learner_.gain(gains_);
     // Forced exploration, then cumulative tracking.
-    const double floor = std::sqrt(static_cast<double>(t)) - static_cast<double>(n) / 2.0;
-    std::size_t pick = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (counts()[a] < counts()[pick]) pick = a;
-    if (counts()[pick] < floor) return pick;
+    std::size_t pick = forced_exploration_arm(counts(), t);
+    if (pick < n) return pick;
     pick = 0;
     for (std::size_t a = 1; a < n; ++a)
       if (cumulative_[a] - counts()[a] > cumulative_[pick] - counts()[pick]) pick = a;

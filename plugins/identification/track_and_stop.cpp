@@ -80,25 +80,11 @@ class TrackAndStop final : public GlrSampler {
     return weights_;
   }
 
+  // D-Tracking (the SDK's): w* is solved only when no arm is forced.
   std::size_t d_tracking(std::uint64_t t) {
-    const std::size_t k = means().size();
-    const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
-    std::size_t forced = k;
-    for (std::size_t a = 0; a < k; ++a)
-      if (static_cast<double>(stats_.count(a)) < floor && (forced == k || stats_.count(a) < stats_.count(forced)))
-        forced = a;
-    if (forced < k) return forced;
-    const std::vector<double>& w = weights(t);
-    std::size_t arm = 0;
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::size_t a = 0; a < k; ++a) {
-      const double deficit = static_cast<double>(t) * w[a] - static_cast<double>(stats_.count(a));
-      if (deficit > best) {
-        best = deficit;
-        arm = a;
-      }
-    }
-    return arm;
+    const std::size_t forced = forced_exploration_arm(counts(), t);
+    if (forced < counts().size()) return forced;
+    return identification::d_tracking(weights(t), counts(), t);
   }
 
   std::size_t c_tracking(std::uint64_t t) {

@@ -25,7 +25,7 @@ class @CLASS@ final : public PhasedElimination {
   // Once per run: k = 1 only, the budget from the run (refused in one line if missing or too
   // small), every arm active, the first phase's pulls scheduled.
   void start(const AlgorithmContext& context) override {
-    require_best_arm(context.oracles.front()->decision_size(), "@NAME@");
+    fixed_budget::require_best_arm(context.oracles.front()->decision_size(), "@NAME@");
     begin_phases(context, "@NAME@", numerics::successive_rejects_phases);
   }
 

@@ -1,7 +1,8 @@
-// C-Tracking and the projection of weights onto a floor (tracking.hpp).
+// Forced exploration, D- and C-Tracking, and the projection of weights onto a floor (tracking.hpp).
 #include "cpex/identification/tracking.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace cpex::identification {
@@ -40,6 +41,30 @@ std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std
   for (std::size_t a = 0; a < sum_.size(); ++a) {
     sum_[a] += add[a];
     const double deficit = sum_[a] - counts[a];
+    if (deficit > best) {
+      best = deficit;
+      arm = a;
+    }
+  }
+  return arm;
+}
+
+std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t t) {
+  const std::size_t k = counts.size();
+  const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
+  std::size_t starved = k;
+  for (std::size_t a = 0; a < k; ++a)
+    if (counts[a] < floor && (starved == k || counts[a] < counts[starved])) starved = a;
+  return starved;
+}
+
+std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t) {
+  const std::size_t forced = forced_exploration_arm(counts, t);
+  if (forced < counts.size()) return forced;
+  std::size_t arm = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t a = 0; a < counts.size(); ++a) {
+    const double deficit = static_cast<double>(t) * w[a] - counts[a];
     if (deficit > best) {
       best = deficit;
       arm = a;
