@@ -3,8 +3,8 @@
 #  1. no source of a plugin, an example or a scaffold template includes a runtime header
 #     (cpex/runtime/, cpex/store/, cpex/study/, cpex/report/, cpex/results/), which the
 #     installed package does not even ship;
-#  2. no file of a plugin family folder plugins/X/ includes a header of another family folder
-#     plugins/Y/ (what families share lives in the SDK or the numerics), and no family's
+#  2. no file of a plugin family folder plugins/FAMILY/ includes a header of another family
+#     folder (what families share lives in the SDK or the numerics), and no family's
 #     CMakeLists.txt reaches into another's folder (../) or links a library another defines.
 # usage: plugin_includes.sh SOURCE_DIR
 set -euo pipefail

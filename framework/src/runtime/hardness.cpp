@@ -17,7 +17,7 @@
 //            true variances for unknown-variance arms), with the method and certified gap
 //            (numerics::CharacteristicTimeSolver);
 //   T*(mu) combinatorial  CPE-L (per-arm feedback, classes other than top-k and thresholds)
-//            and full bandit (sum feedback, a listable class): host/combinatorial_hardness.hpp;
+//            and full bandit (sum feedback, a listable class): combinatorial_hardness.hpp;
 //   T*(theta), w*(theta)  linear and transductive best-arm identification (linear-arm
 //            feedback, Gaussian noise, one arm or item per decision: numerics::linear_lower_bound,
 //            certified cutting planes), with the answer and the certified gap
