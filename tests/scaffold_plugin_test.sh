@@ -24,6 +24,9 @@ if "$cpex" new algorithm Bad_Name "$work/bad" 2> /dev/null; then echo "bad name 
 for kind in algorithm oracle environment; do
   name="my-$kind"
   "$cpex" new "$kind" "$name" "$work/$name" > "$work/$name.new.txt"
+  # The next steps name this build tree and this program, never a placeholder.
+  grep -q -- "-Dcpex_DIR=$build_dir\$" "$work/$name.new.txt" && grep -q "^  $cpex check " "$work/$name.new.txt" &&
+    ! grep -q "<" "$work/$name.new.txt" || { cat "$work/$name.new.txt"; exit 1; }
   cmake -S "$work/$name" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$build_dir" \
     "${launcher[@]}" > "$work/$name.configure.log"
   cmake --build "$work/$name/build" -j2 > "$work/$name.build.log"
