@@ -64,7 +64,7 @@ echo "cpex new algorithm: builds against the installed prefix, its test and cpex
 # Every other algorithm kind against the installed prefix (the SDK's installed headers, e.g.
 # cpex/identification/, and libcpex): `cpex new` prints the prefix, the plugin builds with
 # Catch2 off, and `cpex check` passes every row.
-for kind in glr-sampler fixed-budget linear combinatorial semi-bandit; do
+for kind in glr-sampler fixed-budget linear combinatorial full-bandit semi-bandit; do
   name=my-installed-$kind
   "$work/prefix/bin/cpex" new algorithm "$name" "$work/$name" --kind "$kind" > "$work/$name.new.txt"
   grep -q -- "-DCMAKE_PREFIX_PATH=$work/prefix" "$work/$name.new.txt" || { cat "$work/$name.new.txt"; exit 1; }

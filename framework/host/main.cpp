@@ -58,7 +58,7 @@ const char* kUsage =
     "                      instance's own algorithms, the eight instances, 1e-2,1e-6; --quick: 1e-2, 10 runs)\n"
     "  --format F          for leaderboard: text (default), md, latex or csv\n"
     "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget, linear,\n"
-    "                      combinatorial or semi-bandit\n"
+    "                      combinatorial, full-bandit or semi-bandit\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";

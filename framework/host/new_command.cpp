@@ -66,8 +66,8 @@ Location this_program() {
 const std::vector<std::string>& algorithm_kinds() {
   // The templates framework/host/templates/ (algorithm-KIND.cpp; per-arm: algorithm.cpp); the
   // list CPEX_ALGORITHM_TEMPLATE_KINDS of framework/CMakeLists.txt embeds and tests the same.
-  static const std::vector<std::string> kinds = {"per-arm", "glr-sampler", "fixed-budget", "linear", "combinatorial",
-                                                 "semi-bandit"};
+  static const std::vector<std::string> kinds = {"per-arm", "glr-sampler", "fixed-budget", "linear",
+                                                 "combinatorial", "full-bandit", "semi-bandit"};
   return kinds;
 }
 
