@@ -50,10 +50,12 @@ double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
     try {
       const auto setup = setup_of(pipeline, run);
       if (!setup) return nan;
-      if (!setup->problem->has_known_allocation(setup->families) && truth.size() > kLowerBoundSolverArms) return nan;
+      const bool structured = setup->problem->has_structured_time(setup->families);
+      if (truth.size() > (structured ? kLowerBoundStructuredArms : kLowerBoundSolverArms)) return nan;
       numerics::CharacteristicTimeOptions options;
       options.relative_gap = 1e-7;
       options.max_iterations = kLowerBoundCuts;
+      options.cutting_plane_arms = kLowerBoundSolverArms;
       const auto t = numerics::characteristic_time(*setup->problem, truth, setup->families, options);
       if (std::isfinite(t.value) && t.value > 0.0 && t.relative_gap() <= kLowerBoundGap) return t.value;
     } catch (const std::exception&) {
