@@ -1,26 +1,24 @@
-"""The tables and the figure of docs/leaderboard.md from the sweeps of pipelines/leaderboard/
-(run by scripts/reproduce_leaderboard.sh).
+"""The tables and the figure of docs/leaderboard.md (run by scripts/reproduce_leaderboard.sh).
 
-Per instance and algorithm: the mean samples of the runs that stopped by their rule over
-T*(mu) log(1/delta) at delta = 1e-2 and 1e-6, with the ends of the mean's 95% bootstrap
-interval divided alike (`cpex report --format json`), the errors (wrong answers among the
-stopped runs, under the run's epsilon), the capped runs, and the compute cost: the mean
-wall-clock time of a run (each run executes on one thread) and that time over the run's mean
-samples. T*(mu) per sweep point from `cpex hardness --json` (the point's own problem: an
-algorithm with an accuracy epsilon is measured against the epsilon-good problem it is judged
-on). The elimination pipelines (pipelines/leaderboard/elimination-*.ini) give the samples and
-time per run of each sampler with elimination = none, stopping, sampling and the saving of each
-against none.
+The leaderboard table is `cpex leaderboard --format md` on the store the script filled
+(CSV_DIR/store: one results store per instance, algorithm and delta; nothing is run again):
+per instance and algorithm, samples / (T*(mu) log(1/delta)) with the 95% bootstrap interval
+(the report layer's lower_bound_ratio), the wrong answers among the ended runs, and the CPU
+per run and per sample; the figure draws the same ratios (`--format csv`). The elimination
+pipelines (pipelines/leaderboard/elimination-*.ini, one CSV each in CSV_DIR) give the samples
+and time per run of each sampler with elimination = none, stopping, sampling and the saving of
+each against none.
 
-usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH   (writes the Markdown on stdout)
+usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH [--quick]   (writes the Markdown on stdout)
 """
+import csv
+import io
 import json
-import math
 import os
 import subprocess
 import sys
 
-SUITE = [  # (file, short name shown in the table and the figure)
+SUITE = [  # (instance, short name shown in the figure)
     ("gk-mu1", "GK μ¹"),
     ("gk-mu2", "GK μ²"),
     ("top-m", "top-2"),
@@ -30,36 +28,19 @@ SUITE = [  # (file, short name shown in the table and the figure)
     ("low-mean", "low-mean"),
     ("large-k", "K = 50"),
 ]
-DELTAS = ["1e-2", "1e-6"]
+
+
+def cpex_output(build, *args):
+    return subprocess.run([os.path.join(build, "bin", "cpex"), *args], check=True, capture_output=True,
+                          text=True).stdout
 
 
 def cpex_json(build, *args):
-    out = subprocess.run([os.path.join(build, "bin", "cpex"), *args], check=True, capture_output=True,
-                         text=True).stdout
-    return json.loads(out)
+    return json.loads(cpex_output(build, *args))
 
 
-def bounds(build, pipeline):
-    """(algorithm, delta) -> T*(mu) log(1/delta) of every sweep point."""
-    data = cpex_json(build, "hardness", pipeline, "--json")
-    points = data["points"] if "points" in data else [data]
-    out = {}
-    for p in points:
-        v = p["values"]
-        t = p["measures"].get("T_star_log_1_over_delta")
-        if t is not None:  # a file of one algorithm sweeps delta only: any algorithm (None)
-            out[(v.get("algorithm.plugin"), v["algorithm.delta"])] = t
-    return out
-
-
-def groups(build, csv, keys):
-    return cpex_json(build, "report", csv, "--by", ",".join(keys), "--format", "json")["groups"]
-
-
-def fmt(x, digits=2):
-    if x is None or (isinstance(x, float) and (math.isnan(x) or math.isinf(x))):
-        return "–"
-    return "%.*f" % (digits, x)
+def groups(build, csv_path, keys):
+    return cpex_json(build, "report", csv_path, "--by", ",".join(keys), "--format", "json")["groups"]
 
 
 def cost_text(seconds):
@@ -68,75 +49,24 @@ def cost_text(seconds):
     return "%.3g ms" % (1e3 * seconds) if seconds >= 1e-3 else "%.3g µs" % (1e6 * seconds)
 
 
-def cell(group, bound):
-    """(ratio, text) of one (algorithm, delta) group; ratio None when no run stopped."""
-    s = group["samples"]
-    if s["mean"] is None:
-        at_least = s.get("mean_at_least")
-        return None, "≥ %s (all capped)" % fmt(at_least / bound if at_least else None)
-    lo, hi = s["ci95"] if s["ci95"] else (None, None)
-    ratio = s["mean"] / bound
-    text = "%s [%s, %s]" % (fmt(ratio), fmt(lo / bound if lo is not None else None),
-                            fmt(hi / bound if hi is not None else None))
-    if group["capped"]:
-        text += " (%d capped)" % group["capped"]
-    return ratio, text
+def ratio(text):
+    """The mean of a cell "1.12 [1.05, 1.20] ..." (None for "-", "refused", "all capped")."""
+    try:
+        return float(text.split()[0])
+    except (ValueError, IndexError):
+        return None
 
 
-def leaderboard(build, csvs):
-    """The rows of every instance: its own pipeline's sweep and any other of its name
-    (NAME-*.ini: an expensive algorithm run with fewer repetitions, e.g. TTTS)."""
-    rows, points = [], []
-    for name, short in SUITE:
-        by, bound = {}, {}
-        files = sorted(f[:-4] for f in os.listdir(os.path.join("pipelines", "leaderboard"))
-                       if f.endswith(".ini") and (f == name + ".ini" or f.startswith(name + "-")))
-        for stem in files:
-            csv = os.path.join(csvs, stem + ".csv")
-            if not os.path.exists(csv):
-                continue
-            bound.update(bounds(build, os.path.join("pipelines", "leaderboard", stem + ".ini")))
-            for g in groups(build, csv, ["algorithm", "algorithm.delta"]):
-                v = g["values"]
-                by.setdefault(v["algorithm"], {})[v["algorithm.delta"]] = g
-        for algorithm, cells in by.items():
-            texts, ratios, errors = [], [], []
-            for delta in DELTAS:
-                g = cells.get(delta)
-                b = bound.get((algorithm, delta), bound.get((None, delta)))
-                if g is None or b is None:
-                    texts.append("–")
-                    ratios.append(None)
-                    errors.append("–")
-                    continue
-                r, t = cell(g, b)
-                texts.append(t)
-                ratios.append(r)
-                errors.append("%d/%d" % (g["errors"], g["stopped"]))
-            last = cells.get(DELTAS[-1])
-            per_run = last["mean_wall_time_s"] if last else None
-            per_sample = (per_run / last["samples"]["mean"]
-                          if last and per_run is not None and last["samples"]["mean"] else None)
-            rows.append((short, algorithm, ratios, texts, errors, per_run, per_sample))
-            points.append((short, algorithm, ratios))
-    return rows, points
-
-
-def table(rows):
-    out = ["| instance | algorithm | δ = 10⁻² | δ = 10⁻⁶ | errors (10⁻², 10⁻⁶) | CPU per run (10⁻⁶) | "
-           "CPU per sample |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
-    order = {short: i for i, (_, short) in enumerate(SUITE)}
-
-    def key(row):
-        r = row[2][-1]
-        return (order[row[0]], r is None, r if r is not None else 0.0)
-
-    for short, algorithm, ratios, texts, errors, per_run, per_sample in sorted(rows, key=key):
-        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (short, algorithm, texts[0], texts[1],
-                                                              ", ".join(errors), cost_text(per_run),
-                                                              cost_text(per_sample)))
-    return "\n".join(out)
+def board(build, store, quick):
+    """(Markdown table, figure points) of `cpex leaderboard` on the store."""
+    args = ["leaderboard", "--out", store, "--quiet"] + (["--quick"] if quick else [])
+    table = cpex_output(build, *args, "--format", "md")
+    short = dict(SUITE)
+    rows = list(csv.reader(io.StringIO(cpex_output(build, *args, "--format", "csv"))))
+    header, rows = rows[0], rows[1:]
+    deltas = [i for i, h in enumerate(header) if h.startswith("delta = ")]
+    points = [(short[row[0]], row[1], [ratio(row[i]) for i in deltas]) for row in rows]
+    return table, points
 
 
 def figure(points, path):
@@ -211,9 +141,9 @@ def elimination(build, csvs):
 
 def main():
     build, csvs, figure_path = sys.argv[1:4]
-    rows, points = leaderboard(build, csvs)
+    table, points = board(build, os.path.join(csvs, "store"), "--quick" in sys.argv[4:])
     figure(points, figure_path)
-    print(table(rows))
+    print(table.rstrip())
     print()
     print("![The leaderboard](%s)" % os.path.basename(figure_path))
     text = elimination(build, csvs)

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The CPEx leaderboard (docs/leaderboard.md): runs every sweep of pipelines/leaderboard/ (one
-# CSV per file in $build/reproductions/leaderboard/), then regenerates docs/leaderboard.md below
-# its "generated" marker and the figure docs/leaderboard.png with scripts/leaderboard.py.
+# The CPEx leaderboard (docs/leaderboard.md): `cpex leaderboard` over the suite (its stores in
+# $build/reproductions/leaderboard/store) and the elimination sweeps of pipelines/leaderboard/
+# (elimination-*.ini, one CSV each), then regenerates docs/leaderboard.md below its "generated"
+# marker (the table: `cpex leaderboard --format md` on the same store) and the figure
+# docs/leaderboard.png with scripts/leaderboard.py.
 #
-#   --quick        2 repetitions, 2 M-sample cap, everything in $build/reproductions-quick/leaderboard/
+#   --quick        cpex leaderboard --quick (10 runs, delta = 1e-2); the elimination sweeps with 2
+#                  repetitions and a 2 M-sample cap; everything in $build/reproductions-quick/leaderboard/
 #   --report-only  no sweeps: the table and the figure from the CSVs already there
 #
 # usage: scripts/reproduce_leaderboard.sh [--quick] [--report-only] [cpex options, e.g. --threads 2]
@@ -22,11 +25,17 @@ else
   figure=docs/leaderboard.png
   doc=docs/leaderboard.md
 fi
-set -- "${QUICK_SET[@]}" "$@"
 mkdir -p "$out"
 start=$SECONDS
+board=()
+[ $quick = no ] || board=(--quick)
 if [ $sweeps = yes ]; then
-  for file in pipelines/leaderboard/*.ini; do
+  "$cpex" leaderboard "${board[@]}" --out "$out/store" --quiet "$@" > "$out/leaderboard.txt"
+  echo "leaderboard: the suite took $((SECONDS - start)) s" >&2
+fi
+set -- "${QUICK_SET[@]}" "$@"
+if [ $sweeps = yes ]; then
+  for file in pipelines/leaderboard/elimination-*.ini; do
     sweep_start=$SECONDS
     "$cpex" sweep "$file" --out "$out/$(basename "$file" .ini).csv" --force-new --quiet "$@" $(own_cap "$file") > "$out/$(basename "$file" .ini).txt" || true
     echo "leaderboard: $(basename "$file" .ini) took $((SECONDS - sweep_start)) s" >&2
@@ -34,7 +43,7 @@ if [ $sweeps = yes ]; then
 fi
 report() {
   echo
-  "$python" scripts/leaderboard.py "$build" "$out" "$figure"
+  "$python" scripts/leaderboard.py "$build" "$out" "$figure" "${board[@]}"
 }
 write_doc docs/leaderboard.md "# The CPEx leaderboard" report
 echo "leaderboard: wrote $doc and $figure ($((SECONDS - start)) s in all)" >&2

@@ -107,12 +107,16 @@ CheckResult parameter_schema(AlgorithmState& s) {
 // The suite of the algorithm's kind of problem, and the instances it accepts: the first
 // suite (in check_suites() order) that serves its needs and of whose instances it accepts
 // at least one (e.g. `apt`, which answers thresholds only, passes over CPE-L's classes to the
-// identification instances). Blocks the rest when no suite serves it or it accepts none.
+// identification instances). Fails, blocking the rest, when no suite serves it (an algorithm
+// that cannot be checked does not pass) or it accepts none.
 CheckResult suite(AlgorithmState& s) {
   std::string why;
   if (!suite_for(s.entry.needs, s.registry, why)) {
-    s.blocked = "no conformance suite serves this algorithm";
-    return {CheckStatus::Skip, s.blocked + " (" + why + ")"};
+    std::string kinds;
+    for (FeedbackKind kind : s.entry.needs.feedback) kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(kind));
+    s.blocked = "no conformance suite";
+    return {CheckStatus::Fail, "missing conformance suite: none serves " + kinds + " feedback with these needs (" +
+                                   why + ")"};
   }
   std::string first_refusal;
   std::size_t offered = 0;

@@ -239,6 +239,25 @@ std::string linear_refuses(const AlgorithmNeeds& needs, const Registry& registry
   return refusal(needs, registry, FeedbackKind::LinearArm, topk ? topk->capabilities : 0u, 1, {"linear", "top-k"});
 }
 
+// ---- Semi-bandit: pull a set of arms, observe every member (environments/semi_bandit/) ----
+// A Gaussian top-2 and a Bernoulli top-3 instance, the k-th and (k+1)-th means 0.1 apart.
+std::vector<SuiteInstance> semi_bandit_instances(const AlgorithmNeeds&, bool) {
+  return {{"n=6 k=2 gaussian",
+           "[environment]\nplugin = semi-bandit\nmeans = 0.2, 1.0, -0.3, 0.9, 0.1, 0.8\nsigma = 0.5\n"
+           "[oracle]\nplugin = top-k\nk = 2\n",
+           3000, {}},
+          {"n=6 k=3 bernoulli",
+           "[environment]\nplugin = semi-bandit\nmeans = 0.9, 0.2, 0.85, 0.1, 0.75, 0.15\nrewards = bernoulli\n"
+           "[oracle]\nplugin = top-k\nk = 3\n",
+           3000, {}}};
+}
+
+std::string semi_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::SemiBandit, topk ? topk->capabilities : 0u, 1,
+                 {"semi-bandit", "top-k"});
+}
+
 // Tried in this order: the identification suite takes the samplers generic over problems
 // (they would pass any of the others, each on a part of what they answer); the CPE-CS and CPE-L suites take the algorithms whose oracle needs
 // are theirs before Best-K's top-k (which also offers linear maximization) would.
@@ -249,6 +268,7 @@ const CheckSuite kSuites[] = {
     {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_and_threshold_instances},
     {"full-bandit", 0.05, 120, 600, full_bandit_refuses, full_bandit_instances},
     {"linear", 0.05, 200, 800, linear_refuses, linear_instances},
+    {"semi-bandit", 0.05, 160, 600, semi_bandit_refuses, semi_bandit_instances},
 };
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "cpex/runtime/plugin_host.hpp"
 #include "cpex/runtime/signals.hpp"
 #include "cpex/suggest.hpp"
+#include "leaderboard_command.hpp"
 #include "mpi_sweep.hpp"
 #include "new_command.hpp"
 #include "report_command.hpp"
@@ -35,9 +36,11 @@ const char* kUsage =
     "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
-    "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
+    "       cpex new algorithm|oracle|environment NAME [DIR] [--kind KIND]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex leaderboard [--quick] [--algorithms A,B,...] [--instances I,J,...] [--deltas 1e-2,1e-6]\n"
+    "                        [--out STORE] [--format text|md|latex|csv]   race algorithms on the leaderboard suite\n"
     "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
     "       cpex --version\n"
     "options:\n"
@@ -51,6 +54,11 @@ const char* kUsage =
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
+    "  --algorithms, --instances, --deltas LIST   for leaderboard: comma-separated (default: each\n"
+    "                      instance's own algorithms, the eight instances, 1e-2,1e-6; --quick: 1e-2, 10 runs)\n"
+    "  --format F          for leaderboard: text (default), md, latex or csv\n"
+    "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget, linear,\n"
+    "                      combinatorial or semi-bandit\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";
@@ -93,7 +101,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> plugin_paths;
   cpex::host::RunOptions options;
   options.ranks = &ranks;
-  std::string csv, where;
+  std::string csv, where, kind, format = "text";
+  std::vector<std::string> algorithms, instances, deltas;
   bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
@@ -105,7 +114,9 @@ int main(int argc, char** argv) {
         "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
         "force-new", po::bool_switch(&options.force_new), "")(
         "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
-        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("args", po::value(&positional), "");
+        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("kind", po::value(&kind), "")(
+        "algorithms", po::value(&algorithms), "")("instances", po::value(&instances), "")(
+        "deltas", po::value(&deltas), "")("format", po::value(&format), "")("args", po::value(&positional), "");
     po::positional_options_description args;
     args.add("args", -1);
     po::variables_map map;
@@ -131,12 +142,12 @@ int main(int argc, char** argv) {
   const bool takes_argument = command == "describe" || command == "run" || command == "sweep" ||
                               command == "export" || command == "hardness" || command == "check";
   const bool ok = (takes_argument && positional.size() == 2) ||
-                  (command == "list" && positional.size() == 1) ||
+                  ((command == "list" || command == "leaderboard") && positional.size() == 1) ||
                   (command == "merge" && positional.size() >= 3) ||
                   (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
     static const std::vector<std::string> kCommands = {
-        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report"};
+        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report", "leaderboard"};
     const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
     if (known)
       std::cerr << "cpex: wrong arguments for '" << command << "' (see cpex --help)\n";
@@ -151,7 +162,7 @@ int main(int argc, char** argv) {
       return finish(cpex::host::export_store(positional[1], csv, where, options.force));
     if (command == "new")
       return finish(cpex::host::new_command(positional[1], positional[2],
-                                            positional.size() == 4 ? positional[3] : std::string()));
+                                            positional.size() == 4 ? positional[3] : std::string(), kind));
     if (command == "merge")
       return finish(cpex::host::merge_shards(
           positional[1], std::vector<std::string>(positional.begin() + 2, positional.end())));
@@ -174,6 +185,20 @@ int main(int argc, char** argv) {
     }
     if (command == "hardness")
       return finish(cpex::host::hardness_command(host.registry(), positional[1], options));
+    if (command == "leaderboard") {
+      cpex::host::LeaderboardOptions board;
+      board.quick = quick;
+      board.algorithms = algorithms;
+      board.instances = instances;
+      board.deltas = deltas;
+      board.out = options.out;
+      board.format = format;
+      board.threads = options.threads;
+      board.progress = options.progress;
+      board.quiet = options.quiet;
+      board.command_line = options.command_line;
+      return finish(cpex::host::leaderboard_command(host.registry(), board));
+    }
     return finish(
         cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
   } catch (const std::bad_alloc&) {

@@ -1,5 +1,5 @@
 // `fw-sampling`: Frank-Wolfe sampling (Wang, Tzeng & Proutiere, "Fast Pure Exploration via
-// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (common/glr_sampler.hpp), on any
+// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (cpex/identification/glr_sampler.hpp), on any
 // identification problem of the pipeline. The sampler keeps an iterate x in the simplex
 // (uniform after the initial pass) and, each round t (samples so far), with i the empirical
 // answer and F(x) = min_j f_j(x), f_j(x) = inf_{lambda in piece j of Alt(i)} sum_a x_a
@@ -16,17 +16,17 @@
 // Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
 // linear program of |active| rows and at most 2 |active| columns when several pieces are
 // r-active. See docs/algorithms/identification-samplers.md.
-// Linear and transductive best arm: the same plugin name, plugins/linear/samplers/
-// linear_fw_sampling.cpp, chosen by the problem's feedback (common/feedback_dispatch.hpp).
+// Linear and transductive best arm: the same plugin name, plugins/identification/linear/
+// linear_fw_sampling.cpp, chosen by the problem's feedback (cpex/identification/feedback_dispatch.hpp).
 #include <algorithm>
 #include <cmath>
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "feedback_dispatch.hpp"
-#include "glr_sampler.hpp"
-#include "linear_samplers.hpp"
+#include "cpex/identification/feedback_dispatch.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "linear/linear_samplers.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -163,7 +163,7 @@ void register_fw_sampling(Registry& registry) {
                                     "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
                                     "linear / transductive best arm",
                                     "1.0"},
-                                   std::move(schema), linear::make_linear_fw_sampling);
+                                   std::move(schema), make_linear_fw_sampling);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// `uniform`: uniform sampling with the GLR stopping rule (common/glr_sampler.hpp), the
+// `uniform`: uniform sampling with the GLR stopping rule (cpex/identification/glr_sampler.hpp), the
 // baseline of every fixed-confidence experiment table (e.g. Garivier & Kaufmann 2016; Degenne,
 // Koolen & Menard 2019), on any identification problem of the pipeline: after the initial
 // pass, round robin over the arms (arm t mod K at round t, t the samples so far). With
@@ -8,7 +8,7 @@
 // See docs/algorithms/identification-samplers.md.
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
 
 namespace cpex::identification {
 namespace {

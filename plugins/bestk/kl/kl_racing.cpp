@@ -16,7 +16,7 @@
 #include <limits>
 #include <numeric>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
 #include "kl_rate.hpp"
