@@ -88,6 +88,13 @@ struct Measures {
   }
   void add(const std::string& key, const std::vector<double>& values, const std::string& label) {
     json[key] = numbers(values);
+    // Thousands of arms: the text shows the first 8 and the last 2 (the JSON has them all).
+    if (values.size() > 12) {
+      const std::vector<double> head(values.begin(), values.begin() + 8), tail(values.end() - 2, values.end());
+      lines.push_back("  " + label + " = " + real_list_text(head, 6) + ", ..., " + real_list_text(tail, 6) + " (" +
+                      std::to_string(values.size()) + " values; --json lists all)");
+      return;
+    }
     lines.push_back("  " + label + " = " + real_list_text(values, 6));
   }
 };
@@ -164,10 +171,16 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
       const numerics::CharacteristicTime t = numerics::characteristic_time(*setup.problem, truth, families);
       std::ostringstream label;
       label.precision(2);
+      // How T* was solved and certified: the method (closed form, Garivier & Kaufmann's
+      // reduction, the staircase sweep, cutting planes) and the gap between the problem's best
+      // response at w* and the method's mixture bound.
       label << "T*(mu) (" << setup.problem->name() << ", " << families.front().name() << " arms; " << t.method;
-      if (t.iterations > 0) label << ", certified relative gap " << t.relative_gap();
+      const bool certified = std::isfinite(t.value) && t.upper > 0.0;
+      if (certified) label << ", certified relative gap " << t.relative_gap();
       label << ")";
       m.add("T_star", t.value, label.str());
+      m.json["T_star_method"] = t.method;
+      if (certified) m.json["T_star_relative_gap"] = t.relative_gap();
       m.add("w_star", t.weights, "w*(mu)");
     } catch (const std::invalid_argument&) {
       // not an identification problem (rewards outside the families, a query it cannot pose)

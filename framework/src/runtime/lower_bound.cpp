@@ -69,12 +69,16 @@ TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const d
     return certified(t.value, t.lower, t.upper, "the CPE-L T* (" + t.method + ")");
   }
   setup.families = numerics::with_variances(setup.families, run.environment->truth_variances());
-  if (!setup.problem->has_known_allocation(setup.families) && truth.size() > kLowerBoundSolverArms)
-    return {kNan, "T* has no closed form here and the instance has " + std::to_string(truth.size()) +
-                      " arms, more than the " + std::to_string(kLowerBoundSolverArms) + " the bound solves for"};
+  const bool structured = setup.problem->has_structured_time(setup.families);
+  const std::size_t limit = structured ? kLowerBoundStructuredArms : kLowerBoundSolverArms;
+  if (truth.size() > limit)
+    return {kNan, std::string(structured ? "" : "T* has no structured solver here and ") + "the instance has " +
+                      std::to_string(truth.size()) + " arms, more than the " + std::to_string(limit) +
+                      " the bound solves for"};
   numerics::CharacteristicTimeOptions options;
   options.relative_gap = 1e-7;
   options.max_iterations = kLowerBoundCuts;
+  options.cutting_plane_arms = kLowerBoundSolverArms;
   const auto t = numerics::characteristic_time(*setup.problem, truth, setup.families, options);
   if (!(std::isfinite(t.value) && t.value > 0.0)) return {kNan, "the instance has no unique answer (T* infinite)"};
   if (t.relative_gap() > kLowerBoundGap)

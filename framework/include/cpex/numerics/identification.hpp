@@ -56,6 +56,17 @@ struct BestResponse {
   std::size_t piece = 0;  // the piece's index among the answer's pieces
 };
 
+// An alternative whose pieces are every pair (i, j), i in `inside`, j in `outside`, with the
+// piece {y(lambda_i) <= lambda_j}, y(x) = x + epsilon (relative: x / (1 - epsilon)): top-m
+// (the answer against the other arms, epsilon = 0; the best arm: one arm inside) and the
+// epsilon-good arm (the answer against every other arm). The structured T* solvers of
+// characteristic_time.hpp read it.
+struct BipartitePieces {
+  std::vector<std::size_t> inside, outside;
+  double epsilon = 0.0;
+  bool relative = false;
+};
+
 // One piece of Alt(answer) as for_each_piece reports it (the views live during visit() only).
 struct PieceView {
   std::size_t index = 0;              // among the answer's pieces (BestResponse::piece)
@@ -123,6 +134,13 @@ class IdentificationProblem {
 
   // Whether known_allocation answers for these families (at any means).
   virtual bool has_known_allocation(std::span<const ArmFamily> families) const;
+  // Whether T* is solved by the problem's structure for these families (a closed form, a
+  // dedicated solver, or pieces that are pairs: characteristic_time.hpp), at thousands of arms.
+  virtual bool has_structured_time(std::span<const ArmFamily> families) const;
+
+  // Whether Alt(answer) is the union of the pairs of `out` (its pieces in best_response's
+  // order: inside-major); false (the default): a problem of another structure.
+  virtual bool bipartite_pieces(const Decision& answer, BipartitePieces& out) const;
 
   // Whether the best response is exact for these families (false: the problem refuses to run;
   // e.g. a listed class with pieces of more than 2 arms under exponential or unknown-variance

@@ -24,12 +24,15 @@ struct LowerBoundCache {
   std::string reason;  // why a run of the pipeline has no bound (the first such run's), in words
 };
 
-// The bound a run records is T* certified to this relative gap; a problem without a known
-// allocation (closed form or dedicated solver) is solved by cutting planes only up to this
-// many arms, and at most this many cuts: the bound must not cost a sweep more than its runs
-// (top-500 of 1,000 arms takes 2 s and stalls at a 0.9 gap). Otherwise the bound is unknown.
+// The bound a run records is T* certified to this relative gap; a problem whose T* has no
+// structured solver (closed forms, Garivier & Kaufmann's reduction, the staircase sweep of
+// top-m and epsilon-good: numerics/structured_characteristic_time.hpp, up to
+// kLowerBoundStructuredArms arms) is solved by cutting planes only up to kLowerBoundSolverArms
+// arms, and at most kLowerBoundCuts cuts: the bound must not cost a sweep more than its runs.
+// Otherwise the bound is unknown.
 inline constexpr double kLowerBoundGap = 1e-4;
 inline constexpr std::size_t kLowerBoundSolverArms = 64;
+inline constexpr std::size_t kLowerBoundStructuredArms = 10000;
 inline constexpr int kLowerBoundCuts = 400;
 // The full-bandit bound lists the super arms it designs over: at most this many.
 inline constexpr std::size_t kLowerBoundSuperArms = 2000;
