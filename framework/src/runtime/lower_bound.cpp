@@ -20,7 +20,8 @@ namespace {
 // feedback, rewards outside the families, a query or class the numerics cannot pose).
 std::optional<numerics::IdentificationSetup> setup_of(const Pipeline& pipeline, const RunObjects& run) {
   const Problem& problem = *run.context.problem;
-  if (problem.feedback != FeedbackKind::SingleArm || run.oracles.empty() || pipeline.oracles.empty()) return std::nullopt;
+  const bool per_arm = problem.feedback == FeedbackKind::SingleArm || problem.feedback == FeedbackKind::MultiObjective;
+  if (!per_arm || run.oracles.empty() || pipeline.oracles.empty()) return std::nullopt;
   if (run.environment->truth().size() < 2) return std::nullopt;
   const double epsilon =
       value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy).value_or(0.0);
@@ -50,7 +51,8 @@ double run_lower_bound(const Pipeline& pipeline, const RunObjects& run) {
     try {
       const auto setup = setup_of(pipeline, run);
       if (!setup) return nan;
-      if (!setup->problem->has_known_allocation(setup->families) && truth.size() > kLowerBoundSolverArms) return nan;
+      if (!setup->problem->has_known_allocation(setup->families) && setup->problem->arms() > kLowerBoundSolverArms)
+        return nan;
       numerics::CharacteristicTimeOptions options;
       options.relative_gap = 1e-7;
       options.max_iterations = kLowerBoundCuts;
