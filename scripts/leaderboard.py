@@ -12,7 +12,11 @@ on). The elimination pipelines (pipelines/leaderboard/elimination-*.ini) give th
 time per run of each sampler with elimination = none, stopping, sampling and the saving of each
 against none.
 
-usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH   (writes the Markdown on stdout)
+With --keep DOC (scripts/reproduce_leaderboard.sh --instances: a few instances run again),
+the rows of every instance whose CSVs are not in CSV_DIR, and the elimination section when its
+CSVs are not there, are taken from DOC's generated table as they are.
+
+usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH [--keep DOC]   (writes the Markdown on stdout)
 """
 import json
 import math
@@ -29,6 +33,9 @@ SUITE = [  # (file, short name shown in the table and the figure)
     ("poisson", "Poisson"),
     ("low-mean", "low-mean"),
     ("large-k", "K = 50"),
+    ("pareto", "Pareto set"),
+    ("constrained", "constrained"),
+    ("good-arm", "good arm"),
 ]
 DELTAS = ["1e-2", "1e-6"]
 
@@ -83,15 +90,61 @@ def cell(group, bound):
     return ratio, text
 
 
+def instance_files(name):
+    return sorted(f[:-4] for f in os.listdir(os.path.join("pipelines", "leaderboard"))
+                  if f.endswith(".ini") and (f == name + ".ini" or f.startswith(name + "-")))
+
+
+def has_csvs(csvs, name):
+    return any(os.path.exists(os.path.join(csvs, stem + ".csv")) for stem in instance_files(name))
+
+
+def kept_rows(doc, shorts):
+    """The rows of DOC's generated table for the instances `shorts`, as (short, algorithm,
+    ratios, texts, errors, per_run text, per_sample text)."""
+    out = []
+    if not doc or not os.path.exists(doc):
+        return out
+    table_started = False
+    for line in open(doc, encoding="utf-8"):
+        if line.startswith("| instance | algorithm |"):
+            table_started = True
+            continue
+        if not table_started or not line.startswith("| "):
+            if table_started and not line.strip():
+                break
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 7 or cells[0] not in shorts or cells[0] == "---":
+            continue
+
+        def ratio(text):
+            try:
+                return float(text.split()[0])
+            except ValueError:
+                return None
+
+        out.append((cells[0], cells[1], [ratio(cells[2]), ratio(cells[3])], [cells[2], cells[3]],
+                    cells[4].split(", "), cells[5], cells[6]))
+    return out
+
+
+def kept_elimination(doc):
+    """DOC's elimination section (its text after the heading), or ''."""
+    if not doc or not os.path.exists(doc):
+        return ""
+    text = open(doc, encoding="utf-8").read()
+    heading = "\n## Elimination (Tirinzoni & Degenne 2022), measured\n"
+    return text.split(heading, 1)[1].rstrip("\n") if heading in text else ""
+
+
 def leaderboard(build, csvs):
     """The rows of every instance: its own pipeline's sweep and any other of its name
     (NAME-*.ini: an expensive algorithm run with fewer repetitions, e.g. TTTS)."""
     rows, points = [], []
     for name, short in SUITE:
         by, bound = {}, {}
-        files = sorted(f[:-4] for f in os.listdir(os.path.join("pipelines", "leaderboard"))
-                       if f.endswith(".ini") and (f == name + ".ini" or f.startswith(name + "-")))
-        for stem in files:
+        for stem in instance_files(name):
             csv = os.path.join(csvs, stem + ".csv")
             if not os.path.exists(csv):
                 continue
@@ -133,9 +186,11 @@ def table(rows):
         return (order[row[0]], r is None, r if r is not None else 0.0)
 
     for short, algorithm, ratios, texts, errors, per_run, per_sample in sorted(rows, key=key):
+        # Kept rows carry their cost cells as text already.
+        run_text = per_run if isinstance(per_run, str) else cost_text(per_run)
+        sample_text = per_sample if isinstance(per_sample, str) else cost_text(per_sample)
         out.append("| %s | %s | %s | %s | %s | %s | %s |" % (short, algorithm, texts[0], texts[1],
-                                                              ", ".join(errors), cost_text(per_run),
-                                                              cost_text(per_sample)))
+                                                              ", ".join(errors), run_text, sample_text))
     return "\n".join(out)
 
 
@@ -145,7 +200,9 @@ def figure(points, path):
     import matplotlib.pyplot as plt
 
     names = [short for _, short in SUITE]
-    fig, axes = plt.subplots(2, 4, figsize=(16, 11), sharex=True)
+    fig, axes = plt.subplots(3, 4, figsize=(16, 16), sharex=True)
+    for ax in axes.flat[len(names):]:
+        ax.set_visible(False)
     for ax, short in zip(axes.flat, names):
         mine = [(a, r) for s, a, r in points if s == short and r[-1] is not None]
         mine.sort(key=lambda x: x[1][-1], reverse=True)
@@ -211,12 +268,18 @@ def elimination(build, csvs):
 
 def main():
     build, csvs, figure_path = sys.argv[1:4]
+    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
     rows, points = leaderboard(build, csvs)
+    if keep:
+        missing = {short for name, short in SUITE if not has_csvs(csvs, name)}
+        for row in kept_rows(keep, missing):
+            rows.append(row)
+            points.append((row[0], row[1], row[2]))
     figure(points, figure_path)
     print(table(rows))
     print()
     print("![The leaderboard](%s)" % os.path.basename(figure_path))
-    text = elimination(build, csvs)
+    text = elimination(build, csvs) or (kept_elimination(keep) if keep else "")
     if text:
         print("\n## Elimination (Tirinzoni & Degenne 2022), measured")
         print(text)

@@ -1,6 +1,7 @@
 // Reading a matrix from a pipeline value (real_matrix.hpp).
 #include "real_matrix.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "cpex/errors.hpp"

@@ -1,8 +1,8 @@
 // The acceptance runs of issue 43 (label long; docs/reproductions/pareto.md, good-arm.md,
 // bayesian.md quote what they print):
-//   - PSI: on a 2-objective instance drawn from a fixed seed (6 arms, no gap below 0.1), APE
-//     and top-two (EB-TCI, GLR stopping) return the exact Pareto set in every one of 300 runs
-//     at delta = 0.05; T*(mu) of the cutting planes within its certificate;
+//   - PSI: on the 2-objective instance of pipelines/pareto/hidden.ini (6 arms drawn at random,
+//     no gap below 0.1), APE and top-two (EB-TCI, GLR stopping) return the exact Pareto set in
+//     every one of 300 runs at delta = 0.05; T*(mu) of the cutting planes within 1e-6;
 //   - EGE-SR's error rate at budgets 300 ... 2400 matches an independent simulation written
 //     here from the paper's description (std::mt19937_64 noise, 2000 runs per budget), within
 //     the two 95% Clopper-Pearson intervals, and falls with the budget;
@@ -22,6 +22,7 @@
 #include "cpex/numerics/identification.hpp"
 #include "cpex/numerics/pareto.hpp"
 #include "cpex/report/stats.hpp"
+#include "cpex/runtime/run.hpp"
 #include "problems_support.hpp"
 
 using namespace cpex;
@@ -29,17 +30,13 @@ using namespace cpex::test;
 
 namespace {
 
-// Six arms of two objectives drawn uniformly in [0, 1]^2 from seed 2023, redrawn until every
-// Pareto gap is at least 0.1 (a hidden instance: not chosen by hand).
-std::vector<double> hidden_instance() {
-  std::mt19937_64 rng(2023);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  for (;;) {
-    std::vector<double> mu(12);
-    for (double& x : mu) x = u(rng);
-    const auto gaps = numerics::pareto_gaps(mu, 2);
-    if (*std::min_element(gaps.begin(), gaps.end()) >= 0.1 && numerics::pareto_set(mu, 2).size() >= 2) return mu;
-  }
+// pipelines/pareto/hidden.ini without its sweep, run with `algorithm` instead of ape.
+std::string hidden_pipeline(const std::string& algorithm) {
+  std::string text = read_file(std::string(CPEX_SOURCE_DIR) + "/pipelines/pareto/hidden.ini");
+  text = text.substr(0, text.find("[sweep]"));
+  const std::string from = "[algorithm]\nplugin = ape";
+  text.replace(text.find(from), from.size(), "[algorithm]\nplugin = " + algorithm);
+  return text;
 }
 
 std::string matrix_text(const std::vector<double>& mu, std::size_t d) {
@@ -114,8 +111,9 @@ bool independent_ege_sr(const std::vector<double>& mu, std::size_t d, double sig
 
 TEST_CASE("PSI acceptance: APE and top-two return the exact Pareto set in every run at delta = 0.05",
           "[pareto][long]") {
-  const std::vector<double> mu = hidden_instance();
-  const std::string environment = "plugin = multivariate-gaussian\nmeans = " + matrix_text(mu, 2) + "\nsigma = 0.5";
+  const Pipeline p = pipeline_from(hidden_pipeline("ape"));
+  const RunObjects run = instantiate(p, RunSeed{43, 0, 0}, nullptr);
+  const std::vector<double> mu(run.environment->truth().begin(), run.environment->truth().end());
   const auto front = numerics::pareto_set(mu, 2);
   const auto problem = numerics::pareto_problem(6, 2, {});
   const std::vector<numerics::ArmFamily> families(12, numerics::ArmFamily::gaussian(0.5));
@@ -124,8 +122,8 @@ TEST_CASE("PSI acceptance: APE and top-two return the exact Pareto set in every 
             << ", H = " << numerics::pareto_complexity(mu, 2) << ", T* = " << t.value << " (certified gap "
             << t.relative_gap() << ")\n";
   CHECK(t.relative_gap() <= 1e-6);
-  for (const char* algorithm : {"plugin = ape\ndelta = 0.05", "plugin = top-two\ndelta = 0.05"}) {
-    const Summary s = run_summary(problem_pipeline(environment, "plugin = pareto-set", algorithm, 300, 43));
+  for (const char* algorithm : {"ape", "top-two"}) {
+    const Summary s = run_summary(hidden_pipeline(algorithm));
     std::cout << algorithm << ": wrong " << s.wrong << "/" << s.ended << ", mean samples " << s.mean_samples
               << ", T* log(1/delta) = " << t.value * std::log(1.0 / 0.05) << "\n";
     CHECK(s.ended == 300);
@@ -136,13 +134,13 @@ TEST_CASE("PSI acceptance: APE and top-two return the exact Pareto set in every 
 TEST_CASE("EGE-SR matches an independent simulation within intervals, and its error falls with the budget",
           "[pareto][long]") {
   const std::vector<double> mu = {0.5, 0.3, 0.75, 0.55, 0.4, 0.9, 0.2, 0.7, 0.95, 0.1};
-  const std::string environment = "plugin = multivariate-gaussian\nmeans = " + matrix_text(mu, 2) + "\nsigma = 0.5";
+  const std::string environment = "plugin = multivariate-gaussian\nmeans = " + matrix_text(mu, 2) + "\nsigma = 1";
   std::mt19937_64 rng(4343);
   double previous = 1.0;
   for (std::uint64_t budget : {300, 600, 1200, 2400}) {
     const int runs = 2000;
     int independent_wrong = 0;
-    for (int r = 0; r < runs; ++r) independent_wrong += !independent_ege_sr(mu, 2, 0.5, budget, rng);
+    for (int r = 0; r < runs; ++r) independent_wrong += !independent_ege_sr(mu, 2, 1.0, budget, rng);
     const Summary s = run_summary(
         problem_pipeline(environment, "plugin = pareto-set", "plugin = ege-sr", runs, 44, "budget = " + std::to_string(budget)));
     const Interval ours = clopper_pearson(s.wrong, s.ended, 0.95);

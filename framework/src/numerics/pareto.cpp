@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-bool is_active(std::span<const bool> active, std::size_t a) { return active.empty() || active[a]; }
+bool is_active(const std::vector<bool>& active, std::size_t a) { return active.empty() || active[a]; }
 
 }  // namespace
 
@@ -37,7 +37,7 @@ bool dominates(std::span<const double> mu, std::size_t d, std::size_t j, std::si
   return strict;
 }
 
-std::vector<std::size_t> pareto_set(std::span<const double> mu, std::size_t d, std::span<const bool> active) {
+std::vector<std::size_t> pareto_set(std::span<const double> mu, std::size_t d, const std::vector<bool>& active) {
   const std::size_t k = mu.size() / d;
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < k; ++i) {
@@ -61,7 +61,7 @@ std::vector<std::size_t> epsilon_pareto_set(std::span<const double> mu, std::siz
   return out;
 }
 
-std::vector<double> pareto_delta_star(std::span<const double> mu, std::size_t d, std::span<const bool> active) {
+std::vector<double> pareto_delta_star(std::span<const double> mu, std::size_t d, const std::vector<bool>& active) {
   const std::size_t k = mu.size() / d;
   std::vector<double> out(k, -kInfinity);
   for (std::size_t i = 0; i < k; ++i) {
@@ -72,7 +72,7 @@ std::vector<double> pareto_delta_star(std::span<const double> mu, std::size_t d,
   return out;
 }
 
-std::vector<double> pareto_gaps(std::span<const double> mu, std::size_t d, std::span<const bool> active) {
+std::vector<double> pareto_gaps(std::span<const double> mu, std::size_t d, const std::vector<bool>& active) {
   const std::size_t k = mu.size() / d;
   const std::vector<double> star = pareto_delta_star(mu, d, active);
   std::vector<bool> optimal(k, false);

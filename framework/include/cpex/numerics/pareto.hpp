@@ -33,15 +33,15 @@ double pareto_small_m(std::span<const double> mu, std::size_t d, std::size_t i, 
 bool dominates(std::span<const double> mu, std::size_t d, std::size_t j, std::size_t i, double epsilon = 0.0);
 
 // The Pareto set (ascending arms) of the arms with active[a] (every arm when `active` is empty).
-std::vector<std::size_t> pareto_set(std::span<const double> mu, std::size_t d, std::span<const bool> active = {});
+std::vector<std::size_t> pareto_set(std::span<const double> mu, std::size_t d, const std::vector<bool>& active = {});
 // The epsilon-Pareto set: the arms no other arm dominates after raising them by epsilon.
 std::vector<std::size_t> epsilon_pareto_set(std::span<const double> mu, std::size_t d, double epsilon);
 
 // delta*_i = max_{j != i} m(i, j) over the active arms (> 0 exactly for the dominated ones).
-std::vector<double> pareto_delta_star(std::span<const double> mu, std::size_t d, std::span<const bool> active = {});
-// The gap of every active arm (inactive arms: 0), the optimal ones being those of `optimal`
-// (the Pareto set of the active arms, as a mask over all arms).
-std::vector<double> pareto_gaps(std::span<const double> mu, std::size_t d, std::span<const bool> active = {});
+std::vector<double> pareto_delta_star(std::span<const double> mu, std::size_t d, const std::vector<bool>& active = {});
+// The gap of every active arm (inactive arms: 0), optimal meaning in the Pareto set of the
+// active arms.
+std::vector<double> pareto_gaps(std::span<const double> mu, std::size_t d, const std::vector<bool>& active = {});
 // H = sum_i max(Delta_i, epsilon)^-2 (infinite when a gap is 0 and epsilon is 0).
 double pareto_complexity(std::span<const double> mu, std::size_t d, double epsilon = 0.0);
 
