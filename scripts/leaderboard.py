@@ -28,6 +28,9 @@ SUITE = [  # (instance, short name shown in the figure)
     ("poisson", "Poisson"),
     ("low-mean", "low-mean"),
     ("large-k", "K = 50"),
+    ("pareto", "Pareto set"),
+    ("constrained", "constrained"),
+    ("good-arm", "good arm"),
 ]
 
 

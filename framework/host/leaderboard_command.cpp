@@ -278,7 +278,8 @@ void print_table(const std::vector<Row>& rows, const std::vector<std::string>& d
 const std::vector<std::string>& leaderboard_instances() {
   // scripts/leaderboard.py's SUITE, in its order.
   static const std::vector<std::string> instances = {"gk-mu1",    "gk-mu2",  "top-m",    "epsilon-good",
-                                                     "threshold", "poisson", "low-mean", "large-k"};
+                                                     "threshold", "poisson", "low-mean", "large-k",
+                                                     "pareto",    "constrained", "good-arm"};
   return instances;
 }
 
@@ -292,7 +293,7 @@ int leaderboard_command(const Registry& registry, const LeaderboardOptions& o) {
         leaderboard_instances().end())
       throw ConfigError("cpex leaderboard: unknown instance '" + instance + "'" +
                         did_you_mean(instance, leaderboard_instances()) + " (gk-mu1, gk-mu2, top-m, epsilon-good, "
-                        "threshold, poisson, low-mean, large-k)");
+                        "threshold, poisson, low-mean, large-k, pareto, constrained, good-arm)");
   std::vector<std::string> deltas = split_list(o.deltas);
   if (deltas.empty()) deltas = o.quick ? std::vector<std::string>{"1e-2"} : std::vector<std::string>{"1e-2", "1e-6"};
   for (const std::string& d : deltas) {

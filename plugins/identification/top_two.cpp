@@ -109,7 +109,8 @@ class TopTwo final : public TopTwoSampler {
   void begin(const AlgorithmContext& context) override {
     TopTwoSampler::begin(context);
     refuse_expected_improvement();
-    const std::size_t n = means().size();
+    refuse_on_vectors();
+    const std::size_t n = counts().size();
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
@@ -143,7 +144,7 @@ class TopTwo final : public TopTwoSampler {
   }
 
  private:
-  std::size_t none() const { return means().size(); }
+  std::size_t none() const { return counts().size(); }
 
   // TTEI's expected improvement is Gaussian and for the best arm: anything else is refused.
   void refuse_expected_improvement() const {
@@ -158,6 +159,20 @@ class TopTwo final : public TopTwoSampler {
                              " = ei (TTEI, Qin, Klabjan & Russo 2017) is defined for the best arm of Gaussian "
                              "arms of known variance, not for the " + full_problem().name() + " query of " +
                              families().front().name() + " arms");
+  }
+
+  // Vector-valued arms (the Pareto set, the constrained best arm): the EB leader, the TC or TCI
+  // challenger and a fixed beta, whose rules read only the closest pieces; posterior draws,
+  // UCB indices and ids take one mean per arm and are refused.
+  void refuse_on_vectors() const {
+    if (objectives() <= 1) return;
+    const char* key = leader_kind_ != Leader::Eb ? "leader"
+                      : (challenger_kind_ == Challenger::Ts || challenger_kind_ == Challenger::Ei) ? "challenger"
+                      : ids_                                                                       ? "beta"
+                                                                                                   : nullptr;
+    if (!key) return;
+    throw ParameterError(key, std::string("on vector-valued arms (the ") + full_problem().name() +
+                                  " problem) top-two runs with leader = eb, challenger = tc or tci and a numeric beta");
   }
 
   // The leader answer of this round.
@@ -299,9 +314,10 @@ void register_top_two(Registry& registry) {
   register_with_linear<TopTwo>(registry,
                                {"top-two",
                                 "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
-                                "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
-                                "2.1"},
-                               std::move(schema), make_linear_top_two);
+                                "leader/challenger/beta/selection); any identification problem (the Pareto set and the "
+                                "constrained best arm of vector-valued arms too), and linear / transductive best arm",
+                                "2.2"},
+                               std::move(schema), make_linear_top_two, true);
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ class TrackAndStop final : public GlrSampler {
     lazy_ = recompute_ == "lazy";
     // auto: lazy unless w* has a closed form or a dedicated solver for these families.
     if (recompute_ == "auto") lazy_ = !problem().has_known_allocation(families());
-    const std::size_t n = means().size();
+    const std::size_t n = counts().size();
     tracking_.reset(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
     next_solve_ = 0;
     solved_for_ = Decision{};
@@ -88,7 +88,7 @@ class TrackAndStop final : public GlrSampler {
   }
 
   std::size_t c_tracking(std::uint64_t t) {
-    const std::size_t k = means().size();
+    const std::size_t k = counts().size();
     const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
     return tracking_.track(weights(t), eps, counts());
   }
@@ -117,9 +117,10 @@ void register_track_and_stop(Registry& registry) {
   register_glr_sampler<TrackAndStop>(
       registry,
       {"track-and-stop", "Track-and-Stop (Garivier & Kaufmann 2016): track w*(mu_hat), GLR stopping; any "
-                         "identification problem (best arm, top-m, epsilon-good, thresholds, matroids)",
-       "2.0"},
-      {.keys = keys});
+                         "identification problem (best arm, top-m, epsilon-good, thresholds, matroids, the Pareto "
+                         "set and the constrained best arm of vector-valued arms)",
+       "2.1"},
+      {.keys = keys, .needs = [](AlgorithmNeeds& needs) { needs.feedback.push_back(FeedbackKind::MultiObjective); }});
 }
 
 }  // namespace

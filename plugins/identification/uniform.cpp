@@ -35,7 +35,7 @@ class Uniform final : public GlrSampler {
   void begin(const AlgorithmContext&) override {}
 
   std::size_t sample(std::uint64_t t) override {
-    const std::size_t k = means().size();
+    const std::size_t k = counts().size();
     if (elimination() != Elimination::Sampling) return static_cast<std::size_t>(t % k);
     moved_.assign(k, 0);
     MovedArms mark(moved_);
@@ -53,8 +53,12 @@ class Uniform final : public GlrSampler {
 };
 
 void register_uniform(Registry& registry) {
-  register_glr_sampler<Uniform>(registry,
-                                {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem"});
+  register_glr_sampler<Uniform>(
+      registry,
+      {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem (vector-valued "
+                  "arms too)",
+       "1.1"},
+      {.needs = [](AlgorithmNeeds& needs) { needs.feedback.push_back(FeedbackKind::MultiObjective); }});
 }
 
 }  // namespace

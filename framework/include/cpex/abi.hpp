@@ -20,7 +20,10 @@ namespace cpex {
 // 9: EntryInfo::source / PluginInfo::where (the registration's source file).
 // 10: Problem::answers, Environment::answer_truth (transductive answer sets),
 //     AlgorithmNeeds::transductive.
-inline constexpr int kAbiVersion = 10;
+// 11: FeedbackKind::MultiObjective, Problem::objectives and Problem::prior (vector-valued
+//     arms, Bayesian instances); Query::Kind Pareto / Constrained with Query::directions,
+//     objective, bounds.
+inline constexpr int kAbiVersion = 11;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

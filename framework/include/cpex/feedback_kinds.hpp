@@ -1,6 +1,6 @@
 // The feedback kinds as one table: each kind's name (pipeline files, studies, Python,
 // messages), what one pull names (an arm or a super arm) and what one observation holds
-// (one reward, or one per member of the super arm). Every reader of a feedback name parses
+// (one reward, one per member of the super arm, or one per objective of a vector-valued arm). Every reader of a feedback name parses
 // it here; the registration of an environment is the one place a plugin states its kind
 // (the framework copies it into the run's Problem::feedback).
 #pragma once
@@ -17,7 +17,7 @@ namespace cpex {
 // What an Action of the kind names.
 enum class PullShape { Arm, SuperArm };
 // What an Observation of the kind holds.
-enum class RewardShape { OneReward, PerMember };
+enum class RewardShape { OneReward, PerMember, PerObjective };
 
 struct FeedbackKindInfo {
   FeedbackKind kind;
@@ -35,6 +35,8 @@ inline constexpr FeedbackKindInfo kFeedbackKinds[] = {
      "a super arm, the sum of its members' rewards"},
     {FeedbackKind::LinearArm, "linear-arm", PullShape::Arm, RewardShape::OneReward,
      "one arm with known features x, the reward x^T theta + noise"},
+    {FeedbackKind::MultiObjective, "multi-objective", PullShape::Arm, RewardShape::PerObjective,
+     "one arm, one reward per objective (a vector-valued arm)"},
 };
 
 // The table's line of `kind` (the first line for a value the enum does not have).
@@ -51,7 +53,7 @@ constexpr std::optional<FeedbackKind> feedback_kind_named(std::string_view name)
   return std::nullopt;
 }
 
-// "single-arm, semi-bandit, full-bandit-sum, linear-arm": the names, for messages.
+// "single-arm, semi-bandit, full-bandit-sum, linear-arm, multi-objective": the names, for messages.
 inline std::string feedback_kind_names() {
   std::string names;
   for (const FeedbackKindInfo& info : kFeedbackKinds) (names += names.empty() ? "" : ", ") += info.name;

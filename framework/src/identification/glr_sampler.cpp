@@ -60,6 +60,8 @@ void add_glr_parameters(ParamSchema& schema) {
 }
 
 AlgorithmNeeds glr_sampler_needs() {
+  // Multi-objective feedback is added by the samplers that run on vector-valued arms
+  // (register_with_linear's `multi_objective`, GlrSamplerExtras::needs).
   return {.feedback = {FeedbackKind::SingleArm},
           .oracles = {{"oracle", 0u}},
           .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli,
@@ -86,8 +88,13 @@ void GlrSampler::start(const AlgorithmContext& context) {
   families_ = setup_.families;
   trace_ = context.trace;
   const std::size_t n = problem.num_arms;
+  objectives_ = setup_.problem->objectives();
+  if (objectives_ > 1 && elimination_ != Elimination::None)
+    throw ParameterError("elimination", name_ + ": elimination = " + std::string(to_string(elimination_)) +
+                                            " certifies pieces by pair statements, which the " +
+                                            setup_.problem->name() + " problem does not make (use none)");
   stats_.reset(n);
-  means_.assign(n, 0.0);
+  means_.assign(n * objectives_, 0.0);
   counts_.assign(n, 0.0);
   squares_.assign(n, 0.0);
   initial_pulls_ = setup_.unknown_variance ? 2 : 1;
@@ -101,7 +108,7 @@ void GlrSampler::start(const AlgorithmContext& context) {
 }
 
 bool GlrSampler::next(Action& action) {
-  const std::size_t n = means_.size();
+  const std::size_t n = counts_.size();
   if (initial_next_ < initial_pulls_ * n) {
     action.arm = initial_next_++ % n;
     return true;
@@ -118,13 +125,14 @@ bool GlrSampler::next(Action& action) {
     // One threshold for every piece: the least Z_p against it (the same stop, and the same
     // closest piece as without a threshold).
     setup_.problem->best_response(counts_, means_, families_, answer_, stop_);
-    stop_.margin = stop_.value - offsets_[std::min(std::max<std::size_t>(stop_.arms.size(), 1), offsets_.size() - 1)];
+    stop_.margin =
+        stop_.value - offsets_[std::min(std::max<std::size_t>(stop_.arms.size() * objectives_, 1), offsets_.size() - 1)];
   } else {
     setup_.problem->best_response(counts_, means_, families_, answer_, stop_, offsets_);
   }
   if (trace_) {
     trace_->record("glr", stop_.value);
-    trace_->record("threshold", offsets_[std::min(stop_.arms.size(), offsets_.size() - 1)]);
+    trace_->record("threshold", offsets_[std::min(stop_.arms.size() * objectives_, offsets_.size() - 1)]);
   }
   if (stop_.margin > 0.0) return false;
   action.arm = sample(t);
@@ -150,8 +158,10 @@ bool GlrSampler::eliminate() {
 }
 
 void GlrSampler::update_offsets(std::uint64_t t) {
+  // Indexed by the values a piece moves: its arms times the objectives of vector-valued arms
+  // (each objective of a moved arm is one more deviation in the threshold's union).
   const std::size_t pieces = setup_.problem->pieces(answer_);
-  const std::size_t largest = setup_.problem->largest_piece(answer_);
+  const std::size_t largest = setup_.problem->largest_piece(answer_) * objectives_;
   offsets_.resize(largest + 1);
   if (threshold_ != numerics::StoppingThreshold::Kk2021) {
     const double beta = numerics::stopping_threshold(threshold_, t, delta_, pieces, 1);
@@ -178,6 +188,16 @@ void GlrSampler::update_offsets(std::uint64_t t) {
 
 void GlrSampler::observe(const Action& action, const Observation& observation) {
   const std::size_t a = action.arm;
+  if (objectives_ > 1) {
+    // One reward per objective: the running means of arm a's objectives.
+    stats_.add(a, observation.reward);
+    counts_[a] = static_cast<double>(stats_.count(a));
+    for (std::size_t d = 0; d < objectives_; ++d) {
+      double& mean = means_[a * objectives_ + d];
+      mean += (observation.per_arm[d] - mean) / counts_[a];
+    }
+    return;
+  }
   const double previous = means_[a];
   stats_.add(a, observation.reward);
   means_[a] = stats_.mean(a);

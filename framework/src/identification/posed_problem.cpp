@@ -28,10 +28,11 @@ class EveryPiece final : public numerics::PieceVisitor {
   std::vector<PieceCost>& out_;
 };
 
-void check_size(std::span<const double> values, std::size_t arms, const char* what) {
-  if (values.size() != arms)
-    throw std::invalid_argument(std::string(what) + " has " + std::to_string(values.size()) + " entries for " +
-                                std::to_string(arms) + " arms");
+void check_size(std::span<const double> values, std::size_t expected, const char* what) {
+  if (values.size() != expected)
+    throw std::invalid_argument(std::string(what) + " has " + std::to_string(values.size()) + " entries, not " +
+                                std::to_string(expected) + " (one per arm; per arm and objective for the means of "
+                                "vector-valued arms)");
 }
 
 numerics::ArmFamily family_named(const ProblemSpec& spec) {
@@ -97,14 +98,14 @@ PosedProblem PosedProblem::from_names(const ProblemSpec& spec) {
 }
 
 Decision PosedProblem::answer(std::span<const double> mu) const {
-  check_size(mu, arms(), "means");
+  check_size(mu, values(), "means");
   Decision out;
   problem_->answer(mu, out);
   return out;
 }
 
 bool PosedProblem::correct(std::span<const double> mu, const Decision& candidate) const {
-  check_size(mu, arms(), "means");
+  check_size(mu, values(), "means");
   return problem_->correct(mu, candidate);
 }
 
@@ -129,7 +130,7 @@ std::vector<numerics::ArmFamily> PosedProblem::families_for(std::span<const doub
 
 GlrStatistic PosedProblem::glr(std::span<const double> mu, std::span<const double> counts, bool every_piece,
                                std::span<const double> variances) const {
-  check_size(mu, arms(), "means");
+  check_size(mu, values(), "means");
   check_size(counts, arms(), "counts");
   const std::vector<numerics::ArmFamily> families = families_for(variances);
   GlrStatistic out;
@@ -140,8 +141,10 @@ GlrStatistic PosedProblem::glr(std::span<const double> mu, std::span<const doubl
   out.piece = response.piece;
   out.arms = response.arms;
   out.alternative.assign(mu.begin(), mu.end());
-  for (std::size_t k = 0; k < response.arms.size() && k < response.point.size(); ++k)
-    out.alternative[response.arms[k]] = response.point[k];
+  const std::size_t d = objectives();
+  for (std::size_t k = 0; k < response.arms.size(); ++k)
+    for (std::size_t c = 0; c < d && k * d + c < response.point.size(); ++c)
+      out.alternative[response.arms[k] * d + c] = response.point[k * d + c];
   if (every_piece) {
     EveryPiece collect(out.pieces);
     problem_->for_each_piece(counts, mu, families, out.answer, collect);
@@ -150,7 +153,7 @@ GlrStatistic PosedProblem::glr(std::span<const double> mu, std::span<const doubl
 }
 
 CharacteristicTime PosedProblem::characteristic_time(std::span<const double> mu) const {
-  check_size(mu, arms(), "means");
+  check_size(mu, values(), "means");
   const std::vector<numerics::ArmFamily> families = families_for({});
   const numerics::CharacteristicTime t = numerics::characteristic_time(*problem_, mu, families);
   CharacteristicTime out;
@@ -169,8 +172,8 @@ double PosedProblem::threshold(const std::string& name, std::uint64_t t, double 
                                std::size_t size) const {
   std::vector<double> order;
   if (mu.empty()) {
-    order.resize(arms());
-    for (std::size_t a = 0; a < order.size(); ++a) order[a] = -static_cast<double>(a);
+    order.resize(values());
+    for (std::size_t v = 0; v < order.size(); ++v) order[v] = -static_cast<double>(v / objectives());
     mu = order;
   }
   return stopping_threshold(name, t, delta, pieces(mu), size);

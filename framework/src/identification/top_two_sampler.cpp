@@ -18,7 +18,7 @@ void TopTwoSampler::begin(const AlgorithmContext& context) { rng_ = context.rng;
 std::size_t TopTwoSampler::sample(std::uint64_t t) {
   const Decision& lead = leader(t);
   const std::span<const std::size_t> moved = challenger(lead, t);
-  const std::size_t none = means().size();
+  const std::size_t none = counts().size();
   std::size_t in = none, out = none;
   split(moved, lead, in, out);
   if (in == none) return out;
@@ -38,7 +38,7 @@ std::size_t TopTwoSampler::select(std::size_t leader_arm, std::size_t challenger
 
 void TopTwoSampler::split(std::span<const std::size_t> moved, const Decision& lead, std::size_t& in,
                           std::size_t& out) const {
-  const std::size_t none = means().size();
+  const std::size_t none = counts().size();
   for (std::size_t arm : moved) {
     const bool inside = std::binary_search(lead.arms.begin(), lead.arms.end(), arm);
     std::size_t& side = inside ? in : out;

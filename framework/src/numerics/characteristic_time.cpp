@@ -19,16 +19,13 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// The cut of a best response: g_a = d_a(mu_a, lambda_a) for the moved arms, 0 elsewhere.
+// The cut of a best response: g_a = d_a(mu_a, lambda_a) for the moved arms (summed over the
+// objectives of vector-valued arms), 0 elsewhere.
 double evaluate(const IdentificationProblem& problem, std::span<const double> w, std::span<const double> mu,
                 std::span<const ArmFamily> families, const Decision& answer, BestResponse& response,
                 std::vector<double>& cut) {
   problem.best_response(w, mu, families, answer, response);
-  cut.assign(mu.size(), 0.0);
-  for (std::size_t i = 0; i < response.arms.size(); ++i) {
-    const std::size_t a = response.arms[i];
-    cut[a] = families[a].kl(mu[a], response.point[i]);
-  }
+  response_divergences(problem, mu, families, response, cut);
   return response.value;
 }
 
@@ -154,7 +151,7 @@ class CutProgram {
 
 void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::span<const ArmFamily> families,
                                               const Decision& answer, CharacteristicTime& out) {
-  const std::size_t k = mu.size();
+  const std::size_t k = problem_.arms();
   const std::vector<double> uniform(k, 1.0 / static_cast<double>(k));
   std::vector<double> best = warm_.size() == k ? warm_ : uniform;
   std::vector<double> cut, query, candidate;

@@ -22,6 +22,10 @@
 //            feedback, Gaussian noise, one arm or item per decision: numerics::linear_lower_bound,
 //            certified cutting planes), with the answer and the certified gap
 //            (add_linear_lower_bound);
+//   vector-valued arms  the Pareto set, its gaps Delta_i and H = sum_i max(Delta_i, eps)^-2
+//            (numerics/pareto.hpp), and T*(mu), w*(mu) of the Pareto or constrained problem;
+//   a prior  L(H), the gap eps of prior mass delta / 2 and L(H)^2 / delta (numerics/prior_gap.hpp),
+//            beside the measures of the drawn instance;
 //   T*(mu) log(1/delta), the lower bound's leading term, at the algorithm's delta.
 // The truth: each sweep point (the file itself without [sweep]) is assembled like a run and
 // its objects are built for repetition 0 (RunSeed{seed, point stream key, 0}, the instance
@@ -50,6 +54,8 @@
 #include "cpex/numerics/full_bandit_hardness.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/linear_identification.hpp"
+#include "cpex/numerics/pareto.hpp"
+#include "cpex/numerics/prior_gap.hpp"
 #include "cpex/runtime/hardness.hpp"
 #include "cpex/runtime/pipeline.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
@@ -129,6 +135,60 @@ void add_linear_lower_bound(Measures& m, const Problem& problem, std::span<const
   m.add("T_star_relative_gap", t->relative_gap(), "certified relative gap of T*(theta)^-1");
 }
 
+// Vector-valued arms: the Pareto set, its gaps and H = sum_i max(Delta_i, eps)^-2 (Auer et al.
+// 2016, Kone et al. 2023; eps the algorithm's), and T*(mu), w*(mu) of the Pareto or constrained
+// identification problem (exact answers only).
+void add_vector_measures(Measures& m, const Pipeline& pipeline, const RunObjects& run) {
+  const Problem& problem = run.environment->problem();
+  const std::span<const double> truth = run.environment->truth();
+  const Oracle& oracle = *run.oracles.front();
+  const Query query = oracle.query();
+  const std::size_t d = problem.objectives;
+  const double epsilon = algorithm_epsilon(pipeline);
+  if (query.kind == Query::Kind::Pareto) {
+    std::vector<double> oriented;
+    numerics::orient(truth, d, query, oriented);
+    const std::vector<std::size_t> front = numerics::pareto_set(oriented, d);
+    m.add("pareto_set", std::vector<double>(front.begin(), front.end()), "Pareto set (arms)");
+    m.add("pareto_gaps", numerics::pareto_gaps(oriented, d), "Delta (Pareto gaps, Auer et al. 2016)");
+    m.add("H_pareto", numerics::pareto_complexity(oriented, d, epsilon),
+          "H (sum of max(Delta_i, eps)^-2, eps = " + std::to_string(epsilon) + ")");
+  }
+  if (epsilon > 0.0) return;  // T* of the exact answer only
+  try {
+    const numerics::IdentificationSetup setup =
+        numerics::make_identification(problem, oracle, pipeline.oracles.front().entry->capabilities, 0.0);
+    const numerics::CharacteristicTime t = numerics::characteristic_time(*setup.problem, truth, setup.families);
+    std::ostringstream label;
+    label.precision(2);
+    label << "T*(mu) (" << setup.problem->name() << ", " << setup.families.front().name() << " objectives; "
+          << t.method;
+    if (t.iterations > 0) label << ", certified relative gap " << t.relative_gap();
+    label << ")";
+    m.add("T_star", t.value, label.str());
+    m.add("w_star", t.weights, "w*(mu)");
+  } catch (const std::invalid_argument&) {
+    // correlated objectives, or a query the identification problems do not pose
+  }
+}
+
+// A Bayesian instance (drawn from Problem::prior): L(H), the density at 0 of the gap between
+// the two best means under the prior, the gap eps with prior mass delta / 2 below it (the early
+// stop of se-early-stopping) and L(H)^2 / delta, the order of the Bayesian lower bound (Jang,
+// Komiyama & Yamazaki 2024: Omega(L(H)^2 / delta), constants omitted).
+void add_prior_measures(Measures& m, const Pipeline& pipeline, const Problem& problem) {
+  if (!numerics::prior_gap_supported(problem.prior)) return;
+  const double l = numerics::prior_gap_density(problem.prior, problem.num_arms);
+  m.add("L_H", l, "L(H) (prior " + to_string(problem.prior) + ": density of the gap at 0)");
+  const double delta = value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Confidence)
+                           .value_or(0.0);
+  if (delta > 0.0 && delta < 1.0) {
+    m.add("prior_gap_eps", numerics::prior_gap_quantile(problem.prior, problem.num_arms, 0.5 * delta),
+          "eps with P_H(gap <= eps) = delta / 2");
+    m.add("L_H_squared_over_delta", l * l / delta, "L(H)^2 / delta (order of the Bayesian lower bound)");
+  }
+}
+
 // Every measure the instance's family defines (see the top of the file).
 Measures measure(const Pipeline& pipeline, const RunObjects& run) {
   Measures m;
@@ -186,6 +246,8 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
       // not an identification problem (rewards outside the families, a query it cannot pose)
     }
   }
+  if (problem.feedback == FeedbackKind::MultiObjective) add_vector_measures(m, pipeline, run);
+  if (problem.prior.kind != Prior::Kind::None) add_prior_measures(m, pipeline, problem);
   for (const HardnessLine& line : combinatorial_t_star(problem, truth, oracle, caps, 0.0))
     m.add(line.key, line.value, line.label);
   add_linear_lower_bound(m, problem, truth);

@@ -56,7 +56,7 @@ TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const d
   try {
     setup = numerics::make_identification(problem, oracle, pipeline.oracles.front().entry->capabilities, epsilon);
   } catch (const std::invalid_argument& e) {
-    const bool cpe_l = oracle.query().kind == Query::Kind::Optimal && (caps & kLinearMaximization) &&
+    const bool cpe_l = problem.feedback == FeedbackKind::SingleArm && oracle.query().kind == Query::Kind::Optimal && (caps & kLinearMaximization) &&
                        (caps & kSecondBest) && epsilon == 0.0 && numerics::arm_families_of(problem);
     if (!cpe_l) return {kNan, e.what()};
     if (truth.size() > kLowerBoundSolverArms)
@@ -71,9 +71,9 @@ TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const d
   setup.families = numerics::with_variances(setup.families, run.environment->truth_variances());
   const bool structured = setup.problem->has_structured_time(setup.families);
   const std::size_t limit = structured ? kLowerBoundStructuredArms : kLowerBoundSolverArms;
-  if (truth.size() > limit)
+  if (setup.problem->arms() > limit)  // (vector-valued arms: truth holds arms x objectives values)
     return {kNan, std::string(structured ? "" : "T* has no structured solver here and ") + "the instance has " +
-                      std::to_string(truth.size()) + " arms, more than the " + std::to_string(limit) +
+                      std::to_string(setup.problem->arms()) + " arms, more than the " + std::to_string(limit) +
                       " the bound solves for"};
   numerics::CharacteristicTimeOptions options;
   options.relative_gap = 1e-7;
@@ -92,7 +92,8 @@ TStar lower_bound_of(const Pipeline& pipeline, const RunObjects& run) {
   const std::span<const double> truth = run.environment->truth();
   if (run.oracles.empty() || pipeline.oracles.empty() || truth.size() < 2) return {kNan, "no decision class"};
   switch (problem.feedback) {
-    case FeedbackKind::SingleArm: return per_arm(pipeline, run, truth);
+    case FeedbackKind::SingleArm:
+    case FeedbackKind::MultiObjective: return per_arm(pipeline, run, truth);
     case FeedbackKind::FullBanditSum: {
       if (problem.rewards.family != RewardFamily::Gaussian)
         return {kNan, "the full-bandit T* is for Gaussian noise on the sum, and the rewards are " +

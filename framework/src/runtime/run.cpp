@@ -117,13 +117,19 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                         "' does not offer it for this configuration");
   }
   const Query query = run.oracles.front()->query();
-  if (query.kind != Query::Kind::Optimal)
+  if (query.kind == Query::Kind::Threshold || query.kind == Query::Kind::AnyAbove)
     for (std::size_t a = 0; a < problem.num_arms; ++a)
       if (run.environment->truth()[a] == query.tau)
         throw ConfigError(p.source + ": arm " + std::to_string(a) + " of environment '" + p.environment->name +
                           "' has mean equal to tau = " + to_string(ParamValue{query.tau}) + " of oracle '" +
                           p.oracles.front().entry->name + "': a threshold problem needs every mean away from tau "
                           "(no unique answer otherwise)");
+  const bool vector_query = query.kind == Query::Kind::Pareto || query.kind == Query::Kind::Constrained;
+  if (problem.objectives > 1 && !vector_query)
+    throw ConfigError(p.source + ": environment '" + p.environment->name + "' has " +
+                      std::to_string(problem.objectives) + " objectives per arm, but oracle '" +
+                      p.oracles.front().entry->name + "' asks about one mean per arm (" + to_string(query.kind) +
+                      " query): choose pareto-set or constrained-best (docs/algorithms/pareto.md)");
   const std::size_t k = run.oracles.front()->decision_size();
   if (problem.k != 0 && k != 0 && problem.k != k)
     throw ConfigError(p.source + ": environment '" + p.environment->name +
@@ -321,10 +327,11 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
   Algorithm& algorithm = *run.algorithm;
   const Problem& problem = *run.context.problem;
   const bool semi_bandit = problem.feedback == FeedbackKind::SemiBandit;
+  const bool multi_objective = problem.feedback == FeedbackKind::MultiObjective;
   const RunLimits limits(p.run, start, interrupt);
   AnytimeVerdicts anytime(p, trace.has_value(), run);
   PullCounts pulls(p.run.record_pulls, problem.num_arms);
-  std::vector<double> per_arm(semi_bandit ? problem.num_arms : 0);
+  std::vector<double> per_arm(semi_bandit ? problem.num_arms : multi_objective ? problem.objectives : 0);
   Action action;
   Observation observation;
   std::uint64_t samples = 0;
@@ -352,6 +359,7 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
       break;
     }
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
+    if (multi_objective) observation.per_arm = std::span<double>(per_arm.data(), per_arm.size());
     environment.pull(action, observation);
     samples += cost;
     pulls.add(action);

@@ -56,20 +56,21 @@ constexpr bool layout_is(std::size_t size, std::size_t align, std::size_t member
 }  // namespace
 
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(kAbiVersion == 10,
+static_assert(kAbiVersion == 11,
               "kAbiVersion changed: write the layout of the new version below (abi_layout.cpp)");
 #define CPEX_ABI_LAYOUT(T, SIZE, ALIGN, MEMBERS)                                                    \
   static_assert(layout_is<T>(SIZE, ALIGN, MEMBERS),                                                 \
                 #T " changed its layout: bump kAbiVersion in cpex/abi.hpp (say why there) and " \
                    "record the new layout in framework/src/sdk/abi_layout.cpp");
 // type, sizeof, alignof, members (0 for a class that is not an aggregate)
-CPEX_ABI_LAYOUT(Problem, 168, 8, 11)
+CPEX_ABI_LAYOUT(Problem, 200, 8, 13)
+CPEX_ABI_LAYOUT(Prior, 24, 8, 3)
 CPEX_ABI_LAYOUT(RewardModel, 24, 8, 3)
 CPEX_ABI_LAYOUT(Action, 24, 8, 2)
 CPEX_ABI_LAYOUT(Observation, 24, 8, 2)
 CPEX_ABI_LAYOUT(Decision, 48, 8, 2)
 CPEX_ABI_LAYOUT(Recommendation, 56, 8, 2)
-CPEX_ABI_LAYOUT(Query, 24, 8, 3)
+CPEX_ABI_LAYOUT(Query, 80, 8, 6)
 CPEX_ABI_LAYOUT(Verdict, 2, 1, 2)
 CPEX_ABI_LAYOUT(AlgorithmContext, 176, 8, 7)
 CPEX_ABI_LAYOUT(AlgorithmNeeds, 112, 8, 8)

@@ -50,19 +50,23 @@ class FeedbackDispatch final : public Algorithm {
 
 // Registers a GLR sampler that also runs on linear and transductive best arm: `Unstructured`
 // (built from the parameters) for single-arm feedback, `make_linear` for linear arms; the
-// needs are glr_sampler_needs() with linear feedback and transductive problems added.
+// needs are glr_sampler_needs() with linear feedback and transductive problems added. With
+// `multi_objective`, `Unstructured` also serves vector-valued arms (multi-objective feedback:
+// the Pareto set, the constrained best arm).
 template <class Unstructured>
-void register_with_linear(Registry& registry, PluginInfo info, ParamSchema schema, FeedbackDispatch::Factory make_linear) {
+void register_with_linear(Registry& registry, PluginInfo info, ParamSchema schema, FeedbackDispatch::Factory make_linear,
+                          bool multi_objective = false) {
   AlgorithmNeeds needs = glr_sampler_needs();
   needs.feedback.push_back(FeedbackKind::LinearArm);
+  if (multi_objective) needs.feedback.push_back(FeedbackKind::MultiObjective);
   needs.transductive = true;
   register_algorithm(registry, std::move(info), std::move(needs), std::move(schema),
-                     [make_linear](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                       return std::make_unique<FeedbackDispatch>(
-                           p, std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>>{
-                                  {FeedbackKind::SingleArm,
-                                   [](const ParamValues& q) { return std::make_unique<Unstructured>(q); }},
-                                  {FeedbackKind::LinearArm, make_linear}});
+                     [make_linear, multi_objective](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       const auto unstructured = [](const ParamValues& q) { return std::make_unique<Unstructured>(q); };
+                       std::vector<std::pair<FeedbackKind, FeedbackDispatch::Factory>> factories{
+                           {FeedbackKind::SingleArm, unstructured}, {FeedbackKind::LinearArm, make_linear}};
+                       if (multi_objective) factories.emplace_back(FeedbackKind::MultiObjective, unstructured);
+                       return std::make_unique<FeedbackDispatch>(p, std::move(factories));
                      });
 }
 

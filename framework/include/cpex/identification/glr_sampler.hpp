@@ -6,7 +6,9 @@
 // samples), the GLR (Chernoff) stopping rule with its threshold (`threshold`:
 // numerics/stopping_thresholds.hpp) — stop at the first t (samples so far) at which every
 // piece p of the alternative of the empirical answer has Z_p(t) > beta_p(t, delta) — and the
-// empirical answer as the recommendation. With a trace it emits `glr` (the least Z_p) and
+// empirical answer as the recommendation. On vector-valued arms (multi-objective feedback, a
+// Pareto or constrained query) the means are per arm and objective, and a piece's threshold
+// counts the values it moves (arms x objectives). With a trace it emits `glr` (the least Z_p) and
 // `threshold` (the beta of that piece) every round.
 //
 // `elimination` (Tirinzoni & Degenne 2022; elimination.hpp): none (the GLR rule above);
@@ -104,8 +106,11 @@ class GlrSampler : public Algorithm {
   // Grows whenever a piece is certified (a cached w* of problem() is then stale).
   std::uint64_t certificates() const { return certified_.version(); }
   std::span<const numerics::ArmFamily> families() const { return families_; }
+  // The empirical means: one per arm, or arms x objectives arm-major for vector-valued arms
+  // (objectives() > 1: the problem's Pareto or constrained query).
   const std::vector<double>& means() const { return means_; }
   const std::vector<double>& counts() const { return counts_; }
+  std::size_t objectives() const { return objectives_; }
   const Decision& answer() const { return answer_; }
   // The best response of the last stopping check (with the threshold offsets).
   const numerics::BestResponse& stopping_response() const { return stop_; }
@@ -130,6 +135,7 @@ class GlrSampler : public Algorithm {
   std::vector<numerics::ArmFamily> families_;
   std::vector<double> means_, counts_, squares_, offsets_;
   std::size_t initial_pulls_ = 1;  // per arm (2 for unknown variances)
+  std::size_t objectives_ = 1;     // values per observation (vector-valued arms: D)
   std::size_t initial_next_ = 0;
   Decision answer_;
   numerics::BestResponse stop_, closest_;

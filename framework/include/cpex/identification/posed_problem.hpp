@@ -92,6 +92,10 @@ class PosedProblem {
 
   std::string name() const { return problem_->name(); }
   std::size_t arms() const { return problem_->arms(); }
+  // Objectives per arm (vector-valued arms: the means are arms() x objectives(), arm-major,
+  // as are the families and a GLR's alternative; counts stay one per arm).
+  std::size_t objectives() const { return problem_->objectives(); }
+  std::size_t values() const { return arms() * objectives(); }
   // One per arm (unknown variance: the true variances when given, else NaN).
   const std::vector<numerics::ArmFamily>& families() const { return families_; }
   const numerics::IdentificationProblem& numerics_problem() const { return *problem_; }
