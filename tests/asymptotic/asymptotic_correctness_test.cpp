@@ -101,7 +101,7 @@ double plugin_mean(const std::string& algorithm) {
   const auto records = run_text(pipeline(environment, algorithm, kSmallDelta, kRuns, 23));
   double total = 0.0;
   for (const auto& r : records) {
-    REQUIRE(r.stopped);
+    REQUIRE(r.stop == StopReason::Rule);
     total += static_cast<double>(r.samples);
   }
   return total / static_cast<double>(records.size());

@@ -59,7 +59,7 @@ TEST_CASE("RAGE's first phase has the paper's length", "[asymptotic][statistical
     const auto records = run_text(canonical(c.d, 5.0, c.sigma, c.delta, c.rounding, 20));
     INFO("d = " << c.d << ", sigma = " << c.sigma << ": expected N_1 = " << n1);
     for (const auto& r : records) {
-      CHECK(r.stopped);
+      CHECK(r.stop == StopReason::Rule);
       CHECK(r.correct);
       CHECK(static_cast<double>(r.samples) == n1);
     }
@@ -82,7 +82,7 @@ TEST_CASE("RAGE's phases shrink the width by half: a second phase costs 4x the f
   }
   const auto records = run_text(canonical(2, 0.1, 1.0, delta, eps, 40));
   for (const auto& r : records) {
-    CHECK(r.stopped);
+    CHECK(r.stop == StopReason::Rule);
     CHECK(r.correct);
     CHECK(std::find(partial.begin(), partial.end(), static_cast<double>(r.samples)) != partial.end());
   }
@@ -140,7 +140,7 @@ TEST_CASE("RAGE on Fiez et al.'s transductive instance: the last phase follows t
     const int k = static_cast<int>(resolved_number(record.resolved, "phases"));
     const double last = resolved_number(record.resolved, "last-phase-samples");
     INFO(record.resolved);
-    CHECK(record.stopped);
+    CHECK(record.stop == StopReason::Rule);
     CHECK(record.correct);
     CHECK(resolved_number(record.resolved, "design-gap") <= 1e-3);
     REQUIRE(k >= 6);

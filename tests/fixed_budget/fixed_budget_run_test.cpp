@@ -47,7 +47,7 @@ TEST_CASE("A fixed-budget run ends at exactly T samples with status budget", "[f
       CHECK(r.stop == StopReason::Budget);
       CHECK(std::string(status_text(r.stop)) == "budget");
       CHECK(std::string(stopped_text(r.stop)) == "budget");
-      CHECK(!r.stopped);
+      CHECK(r.stop != StopReason::Rule);
     }
     // The run summary counts them as ended runs: samples and errors, not capped.
     const Summary s = summarize(records);
