@@ -25,7 +25,7 @@ out=$("$work/prefix/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/un
         --plugin-path "$work/build/plugins" --json)
 echo "$out"
 echo "$out" | grep -q '"runs": 20'
-echo "$out" | grep -q '"errors": 0'
+echo "$out" | grep -q '"wrong": 0'
 echo "out-of-tree plugin against the installed prefix: OK"
 
 cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build-tree" \
@@ -34,7 +34,7 @@ cmake --build "$work/build-tree" -j2 > "$work/build-tree.log"
 out=$("$build_dir/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
         --plugin-path "$work/build-tree/plugins" --json)
 echo "$out" | grep -q '"runs": 20'
-echo "$out" | grep -q '"errors": 0'
+echo "$out" | grep -q '"wrong": 0'
 echo "out-of-tree plugin against the build tree: OK"
 
 # `cpex new`: scaffold an algorithm with the installed cpex, build it against the
@@ -62,7 +62,7 @@ grep -q "^axis = algorithm.plugin = my-algo, lucb" "$work/race.ini"
 out=$("$build_dir/bin/cpex" sweep "$work/race.ini" --plugin-path "$work/my-algo/build-tree/plugins" \
         --out "$work/race.db" --quiet --json)
 echo "$out" | grep -q '"runs": 20'
-test "$(echo "$out" | grep -c '"errors": 0')" -ge 2
+test "$(echo "$out" | grep -c '"wrong": 0')" -ge 2
 "$build_dir/bin/cpex" report "$work/race.db" --by algorithm > "$work/race.txt"
 grep -q "my-algo" "$work/race.txt" && grep -q "lucb" "$work/race.txt"
 echo "scaffolded algorithm against the build tree: cpex check passes, races lucb in a sweep: OK"

@@ -44,7 +44,7 @@ done
 sed 's/^# \[sweep\]/[sweep]/; s/^# axis = /axis = /' "$work/my-algorithm/my-algorithm.ini" > "$work/race.ini"
 grep -q "^axis = algorithm.plugin = my-algorithm, lucb" "$work/race.ini"
 "$cpex" sweep "$work/race.ini" --plugin-path "$work/my-algorithm/build/plugins" --out "$work/race.db" --quiet --json > "$work/race.json"
-grep -q '"errors": 0' "$work/race.json"
+grep -q '"wrong": 0' "$work/race.json"
 "$cpex" report "$work/race.db" --by algorithm > "$work/race.txt"
 grep -q "my-algorithm" "$work/race.txt"
 grep -q "lucb" "$work/race.txt"

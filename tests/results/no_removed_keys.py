@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The summary speaks one vocabulary (docs/results.md, "Glossary"): the keys renamed in 0.1
 and removed since -- `errors`, `error_rate`, `error_rate_ci95`, `capped_errors`,
-`samples.ci95`, `samples.mean_ci95` -- must not be read by any script or by the Python
-package, which would fail on today's summaries (a KeyError) or, through .get(), read
+`samples.ci95`, `samples.mean_ci95` -- must not be read by any script (Python or shell test) or by the
+Python package, which would fail on today's summaries (a KeyError) or, through .get(), read
 nothing. The run-row column `stopped` keeps its name; summaries say `ended`.
 
 usage: no_removed_keys.py ROOT    (exit 1 and one line per use found)"""
@@ -13,6 +13,9 @@ import sys
 REMOVED = ("errors", "error_rate", "error_rate_ci95", "capped_errors", "ci95", "mean_ci95")
 # A subscript or .get() with one of the keys as a string literal: s["errors"], g.get('ci95').
 USE = re.compile(r"""(?:\[|\.get\(\s*)(["'])(%s)\1""" % "|".join(REMOVED))
+# In a shell test or a C++ template: the JSON text of the key matched, '"errors": 0'
+# (escaped in a C++ string: \\"errors\\": 0).
+SHELL_USE = re.compile(r'\\?"(%s)\\?": ' % "|".join(REMOVED))
 
 
 def main():
@@ -25,6 +28,12 @@ def main():
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 for m in USE.finditer(line):
                     found.append(f"{path.relative_to(root)}:{number}: reads the removed summary key '{m.group(2)}'")
+    matched = (sorted((root / "tests").rglob("*.sh")) + sorted((root / "scripts").rglob("*.sh")) +
+               sorted((root / "framework" / "host" / "templates").glob("*.cpp")))
+    for path in matched:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in SHELL_USE.finditer(line):
+                found.append(f"{path.relative_to(root)}:{number}: matches the removed summary key '{m.group(1)}'")
     for line in found:
         print(line)
     if found:
