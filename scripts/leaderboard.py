@@ -96,7 +96,10 @@ def figure(points, path, also=()):
         plugin = plot_style.plugin_of(a)
         index = seen[plugin] = seen.get(plugin, -1) + 1
         styles[a] = plot_style.variant_style(*plugins[plugin], index)
-    fig, axes = plt.subplots(2, 4, figsize=(16, 11), sharex=True)
+    rows = (len(names) + 3) // 4
+    fig, axes = plt.subplots(rows, 4, figsize=(16, 5.5 * rows), sharex=True, squeeze=False)
+    for ax in axes.flat[len(names):]:
+        ax.set_visible(False)  # the last row's empty panels
     for ax, short in zip(axes.flat, names):
         mine = [(a, r) for s, a, r in points if s == short and r[-1] is not None]
         mine.sort(key=lambda x: x[1][-1], reverse=True)
@@ -112,10 +115,12 @@ def figure(points, path, also=()):
         ax.set_xscale("log")
         ax.set_title(short, fontsize=9)
         ax.grid(axis="x", which="both", alpha=0.3)
-    for ax in axes.flat:
+    for ax in axes.flat[:len(names)]:
         plot.set_ticks(ax, "x", [], True, matplotlib)
-    for ax in axes[-1]:
-        ax.set_xlabel("samples / (T*(μ) log(1/δ))")
+    for i, ax in enumerate(axes.flat[:len(names)]):
+        if i + 4 >= len(names):  # the lowest panel of its column
+            ax.set_xlabel("samples / (T*(μ) log(1/δ))")
+            ax.xaxis.set_tick_params(labelbottom=True)
     line = matplotlib.lines.Line2D
     plot.figure_legend(fig, [line([], [], marker="o", linestyle="none", color="0.3"),
                              line([], [], marker="o", linestyle="none", mfc="none", mec="0.3"),

@@ -56,7 +56,7 @@ TEST_CASE("PosedProblem: T*, w* and the thresholds are the numerics'", "[identif
   CHECK(p.threshold("gk-theorem", 100, 0.01, mu) ==
         cpex::numerics::stopping_threshold(cpex::numerics::StoppingThreshold::GkTheorem, 100, 0.01, 6, 1));
   CHECK_THROWS_WITH(p.threshold("gk", 100, 0.01), Catch::Contains("unknown threshold 'gk'"));
-  CHECK_THROWS_WITH(p.answer(std::vector<double>{0.1, 0.2}), Catch::Contains("means has 2 entries for 5 arms"));
+  CHECK_THROWS_WITH(p.answer(std::vector<double>{0.1, 0.2}), Catch::Contains("means has 2 entries, not 5"));
   spec.family = "gauss";
   CHECK_THROWS_WITH(PosedProblem::from_names(spec), Catch::Contains("unknown family 'gauss'"));
 }

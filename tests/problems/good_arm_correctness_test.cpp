@@ -30,12 +30,13 @@ TEST_CASE("APGAI, HDoC and LUCB-G are delta-correct with good arms and with none
 TEST_CASE("APGAI answers at any time, and its anytime error falls with the budget", "[good-arm][statistical]") {
   // Every 10 samples the run loop asks the recommendation and judges it (the anytime trace,
   // kept in the records).
-  std::vector<Pipeline> traced = {pipeline_from(problem_pipeline(kGood, kOracle, "plugin = apgai\ndelta = 0.1", 20, 24))};
-  traced.front().run.trace_file = "(kept in memory)";
-  traced.front().run.trace_recommendations = true;
-  traced.front().run.trace_every = 10;
-  const auto records = execute(make_jobs(traced, expand({})), {2}, nullptr);
-  for (const auto& r : records) {
+  // (run_once keeps the trace in the record; the engine's sinks write it and free it.)
+  Pipeline traced = pipeline_from(problem_pipeline(kGood, kOracle, "plugin = apgai\ndelta = 0.1", 20, 24));
+  traced.run.trace_file = "(kept in memory)";
+  traced.run.trace_recommendations = true;
+  traced.run.trace_every = 10;
+  for (std::uint64_t repetition = 0; repetition < 20; ++repetition) {
+    const RunRecord r = run_once(traced, RunSeed{24, 0, repetition});
     CHECK(r.stop == StopReason::Rule);
     std::size_t asked = 0;
     for (const auto& row : r.trace) asked += row.name == "anytime.correct";

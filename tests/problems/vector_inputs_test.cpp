@@ -85,10 +85,10 @@ TEST_CASE("Bad vector-valued inputs are refused in one line naming the key", "[p
           "epsilon-accurate Pareto sets: ape, auer-psi");
   // Priors.
   refused(pipeline("plugin = gaussian\nprior = gaussian(0, 1)", "plugin = top-k\nk = 1", "plugin = top-two"),
-          "arms: is required with a prior");
+          "is required with a prior");
   refused(pipeline("plugin = gaussian\nprior = gaussian(0, 1)\narms = 3\nmeans = 1, 2, 3", "plugin = top-k\nk = 1",
                    "plugin = top-two"),
-          "prior: and means both give");
+          "and means both give");
   refused(pipeline("plugin = bernoulli\nprior = gaussian(0, 1)\narms = 3", "plugin = top-k\nk = 1", "plugin = top-two"),
           "give a beta(A, B) prior");
   refused(pipeline("plugin = gaussian\nprior = gamma(1, 2)\narms = 3", "plugin = top-k\nk = 1", "plugin = top-two"),
@@ -103,11 +103,11 @@ TEST_CASE("A multivariate environment: truth arm-major, one reward per objective
           "[problems][unit]") {
   const Pipeline p = test::pipeline_from(
       pipeline("plugin = multivariate-gaussian\nmeans = 0.9 0.1; 0.5 0.5\ncovariance = 1 0.8; 0.8 1",
-               "plugin = pareto-set", "plugin = uniform"));
+               "plugin = pareto-set", "plugin = ape"));  // (correlated: rewards of no family, which ape accepts)
   const RunObjects a = instantiate(p, RunSeed{3, 1, 0}, nullptr);
   const RunObjects b = instantiate(p, RunSeed{3, 1, 0}, nullptr);
   CHECK(a.environment->problem().objectives == 2);
-  CHECK(a.environment->problem().feedback == FeedbackKind::MultiObjective);
+  CHECK(a.problem->feedback == FeedbackKind::MultiObjective);  // the registration's kind
   const auto truth = a.environment->truth();
   CHECK(std::vector<double>(truth.begin(), truth.end()) == std::vector<double>{0.9, 0.1, 0.5, 0.5});
   double xa[2], xb[2];

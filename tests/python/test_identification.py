@@ -99,7 +99,7 @@ def test_thresholds_by_name():
 def test_bad_arguments_fail_in_one_line():
     with pytest.raises(ValueError, match="unknown family 'gauss'"):
         cpex.Problem("gauss", "best-arm", arms=3)
-    with pytest.raises(ValueError, match="means has 2 entries for 3 arms"):
+    with pytest.raises(ValueError, match="means has 2 entries, not 3 \\(one per arm"):
         cpex.Problem("gaussian", "best-arm", arms=3).answer([1.0, 2.0])
     # The public description of an environment's problem is still cpex.Problem(num_arms=...).
     assert cpex.Problem(num_arms=3, noise_sigma=0.5).num_arms == 3

@@ -47,8 +47,11 @@ texts = all_texts(root)
 check(all(a in texts for a in algorithms), "every algorithm named: %s" % sorted(set(algorithms) - set(texts)))
 check("x = 1: the lower bound" in legend_texts(root), "the legend names the line x = 1")
 check(sum(1 for e in root.iter() if e.get("id") == "ratio-one") == len(leaderboard.SUITE), "x = 1 in every panel")
+# The plugins' colours in this figure: the table's, and the others' hashed ones moved off the
+# colours taken before them (plot_style.figure_styles, as the figure draws them).
+colours = plot_style.figure_styles([plot_style.plugin_of(a) for a in algorithms])
 for a in sorted(algorithms):
-    colour = plot_style.plugin_style(plot_style.plugin_of(a))[0]
+    colour = colours[plot_style.plugin_of(a)][0]
     drawn = [e for e in root.iter() if (e.get("id") or "").startswith("series-%s-" % a)]
     strokes = {m.group(1).lower() for e in drawn for c in e.iter()
                for m in [re.search(r"(?:fill|stroke):\s*(#[0-9a-fA-F]{6})", c.get("style", ""))] if m}
