@@ -31,18 +31,24 @@ TEXT
   "$cpex" report "${files[@]}" --by cap,algorithm --format md
 }
 
-# Claims checked: se-early-stopping has no capped run under any cap, the same mean at every
-# cap and a prior-averaged error at most delta = 0.05; top-two and track-and-stop have capped
-# runs under every cap.
+# Claims checked: se-early-stopping's prior-averaged error is at most delta = 0.05 under every
+# cap and none of its runs is capped at 10^6 (above its worst case K r_max, about 2.4 x 10^5
+# samples here: docs/reproductions/bayesian.md); top-two and track-and-stop have capped runs
+# under every cap (their sample count has no finite mean under the prior).
 check_claims() {
   local out=$1
   mapfile -t files < <(inputs "$out")
-  "$cpex" report "${files[@]}" --by cap,algorithm --format csv |
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
-      { a = $col["algorithm"]; c = $col["capped"] + 0
-        if (a == "se-early-stopping") { ok = c == 0 && $col["wrong_rate"] <= 0.05; mean[$col["mean_samples"]] = 1 }
-        else ok = c > 0
-        all = (NR == 2 ? 1 : all) && ok
-        printf "%s cap %s: %d capped, wrong rate %s: %s\n", a, $col["cap"], c, $col["wrong_rate"], ok ? "as claimed" : "NOT as claimed" }
-      END { same = length(mean) == 1; print same ? "se-early-stopping: one mean at every cap" : "se-early-stopping: the mean CHANGES with the cap"; exit !(all && same) }'
+  "$cpex" report "${files[@]}" --by cap,algorithm --format csv | "$python" -c '
+import csv, sys
+ok = True
+for row in csv.DictReader(sys.stdin):
+    capped, cap = int(row["capped"]), int(row["cap"])
+    if row["algorithm"] == "se-early-stopping":
+        good = float(row["wrong_rate"]) <= 0.05 and (cap < 1000000 or capped == 0)
+    else:
+        good = capped > 0
+    ok = ok and good
+    print("%s cap %d: %d capped, wrong rate %s: %s" % (row["algorithm"], cap, capped, row["wrong_rate"],
+                                                      "as claimed" if good else "NOT as claimed"))
+sys.exit(0 if ok else 1)'
 }
