@@ -3,7 +3,10 @@
 
 Per instance and algorithm: the mean samples of the runs that stopped by their rule over
 T*(mu) log(1/delta) at delta = 1e-2 and 1e-6, with the ends of the mean's 95% bootstrap
-interval divided alike (`cpex report --format json`), the errors (wrong answers among the
+interval divided alike (`cpex report --format json`), the stopping-time tail at 1e-6 (the
+99th percentile of samples / (T*(mu) log(1/delta)) over the runs with a lower bound, capped
+runs counted at their cap -- `lower_bound_ratio.p99` of the report, "≥" with capped runs --
+and how many runs took more than 10 T*(mu) log(1/delta)), the errors (wrong answers among the
 stopped runs, under the run's epsilon), the capped runs, and the compute cost: the mean
 wall-clock time of a run (each run executes on one thread) and that time over the run's mean
 samples. T*(mu) per sweep point from `cpex hardness --json` (the point's own problem: an
@@ -83,6 +86,16 @@ def cell(group, bound):
     return ratio, text
 
 
+def tail_text(group):
+    """'p99 (beyond 10x)' of a group: the 99th percentile of samples / lower_bound and the runs
+    over 10, '≥' when capped runs (counted at their cap) are among them; '–' without."""
+    tail = (group or {}).get("lower_bound_ratio") or {}
+    if not tail.get("tail_runs"):
+        return "–"
+    at_least = "≥ " if tail.get("tail_capped") else ""
+    return "%s%s (%d/%d > 10)" % (at_least, fmt(tail.get("p99")), tail.get("beyond_10", 0), tail["tail_runs"])
+
+
 def leaderboard(build, csvs):
     """The rows of every instance: its own pipeline's sweep and any other of its name
     (NAME-*.ini: an expensive algorithm run with fewer repetitions, e.g. TTTS)."""
@@ -117,25 +130,25 @@ def leaderboard(build, csvs):
             per_run = last["mean_wall_time_s"] if last else None
             per_sample = (per_run / last["samples"]["mean"]
                           if last and per_run is not None and last["samples"]["mean"] else None)
-            rows.append((short, algorithm, ratios, texts, errors, per_run, per_sample))
+            rows.append((short, algorithm, ratios, texts, errors, per_run, per_sample, tail_text(last)))
             points.append((short, algorithm, ratios))
     return rows, points
 
 
 def table(rows):
-    out = ["| instance | algorithm | δ = 10⁻² | δ = 10⁻⁶ | errors (10⁻², 10⁻⁶) | CPU per run (10⁻⁶) | "
-           "CPU per sample |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
+    out = ["| instance | algorithm | δ = 10⁻² | δ = 10⁻⁶ | p99 at 10⁻⁶ (runs > 10) | errors (10⁻², 10⁻⁶) | "
+           "CPU per run (10⁻⁶) | CPU per sample |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     order = {short: i for i, (_, short) in enumerate(SUITE)}
 
     def key(row):
         r = row[2][-1]
         return (order[row[0]], r is None, r if r is not None else 0.0)
 
-    for short, algorithm, ratios, texts, errors, per_run, per_sample in sorted(rows, key=key):
-        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (short, algorithm, texts[0], texts[1],
-                                                              ", ".join(errors), cost_text(per_run),
-                                                              cost_text(per_sample)))
+    for short, algorithm, ratios, texts, errors, per_run, per_sample, tail in sorted(rows, key=key):
+        out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (short, algorithm, texts[0], texts[1], tail,
+                                                                   ", ".join(errors), cost_text(per_run),
+                                                                   cost_text(per_sample)))
     return "\n".join(out)
 
 

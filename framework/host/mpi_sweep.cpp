@@ -59,7 +59,7 @@ std::string get_text(const char*& in) {
 
 // Every RunResult field crosses: a field added to RunResult (a new result column's value)
 // changes its size and stops this build until encode/decode carry it too.
-static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 192,
+static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 200,
               "RunResult changed: carry the new field in encode() and decode()");
 
 std::string encode(const RunRecord& r) {
@@ -68,6 +68,7 @@ std::string encode(const RunRecord& r) {
   put(out, static_cast<std::uint64_t>(r.point));
   put(out, r.repetition);
   put(out, r.samples);
+  put(out, r.batches);
   put(out, static_cast<std::int32_t>(r.stop));
   put(out, static_cast<std::uint8_t>(r.correct));
   put(out, static_cast<std::uint8_t>(r.optimal));
@@ -87,6 +88,7 @@ RunRecord decode(const std::string& message) {
   r.point = static_cast<std::size_t>(get<std::uint64_t>(in));
   r.repetition = get<std::uint64_t>(in);
   r.samples = get<std::uint64_t>(in);
+  r.batches = get<std::uint64_t>(in);
   r.stop = static_cast<StopReason>(get<std::int32_t>(in));
   r.stopped = r.stop == StopReason::Rule;
   r.correct = get<std::uint8_t>(in) != 0;

@@ -39,8 +39,9 @@ const char* kStudyUsage =
     "       cpex study status STUDY.db [--json]                per-arm data, recommendation, certificate\n"
     "       cpex study serve STUDY.db --port P [--quiet]       HTTP/JSON on 127.0.0.1: GET /ask?count=N,\n"
     "                                  POST /tell, GET /status, GET /pending\n"
-    "       cpex study simulate STUDY.db --environment FILE [--batch N] [--json]\n"
-    "                                  answer the study from an environment's draws\n"
+    "       cpex study simulate STUDY.db --environment FILE [--batch N] [--delay D] [--json]\n"
+    "                                  answer the study from an environment's draws: N pulls\n"
+    "                                  asked per round, each told D pulls after its ask\n"
     "options:\n"
     "  --arm A             an arm's name (a super arm: a,b,c); --reward X (semi-bandit: x,y,z)\n"
     "  --unasked           accept observations of pulls nobody asked for\n"
@@ -51,7 +52,7 @@ struct StudyOptions {
   std::string verb, path, pipeline, arm, reward, environment;
   std::vector<std::string> plugin_paths, overrides;
   std::size_t count = 1, batch = 1;
-  std::uint64_t ask = 0;
+  std::uint64_t ask = 0, delay = 0;
   int port = -1;
   bool json = false, pending = false, cancel = false, unasked = false, quiet = false;
 };
@@ -67,7 +68,8 @@ void check_applicable(const po::variables_map& map, const StudyOptions& o) {
       {"ask", {"tell"}},             {"cancel", {"tell"}},
       {"unasked", {"tell"}},         {"port", {"serve"}},
       {"quiet", {"serve"}},          {"environment", {"simulate"}},
-      {"batch", {"simulate"}},       {"json", {"ask", "tell", "status", "simulate"}}};
+      {"batch", {"simulate"}},       {"delay", {"simulate"}},
+      {"json", {"ask", "tell", "status", "simulate"}}};
   for (const auto& [option, verbs] : owners) {
     if (!map.count(option) || map[option].defaulted()) continue;
     if (std::string(option) == "json" && !o.json) continue;
@@ -101,6 +103,7 @@ StudyOptions parse(int argc, char** argv) {
       "cancel", po::bool_switch(&o.cancel), "")("unasked", po::bool_switch(&o.unasked), "")(
       "port", po::value(&o.port), "")("quiet", po::bool_switch(&o.quiet), "")(
       "environment", po::value(&o.environment), "")("batch", po::value(&o.batch), "")(
+      "delay", po::value(&o.delay), "")(
       "json", po::bool_switch(&o.json), "")("plugin-path", po::value(&o.plugin_paths), "")(
       "args", po::value<std::vector<std::string>>(), "");
   po::variables_map map;
@@ -122,6 +125,7 @@ StudyOptions parse(int argc, char** argv) {
   o.path = args[1];
   if (o.count < 1 || o.count > 1'000'000) throw po::error("--count must be in [1, 1000000]");
   if (o.batch < 1 || o.batch > 1'000'000) throw po::error("--batch must be in [1, 1000000]");
+  if (o.delay > 1'000'000'000) throw po::error("--delay must be in [0, 1000000000]");
   if (map.count("port") && (o.port < 0 || o.port > 65535)) throw po::error("--port must be in [0, 65535]");
   check_applicable(map, o);
   return o;
@@ -220,12 +224,14 @@ int tell_command(study::Study& s, const StudyOptions& o) {
 int simulate_command(study::Study& s, const StudyOptions& o, const Registry& registry) {
   study::SimulateOptions options;
   options.batch = o.batch;
+  options.delay = o.delay;
   const study::SimulateResult r = study::simulate(s, PipelineFile::read(o.environment), registry, options);
   if (o.json) {
     std::cout << study::simulate_json(r).dump() << '\n';
     return 0;
   }
-  std::cout << "state: " << to_string(r.phase) << "; samples: " << r.samples << "; recommendation: "
+  std::cout << "state: " << to_string(r.phase) << "; samples: " << r.samples << "; batches: " << r.batches
+            << "; recommendation: "
             << r.recommendation_names << " (" << r.recommendation << "); correct: " << (r.correct ? "yes" : "no")
             << "; optimal: " << (r.optimal ? "yes" : "no") << '\n';
   return 0;

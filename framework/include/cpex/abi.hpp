@@ -20,7 +20,8 @@ namespace cpex {
 // 9: EntryInfo::source / PluginInfo::where (the registration's source file).
 // 10: Problem::answers, Environment::answer_truth (transductive answer sets),
 //     AlgorithmNeeds::transductive.
-inline constexpr int kAbiVersion = 10;
+// 11: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
+inline constexpr int kAbiVersion = 11;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -79,6 +79,12 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
     out << "  lower-bound ratio samples / (T*(mu) log(1/delta)) mean " << s.lower_bound_ratio
         << " (95% CI, normal approximation [" << s.lower_bound_ratio_ci95_normal.lower << ", "
         << s.lower_bound_ratio_ci95_normal.upper << "]) over the " << s.lower_bound_runs << " runs ended by rule\n";
+  if (s.tail_runs > 0) {
+    out << "  stopping-time tail (ratio, " << s.tail_runs << " runs"
+        << (s.tail_capped ? ", " + std::to_string(s.tail_capped) + " capped counted at their cap: lower bounds" : "")
+        << "): p50 " << s.lower_bound_ratio_p50 << ", p90 " << s.lower_bound_ratio_p90 << ", p99 "
+        << s.lower_bound_ratio_p99 << "; beyond 10x " << s.beyond_10 << " (rate " << s.beyond_10_rate << ")\n";
+  }
   if (s.ended + s.capped > 0) out << "  mean wall time " << s.mean_wall_time_s << " s\n";
 }
 

@@ -67,6 +67,36 @@ std::string host_name() {
   return buffer;
 }
 
+// [run] checkpoints = T1, ..., TC: every point of the sweep becomes C points, the c-th
+// with run.budget = Tc (an axis column of its own, `run.budget`) and the sweep point's
+// streams, so that its row equals a run told that budget (engine.hpp: one group per
+// repetition).
+void expand_checkpoints(PreparedSweep& s) {
+  const std::vector<std::uint64_t> budgets = s.pipelines.front().run.checkpoints;
+  if (budgets.empty()) return;
+  for (const auto& key : s.axis_keys)
+    if (key == "run.budget" || key == "run.checkpoints")
+      throw ConfigError(s.path + ": [sweep] axis " + key + ": a sweep with [run] checkpoints has its budgets "
+                        "already (drop the axis, or the checkpoints)");
+  std::vector<SweepPoint> points;
+  std::vector<Pipeline> pipelines;
+  points.reserve(s.points.size() * budgets.size());
+  pipelines.reserve(points.capacity());
+  for (std::size_t b = 0; b < s.points.size(); ++b)
+    for (std::uint64_t budget : budgets) {
+      SweepPoint point = s.points[b];
+      point.index = points.size();
+      point.values.emplace_back("run.budget", std::to_string(budget));
+      points.push_back(std::move(point));
+      Pipeline pipeline = s.pipelines[b];
+      pipeline.run.budget = static_cast<std::int64_t>(budget);
+      pipelines.push_back(std::move(pipeline));
+    }
+  s.points = std::move(points);
+  s.pipelines = std::move(pipelines);
+  s.axis_keys.push_back("run.budget");
+}
+
 }  // namespace
 
 bool is_store_path(const std::string& path) {
@@ -169,6 +199,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   s.pipelines.reserve(s.points.size());
   for (const auto& point : s.points)
     s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}, &scope));
+  expand_checkpoints(s);
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
   if (on_disk) s.inputs.push_back({"pipeline file", path});
@@ -213,6 +244,8 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   s.meta["start_time"] = utc_now();
   s.meta["pipeline_file"] = path;
   s.meta["shard"] = options.shard.empty() ? "" : options.shard;
+  // Rows per repetition: run id = (point / C * repetitions + repetition) * C + point % C.
+  s.meta["checkpoints"] = std::to_string(jobs.group());
   return s;
 }
 

@@ -215,9 +215,13 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
         // count (one transaction; negated first so no id collides on the way), then record
         // the new identity. Seeds depend on (seed, point, repetition) only, so the stored
         // runs are exactly the first repetitions of the grown sweep.
+        // With C checkpoints (meta `checkpoints`) a repetition is C rows of consecutive ids:
+        // run id = (point / C * repetitions + repetition) * C + point % C.
+        const auto group_it = full.find("checkpoints");
+        const std::string group = group_it == full.end() || group_it->second.empty() ? "1" : group_it->second;
         exec(probe.db,
-             "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - (point * " + full.at("repetitions") +
-                 " + repetition); UPDATE runs SET run_id = -1 - run_id;",
+             "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - ((point / " + group + " * " + full.at("repetitions") +
+                 " + repetition) * " + group + " + point % " + group + "); UPDATE runs SET run_id = -1 - run_id;",
              path);
         sqlite3_stmt* put = nullptr;
         sqlite3_prepare_v2(probe.db, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);

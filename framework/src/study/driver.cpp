@@ -21,7 +21,30 @@ const char* to_string(Phase phase) {
   return name_of(kNames, phase);
 }
 
+void PendingPulls::push(std::size_t index, const Action& action) {
+  indices_.push_back(index);
+  actions_.push_back(action);
+}
+
+void PendingPulls::remove(std::size_t index) {
+  const auto at = static_cast<std::size_t>(
+      std::find(indices_.begin() + static_cast<std::ptrdiff_t>(head_), indices_.end(), index) - indices_.begin());
+  if (at == indices_.size()) return;
+  if (at == head_) {
+    ++head_;
+  } else {
+    indices_.erase(indices_.begin() + static_cast<std::ptrdiff_t>(at));
+    actions_.erase(actions_.begin() + static_cast<std::ptrdiff_t>(at));
+  }
+  if (head_ >= 64 && 2 * head_ >= indices_.size()) {  // drop the removed prefix now and then
+    indices_.erase(indices_.begin(), indices_.begin() + static_cast<std::ptrdiff_t>(head_));
+    actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+}
+
 void Driver::LatestValues::record(std::string_view name, double value) {
+  if (forward) forward->record(name, value);
   for (auto& [n, v] : values)
     if (n == name) {
       v = value;
@@ -30,8 +53,13 @@ void Driver::LatestValues::record(std::string_view name, double value) {
   values.emplace_back(std::string(name), value);
 }
 
-Driver::Driver(const Pipeline& pipeline, const RunSeed& seed)
-    : pipeline_(pipeline), objects_(instantiate(pipeline, seed, &latest_)),
+RunObjects Driver::start(const Pipeline& pipeline, const RunSeed& seed, LatestValues& latest, TraceSink* trace) {
+  latest.forward = trace;
+  return instantiate(pipeline, seed, &latest);
+}
+
+Driver::Driver(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace)
+    : pipeline_(pipeline), objects_(start(pipeline, seed, latest_, trace)),
       policy_(policy_for(pipeline.algorithm->needs)),
       budget_(static_cast<std::uint64_t>(pipeline.run.budget)),
       max_samples_(static_cast<std::uint64_t>(pipeline.run.max_samples)) {
@@ -119,10 +147,11 @@ void Driver::advance() {
       if (policy_ == Policy::Queue) {
         proposal = algorithm.next(action) ? Proposal::Pull : Proposal::Stop;
       } else {
-        std::vector<Action> pending;
-        pending.reserve(pending_order_.size());
-        for (std::size_t index : pending_order_) pending.push_back(action_of(records_[index].pull));
-        proposal = algorithm.propose(action, pending);
+        if (bound_records_ != records_.data()) {
+          pending_order_.rebind([&](std::size_t index) { return action_of(records_[index].pull); });
+          bound_records_ = records_.data();
+        }
+        proposal = algorithm.propose(action, pending_order_.actions());
       }
       waiting_ = proposal == Proposal::Wait;
       if (waiting_) return;
@@ -176,7 +205,7 @@ std::optional<std::uint64_t> Driver::ask() {
   if (policy_ == Policy::Queue) {
     queues_[key_of(records_[index].pull)].push_back(index);
   } else {
-    pending_order_.push_back(index);
+    pending_order_.push(index, action_of(records_[index].pull));
     wish_.reset();
   }
   return last_ask_;
@@ -197,7 +226,7 @@ std::uint64_t Driver::ask_of(const Pull& pull) const {
       if (records_[index].state == PullState::Pending) return records_[index].ask;
     return 0;
   }
-  for (std::size_t index : pending_order_)
+  for (std::size_t index : pending_order_.indices())
     if (records_[index].pull == pull) return records_[index].ask;
   return 0;
 }
@@ -251,7 +280,7 @@ bool Driver::tell(std::uint64_t ask, const Reading& reading) {
   if (policy_ == Policy::Queue) {
     record.state = PullState::Answered;
   } else {
-    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
+    pending_order_.remove(index);
     use(record.pull, index);
   }
   advance();
@@ -292,7 +321,7 @@ void Driver::cancel(std::uint64_t ask) {
     auto& queue = queues_[key_of(record.pull)];
     queue.erase(std::find(queue.begin(), queue.end(), index));
   } else {
-    pending_order_.erase(std::find(pending_order_.begin(), pending_order_.end(), index));
+    pending_order_.remove(index);
   }
   advance();
 }

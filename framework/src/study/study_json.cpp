@@ -82,7 +82,8 @@ Out status_json(const StudyStatus& s) {
 
 Out simulate_json(const SimulateResult& r) {
   return {{"state", to_string(r.phase)},   {"samples", r.samples},
-          {"asks", r.asks},                 {"recommendation", r.recommendation},
+          {"asks", r.asks},                 {"batches", r.batches},
+          {"recommendation", r.recommendation},
           {"arms", r.recommendation_names}, {"correct", r.correct},
           {"optimal", r.optimal},           {"pulls", r.pulls}};
 }

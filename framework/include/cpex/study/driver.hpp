@@ -20,6 +20,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -71,11 +72,34 @@ class ReplayError : public Error {
   using Error::Error;
 };
 
+// The pending policy's awaited pulls (record indices), oldest first, with the Actions
+// propose() receives kept beside them, so that a batch of n asks and tells costs O(n), not
+// O(n^2): removing the oldest moves a start mark, any other is an erase. A super arm's Action
+// points into the driver's records; rebind() remakes the Actions after those moved.
+class PendingPulls {
+ public:
+  void push(std::size_t index, const Action& action);
+  void remove(std::size_t index);
+  bool empty() const { return head_ == indices_.size(); }
+  std::span<const std::size_t> indices() const { return {indices_.data() + head_, indices_.size() - head_}; }
+  std::span<const Action> actions() const { return {actions_.data() + head_, actions_.size() - head_}; }
+  template <typename ActionOf>
+  void rebind(ActionOf action_of) {
+    for (std::size_t i = head_; i < indices_.size(); ++i) actions_[i] = action_of(indices_[i]);
+  }
+
+ private:
+  std::vector<std::size_t> indices_;
+  std::vector<Action> actions_;
+  std::size_t head_ = 0;
+};
+
 class Driver {
  public:
   // Builds and starts the pipeline's objects for `seed` (instantiate()), the algorithm's
-  // trace hook kept by the driver (reported()). `pipeline` must outlive the driver.
-  Driver(const Pipeline& pipeline, const RunSeed& seed);
+  // trace hook kept by the driver (reported()) and passed on to `trace` when given (a run's
+  // trace file). `pipeline` must outlive the driver.
+  Driver(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace = nullptr);
   Driver(const Driver&) = delete;
   Driver& operator=(const Driver&) = delete;
 
@@ -122,6 +146,10 @@ class Driver {
   const Pipeline& pipeline() const { return pipeline_; }
   const Algorithm& algorithm() const { return *objects_.algorithm; }
   const std::vector<const Oracle*>& oracles() const { return objects_.context.oracles; }
+  // The objects instantiate() built: with a pipeline that has an environment (`cpex run`
+  // with batches or delays), its environment draws the observations.
+  const RunObjects& objects() const { return objects_; }
+  Environment& environment() { return *objects_.environment; }
   // The values the algorithm last emitted through its trace hook (e.g. "glr", "threshold").
   const std::vector<std::pair<std::string, double>>& reported() const { return latest_.values; }
 
@@ -129,8 +157,10 @@ class Driver {
   // Keeps the last value of each name the algorithm emits.
   struct LatestValues : TraceSink {
     std::vector<std::pair<std::string, double>> values;
+    TraceSink* forward = nullptr;
     void record(std::string_view name, double value) override;
   };
+  static RunObjects start(const Pipeline& pipeline, const RunSeed& seed, LatestValues& latest, TraceSink* trace);
 
   bool super_arms() const;
   std::size_t key_of(const Pull& pull);
@@ -157,7 +187,8 @@ class Driver {
   std::map<std::vector<std::size_t>, std::size_t> super_keys_;  // super arm -> key
   std::vector<std::deque<std::size_t>> queues_;  // per key: records not used yet, in order
   std::optional<Pull> wish_;                 // the algorithm's proposal not yet satisfied
-  std::vector<std::size_t> pending_order_;   // pending policy: records the algorithm awaits
+  PendingPulls pending_order_;               // pending policy: records the algorithm awaits
+  const PullRecord* bound_records_ = nullptr;  // records_.data() when pending_order_'s Actions were made
   std::vector<double> per_arm_buffer_;
 };
 
