@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every pipeline of benchmarks/equivalence/ with two builds of cpex and compares the
-# result rows (all columns of BEFORE but wall_time_s; a column AFTER adds is named, not
+# result rows (all columns of BEFORE but the measured ones -- wall_time_s: the MEASURED list
+# the AFTER build generates from result_columns.def; a column AFTER adds is named, not
 # compared): a performance change must leave them
 # bit-identical (docs/performance.md, "Results unchanged"). Each pipeline is run twice per
 # build: to a CSV file (--out x.csv) and to a results store (--out x.db, exported to CSV by
@@ -35,12 +36,14 @@ for p in "${pipelines[@]}"; do
     "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet "${extra[@]}" > /dev/null 2>&1 || true
     "$after" export "$out/$name-$side.db" --csv "$out/$name-$side-db.csv" > /dev/null 2>&1 || true
   done
-  if python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
+  if CPEX_COLUMNS_DIR=$(dirname "$after")/../share/cpex/python/cpex python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
       "$out/$name-after-db.csv" "$out/$name-before.db" "$out/$name-after.db" <<'PY'
-import csv, sqlite3, sys
+import csv, os, sqlite3, sys
+sys.path.insert(0, os.environ["CPEX_COLUMNS_DIR"])
+from _columns import MEASURED  # the result-column table's measured columns (wall time)
 def rows(path, keep=None):  # keep: the columns of BEFORE (a column AFTER adds is reported, not compared)
     with open(path, newline="") as f:
-        return [{k: v for k, v in r.items() if k != "wall_time_s" and (keep is None or k in keep)}
+        return [{k: v for k, v in r.items() if k not in MEASURED and (keep is None or k in keep)}
                 for r in csv.DictReader(f)]
 def header(path):
     with open(path, newline="") as f:
@@ -48,7 +51,7 @@ def header(path):
 def typed(path, keep=None):  # the store's rows as SQLite holds them (type and value of every cell)
     db = sqlite3.connect(path)
     cols = [c[1] for c in db.execute("PRAGMA table_info(runs)")
-            if c[1] != "wall_time_s" and (keep is None or c[1] in keep)]
+            if c[1] not in MEASURED and (keep is None or c[1] in keep)]
     sel = ", ".join(f'typeof("{c}"), "{c}"' for c in cols)
     return [dict(zip(cols, zip(r[::2], r[1::2])))
             for r in db.execute(f"SELECT {sel} FROM runs ORDER BY run_id")]

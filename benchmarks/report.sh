@@ -18,6 +18,7 @@
 #     cpe-l osa design   oracle and design benchmarks
 #     python        the Python call path (benchmarks/python_overhead.py)
 #     study         tells per second into a study: command line, Python, HTTP
+#     study-serve   the study service under slow and idle clients
 #     peers         CPEx lil'UCB beside the NumPy banditpylib-style learner
 #     reproduce-004 the seed 004 reproduction's run time (long: about 10 minutes)
 #   SAMPLES=20000 (instructions), SIZES="100 1000 10000 100000" (instructions).
@@ -61,6 +62,14 @@ study() {
     run env PYTHONPATH=build/share/cpex/python /usr/bin/python3 benchmarks/study_throughput.py --batch "$batch"
   done
 }
+study-serve() {  # the service under 50 slow and 100 idle clients (benchmarks/study_serve_load.py)
+  local d
+  d=$(mktemp -d)
+  printf '[study]\narms = 4\nrewards = gaussian\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\n[run]\nseed = 1\n' > "$d/s.ini"
+  build/bin/cpex study new "$d/s.db" --pipeline "$d/s.ini" > /dev/null
+  run /usr/bin/python3 benchmarks/study_serve_load.py --token-file "$d/s.db.token" -- build/bin/cpex study serve "$d/s.db" --port 0
+  rm -rf "$d"
+}
 peers() { run /usr/bin/python3 benchmarks/peers/compare_lil_ucb.py --runs-cpex 1000; }
 quickstart() { run bash -c 'time build/bin/cpex run pipelines/quickstart.ini --quiet'; }
 reproduce-004() {
@@ -69,7 +78,7 @@ reproduce-004() {
 }
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] ||
-  sections=(instructions bestk-1e5 bestk-wall quickstart full-bandit linear engine million cpe-l osa design python study peers)
+  sections=(instructions bestk-1e5 bestk-wall quickstart full-bandit linear engine million cpe-l osa design python study study-serve peers)
 for s in "${sections[@]}"; do
   declare -F "$s" > /dev/null || { echo "unknown section: $s" >&2; exit 2; }
   section "$s"

@@ -8,13 +8,14 @@ import os
 
 project = "CPEx"
 author = "the CPEx authors"
+copyright = "2026, the CPEx authors"  # the footer itself: _templates/layout.html
 release = os.environ.get("CPEX_DOCS_VERSION", "")
 version = release
 
 extensions = ["myst_parser", "breathe", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_templates"]
 myst_heading_anchors = 3          # [text](page.md#a-heading) links resolve, and are checked
 myst_enable_extensions = ["dollarmath"]
 suppress_warnings = ["myst.header"]  # docs written for GitHub start some pages at "##"
@@ -23,6 +24,7 @@ html_theme = "alabaster"
 html_title = "CPEx documentation"
 html_theme_options = {"description": "pure-exploration bandits, as plugins", "fixed_sidebar": True}
 html_show_sourcelink = False
+templates_path = ["_templates"]
 
 breathe_projects = {"cpex": os.environ.get("CPEX_DOXYGEN_XML", "doxygen-xml")}
 breathe_default_project = "cpex"

@@ -52,7 +52,15 @@ def label(values):
     name = values["algorithm"]
     if name == "track-and-stop":
         return "track-and-stop (%s)" % values.get("resolved.tracking", "d").upper()
+    if values.get("resolved.rate"):
+        return "%s (%s)" % (name, values["resolved.rate"])
     return name
+
+
+# The CPEx runs behind each published cell of GK 2016 Table 1.
+GK_OURS = {"Track-and-Stop": ("track-and-stop (D)", "Track-and-Stop (D-Tracking)"),
+           "KL-LUCB": ("kl-lucb (gk2016)", "KL-LUCB (kl-lucb, rate = gk2016)"),
+           "KL-Racing": ("kl-racing (gk2016)", "KL-Racing (kl-racing, rate = gk2016)")}
 
 
 def fmt(x):
@@ -160,7 +168,7 @@ def draw(table, t_star, deltas, path, columns=None):
 
 def gk2016(build, csv_dir):
     csvs = sorted(os.path.join(csv_dir, f) for f in os.listdir(csv_dir) if f.endswith(".csv"))
-    keys = ["environment.means", "algorithm", "resolved.tracking"]
+    keys = ["environment.means", "algorithm", "resolved.tracking", "resolved.rate"]
     groups = report(build, csvs, keys)
     rows = {}
     t_star = {}
@@ -187,9 +195,10 @@ def gk2016(build, csv_dir):
         lines.append("| --- | --- | --- | --- | --- | --- |")
         ours = {r[0]: r for r in rows[means]}
         for name, published in GK_TABLE1[means].items():
-            mine = ours.pop("track-and-stop (D)", None) if name == "Track-and-Stop" else None
+            ours_name, shown = GK_OURS.get(name, (None, name))
+            mine = ours.pop(ours_name, None)
             if mine:
-                lines.append("| Track-and-Stop (D-Tracking) | %d | %s | %d | %d | %d |" % (published, mine[1], mine[2], mine[3], mine[4]))
+                lines.append("| %s | %d | %s | %d | %d | %d |" % (shown, published, mine[1], mine[2], mine[3], mine[4]))
             else:
                 lines.append("| %s | %d | (not in CPEx) | | | |" % (name, published))
         for name in sorted(ours, key=lambda a: ALGORITHM_ORDER.index(a) if a in ALGORITHM_ORDER else 99):

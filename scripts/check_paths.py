@@ -12,7 +12,12 @@ entries are page names, not paths; a file the build generates from FILE.in exist
 FILE.in does. A path under `build/`, a temporary or an installed location is not the repository's
 and is not looked at.
 
-usage: scripts/check_paths.py [ROOT]   (exit 1 and one line per stale path when any is found)
+With --artefacts it checks instead that git tracks no build output, cache or log (a compiled
+Python file, `__pycache__/`, a `*.log`, an object or library file, a CMake cache or a build
+tree): such files belong to a machine, not to the repository.
+
+usage: scripts/check_paths.py [--artefacts] [ROOT]   (exit 1 and one line per stale path or
+       committed artefact when any is found)
 """
 import fnmatch
 import os
@@ -27,7 +32,8 @@ PATH = re.compile(r"(?<![\w./-])(?:%s)/[\w.*{},/+-]*[\w*}]" % "|".join(re.escape
 # `host/...` (framework/host), `include/cpex/...` and `cpex/NAME.hpp` (framework/include).
 SHORT = re.compile(r"(?<![\w./<>-])(?:src|host|include/cpex|cpex)/[\w.*{},/+-]*\.(?:cpp|hpp|py)(?![\w])")
 SHORT_ROOTS = {"src": ("framework/", "python/"), "host": ("framework/",),
-               "include": ("framework/",), "cpex": ("framework/include/", "python/")}
+               "include": ("framework/", "framework/runtime_"),
+               "cpex": ("framework/include/", "framework/runtime_include/", "python/")}
 LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 COMMENT = {  # line-comment markers by extension; Markdown and INI files are read whole
     ".cpp": "//", ".hpp": "//", ".h": "//", ".cc": "//", ".in": "#", ".cmake": "#",
@@ -97,9 +103,31 @@ def listed_files():
         return out
 
 
+ARTEFACT = re.compile(r"(^|/)(__pycache__|build|build-[^/]*|CMakeFiles)/|\.(pyc|pyo|log|o|so|a|gcda|gcno|tmp)$"
+                      r"|(^|/)(CMakeCache\.txt|\.ninja_log|compile_commands\.json)$")
+
+
+def committed_artefacts():
+    """Tracked files that are build output, caches or logs."""
+    tracked = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout.splitlines()
+    found = [f for f in tracked if ARTEFACT.search(f)]
+    for f in found:
+        print(f"{f}: a build artefact, cache or log is tracked by git (remove it; .gitignore keeps it out)")
+    if found:
+        print(f"{len(found)} committed artefact(s)")
+        return 1
+    print("no build output, cache or log is tracked")
+    return 0
+
+
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+    args = sys.argv[1:]
+    artefacts = "--artefacts" in args
+    args = [a for a in args if a != "--artefacts"]
+    root = args[0] if args else os.path.join(os.path.dirname(__file__), "..")
     os.chdir(root)
+    if artefacts:
+        return committed_artefacts()
     files = {f for f in listed_files() if os.path.exists(f)}
     dirs = set()
     for f in files:

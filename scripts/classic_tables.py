@@ -50,7 +50,7 @@ def run(cpex, means, budget, algorithm, reps, threads, summary=False, k=1):
     finally:
         os.unlink(f.name)
     s = json.loads(out)
-    return s if summary else (s["error_rate"], s["error_rate_ci95"])
+    return s if summary else (s["wrong_rate"], s["wrong_rate_ci95"])
 
 
 def kl_lucb(args):
@@ -72,10 +72,10 @@ def kl_lucb(args):
             for _, text in algorithms:
                 s = run(args.cpex, means, 0, f"{text}\ndelta = {delta}\nepsilon = {eps}", args.reps,
                         args.threads, True, k)
-                assert s["stopped"] == args.reps, s
-                m, (lo, hi) = s["samples"]["mean"], s["samples"]["mean_ci95"]
+                assert s["ended"] == args.reps, s
+                m, (lo, hi) = s["samples"]["mean"], s["samples"]["mean_ci95_normal"]
                 values.append(m)
-                cells.append(f"{m:,.0f} [{lo:,.0f}, {hi:,.0f}] ({s['errors']} wrong)")
+                cells.append(f"{m:,.0f} [{lo:,.0f}, {hi:,.0f}] ({s["wrong"]} wrong)")
             print(f"| {name} | {delta:g} | " + " | ".join(cells) +
                   f" | {values[1] / values[0]:.3f} | {values[2] / values[0]:.3f} |", flush=True)
 

@@ -3,7 +3,8 @@
 # it must hold bin/cpex and the Python package, as scripts/build.sh makes them) with
 # Debian's Sphinx, MyST, Breathe and Doxygen (scripts/install-deps.sh): docs/ and README.md
 # staged into BUILD/docs/src with generated pages — one per plugin `cpex list` shows, from
-# `cpex describe`, and the C++ plugin interface from framework/include/cpex/*.hpp through
+# `cpex describe`, and the C++ plugin interface from framework/include/cpex/*.hpp and
+# framework/include/cpex/identification/*.hpp through
 # Doxygen's XML — and the Python API from the package's docstrings. Warnings are errors,
 # and every internal link (pages, headings, images) must resolve. Runs Debian's
 # /usr/bin/python3 whatever python3 comes first on PATH. Usage: bash scripts/docs.sh
@@ -27,8 +28,10 @@ cp "$root/README.md" "$out/README.md"   # docs/overview.md includes ../README.md
 # A page per plugin, from `cpex describe` (the library's path, which is this machine's, left out).
 "$python" "$root/scripts/docs_plugin_pages.py" "$cpex" "$src/plugins"
 
-# The C++ plugin interface: Doxygen reads the headers' // comments as documentation.
-headers=$(cd "$root" && ls framework/include/cpex/*.hpp)
+# The C++ plugin interface and the SDK's identification API (cpex/identification/: the
+# problem, the GLR statistic, T*, thresholds, the GLR sampler base): Doxygen reads the
+# headers' // comments as documentation.
+headers=$(cd "$root" && ls framework/include/cpex/*.hpp framework/include/cpex/identification/*.hpp)
 cat > "$out/doxygen/Doxyfile" <<DOXY
 PROJECT_NAME      = CPEx
 INPUT             = $(for h in $headers; do printf '%s ' "$root/$h"; done)
@@ -52,7 +55,7 @@ DOXY
 "$python" "$root/scripts/docs_cpp_page.py" "$out/doxygen/xml" "$src/cpp-api.md"
 
 export CPEX_DOXYGEN_XML="$out/doxygen/xml"
-export CPEX_DOCS_VERSION=$("$cpex" --version | awk '{print $NF}')
+export CPEX_DOCS_VERSION=$("$cpex" --version | awk '{print $2}')  # "cpex 0.1.0 (plugin ABI N) (MPI)"
 export PYTHONPATH="$build/share/cpex/python"
 export PYTHONDONTWRITEBYTECODE=1
 "$python" -m sphinx -b html -W --keep-going -q -j 1 -d "$out/doctrees" "$src" "$out/html"

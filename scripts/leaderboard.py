@@ -1,29 +1,25 @@
-"""The tables and the figure of docs/leaderboard.md from the sweeps of pipelines/leaderboard/
-(run by scripts/reproduce_leaderboard.sh).
+"""The tables and the figure of docs/leaderboard.md (run by scripts/reproduce_leaderboard.sh).
 
-Per instance and algorithm: the mean samples of the runs that stopped by their rule over
-T*(mu) log(1/delta) at delta = 1e-2 and 1e-6, with the ends of the mean's 95% bootstrap
-interval divided alike (`cpex report --format json`), the stopping-time tail at 1e-6 (the
-99th percentile of samples / (T*(mu) log(1/delta)) over the runs with a lower bound, capped
-runs counted at their cap -- `lower_bound_ratio.p99` of the report, "≥" with capped runs --
-and how many runs took more than 10 T*(mu) log(1/delta)), the errors (wrong answers among the
-stopped runs, under the run's epsilon), the capped runs, and the compute cost: the mean
-wall-clock time of a run (each run executes on one thread) and that time over the run's mean
-samples. T*(mu) per sweep point from `cpex hardness --json` (the point's own problem: an
-algorithm with an accuracy epsilon is measured against the epsilon-good problem it is judged
-on). The elimination pipelines (pipelines/leaderboard/elimination-*.ini) give the samples and
-time per run of each sampler with elimination = none, stopping, sampling and the saving of each
-against none.
+The leaderboard table is `cpex leaderboard --format md` on the store the script filled
+(CSV_DIR/store: one results store per instance, algorithm and delta; nothing is run again):
+per instance and algorithm, samples / (T*(mu) log(1/delta)) with the 95% bootstrap interval
+(the report layer's lower_bound_ratio), the wrong answers among the ended runs, and the CPU
+per run and per sample; the figure draws the same ratios (`--format csv`). The elimination
+pipelines (pipelines/leaderboard/elimination-*.ini, one CSV each in CSV_DIR) give the samples
+and time per run of each sampler with elimination = none, stopping, sampling and the saving of
+each against none.
 
-usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH   (writes the Markdown on stdout)
+usage: leaderboard.py BUILD_DIR CSV_DIR FIGURE_PATH [--quick] [--svg]   (writes the Markdown on
+       stdout; --svg: the figure also as SVG beside the PNG)
 """
+import csv
+import io
 import json
-import math
 import os
 import subprocess
 import sys
 
-SUITE = [  # (file, short name shown in the table and the figure)
+SUITE = [  # (instance, short name shown in the figure)
     ("gk-mu1", "GK μ¹"),
     ("gk-mu2", "GK μ²"),
     ("top-m", "top-2"),
@@ -32,37 +28,23 @@ SUITE = [  # (file, short name shown in the table and the figure)
     ("poisson", "Poisson"),
     ("low-mean", "low-mean"),
     ("large-k", "K = 50"),
+    ("pareto", "Pareto set"),
+    ("constrained", "constrained"),
+    ("good-arm", "good arm"),
 ]
-DELTAS = ["1e-2", "1e-6"]
+
+
+def cpex_output(build, *args):
+    return subprocess.run([os.path.join(build, "bin", "cpex"), *args], check=True, capture_output=True,
+                          text=True).stdout
 
 
 def cpex_json(build, *args):
-    out = subprocess.run([os.path.join(build, "bin", "cpex"), *args], check=True, capture_output=True,
-                         text=True).stdout
-    return json.loads(out)
+    return json.loads(cpex_output(build, *args))
 
 
-def bounds(build, pipeline):
-    """(algorithm, delta) -> T*(mu) log(1/delta) of every sweep point."""
-    data = cpex_json(build, "hardness", pipeline, "--json")
-    points = data["points"] if "points" in data else [data]
-    out = {}
-    for p in points:
-        v = p["values"]
-        t = p["measures"].get("T_star_log_1_over_delta")
-        if t is not None:  # a file of one algorithm sweeps delta only: any algorithm (None)
-            out[(v.get("algorithm.plugin"), v["algorithm.delta"])] = t
-    return out
-
-
-def groups(build, csv, keys):
-    return cpex_json(build, "report", csv, "--by", ",".join(keys), "--format", "json")["groups"]
-
-
-def fmt(x, digits=2):
-    if x is None or (isinstance(x, float) and (math.isnan(x) or math.isinf(x))):
-        return "–"
-    return "%.*f" % (digits, x)
+def groups(build, csv_path, keys):
+    return cpex_json(build, "report", csv_path, "--by", ",".join(keys), "--format", "json")["groups"]
 
 
 def cost_text(seconds):
@@ -71,112 +53,78 @@ def cost_text(seconds):
     return "%.3g ms" % (1e3 * seconds) if seconds >= 1e-3 else "%.3g µs" % (1e6 * seconds)
 
 
-def cell(group, bound):
-    """(ratio, text) of one (algorithm, delta) group; ratio None when no run stopped."""
-    s = group["samples"]
-    if s["mean"] is None:
-        at_least = s.get("mean_at_least")
-        return None, "≥ %s (all capped)" % fmt(at_least / bound if at_least else None)
-    lo, hi = s["ci95"] if s["ci95"] else (None, None)
-    ratio = s["mean"] / bound
-    text = "%s [%s, %s]" % (fmt(ratio), fmt(lo / bound if lo is not None else None),
-                            fmt(hi / bound if hi is not None else None))
-    if group["capped"]:
-        text += " (%d capped)" % group["capped"]
-    return ratio, text
+def ratio(text):
+    """The mean of a cell "1.12 [1.05, 1.20] ..." (None for "-", "refused", "all capped")."""
+    try:
+        return float(text.split()[0])
+    except (ValueError, IndexError):
+        return None
 
 
-def tail_text(group):
-    """'p99 (beyond 10x)' of a group: the 99th percentile of samples / lower_bound and the runs
-    over 10, '≥' when capped runs (counted at their cap) are among them; '–' without."""
-    tail = (group or {}).get("lower_bound_ratio") or {}
-    if not tail.get("tail_runs"):
-        return "–"
-    at_least = "≥ " if tail.get("tail_capped") else ""
-    return "%s%s (%d/%d > 10)" % (at_least, fmt(tail.get("p99")), tail.get("beyond_10", 0), tail["tail_runs"])
+def board(build, store, quick):
+    """(Markdown table, figure points) of `cpex leaderboard` on the store."""
+    args = ["leaderboard", "--out", store, "--quiet"] + (["--quick"] if quick else [])
+    table = cpex_output(build, *args, "--format", "md")
+    short = dict(SUITE)
+    rows = list(csv.reader(io.StringIO(cpex_output(build, *args, "--format", "csv"))))
+    header, rows = rows[0], rows[1:]
+    deltas = [i for i, h in enumerate(header) if h.startswith("delta = ")]
+    points = [(short[row[0]], row[1], [ratio(row[i]) for i in deltas]) for row in rows]
+    return table, points
 
 
-def leaderboard(build, csvs):
-    """The rows of every instance: its own pipeline's sweep and any other of its name
-    (NAME-*.ini: an expensive algorithm run with fewer repetitions, e.g. TTTS)."""
-    rows, points = [], []
-    for name, short in SUITE:
-        by, bound = {}, {}
-        files = sorted(f[:-4] for f in os.listdir(os.path.join("pipelines", "leaderboard"))
-                       if f.endswith(".ini") and (f == name + ".ini" or f.startswith(name + "-")))
-        for stem in files:
-            csv = os.path.join(csvs, stem + ".csv")
-            if not os.path.exists(csv):
-                continue
-            bound.update(bounds(build, os.path.join("pipelines", "leaderboard", stem + ".ini")))
-            for g in groups(build, csv, ["algorithm", "algorithm.delta"]):
-                v = g["values"]
-                by.setdefault(v["algorithm"], {})[v["algorithm.delta"]] = g
-        for algorithm, cells in by.items():
-            texts, ratios, errors = [], [], []
-            for delta in DELTAS:
-                g = cells.get(delta)
-                b = bound.get((algorithm, delta), bound.get((None, delta)))
-                if g is None or b is None:
-                    texts.append("–")
-                    ratios.append(None)
-                    errors.append("–")
-                    continue
-                r, t = cell(g, b)
-                texts.append(t)
-                ratios.append(r)
-                errors.append("%d/%d" % (g["errors"], g["stopped"]))
-            last = cells.get(DELTAS[-1])
-            per_run = last["mean_wall_time_s"] if last else None
-            per_sample = (per_run / last["samples"]["mean"]
-                          if last and per_run is not None and last["samples"]["mean"] else None)
-            rows.append((short, algorithm, ratios, texts, errors, per_run, per_sample, tail_text(last)))
-            points.append((short, algorithm, ratios))
-    return rows, points
-
-
-def table(rows):
-    out = ["| instance | algorithm | δ = 10⁻² | δ = 10⁻⁶ | p99 at 10⁻⁶ (runs > 10) | errors (10⁻², 10⁻⁶) | "
-           "CPU per run (10⁻⁶) | CPU per sample |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    order = {short: i for i, (_, short) in enumerate(SUITE)}
-
-    def key(row):
-        r = row[2][-1]
-        return (order[row[0]], r is None, r if r is not None else 0.0)
-
-    for short, algorithm, ratios, texts, errors, per_run, per_sample, tail in sorted(rows, key=key):
-        out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (short, algorithm, texts[0], texts[1], tail,
-                                                                   ", ".join(errors), cost_text(per_run),
-                                                                   cost_text(per_sample)))
-    return "\n".join(out)
-
-
-def figure(points, path):
+def figure(points, path, also=()):
+    """One panel per instance: each algorithm's ratio at δ = 10⁻⁶ (filled) and 10⁻² (hollow)
+    in its plugin's colour and marker (python/cpex/plot_style.py; a variant NAME@LABEL in
+    its own tone of the plugin's), the lower bound x = 1 drawn and named, one form of tick
+    label per axis. `also`: formats written beside the PNG (["svg"]: the text stays text, so
+    figure_text.py can check it; tests/results/leaderboard_figure_test.py)."""
     import matplotlib
     matplotlib.use("Agg")
+    import matplotlib.lines
     import matplotlib.pyplot as plt
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "cpex"))
+    import plot
+    import plot_style
 
+    plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "cpex", "font.size": 8})
     names = [short for _, short in SUITE]
+    algorithms = sorted({a for _, a, _ in points})
+    plugins = plot_style.figure_styles([plot_style.plugin_of(a) for a in algorithms])
+    styles, seen = {}, {}
+    for a in algorithms:
+        plugin = plot_style.plugin_of(a)
+        index = seen[plugin] = seen.get(plugin, -1) + 1
+        styles[a] = plot_style.variant_style(*plugins[plugin], index)
     fig, axes = plt.subplots(2, 4, figsize=(16, 11), sharex=True)
     for ax, short in zip(axes.flat, names):
         mine = [(a, r) for s, a, r in points if s == short and r[-1] is not None]
         mine.sort(key=lambda x: x[1][-1], reverse=True)
         for y, (algorithm, ratios) in enumerate(mine):
+            colour, marker = styles[algorithm][0], styles[algorithm][1]
             if ratios[0] is not None:
-                ax.plot(ratios[0], y, "o", mfc="none", mec="tab:gray", ms=5)
-            ax.plot(ratios[-1], y, "o", color="tab:blue", ms=5)
+                ax.plot(ratios[0], y, marker, mfc="none", mec=colour, ms=5)
+            ax.plot(ratios[-1], y, marker, color=colour, ms=5).__getitem__(0).set_gid(
+                "series-%s-%s" % (algorithm, short.replace(" ", "_")))
         ax.set_yticks(range(len(mine)))
         ax.set_yticklabels([a for a, _ in mine], fontsize=7)
-        ax.axvline(1.0, color="black", lw=0.8)
+        ax.axvline(1.0, color="0.35", linestyle="--", lw=1.0).set_gid("ratio-one")
         ax.set_xscale("log")
-        ax.set_title(short, fontsize=10)
+        ax.set_title(short, fontsize=9)
         ax.grid(axis="x", which="both", alpha=0.3)
+    for ax in axes.flat:
+        plot.set_ticks(ax, "x", [], True, matplotlib)
     for ax in axes[-1]:
         ax.set_xlabel("samples / (T*(μ) log(1/δ))")
-    fig.suptitle("CPEx leaderboard v1: filled δ = 10⁻⁶, hollow δ = 10⁻² (mean over the runs that stopped)")
+    line = matplotlib.lines.Line2D
+    plot.figure_legend(fig, [line([], [], marker="o", linestyle="none", color="0.3"),
+                             line([], [], marker="o", linestyle="none", mfc="none", mec="0.3"),
+                             line([], [], color="0.35", linestyle="--", lw=1.0)],
+                       ["δ = 10⁻⁶", "δ = 10⁻²", "x = 1: the lower bound"], "mean over the runs that stopped")
+    fig.suptitle("CPEx leaderboard v1: samples / (T*(μ) log(1/δ)) per instance; each algorithm in its "
+                 "plugin's colour and marker")
     fig.tight_layout(rect=(0, 0, 1, 0.97))
-    fig.savefig(path, dpi=110)
+    plot.save(fig, path, also=also)
 
 
 def elimination(build, csvs):
@@ -203,8 +151,8 @@ def elimination(build, csvs):
                 text = "%.0f" % g["samples"]["mean"]
                 if mode != "none" and base and base["samples"]["mean"]:
                     text += " (%+.0f%%)" % (100.0 * (g["samples"]["mean"] / base["samples"]["mean"] - 1.0))
-                if g["errors"]:
-                    text += ", %d err" % g["errors"]
+                if g["wrong"]:
+                    text += ", %d err" % g["wrong"]
                 return text
 
             def time(mode):
@@ -224,9 +172,9 @@ def elimination(build, csvs):
 
 def main():
     build, csvs, figure_path = sys.argv[1:4]
-    rows, points = leaderboard(build, csvs)
-    figure(points, figure_path)
-    print(table(rows))
+    table, points = board(build, os.path.join(csvs, "store"), "--quick" in sys.argv[4:])
+    figure(points, figure_path, ["svg"] if "--svg" in sys.argv[4:] else [])
+    print(table.rstrip())
     print()
     print("![The leaderboard](%s)" % os.path.basename(figure_path))
     text = elimination(build, csvs)

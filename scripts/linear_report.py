@@ -58,12 +58,12 @@ def stats_cell(g, bound):
     s = g["samples"]
     if s["mean"] is None:
         return None
-    lo, hi = s["ci95"] if s["ci95"] else (float("nan"), float("nan"))
+    lo, hi = s["mean_ci95_bootstrap"] if s["mean_ci95_bootstrap"] else (float("nan"), float("nan"))
     notes = []
     if g["capped"]:
         notes.append("%d capped" % g["capped"])
-    if g["errors"]:
-        notes.append("%d err" % g["errors"])
+    if g["wrong"]:
+        notes.append("%d err" % g["wrong"])
     return {"mean": s["mean"], "lo": lo, "hi": hi, "ratio": s["mean"] / bound, "rlo": lo / bound, "rhi": hi / bound,
             "notes": ", ".join(notes), "runs": g["runs"]}
 
@@ -172,7 +172,7 @@ def transductive(build, csv_dir, figure_dir):
         if not c:
             continue
         out.append("| %s | %d | %.0f [%.0f, %.0f] | %s | %d | %d |" % (g["values"]["algorithm"], g["runs"], c["mean"],
-                                                                      c["lo"], c["hi"], fmt(c["ratio"]), g["errors"],
+                                                                      c["lo"], c["hi"], fmt(c["ratio"]), g["wrong"],
                                                                       g["capped"]))
     print("\n".join(out))
 

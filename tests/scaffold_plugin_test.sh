@@ -24,6 +24,9 @@ if "$cpex" new algorithm Bad_Name "$work/bad" 2> /dev/null; then echo "bad name 
 for kind in algorithm oracle environment; do
   name="my-$kind"
   "$cpex" new "$kind" "$name" "$work/$name" > "$work/$name.new.txt"
+  # The next steps name this build tree and this program, never a placeholder.
+  grep -q -- "-Dcpex_DIR=$build_dir\$" "$work/$name.new.txt" && grep -q "^  $cpex check " "$work/$name.new.txt" &&
+    ! grep -q "<" "$work/$name.new.txt" || { cat "$work/$name.new.txt"; exit 1; }
   cmake -S "$work/$name" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$build_dir" \
     "${launcher[@]}" > "$work/$name.configure.log"
   cmake --build "$work/$name/build" -j2 > "$work/$name.build.log"
@@ -57,3 +60,18 @@ cmake --build "$work/my-installed/build" -j2 > "$work/installed.build.log"
 grep -q "$work/prefix/bin/cpex" "$work/my-installed/build/CMakeCache.txt"
 "$work/prefix/bin/cpex" check "$work/my-installed/build/plugins/libcpex-my-installed.so" --quick > /dev/null
 echo "cpex new algorithm: builds against the installed prefix, its test and cpex check pass"
+
+# Every other algorithm kind against the installed prefix (the SDK's installed headers, e.g.
+# cpex/identification/, and libcpex): `cpex new` prints the prefix, the plugin builds with
+# Catch2 off, and `cpex check` passes every row.
+for kind in glr-sampler fixed-budget linear combinatorial full-bandit semi-bandit; do
+  name=my-installed-$kind
+  "$work/prefix/bin/cpex" new algorithm "$name" "$work/$name" --kind "$kind" > "$work/$name.new.txt"
+  grep -q -- "-DCMAKE_PREFIX_PATH=$work/prefix" "$work/$name.new.txt" || { cat "$work/$name.new.txt"; exit 1; }
+  cmake -S "$work/$name" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" \
+    -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON "${launcher[@]}" > "$work/$name.configure.log"
+  cmake --build "$work/$name/build" -j2 > "$work/$name.build.log"
+  "$work/prefix/bin/cpex" check "$work/$name/build/plugins/libcpex-$name.so" --quick > "$work/$name.check.txt" \
+    || { cat "$work/$name.check.txt"; exit 1; }
+  echo "cpex new algorithm --kind $kind: builds against the installed prefix, cpex check passes"
+done

@@ -58,7 +58,6 @@ std::unique_ptr<Environment> make_opinion(const ParamValues& params, const RunSe
                                         (std::ostringstream() << sizes[i]).str() +
                                         "; a group size is a whole number >= 1");
   Problem problem;
-  problem.feedback = FeedbackKind::SingleArm;
   problem.num_arms = sizes.size();
   problem.noise_sigma = 0.5;
   problem.group_sizes = sizes;
@@ -74,7 +73,6 @@ std::unique_ptr<Environment> make_water(const ParamValues& params, const RunSeed
   const std::vector<double>& means = params.reals("means");
   check_arm_count("means", means.size(), "sources");
   Problem problem;
-  problem.feedback = FeedbackKind::SingleArm;
   problem.num_arms = means.size();
   problem.noise_sigma = 0.5;
   problem.parameter = KeyParameter::Mean;

@@ -25,7 +25,6 @@ class Crowdsourcing final : public Environment {
  public:
   Crowdsourcing(std::vector<double> theta, std::size_t k, bool bounded, const RunSeed& seed)
       : theta_(std::move(theta)), seen_(theta_.size(), 0) {
-    problem_.feedback = FeedbackKind::FullBanditSum;
     problem_.num_arms = theta_.size();
     problem_.k = k;
     problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));

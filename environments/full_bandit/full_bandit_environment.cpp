@@ -41,7 +41,6 @@ class FullBandit final : public Environment {
         if (!(theta_[i] >= 0.0 && theta_[i] <= 1.0))
           throw ParameterError("noise", "noise = bernoulli needs every theta in [0, 1], but theta_" +
                                             std::to_string(i) + " = " + std::to_string(theta_[i]));
-    problem_.feedback = FeedbackKind::FullBanditSum;
     problem_.num_arms = n;
     problem_.k = k;
     const double root_k = std::sqrt(static_cast<double>(k));

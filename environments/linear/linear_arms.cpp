@@ -28,7 +28,6 @@ LinearArms::LinearArms(Eigen::MatrixXd features, Eigen::VectorXd theta, Noise no
                 << " has " << means_[i];
         throw ParameterError("noise", message.str());
       }
-  problem_.feedback = FeedbackKind::LinearArm;
   problem_.num_arms = k;
   problem_.features = std::move(features);
   problem_.noise_sigma = noise_bound;

@@ -19,7 +19,6 @@ class PlantedGap : public Environment {
              std::vector<std::pair<std::string, ParamValue>> described)
       : means_(std::move(means)), gaussian_(gaussian), sigma_(sigma),
         described_(std::move(described)) {
-    problem_.feedback = FeedbackKind::SingleArm;
     problem_.num_arms = means_.size();
     problem_.noise_sigma = gaussian ? sigma : 0.5;
     problem_.rewards = gaussian ? RewardModel::gaussian() : RewardModel::bernoulli();

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/params.hpp"
+#include "prior_means.hpp"
 
 namespace cpex::environments {
 
@@ -37,7 +39,6 @@ IndependentArms::IndependentArms(Noise noise, std::vector<double> means, std::ve
       if (!(means_[i] > 0.0))
         throw ParameterError("means", std::string(family_name(noise)) + " arms need means > 0, but arm " +
                                           std::to_string(i) + " has " + to_string(ParamValue{means_[i]}));
-  problem_.feedback = FeedbackKind::SingleArm;
   problem_.num_arms = n;
   problem_.k = k;
   switch (noise) {
@@ -76,15 +77,30 @@ void IndependentArms::pull(const Action& action, Observation& out) {
   }
 }
 
+std::vector<std::pair<std::string, ParamValue>> IndependentArms::resolved() const {
+  if (problem_.prior.kind == Prior::Kind::None) return {};
+  std::vector<double> sorted = means_;
+  std::partial_sort(sorted.begin(), sorted.begin() + 2, sorted.end(), std::greater<>());
+  return {{"prior", to_string(problem_.prior)}, {"gap", sorted[0] - sorted[1]}};
+}
+
 std::unique_ptr<Environment> make_gaussian(const ParamValues& params, const RunSeed& seed) {
   std::vector<double> sigmas = params.has("sigmas") ? params.reals("sigmas") : std::vector<double>{params.real("sigma")};
-  return std::make_unique<IndependentArms>(IndependentArms::Noise::Gaussian, params.reals("means"),
-                                           std::move(sigmas), seed, 0, params.text("variance") == "known");
+  Prior prior;
+  auto means = means_or_prior(params, seed, false, prior);
+  auto env = std::make_unique<IndependentArms>(IndependentArms::Noise::Gaussian, std::move(means), std::move(sigmas),
+                                               seed, 0, params.text("variance") == "known");
+  env->set_prior(prior);
+  return env;
 }
 
 std::unique_ptr<Environment> make_bernoulli(const ParamValues& params, const RunSeed& seed) {
-  return std::make_unique<IndependentArms>(IndependentArms::Noise::Bernoulli, params.reals("means"),
-                                           std::vector<double>{0.5}, seed);
+  Prior prior;
+  auto means = means_or_prior(params, seed, true, prior);
+  auto env = std::make_unique<IndependentArms>(IndependentArms::Noise::Bernoulli, std::move(means),
+                                               std::vector<double>{0.5}, seed);
+  env->set_prior(prior);
+  return env;
 }
 
 std::unique_ptr<Environment> make_poisson(const ParamValues& params, const RunSeed& seed) {

@@ -28,6 +28,10 @@ class IndependentArms : public Environment {
   std::span<const double> truth() const override { return means_; }
   std::span<const double> truth_variances() const override { return variances_; }
   void pull(const Action& action, Observation& out) override;
+  // The prior the means were drawn from (Problem::prior; the resolved values then give it and
+  // the drawn instance's gap between its two best means).
+  void set_prior(const Prior& prior) { problem_.prior = prior; }
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override;
 
  private:
   Noise noise_;

@@ -4,6 +4,7 @@
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "independent_arms.hpp"
+#include "prior_means.hpp"
 
 namespace {
 
@@ -21,28 +22,41 @@ ParamSchema topk_instance_schema() {
   return schema;
 }
 
+ParamSchema gaussian_schema() {
+  ParamSchema schema;
+  schema.real_list("means", Range::any(), "mean reward of each arm (at least 2; or prior and arms)")
+      .optional()
+      .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise")
+      .real_list("sigmas", Range::greater_than(0.0),
+                 "standard deviation of each arm's noise (replaces sigma; one per arm)")
+      .optional()
+      .choice("variance", "known", {"known", "unknown"},
+              "known: the algorithm is told the sigmas; unknown: it is not (Gaussian rewards of "
+              "unknown variance, Jourdan et al. 2023)");
+  environments::add_prior_keys(schema);
+  return schema;
+}
+
+ParamSchema bernoulli_schema() {
+  ParamSchema schema;
+  schema.real_list("means", Range::closed(0.0, 1.0), "success probability of each arm (at least 2; or prior and arms)")
+      .optional();
+  environments::add_prior_keys(schema);
+  return schema;
+}
+
 void register_stochastic_arms(Registry& registry) {
   register_environment(
       registry,
       {"gaussian", "independent Gaussian arms with explicit means and a common sigma, a sigma per arm, "
                    "or variances the algorithm is not told"},
       FeedbackKind::SingleArm,
-      ParamSchema()
-          .real_list("means", Range::any(), "mean reward of each arm (at least 2)")
-          .real("sigma", 1.0, Range::greater_than(0.0), "standard deviation of every arm's noise")
-          .real_list("sigmas", Range::greater_than(0.0),
-                     "standard deviation of each arm's noise (replaces sigma; one per arm)")
-          .optional()
-          .choice("variance", "known", {"known", "unknown"},
-                  "known: the algorithm is told the sigmas; unknown: it is not (Gaussian rewards of "
-                  "unknown variance, Jourdan et al. 2023)"),
+      gaussian_schema(),
       environments::make_gaussian);
   register_environment(registry,
                        {"bernoulli", "independent Bernoulli arms with explicit means (sub-Gaussian 1/2)"},
                        FeedbackKind::SingleArm,
-                       ParamSchema().real_list("means", Range::closed(0.0, 1.0),
-                                               "success probability of each arm (at least 2)"),
-                       environments::make_bernoulli);
+                       bernoulli_schema(), environments::make_bernoulli);
   register_environment(registry, {"poisson", "independent Poisson arms with explicit means (> 0)"},
                        FeedbackKind::SingleArm,
                        ParamSchema().real_list("means", Range::greater_than(0.0), "mean of each arm (at least 2)"),

@@ -37,7 +37,7 @@ struct AlgorithmState : CheckState {
   std::vector<SweepPoint> points;
   std::vector<Job> jobs;
   std::vector<RunRecord> many, one;  // the suite on N threads; its first half on 1
-  std::uint64_t errors = 0, ended = 0, capped = 0, failed = 0, samples = 0;  // over `many`
+  Summary summary;  // of `many`: the one summary every report gives (cpex/report/stats.hpp)
 
   AlgorithmState(const Registry& r, const AlgorithmEntry& e, const CheckOptions& o)
       : registry(r), entry(e), options(o), fixed_budget(!(e.needs.settings & kFixedConfidence)) {}
@@ -107,12 +107,16 @@ CheckResult parameter_schema(AlgorithmState& s) {
 // The suite of the algorithm's kind of problem, and the instances it accepts: the first
 // suite (in check_suites() order) that serves its needs and of whose instances it accepts
 // at least one (e.g. `apt`, which answers thresholds only, passes over CPE-L's classes to the
-// identification instances). Blocks the rest when no suite serves it or it accepts none.
+// identification instances). Fails, blocking the rest, when no suite serves it (an algorithm
+// that cannot be checked does not pass) or it accepts none.
 CheckResult suite(AlgorithmState& s) {
   std::string why;
   if (!suite_for(s.entry.needs, s.registry, why)) {
-    s.blocked = "no conformance suite serves this algorithm";
-    return {CheckStatus::Skip, s.blocked + " (" + why + ")"};
+    std::string kinds;
+    for (FeedbackKind kind : s.entry.needs.feedback) kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(kind));
+    s.blocked = "no conformance suite";
+    return {CheckStatus::Fail, "missing conformance suite: none serves " + kinds + " feedback with these needs (" +
+                                   why + ")"};
   }
   std::string first_refusal;
   std::size_t offered = 0;
@@ -187,24 +191,14 @@ void run_suite(AlgorithmState& s) {
   const std::vector<Job> prefix(s.jobs.begin(),
                                 s.jobs.begin() + static_cast<std::ptrdiff_t>(std::min(s.jobs.size(), s.jobs.size() / 2 + 1)));
   s.one = execute(prefix, EngineOptions{.threads = 1}, nullptr);
-  for (const auto& r : s.many) {
-    if (r.stop == StopReason::Error) {
-      ++s.failed;
-    } else if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds) {
-      ++s.capped;
-    } else {
-      ++s.ended;
-      s.samples += r.samples;
-      if (!r.correct) ++s.errors;
-    }
-  }
+  s.summary = summarize(s.many);
 }
 
 CheckResult no_exceptions(AlgorithmState& s) {
   run_suite(s);
   for (std::size_t i = 0; i < s.many.size(); ++i)
     if (s.many[i].stop == StopReason::Error)
-      return {CheckStatus::Fail, std::to_string(s.failed) + " runs failed; first: " + s.where(i, s.many[i]) + ": " +
+      return {CheckStatus::Fail, std::to_string(s.summary.failed) + " runs failed; first: " + s.where(i, s.many[i]) + ": " +
                                      s.many[i].error};
   return {CheckStatus::Pass, std::to_string(s.many.size()) + " runs, none failed"};
 }
@@ -215,11 +209,10 @@ CheckResult stops(AlgorithmState& s) {
   for (std::size_t i = 0; i < s.many.size(); ++i) {
     const auto& r = s.many[i];
     if (r.stop == StopReason::MaxSamples || r.stop == StopReason::MaxSeconds)
-      return {CheckStatus::Fail, std::to_string(s.capped) + " runs capped at max-samples, not ended " + ends +
+      return {CheckStatus::Fail, std::to_string(s.summary.capped) + " runs capped at max-samples, not ended " + ends +
                                      "; first: " + s.where(i, r) + " after " + std::to_string(r.samples) + " samples"};
   }
-  const double mean = s.ended ? static_cast<double>(s.samples) / static_cast<double>(s.ended) : 0.0;
-  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(mean) + " samples)"};
+  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(s.summary.mean_samples) + " samples)"};
 }
 
 CheckResult delta_correct(AlgorithmState& s) {
@@ -230,7 +223,7 @@ CheckResult delta_correct(AlgorithmState& s) {
   if (!confidence || !params.has(confidence->name))
     return {CheckStatus::Skip, "no parameter with the confidence role: no target error to check"};
   const double delta = params.real(confidence->name);
-  const std::uint64_t errors = s.errors, ended = s.ended;
+  const std::uint64_t errors = s.summary.wrong, ended = s.summary.ended;
   const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
   return {ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
           std::to_string(errors) + " wrong of " + std::to_string(ended) +

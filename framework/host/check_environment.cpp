@@ -1,5 +1,6 @@
 // `cpex check` for an environment: the same draws for the same seed (two instances made
-// from one RunSeed), empirical means converging to the declared truth, and every reward
+// from one RunSeed), empirical means converging to the declared truth (per arm and objective
+// for vector-valued arms), and every reward
 // inside the declared reward model's range (0 or 1 for Bernoulli rewards). One table of
 // (name, function), kEnvironmentChecks: every check is a row.
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "check.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
 
@@ -18,13 +20,16 @@ namespace {
 
 std::string number(double x) { return check_number(x); }
 
-// Pulls arm (or super arm) `round % arms` of `env` `rounds` times; every reward.
+// Pulls arm (or super arm) `round % arms` of `env` `rounds` times, as its registered
+// feedback kind asks (the one declaration of it); every reward.
 struct Puller {
   Environment& env;
+  FeedbackKind feedback;
   std::vector<std::size_t> members;
   std::vector<double> per_arm;
 
-  explicit Puller(Environment& e) : env(e), per_arm(e.problem().num_arms) {}
+  Puller(Environment& e, FeedbackKind registered)
+      : env(e), feedback(registered), per_arm(std::max(e.problem().num_arms, e.problem().objectives)) {}
 
   // The arms whose rewards the observation carries, and the rewards.
   void pull(std::size_t round, std::vector<std::pair<std::size_t, double>>& out) {
@@ -33,7 +38,16 @@ struct Puller {
     Action action;
     Observation obs;
     out.clear();
-    if (p.feedback == FeedbackKind::SingleArm || p.feedback == FeedbackKind::LinearArm) {
+    if (feedback_info(feedback).reward == RewardShape::PerObjective) {
+      // One value per objective: index arm * D + objective, as truth() holds them.
+      const std::size_t d = p.objectives;
+      action.arm = round % n;
+      obs.per_arm = std::span<double>(per_arm.data(), d);
+      env.pull(action, obs);
+      for (std::size_t j = 0; j < d; ++j) out.emplace_back(action.arm * d + j, per_arm[j]);
+      return;
+    }
+    if (feedback_info(feedback).pull == PullShape::Arm) {
       action.arm = round % n;
       env.pull(action, obs);
       out.emplace_back(action.arm, obs.reward);
@@ -46,7 +60,7 @@ struct Puller {
     action.super_arm = members;
     obs.per_arm = std::span<double>(per_arm.data(), k);
     env.pull(action, obs);
-    if (p.feedback == FeedbackKind::SemiBandit)
+    if (feedback_info(feedback).reward == RewardShape::PerMember)
       for (std::size_t j = 0; j < k; ++j) out.emplace_back(members[j], per_arm[j]);
     else
       out.emplace_back(n, obs.reward);  // a sum over the super arm: index n
@@ -70,12 +84,29 @@ struct EnvironmentState : CheckState {
       : registry(r), entry(e), options(o) {}
 };
 
+// The truth's values: one per arm, one per arm and objective for vector-valued arms.
+std::size_t truth_values(const Problem& problem) { return problem.num_arms * std::max<std::size_t>(problem.objectives, 1); }
+
 // Two instances from one RunSeed, with a decision-class oracle (top-k, k = 1) an environment
-// may plant its instance in; truth() with a value per arm. Blocks the rest on failure.
+// may plant its instance in; truth() with a value per arm (per arm and objective). A text key
+// `means` (vector-valued arms) gets 3 arms of 2 objectives, an optional list of means (a prior
+// may replace it) 4 means. Blocks the rest on failure.
 CheckResult build(EnvironmentState& s) {
   EnvironmentContext context{RunSeed{21, 7, 0}, nullptr};
   try {
-    const std::string section = check_section_text("environment", s.entry.name, s.entry.schema, s.options.overrides);
+    std::vector<std::pair<std::string, std::string>> examples;
+    if (const ParamSpec* means = s.entry.schema.find("means")) {
+      if (means->type == ParamType::Text) examples.emplace_back("means", "0.8 0.2; 0.5 0.5; 0.2 0.7");
+      // Optional means (the instance may come from a prior instead): explicit means.
+      if (means->type == ParamType::RealList && means->optional) {
+        std::string list;
+        for (double x : {0.8, 0.5, 0.35, 0.2})
+          if (means->range.contains(x)) list += (list.empty() ? "" : ", ") + number(x);
+        examples.emplace_back("means", list);
+      }
+    }
+    const std::string section =
+        check_section_text("environment", s.entry.name, s.entry.schema, s.options.overrides, examples);
     const ParamValues params =
         read_section(PipelineFile::from_text(section, "cpex check"), "environment", s.entry.schema, s.entry.name);
     if (const OracleEntry* topk = s.registry.oracle("top-k")) {
@@ -96,12 +127,16 @@ CheckResult build(EnvironmentState& s) {
   const Problem& problem = s.a->problem();
   const std::size_t n = problem.num_arms;
   const std::size_t values = s.a->truth().size();
-  if (n == 0 || values != n) {
+  if (n == 0 || values != truth_values(problem)) {
     s.blocked = "no truth to compare with";
-    return {CheckStatus::Fail, "truth() has " + std::to_string(values) + " values for " + std::to_string(n) + " arms"};
+    return {CheckStatus::Fail, "truth() has " + std::to_string(values) + " values for " + std::to_string(n) + " arms" +
+                                   (problem.objectives > 1 ? " of " + std::to_string(problem.objectives) + " objectives"
+                                                           : std::string())};
   }
-  return {CheckStatus::Pass, std::to_string(n) + " arms, " + to_string(problem.feedback) + " feedback, rewards " +
-                                 describe(problem.rewards)};
+  return {CheckStatus::Pass, std::to_string(n) + " arms" +
+                                 (problem.objectives > 1 ? " of " + std::to_string(problem.objectives) + " objectives"
+                                                         : std::string()) +
+                                 ", " + to_string(s.entry.feedback) + " feedback, rewards " + describe(problem.rewards)};
 }
 
 // Pulls both instances in step: the same rewards for the same seed. Also collects every
@@ -110,11 +145,12 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
   const Problem& problem = s.a->problem();
   const std::size_t n = problem.num_arms;
   s.rounds = (s.options.quick ? 2000 : 20000) * n;
-  Puller pa(*s.a), pb(*s.b);
+  Puller pa(*s.a, s.entry.feedback), pb(*s.b, s.entry.feedback);
   std::vector<std::pair<std::size_t, double>> ra, rb;
-  s.totals.assign(n + 1, 0.0);
-  s.squares.assign(n + 1, 0.0);
-  s.counts.assign(n + 1, 0);
+  const std::size_t slots = truth_values(problem);
+  s.totals.assign(slots + 1, 0.0);
+  s.squares.assign(slots + 1, 0.0);
+  s.counts.assign(slots + 1, 0);
   const RewardModel& model = problem.rewards;
   const bool bernoulli = model.family == RewardFamily::Bernoulli;
   const bool poisson = model.family == RewardFamily::Poisson;
@@ -132,7 +168,10 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
         if (s.range.empty() && (!std::isfinite(reward) || reward < model.lower || reward > model.upper ||
                                 (bernoulli && reward != 0.0 && reward != 1.0) ||
                                 (poisson && reward != std::floor(reward))))
-          s.range = "arm " + std::to_string(arm) + " gave " + number(reward) + ", outside " + describe(model);
+          s.range = (problem.objectives > 1 ? "arm " + std::to_string(arm / problem.objectives) + " objective " +
+                                                  std::to_string(arm % problem.objectives)
+                                            : "arm " + std::to_string(arm)) +
+                    " gave " + number(reward) + ", outside " + describe(model);
       }
     }
   } catch (const std::exception& e) {
@@ -170,17 +209,21 @@ CheckResult means_converge(EnvironmentState& s) {
     const double allowed = 6.0 * std::max(spread, 1e-12) / std::sqrt(pulls);
     worst = std::max(worst, std::fabs(mean - expected) / allowed);
     if (off.empty() && std::fabs(mean - expected) > allowed)
-      off = (index == n ? "super-arm sums" : "arm " + std::to_string(index)) + ": mean " + number(mean) + " of " +
+      off = (index == n && s.entry.feedback == FeedbackKind::FullBanditSum ? "super-arm sums"
+             : problem.objectives > 1 ? "arm " + std::to_string(index / problem.objectives) + " objective " +
+                                            std::to_string(index % problem.objectives)
+                                      : "arm " + std::to_string(index)) +
+            ": mean " + number(mean) + " of " +
             std::to_string(s.counts[index]) + " rewards, truth " + number(expected) + " (allowed +-" + number(allowed) + ")";
   };
-  if (problem.feedback == FeedbackKind::FullBanditSum) {
+  if (s.entry.feedback == FeedbackKind::FullBanditSum) {
     // The sums over rotating super arms average to k/n of the total truth.
     double total = 0.0;
     for (double t : truth) total += t;
     const double k = static_cast<double>(std::max<std::size_t>(problem.k, 1));
     compare(n, total * k / static_cast<double>(n));
   } else {
-    for (std::size_t i = 0; i < n; ++i) compare(i, truth[i]);
+    for (std::size_t i = 0; i < truth_values(problem); ++i) compare(i, truth[i]);
   }
   if (!off.empty()) return {CheckStatus::Fail, off};
   return {CheckStatus::Pass, "every empirical mean within 6 standard errors of truth() (worst " + number(6 * worst) + ")"};

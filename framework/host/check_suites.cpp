@@ -100,6 +100,7 @@ std::vector<SuiteInstance> identification_instances() {
 // of the CPE-L suite (a partition matroid, spanning trees): every kind of problem a sampler
 // generic over identification problems answers.
 std::vector<SuiteInstance> cpe_l_instances(const AlgorithmNeeds&, bool);
+std::vector<SuiteInstance> vector_instances(const AlgorithmNeeds&, bool);
 
 std::vector<SuiteInstance> identification_suite_instances(const AlgorithmNeeds& needs, bool quick) {
   auto suite = best_k_instances(needs, quick);
@@ -107,6 +108,9 @@ std::vector<SuiteInstance> identification_suite_instances(const AlgorithmNeeds& 
   for (auto& instance : cpe_l_instances(needs, quick))
     if (instance.label.find("matroid") != std::string::npos || instance.label.find("spanning") != std::string::npos)
       suite.push_back(std::move(instance));
+  // Samplers that also run on vector-valued arms (the Pareto set, the constrained best arm).
+  if (accepts(needs, FeedbackKind::MultiObjective))
+    for (auto& instance : vector_instances(needs, quick)) suite.push_back(std::move(instance));
   return suite;
 }
 
@@ -239,16 +243,101 @@ std::string linear_refuses(const AlgorithmNeeds& needs, const Registry& registry
   return refusal(needs, registry, FeedbackKind::LinearArm, topk ? topk->capabilities : 0u, 1, {"linear", "top-k"});
 }
 
+// ---- Semi-bandit: pull a set of arms, observe every member (environments/semi_bandit/) ----
+// A Gaussian top-2 and a Bernoulli top-3 instance, the k-th and (k+1)-th means 0.1 apart.
+std::vector<SuiteInstance> semi_bandit_instances(const AlgorithmNeeds&, bool) {
+  return {{"n=6 k=2 gaussian",
+           "[environment]\nplugin = semi-bandit\nmeans = 0.2, 1.0, -0.3, 0.9, 0.1, 0.8\nsigma = 0.5\n"
+           "[oracle]\nplugin = top-k\nk = 2\n",
+           3000, {}},
+          {"n=6 k=3 bernoulli",
+           "[environment]\nplugin = semi-bandit\nmeans = 0.9, 0.2, 0.85, 0.1, 0.75, 0.15\nrewards = bernoulli\n"
+           "[oracle]\nplugin = top-k\nk = 3\n",
+           3000, {}}};
+}
+
+std::string semi_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::SemiBandit, topk ? topk->capabilities : 0u, 1,
+                 {"semi-bandit", "top-k"});
+}
+
+// ---- Good arm: one arm above tau, or none (the good-arm oracle) ----
+// Two Gaussian and two Bernoulli instances, each family once with good arms (the best 0.25
+// above tau, another near it) and once with none (the best 0.2 below tau).
+std::vector<SuiteInstance> good_arm_instances(const AlgorithmNeeds&, bool) {
+  const auto instance = [](const char* label, const std::string& environment) {
+    return SuiteInstance{label, "[environment]\n" + environment + "[oracle]\nplugin = good-arm\ntau = 0.5\n", 3000, {}};
+  };
+  return {instance("gaussian n=4, good arms", "plugin = gaussian\nmeans = 0.2, 0.75, 0.55, 0.1\nsigma = 0.5\n"),
+          instance("gaussian n=4, none", "plugin = gaussian\nmeans = 0.3, 0.1, 0.2, 0.0\nsigma = 0.5\n"),
+          instance("bernoulli n=4, good arms", "plugin = bernoulli\nmeans = 0.3, 0.8, 0.6, 0.2\n"),
+          instance("bernoulli n=4, none", "plugin = bernoulli\nmeans = 0.3, 0.1, 0.2, 0.25\n")};
+}
+
+std::string good_arm_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* good = registry.oracle("good-arm");
+  return refusal(needs, registry, FeedbackKind::SingleArm, good ? good->capabilities : 0u, 1,
+                 {"gaussian", "bernoulli", "good-arm"});
+}
+
+// ---- Vector-valued arms: the Pareto set, the constrained best arm ----
+// Two objectives: a Gaussian instance whose Pareto set is 3 of 4 arms (the fourth dominated
+// by 0.2), a Bernoulli one (2 of 3), and a constrained best arm (guardrail on objective 1,
+// the best feasible arm 0.2 above the next). Fixed-budget algorithms get 2000 samples.
+std::vector<SuiteInstance> vector_instances(const AlgorithmNeeds&, bool) {
+  const auto instance = [](const char* label, const std::string& environment, const std::string& oracle) {
+    return SuiteInstance{label, "[environment]\n" + environment + "[oracle]\n" + oracle, 2000, {}};
+  };
+  return {instance("gaussian K=4 D=2, pareto-set",
+                   "plugin = multivariate-gaussian\nmeans = 0.9 0.1; 0.5 0.5; 0.1 0.9; 0.3 0.3\nsigma = 0.5\n",
+                   "plugin = pareto-set\n"),
+          instance("bernoulli K=3 D=2, pareto-set", "plugin = multivariate-bernoulli\nmeans = 0.8 0.3; 0.4 0.7; 0.3 0.2\n",
+                   "plugin = pareto-set\n"),
+          instance("gaussian K=4 D=2, constrained-best (max, min)",
+                   "plugin = multivariate-gaussian\nmeans = 0.9 0.8; 0.7 0.4; 0.5 0.2; 0.3 0.1\nsigma = 0.5\n",
+                   "plugin = constrained-best\nobjective = 0\nthresholds = 0.6\ndirections = max, min\n")};
+}
+
+std::string vector_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  return refusal(needs, registry, FeedbackKind::MultiObjective, 0u, 1,
+                 {"multivariate-gaussian", "multivariate-bernoulli", "pareto-set", "constrained-best"});
+}
+
+// ---- Bayesian: instances drawn from a prior per run (the prior-averaged error) ----
+std::vector<SuiteInstance> bayesian_instances(const AlgorithmNeeds&, bool) {
+  return {{"gaussian prior N(0, 1), 3 arms",
+           "[environment]\nplugin = gaussian\nprior = gaussian(0, 1)\narms = 3\nsigma = 1\n"
+           "[oracle]\nplugin = top-k\nk = 1\n",
+           3000, {}},
+          {"bernoulli prior Beta(1, 1), 3 arms",
+           "[environment]\nplugin = bernoulli\nprior = beta(1, 1)\narms = 3\n[oracle]\nplugin = top-k\nk = 1\n",
+           3000, {}}};
+}
+
+std::string bayesian_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
+  const OracleEntry* topk = registry.oracle("top-k");
+  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+                 {"gaussian", "bernoulli", "top-k"});
+}
+
 // Tried in this order: the identification suite takes the samplers generic over problems
 // (they would pass any of the others, each on a part of what they answer); the CPE-CS and CPE-L suites take the algorithms whose oracle needs
 // are theirs before Best-K's top-k (which also offers linear maximization) would.
+// The good-arm suite comes before CPE-L and Best-K (whose threshold instance a good-arm
+// algorithm would otherwise run alone); the Bayesian one last (an algorithm that needs a prior
+// refuses every other instance).
 const CheckSuite kSuites[] = {
     {"identification", 0.01, 400, 1500, identification_refuses, identification_suite_instances},
+    {"good-arm", 0.05, 200, 800, good_arm_refuses, good_arm_instances},
     {"cpe-cs", 0.05, 240, 900, cpe_cs_refuses, cpe_cs_instances},
     {"cpe-l", 0.05, 200, 800, cpe_l_refuses, cpe_l_instances},
     {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_and_threshold_instances},
     {"full-bandit", 0.05, 120, 600, full_bandit_refuses, full_bandit_instances},
     {"linear", 0.05, 200, 800, linear_refuses, linear_instances},
+    {"semi-bandit", 0.05, 160, 600, semi_bandit_refuses, semi_bandit_instances},
+    {"vector-valued", 0.05, 150, 600, vector_refuses, vector_instances},
+    {"bayesian", 0.05, 200, 800, bayesian_refuses, bayesian_instances},
 };
 
 }  // namespace

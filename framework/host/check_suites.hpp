@@ -1,6 +1,6 @@
 // The conformance suites `cpex check` runs an algorithm on: one per kind of problem
 // (identification problems, Best-K, CPE-L on several decision classes, CPE-CS, full-bandit,
-// linear), so that no
+// linear, semi-bandit, good arm, vector-valued arms, Bayesian instances), so that no
 // algorithm of the tree skips a check because the suite cannot serve its feedback or its
 // oracles. A table of CheckSuite: the first suite that serves an algorithm's needs is its
 // suite; each suite gives the pipeline text of its instances, the δ the algorithm is run

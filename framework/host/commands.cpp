@@ -8,6 +8,9 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/runtime/pipeline.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
+#include "cpex/runtime/sweep.hpp"
+#include "cpex/runtime/sweep_scope.hpp"
 
 namespace cpex::host {
 
@@ -70,6 +73,48 @@ int list_plugins(const Registry& registry) {
                 << std::setw(static_cast<int>(version_width)) << entry->version << "  " << entry->summary
                 << '\n';
     }
+  }
+  return 0;
+}
+
+int list_accepting(const Registry& registry, const std::string& path) {
+  const PipelineFile file = PipelineFile::read(path);
+  const std::vector<SweepAxis> axes = read_axes(file);
+  count_points(axes, path);
+  const SweepPoint first = expand(axes).front();
+  const PipelineFile at = apply(file, first);
+  // Every algorithm is a candidate: the file's [algorithm] keys apply where they exist,
+  // a role section ([dks]) to the algorithms that take it.
+  SweepScope scope = sweep_scope(file, axes);
+  const std::vector<std::string> names = registry.names(PluginKind::Algorithm);
+  auto& algorithms = scope.plugins["algorithm"];
+  for (const auto& name : names)
+    if (std::find(algorithms.begin(), algorithms.end(), name) == algorithms.end()) algorithms.push_back(name);
+  std::vector<std::string> fit;
+  std::vector<std::pair<std::string, std::string>> refused;
+  for (const auto& name : names) {
+    PipelineFile candidate = at;
+    candidate.set("algorithm", "plugin", name, "cpex list --accepts", file.directory());
+    try {
+      assemble(candidate, registry, {"sweep"}, &scope);
+      fit.push_back(name);
+    } catch (const ConfigError& e) {
+      std::string reason = e.what();
+      if (reason.rfind(path + ": ", 0) == 0) reason = reason.substr(path.size() + 2);
+      refused.emplace_back(name, reason);
+    }
+  }
+  std::size_t width = 0;
+  for (const auto& name : fit) width = std::max(width, name.size());
+  std::cout << "algorithms that accept the problem of " << path << (axes.empty() ? "" : " (its first point)") << ": "
+            << fit.size() << " of " << names.size() << '\n';
+  for (const auto& name : fit)
+    std::cout << "  " << std::left << std::setw(static_cast<int>(width)) << name << "  "
+              << registry.find(name)->summary << '\n';
+  if (!refused.empty()) {
+    std::cout << "not accepted: " << refused.size() << ", e.g.\n";
+    for (std::size_t i = 0; i < refused.size() && i < 3; ++i)
+      std::cout << "  " << refused[i].first << ": " << printable_message(refused[i].second) << '\n';
   }
   return 0;
 }

@@ -11,6 +11,10 @@
 namespace cpex::host {
 
 int list_plugins(const Registry& registry);
+// cpex list --accepts FILE: the algorithms that fit the problem of FILE's first point (its
+// environment, oracles and [run] setting; the file's [algorithm] keys where they apply),
+// and how many do not, with the first reasons.
+int list_accepting(const Registry& registry, const std::string& file);
 int describe_plugin(const Registry& registry, const std::string& name);
 // cpex hardness FILE: the complexity measures of the instance of every point
 // (hardness_command.cpp).

@@ -18,6 +18,7 @@
 #include "cpex/runtime/plugin_host.hpp"
 #include "cpex/runtime/signals.hpp"
 #include "cpex/suggest.hpp"
+#include "leaderboard_command.hpp"
 #include "mpi_sweep.hpp"
 #include "new_command.hpp"
 #include "report_command.hpp"
@@ -32,12 +33,14 @@ namespace po = boost::program_options;
 namespace {
 
 const char* kUsage =
-    "usage: cpex list | describe NAME | describe run | run FILE | sweep FILE [options]\n"
+    "usage: cpex list [--accepts FILE] | describe NAME | describe run | run FILE | sweep FILE [options]\n"
     "       cpex export STORE.db --csv FILE [--where SQL] | merge OUT.db IN.db...\n"
     "       cpex hardness FILE [--set ...] [--json]   the instance's complexity measures\n"
-    "       cpex new algorithm|oracle|environment NAME [DIR]   scaffold an out-of-tree plugin\n"
+    "       cpex new algorithm|oracle|environment NAME [DIR] [--kind KIND]   scaffold an out-of-tree plugin\n"
     "       cpex check PLUGIN-OR-LIBRARY [--quick] [--set SECTION.KEY=VALUE]   conformance checks\n"
     "       cpex report RESULTS... [options]   (see cpex report --help)\n"
+    "       cpex leaderboard [--quick] [--algorithms A,B,...] [--instances I,J,...] [--deltas 1e-2,1e-6]\n"
+    "                        [--out STORE] [--format text|md|latex|csv]   race algorithms on the leaderboard suite\n"
     "       cpex study new|ask|tell|status|serve|simulate STUDY.db ...   experiments (see cpex study --help)\n"
     "       cpex --version\n"
     "options:\n"
@@ -50,7 +53,15 @@ const char* kUsage =
     "  --progress / --quiet   force / silence the progress line (default: on a terminal)\n"
     "  --shard I/N         run only the I-th of N parts of the runs (1 <= I <= N)\n"
     "  --force-new         start a store of another sweep over instead of refusing\n"
+    "  --strict            for sweep: refuse an (algorithm, point) pair of a mixed sweep that does\n"
+    "                      not fit, instead of skipping it\n"
+    "  --accepts FILE      for list: the algorithms that accept FILE's problem\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
+    "  --algorithms, --instances, --deltas LIST   for leaderboard: comma-separated (default: each\n"
+    "                      instance's own algorithms, the eight instances, 1e-2,1e-6; --quick: 1e-2, 10 runs)\n"
+    "  --format F          for leaderboard: text (default), md, latex or csv\n"
+    "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget, linear,\n"
+    "                      combinatorial, full-bandit or semi-bandit\n"
     "  --force             overwrite an existing file that is not a CPEx output\n"
     "  --csv FILE, --where SQL   for export: the CSV file and a row filter\n"
     "  --version           print the version\n";
@@ -60,14 +71,14 @@ std::string one_line(const std::string& text) { return cpex::printable_message(t
 
 // A signal received at any point decides the status (130 / 143).
 int finish(int status) {
-  const int final_status = cpex::host::signals::exit_status(status);
+  const int final_status = cpex::runtime::signals::exit_status(status);
   cpex::host::mpi_stop(final_status);
   return final_status;
 }
 
 // Before any library initializer runs (the dynamic loader calls .preinit_array first),
 // so a signal during library and plugin loading already exits with 130 / 143.
-void install_signal_handlers_early(int, char**, char**) { cpex::host::signals::install(); }
+void install_signal_handlers_early(int, char**, char**) { cpex::runtime::signals::install(); }
 [[gnu::section(".preinit_array"), gnu::used]] void (*const preinit_signal_handlers)(
     int, char**, char**) = install_signal_handlers_early;
 
@@ -82,18 +93,19 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  cpex::host::signals::install();
+  cpex::runtime::signals::install();
   if (argc > 1 && std::string(argv[1]) == "report")
-    return cpex::host::signals::exit_status(cpex::host::report_main(argc, argv));
+    return cpex::runtime::signals::exit_status(cpex::host::report_main(argc, argv));
   if (argc > 1 && std::string(argv[1]) == "study")
-    return cpex::host::signals::exit_status(cpex::host::study_main(argc, argv));
+    return cpex::runtime::signals::exit_status(cpex::host::study_main(argc, argv));
   cpex::host::mpi_start(&argc, &argv);
   const cpex::host::MpiRanks ranks(cpex::host::mpi_context());
   std::vector<std::string> positional;
   std::vector<std::string> plugin_paths;
-  cpex::host::RunOptions options;
+  cpex::runtime::RunOptions options;
   options.ranks = &ranks;
-  std::string csv, where;
+  std::string csv, where, accepts, kind, format = "text";
+  std::vector<std::string> algorithms, instances, deltas;
   bool quick = false;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
   try {
@@ -103,9 +115,12 @@ int main(int argc, char** argv) {
         "out", po::value(&options.out), "")("json", po::bool_switch(&options.json), "")(
         "progress", po::bool_switch(&options.progress), "")(
         "quiet", po::bool_switch(&options.quiet), "")("force", po::bool_switch(&options.force), "")(
-        "force-new", po::bool_switch(&options.force_new), "")(
+        "force-new", po::bool_switch(&options.force_new), "")("strict", po::bool_switch(&options.strict), "")(
+        "accepts", po::value(&accepts), "")(
         "shard", po::value(&options.shard), "")("csv", po::value(&csv), "")(
-        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("args", po::value(&positional), "");
+        "where", po::value(&where), "")("quick", po::bool_switch(&quick), "")("kind", po::value(&kind), "")(
+        "algorithms", po::value(&algorithms), "")("instances", po::value(&instances), "")(
+        "deltas", po::value(&deltas), "")("format", po::value(&format), "")("args", po::value(&positional), "");
     po::positional_options_description args;
     args.add("args", -1);
     po::variables_map map;
@@ -131,12 +146,12 @@ int main(int argc, char** argv) {
   const bool takes_argument = command == "describe" || command == "run" || command == "sweep" ||
                               command == "export" || command == "hardness" || command == "check";
   const bool ok = (takes_argument && positional.size() == 2) ||
-                  (command == "list" && positional.size() == 1) ||
+                  ((command == "list" || command == "leaderboard") && positional.size() == 1) ||
                   (command == "merge" && positional.size() >= 3) ||
                   (command == "new" && (positional.size() == 3 || positional.size() == 4));
   if (!ok) {
     static const std::vector<std::string> kCommands = {
-        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report"};
+        "list", "describe", "run", "sweep", "export", "merge", "hardness", "new", "check", "report", "leaderboard"};
     const bool known = std::find(kCommands.begin(), kCommands.end(), command) != kCommands.end();
     if (known)
       std::cerr << "cpex: wrong arguments for '" << command << "' (see cpex --help)\n";
@@ -151,7 +166,7 @@ int main(int argc, char** argv) {
       return finish(cpex::host::export_store(positional[1], csv, where, options.force));
     if (command == "new")
       return finish(cpex::host::new_command(positional[1], positional[2],
-                                            positional.size() == 4 ? positional[3] : std::string()));
+                                            positional.size() == 4 ? positional[3] : std::string(), kind));
     if (command == "merge")
       return finish(cpex::host::merge_shards(
           positional[1], std::vector<std::string>(positional.begin() + 2, positional.end())));
@@ -162,6 +177,7 @@ int main(int argc, char** argv) {
     cpex::PluginHost host;
     const auto paths = cpex::plugin_search_path(plugin_paths);
     host.load(paths, paths.size() - 1);  // all must exist but the built-in default (last)
+    if (command == "list" && !accepts.empty()) return finish(cpex::host::list_accepting(host.registry(), accepts));
     if (command == "list") return finish(cpex::host::list_plugins(host.registry()));
     if (command == "describe")
       return finish(cpex::host::describe_plugin(host.registry(), positional[1]));
@@ -174,8 +190,22 @@ int main(int argc, char** argv) {
     }
     if (command == "hardness")
       return finish(cpex::host::hardness_command(host.registry(), positional[1], options));
+    if (command == "leaderboard") {
+      cpex::host::LeaderboardOptions board;
+      board.quick = quick;
+      board.algorithms = algorithms;
+      board.instances = instances;
+      board.deltas = deltas;
+      board.out = options.out;
+      board.format = format;
+      board.threads = options.threads;
+      board.progress = options.progress;
+      board.quiet = options.quiet;
+      board.command_line = options.command_line;
+      return finish(cpex::host::leaderboard_command(host.registry(), board));
+    }
     return finish(
-        cpex::host::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
+        cpex::runtime::run_pipeline(host.registry(), positional[1], options, command == "sweep"));
   } catch (const std::bad_alloc&) {
     return fail("out of memory while running '" + one_line(command) + ' ' +
                 one_line(positional.size() > 1 ? positional[1] : "") + "'");

@@ -12,10 +12,12 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 
 #include <mpi.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/results/result_fields.hpp"
 
 namespace cpex::host {
 
@@ -35,70 +37,42 @@ bool launched_by_mpi() {
   return false;
 }
 
-template <typename T>
-void put(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-void put_text(std::string& out, const std::string& text) {
-  put(out, static_cast<std::uint64_t>(text.size()));
+// A record crosses as its fields in the order of the column table (for_each_result_field):
+// numbers as their bytes, text as its length and bytes. The table is the only list, so a
+// column added to it crosses too.
+void put(std::string& out, const std::string& text) {
+  const auto n = static_cast<std::uint64_t>(text.size());
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
   out += text;
 }
 template <typename T>
-T get(const char*& in) {
-  T value;
+void put(std::string& out, const T& value) {
+  static_assert(std::is_trivially_copyable_v<T>, "a result field crosses as its bytes");
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+void get(const char*& in, std::string& text) {
+  std::uint64_t n = 0;
+  std::memcpy(&n, in, sizeof n);
+  in += sizeof n;
+  text.assign(in, n);
+  in += n;
+}
+template <typename T>
+void get(const char*& in, T& value) {
   std::memcpy(&value, in, sizeof value);
   in += sizeof value;
-  return value;
 }
-std::string get_text(const char*& in) {
-  const auto n = get<std::uint64_t>(in);
-  std::string text(in, n);
-  in += n;
-  return text;
-}
-
-// Every RunResult field crosses: a field added to RunResult (a new result column's value)
-// changes its size and stops this build until encode/decode carry it too.
-static_assert(sizeof(void*) != 8 || sizeof(RunResult) == 200,
-              "RunResult changed: carry the new field in encode() and decode()");
 
 std::string encode(const RunRecord& r) {
   std::string out;
-  put(out, r.run_id);
-  put(out, static_cast<std::uint64_t>(r.point));
-  put(out, r.repetition);
-  put(out, r.samples);
-  put(out, r.batches);
-  put(out, static_cast<std::int32_t>(r.stop));
-  put(out, static_cast<std::uint8_t>(r.correct));
-  put(out, static_cast<std::uint8_t>(r.optimal));
-  put(out, r.wall_seconds);
-  put(out, r.lower_bound);
-  put_text(out, r.recommendation);
-  put_text(out, r.resolved);
-  put_text(out, r.pulls);
-  put_text(out, r.error);
+  for_each_result_field(r, [&](std::string_view, const auto& field) { put(out, field); });
   return out;
 }
 
 RunRecord decode(const std::string& message) {
   const char* in = message.data();
   RunRecord r;
-  r.run_id = get<std::uint64_t>(in);
-  r.point = static_cast<std::size_t>(get<std::uint64_t>(in));
-  r.repetition = get<std::uint64_t>(in);
-  r.samples = get<std::uint64_t>(in);
-  r.batches = get<std::uint64_t>(in);
-  r.stop = static_cast<StopReason>(get<std::int32_t>(in));
-  r.stopped = r.stop == StopReason::Rule;
-  r.correct = get<std::uint8_t>(in) != 0;
-  r.optimal = get<std::uint8_t>(in) != 0;
-  r.wall_seconds = get<double>(in);
-  r.lower_bound = get<double>(in);
-  r.recommendation = get_text(in);
-  r.resolved = get_text(in);
-  r.pulls = get_text(in);
-  r.error = get_text(in);
+  for_each_result_field(r, [&](std::string_view, auto& field) { get(in, field); });
   return r;
 }
 

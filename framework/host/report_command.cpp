@@ -10,6 +10,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
+#include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/plugin_host.hpp"
 #include "cpex/report/group_summary.hpp"
 #include "cpex/report/results_table.hpp"
@@ -29,7 +30,8 @@ const char* kReportUsage =
     "  RESULTS             a CSV from --out or an SQLite store; PATH::KEY=VALUE,... adds\n"
     "                      constant columns to that file's rows\n"
     "  --by KEY,...        group by these columns (default: every swept key and algorithm)\n"
-    "  --format F          text (default), md, csv or json\n"
+    "  --format F          text (default), md, csv, json or latex (a booktabs table for\n"
+    "                      \\input: the best mean per comparison in bold)\n"
     "  --columns KEY       pivot: one column per value of KEY, --y in each cell\n"
     "  --y METRIC          samples (default), error-rate, not-optimal, wall or lower-bound-ratio\n"
     "                      (samples / (T*(mu) log(1/delta)), the runs with a lower_bound)\n"
@@ -39,7 +41,11 @@ const char* kReportUsage =
     "  --logx, --logy      logarithmic axes\n"
     "  --share-y           one y range for every panel of --plot\n"
     "  --bars              --plot grouped bars (x as categories) instead of lines\n"
-    "  --label KEY=TEXT    name KEY so on the axes and legend of --plot (repeatable)\n"
+    "  --label NAME=TEXT   show a key (a column of the results) or a value (e.g. an\n"
+    "                      algorithm top-two@t3c) as TEXT in tables and figures (repeatable;\n"
+    "                      TEXT may hold LaTeX math: '$\\beta$-EB-TCI')\n"
+    "  --labels FILE       the [labels] section of pipeline FILE, as --label items (a\n"
+    "                      store carries its pipeline's own)\n"
     "  --title TEXT        the figure's title\n"
     "  --force             let --plot overwrite an existing file that is not a figure\n";
 
@@ -62,6 +68,24 @@ void add_key(std::vector<std::string>& keys, const std::string& key) {
 // name or an option value shown as \xNN; cpex/messages.hpp).
 std::string one_line(const std::string& text) { return printable_message(text); }
 
+// Why groups have no lower-bound ratio, when the report shows ratios (--y lower-bound-ratio,
+// or a table with the ratio column): the stores' reasons, else one line saying the rows
+// carry no bound.
+void note_missing_bounds(const report::ResultsTable& table, const report::GroupedReport& grouped,
+                         bool ratio_metric) {
+  std::size_t with = 0;
+  for (const auto& g : grouped.groups) with += g.lower_bound_runs > 0 ? 1 : 0;
+  const std::size_t without = grouped.groups.size() - with;
+  if (without == 0 || (!ratio_metric && with == 0)) return;
+  for (const auto& line : table.lower_bound_notes)
+    std::cerr << "cpex: note: no lower bound for " << one_line(line) << '\n';
+  if (table.lower_bound_notes.empty())
+    std::cerr << "cpex: note: " << without << " of " << grouped.groups.size()
+              << " groups have no lower bound: their runs carry none (fixed budget, failed or capped runs, "
+                 "or no certified T* for the problem: cpex hardness on the pipeline shows T*; a store "
+                 "records why)\n";
+}
+
 // One line per key the grouping pools over, naming its values (at most 12 of them).
 void warn_pooled(const std::vector<report::PooledKey>& pooled) {
   for (const auto& p : pooled) {
@@ -78,7 +102,7 @@ void warn_pooled(const std::vector<report::PooledKey>& pooled) {
 
 int report_main(int argc, char** argv) {
   std::vector<std::string> inputs;
-  std::string by, format_name = "text", pivot, metric_name = "samples", series = "algorithm";
+  std::string by, format_name = "text", pivot, metric_name = "samples", series = "algorithm", labels_file;
   PlotOptions plot;
   bool force = false;
   try {
@@ -89,7 +113,7 @@ int report_main(int argc, char** argv) {
         "x", po::value(&plot.x), "")("series", po::value(&series), "")(
         "logx", po::bool_switch(&plot.logx), "")("logy", po::bool_switch(&plot.logy), "")(
         "share-y", po::bool_switch(&plot.share_y), "")("bars", po::bool_switch(&plot.bars), "")(
-        "label", po::value(&plot.labels)->composing(), "")(
+        "label", po::value(&plot.labels)->composing(), "")("labels", po::value(&labels_file), "")(
         "title", po::value(&plot.title), "")("force", po::bool_switch(&force), "")(
         "inputs", po::value(&inputs), "");
     po::positional_options_description positional;
@@ -103,12 +127,11 @@ int report_main(int argc, char** argv) {
     }
     if (inputs.empty()) throw po::error("report: no RESULTS file given");
     if (!plot.file.empty() && plot.x.empty()) throw po::error("--plot needs --x KEY");
-    if (plot.file.empty() && (!plot.x.empty() || plot.logx || plot.logy || plot.share_y || plot.bars ||
-                              !plot.labels.empty()))
-      throw po::error("--x, --logx, --logy, --share-y, --bars and --label need --plot FILE");
+    if (plot.file.empty() && (!plot.x.empty() || plot.logx || plot.logy || plot.share_y || plot.bars))
+      throw po::error("--x, --logx, --logy, --share-y and --bars need --plot FILE");
     for (const auto& label : plot.labels)
-      if (label.find('=') == std::string::npos || label.front() == '=')
-        throw po::error("--label " + label + ": expected KEY=TEXT");
+      if (label.find('=') == std::string::npos || label.front() == '=' || label.back() == '=')
+        throw po::error("--label " + label + ": expected NAME=TEXT");
   } catch (const po::error& e) {
     std::cerr << "cpex: " << one_line(exception_text(e)) << " (see cpex report --help)\n";
     return 2;
@@ -129,12 +152,30 @@ int report_main(int argc, char** argv) {
       check_overwrite(figure, ExistingOutput::Figure, force);
     }
     const report::ResultsTable table = report::read_results(parsed);
+    for (const auto& line : table.skipped) std::cerr << "cpex: note: " << one_line(line) << '\n';
     std::vector<std::string> keys = by.empty() ? report::default_group_keys(table) : split_keys(by);
     add_key(keys, pivot);
+    // Display names: the stores' [labels], then --labels FILE, then --label (later wins).
+    std::vector<std::pair<std::string, std::string>> given;
+    if (!labels_file.empty())
+      for (const auto& entry : PipelineFile::read(labels_file).section("labels")) given.emplace_back(entry.key, entry.value);
+    for (const auto& label : plot.labels) given.emplace_back(label.substr(0, label.find('=')), label.substr(label.find('=') + 1));
     if (plot.file.empty()) {
       const report::GroupedReport grouped = report::summarize_groups(table, keys);
       warn_pooled(grouped.pooled);
-      write_report(std::cout, grouped, format, pivot, metric);
+      note_missing_bounds(table, grouped, metric == ReportMetric::LowerBoundRatio && !pivot.empty());
+      const ReportLabels labels = report_labels(table, keys, given);
+      // LaTeX names the groups' target errors: each algorithm's delta by its role.
+      std::vector<std::vector<double>> deltas;
+      PluginHost host;
+      if (format == ReportFormat::Latex) {
+        try {
+          host.load(plugin_search_path({}), 0);
+          deltas = group_deltas(grouped, table, &host.registry());
+        } catch (const Error&) {
+        }
+      }
+      write_report(std::cout, grouped, format, pivot, metric, labels, deltas);
       return 0;
     }
     plot.y = metric_name;
@@ -143,6 +184,11 @@ int report_main(int argc, char** argv) {
     for (const auto& key : plot.series) add_key(keys, key);
     const report::GroupedReport grouped = report::summarize_groups(table, keys);
     warn_pooled(grouped.pooled);
+    note_missing_bounds(table, grouped, plot.y == "lower-bound-ratio");
+    const ReportLabels labels = report_labels(table, keys, given);
+    plot.labels.clear();
+    for (const auto& [key, name] : labels.keys) plot.labels.push_back(key + "=" + name);
+    for (const auto& [value, name] : labels.values) plot.labels.push_back(value + "=" + name);
     // The y = delta line takes each algorithm's target error by its parameter role, from
     // the plugins on the search path ($CPEX_PLUGIN_PATH and the installed ones); without
     // them, no line.

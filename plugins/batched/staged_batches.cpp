@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/exponential_family.hpp"

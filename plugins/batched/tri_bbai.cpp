@@ -27,7 +27,7 @@
 #include <stdexcept>
 
 #include "bbai_constants.hpp"
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/registration.hpp"

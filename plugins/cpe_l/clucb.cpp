@@ -15,7 +15,7 @@
 #include <cmath>
 #include <limits>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
@@ -24,8 +24,6 @@
 
 namespace cpex::cpe_l {
 namespace {
-
-using bestk::ArmStatistics;
 
 class Clucb final : public Algorithm {
  public:

@@ -1,6 +1,6 @@
 // `best-challenger`: the "Best Challenger" sampling rule, the baseline of Garivier & Kaufmann
 // (COLT 2016; their code's BestChallenger, after Chernoff's 1959 procedure), with the GLR
-// stopping rule (common/glr_sampler.hpp), on any identification problem of the pipeline. Each
+// stopping rule (cpex/identification/glr_sampler.hpp), on any identification problem of the pipeline. Each
 // round t after the initial pass:
 //   1. (forced exploration, `exploration = forced`, default) if some arm has N_a < sqrt(t) - K/2,
 //      pull the least-sampled one (Track-and-Stop's D-Tracking rate);
@@ -18,7 +18,8 @@
 
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -34,10 +35,7 @@ class BestChallenger final : public GlrSampler {
   std::size_t sample(std::uint64_t t) override {
     const std::size_t k = means().size();
     if (forced_) {
-      const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
-      std::size_t starved = k;
-      for (std::size_t a = 0; a < k; ++a)
-        if (counts()[a] < floor && (starved == k || counts()[a] < counts()[starved])) starved = a;
+      const std::size_t starved = forced_exploration_arm(counts(), t);
       if (starved < k) return starved;
     }
     const numerics::BestResponse& piece = least_piece();

@@ -1,5 +1,5 @@
 // `fw-sampling`: Frank-Wolfe sampling (Wang, Tzeng & Proutiere, "Fast Pure Exploration via
-// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (common/glr_sampler.hpp), on any
+// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (cpex/identification/glr_sampler.hpp), on any
 // identification problem of the pipeline. The sampler keeps an iterate x in the simplex
 // (uniform after the initial pass) and, each round t (samples so far), with i the empirical
 // answer and F(x) = min_j f_j(x), f_j(x) = inf_{lambda in piece j of Alt(i)} sum_a x_a
@@ -11,22 +11,25 @@
 //      piece: z = the vertex e_a of its largest gradient entry (ties: smallest a); several:
 //      z = argmax_{z in simplex} min_{j active} <z - x, g_j> (numerics/matrix_game.hpp, on the
 //      arms the active pieces move: any other arm adds nothing to any <z, g_j>);
-//   3. x <- (t x + z) / (t + 1);
+//   3. x <- ((t - 1) x + z) / t, the authors' step (rctzeng/NeurIPS2021-FWS, standard/
+//      samplingrules.jl: x (t-1)/t + z/t with t = sum N; the linear sampler's too); this
+//      plugin earlier took (t x + z) / (t + 1), a step of 1/(t+1): the measured effect is in
+//      docs/algorithms/identification-samplers.md;
 //   4. pull argmax_a x_a / N_a (the iterate over the empirical proportions; ties: smallest a).
 // Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
 // linear program of |active| rows and at most 2 |active| columns when several pieces are
 // r-active. See docs/algorithms/identification-samplers.md.
-// Linear and transductive best arm: the same plugin name, plugins/linear/samplers/
-// linear_fw_sampling.cpp, chosen by the problem's feedback (common/feedback_dispatch.hpp).
+// Linear and transductive best arm: the same plugin name, plugins/identification/linear/
+// linear_fw_sampling.cpp, chosen by the problem's feedback (cpex/identification/feedback_dispatch.hpp).
 #include <algorithm>
 #include <cmath>
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "feedback_dispatch.hpp"
-#include "glr_sampler.hpp"
-#include "linear_samplers.hpp"
+#include "cpex/identification/feedback_dispatch.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "linear/linear_samplers.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -86,7 +89,7 @@ class FwSampling final : public GlrSampler {
     const std::size_t k = means().size();
     const double n = static_cast<double>(t);
     direction(t);
-    for (std::size_t a = 0; a < k; ++a) x_[a] = (n * x_[a] + z_[a]) / (n + 1.0);
+    for (std::size_t a = 0; a < k; ++a) x_[a] = ((n - 1.0) * x_[a] + z_[a]) / n;
     std::size_t arm = 0;
     for (std::size_t a = 1; a < k; ++a)
       if (x_[a] / counts()[a] > x_[arm] / counts()[arm]) arm = a;
@@ -163,7 +166,7 @@ void register_fw_sampling(Registry& registry) {
                                     "forced exploration, ratio tracking) with GLR stopping; any identification problem, and "
                                     "linear / transductive best arm",
                                     "1.0"},
-                                   std::move(schema), linear::make_linear_fw_sampling);
+                                   std::move(schema), make_linear_fw_sampling);
 }
 
 }  // namespace

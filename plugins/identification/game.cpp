@@ -1,6 +1,6 @@
 // `game`: pure exploration as a game (Degenne, Koolen & Menard, "Non-Asymptotic Pure
 // Exploration by Solving Games", NeurIPS 2019), with the GLR stopping rule
-// (common/glr_sampler.hpp), on any identification problem of the pipeline. Each round t
+// (cpex/identification/glr_sampler.hpp), on any identification problem of the pipeline. Each round t
 // (samples so far) after the initial pass, with i the empirical answer:
 //   1. the learner of i (one AdaHedge learner per answer met, numerics/ada_hedge.hpp with
 //      Koolen's initial gap 0.01 — the paper's "k-learner" version, as in Koolen's
@@ -13,7 +13,7 @@
 //      (numerics/kl_confidence.hpp): the largest divergence to lambda_a of a plausible mean, at
 //      least the interval's own level (Koolen's code; the paper's f(t - 1) with f(t) = log t);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
-//      started at the initial counts (common/tracking.hpp; no forced exploration, as the
+//      started at the initial counts (cpex/identification/tracking.hpp; no forced exploration, as the
 //      optimism explores).
 // Before the game starts, an arm whose empirical mean is at an end of the family's means
 // (Bernoulli 0 or 1, Poisson 0: lambda_a = mu_hat_a there makes the divergence of a plausible
@@ -29,8 +29,8 @@
 #include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "tracking.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {

@@ -1,7 +1,7 @@
 // `oracle-weights`: the benchmark of optimality — tracks the true optimal proportions w*(mu)
 // (numerics/characteristic_time.hpp at the environment's means, the correct answer of least
-// T*), with the GLR stopping rule (common/glr_sampler.hpp): after the initial pass, C-Tracking
-// of w* projected onto {w_a >= eps_t}, eps_t = (K^2 + t)^(-1/2) / 2 (common/tracking.hpp, as
+// T*), with the GLR stopping rule (cpex/identification/glr_sampler.hpp): after the initial pass, C-Tracking
+// of w* projected onto {w_a >= eps_t}, eps_t = (K^2 + t)^(-1/2) / 2 (cpex/identification/tracking.hpp, as
 // track-and-stop's tracking = c), the "Oracle" of Tirinzoni & Degenne's and Degenne et al.'s
 // experiments. (Their oracle tracks w* itself; without the floor an arm of zero weight keeps
 // its first sample, and the GLR rule, which certifies the empirical answer, can wait for ever:
@@ -19,8 +19,8 @@
 #include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "tracking.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {

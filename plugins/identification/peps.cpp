@@ -2,12 +2,12 @@
 // Jamieson & Jain ("Optimal Exploration is no harder than Thompson Sampling", AISTATS 2024):
 // the alternative is reached through posterior samples and the argmax oracle only, and a
 // no-regret learner over the arms plays the max-min game whose value is T*(mu)^{-1}; GLR
-// stopping (common/glr_sampler.hpp), on any decision class with linear maximization.
+// stopping (cpex/identification/glr_sampler.hpp), on any decision class with linear maximization.
 //
 // Each round t (after one pull of every arm), with S_hat the empirical answer:
 //   w_t      the learner's allocation (AdaHedge over the arms, numerics/ada_hedge.hpp);
 //   sample   posterior samples theta ~ N(mu_a, c V_a / N_a) until the oracle's argmax S~ of one
-//            beats S_hat under it (common/posterior_competitor.hpp): the sample lies in the
+//            beats S_hat under it (cpex/identification/posterior_competitor.hpp): the sample lies in the
 //            alternative of S_hat. c starts at 1; after 8 draws without a competitor it is
 //            multiplied by 4 (up to 2^40), and halves (down to 1) after each round with one;
 //   response lambda_t: mu projected, under the weights w_t, on the half-space
@@ -28,8 +28,9 @@
 #include "cpex/numerics/ada_hedge.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "posterior_competitor.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/posterior_competitor.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -65,11 +66,8 @@ class Peps final : public GlrSampler {
     for (std::size_t a = 0; a < n; ++a) cumulative_[a] += w[a];
     learner_.gain(gains_);
     // Forced exploration, then cumulative tracking.
-    const double floor = std::sqrt(static_cast<double>(t)) - static_cast<double>(n) / 2.0;
-    std::size_t pick = 0;
-    for (std::size_t a = 1; a < n; ++a)
-      if (counts()[a] < counts()[pick]) pick = a;
-    if (counts()[pick] < floor) return pick;
+    std::size_t pick = forced_exploration_arm(counts(), t);
+    if (pick < n) return pick;
     pick = 0;
     for (std::size_t a = 1; a < n; ++a)
       if (cumulative_[a] - counts()[a] > cumulative_[pick] - counts()[pick]) pick = a;

@@ -1,6 +1,6 @@
 // `sticky-track-and-stop`: Sticky Track-and-Stop (Degenne & Koolen, "Pure Exploration with
 // Multiple Correct Answers", NeurIPS 2019) with the GLR stopping rule
-// (common/glr_sampler.hpp), for the queries with several correct answers: an epsilon-good arm
+// (cpex/identification/glr_sampler.hpp), for the queries with several correct answers: an epsilon-good arm
 // (additive or relative) and "any arm above tau". Each round t (samples so far):
 //   1. the confidence region C_t = {mu' : sum_a N_a d(mu_hat_a, mu'_a) <= log f(t)};
 //   2. I_t = the answers i that are the oracle answer i_F(mu') (the correct answer of least
@@ -8,7 +8,7 @@
 //      fixed order: arm 0, 1, ..., K - 1 (the answer {a}), then "none above tau";
 //   3. w_t = w*(mu_hat, Alt(i_t)) (numerics/characteristic_time.hpp, for that one answer),
 //      projected onto {w_a >= eps_t}, eps_t = (K^2 + t)^(-1/2) / 2, and C-Tracked
-//      (common/tracking.hpp, as track-and-stop's tracking = c).
+//      (cpex/identification/tracking.hpp, as track-and-stop's tracking = c).
 // The oracle answer: for Gaussian arms and an additive epsilon the best arm has the least
 // characteristic time (the pieces of answer 1 dominate those of any other epsilon-good answer);
 // we take i_F(mu') = argmax_a mu'_a for both epsilon-good forms, so a in I_t iff
@@ -32,8 +32,8 @@
 #include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "tracking.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {

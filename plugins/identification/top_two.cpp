@@ -1,12 +1,12 @@
-// `top-two`: the top-two family with the GLR stopping rule (common/glr_sampler.hpp), on any
-// identification problem of the pipeline. Each round after the initial pass picks a leader
-// answer B, a challenger (a piece of Alt(B), or another answer), the least-sampled arm the
-// challenger moves inside B (the leader arm) and outside B (the challenger arm), and pulls the
-// leader arm with probability (or share) beta:
+// `top-two`: the top-two family with the GLR stopping rule, on the SDK's leader/challenger base
+// (cpex/identification/top_two_sampler.hpp), on any identification problem of the pipeline. Each
+// round after the initial pass picks a leader answer B, a challenger (a piece of Alt(B), or
+// another answer), the least-sampled arm the challenger moves inside B (the leader arm) and
+// outside B (the challenger arm), and pulls the leader arm with probability (or share) beta:
 //
 //   leader = eb   (default) the empirical answer (EB; for the best arm argmax mu_hat, smallest
 //                 index) — Jourdan, Degenne, Baudry, de Heide & Kaufmann, NeurIPS 2022;
-//            ts   the answer of one posterior draw (common/posterior.hpp) — Russo 2016/2020, and
+//            ts   the answer of one posterior draw (cpex/identification/posterior.hpp) — Russo 2016/2020, and
 //                 Shang, de Heide, Kaufmann, Menard & Valko, AISTATS 2020;
 //            ucb  the answer of the KL-UCB indices at level alpha (1 + s) log t, alpha = s = 1.2
 //                 (for Gaussian arms the index mu_hat + sqrt(g(t)/N) of Jourdan & Degenne,
@@ -49,10 +49,10 @@
 #include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "feedback_dispatch.hpp"
-#include "glr_sampler.hpp"
-#include "linear_samplers.hpp"
-#include "posterior.hpp"
+#include "cpex/identification/feedback_dispatch.hpp"
+#include "cpex/identification/top_two_sampler.hpp"
+#include "linear/linear_samplers.hpp"
+#include "cpex/identification/posterior.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -85,10 +85,10 @@ double improvement(double x) {
   return x * 0.5 * std::erfc(-x / std::sqrt(2.0)) + std::exp(-0.5 * x * x) / std::sqrt(2.0 * std::numbers::pi);
 }
 
-// beta = ids, or a number in (0, 1) (the key is text so that it can say ids).
-double parse_beta(const std::string& text, bool& ids) {
-  ids = text == "ids";
-  if (ids) return 0.5;
+// beta = ids (the fixed beta is then unused: 0.5), or a number in (0, 1) (the key is text so
+// that it can say ids).
+double parse_beta(const std::string& text) {
+  if (text == "ids") return 0.5;
   std::istringstream in(text);
   double beta = 0.0;
   if (!(in >> beta) || !(in >> std::ws).eof() || !(beta > 0.0 && beta < 1.0))
@@ -96,42 +96,37 @@ double parse_beta(const std::string& text, bool& ids) {
   return beta;
 }
 
-class TopTwo final : public GlrSampler {
+class TopTwo final : public TopTwoSampler {
  public:
   explicit TopTwo(const ParamValues& p)
-      : GlrSampler(p, "top-two"),
+      : TopTwoSampler(p, "top-two", parse_beta(p.text("beta"))),
+        ids_(p.text("beta") == "ids"),
         leader_kind_(parse_leader(p.text("leader"))),
         challenger_kind_(parse_challenger(p.text("challenger"))),
-        beta_(parse_beta(p.text("beta"), ids_)),
         tracking_(p.text("selection") == "tracking") {}
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    rng_ = context.rng;
+    TopTwoSampler::begin(context);
     refuse_expected_improvement();
-    const std::size_t n = means().size();
+    refuse_on_vectors();
+    const std::size_t n = counts().size();
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
     penalties_.assign(n, 0.0);
   }
 
-  std::size_t sample(std::uint64_t t) override {
-    const Decision& leader = lead(t);
-    const std::span<const std::size_t> moved = challenge(leader);
-    std::size_t in = none(), out = none();
-    split(moved, leader, in, out);
-    if (in == none()) return out;
-    if (out == none()) return in;
-    const double beta = ids_ ? ids_beta(in, out) : beta_;
-    if (!tracking_) return rng_.uniform01() < beta ? in : out;
+  std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
+    const double share = ids_ ? ids_beta(in, out) : beta();
+    if (!tracking_) return rng().uniform01() < share ? in : out;
     ++led_[in];
     bool lead_pull;
     if (ids_) {
-      beta_sums_[in] += beta;
+      beta_sums_[in] += share;
       lead_pull = static_cast<double>(pulled_leading_[in]) <= beta_sums_[in];
     } else {
-      lead_pull = static_cast<double>(pulled_leading_[in]) <= beta_ * static_cast<double>(led_[in]);
+      lead_pull = static_cast<double>(pulled_leading_[in]) <= beta() * static_cast<double>(led_[in]);
     }
     if (lead_pull) ++pulled_leading_[in];
     return lead_pull ? in : out;
@@ -142,14 +137,14 @@ class TopTwo final : public GlrSampler {
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
     std::vector<std::pair<std::string, ParamValue>> out;
     if (leader_kind_ != Leader::Eb) out.emplace_back("leader", std::string(leader_name(leader_kind_)));
-    out.emplace_back("beta", ids_ ? ParamValue(std::string("ids")) : ParamValue(beta_));
+    out.emplace_back("beta", ids_ ? ParamValue(std::string("ids")) : ParamValue(beta()));
     out.emplace_back("challenger", std::string(challenger_name(challenger_kind_)));
     out.emplace_back("selection", std::string(tracking_ ? "tracking" : "random"));
     return out;
   }
 
  private:
-  std::size_t none() const { return means().size(); }
+  std::size_t none() const { return counts().size(); }
 
   // TTEI's expected improvement is Gaussian and for the best arm: anything else is refused.
   void refuse_expected_improvement() const {
@@ -166,12 +161,26 @@ class TopTwo final : public GlrSampler {
                              families().front().name() + " arms");
   }
 
+  // Vector-valued arms (the Pareto set, the constrained best arm): the EB leader, the TC or TCI
+  // challenger and a fixed beta, whose rules read only the closest pieces; posterior draws,
+  // UCB indices and ids take one mean per arm and are refused.
+  void refuse_on_vectors() const {
+    if (objectives() <= 1) return;
+    const char* key = leader_kind_ != Leader::Eb ? "leader"
+                      : (challenger_kind_ == Challenger::Ts || challenger_kind_ == Challenger::Ei) ? "challenger"
+                      : ids_                                                                       ? "beta"
+                                                                                                   : nullptr;
+    if (!key) return;
+    throw ParameterError(key, std::string("on vector-valued arms (the ") + full_problem().name() +
+                                  " problem) top-two runs with leader = eb, challenger = tc or tci and a numeric beta");
+  }
+
   // The leader answer of this round.
-  const Decision& lead(std::uint64_t t) {
+  const Decision& leader(std::uint64_t t) override {
     switch (leader_kind_) {
       case Leader::Eb: return answer();
       case Leader::Ts:
-        posterior_draw(families(), means(), counts(), rng_, draw_);
+        posterior_draw(families(), means(), counts(), rng(), draw_);
         problem().answer(draw_, leader_);
         return leader_;
       case Leader::Ucb: {
@@ -205,7 +214,7 @@ class TopTwo final : public GlrSampler {
   double spread(std::size_t a) const { return families()[a].sigma() / std::sqrt(counts()[a]); }
 
   // The arms the challenger moves (piece_ holds its best response when it is one).
-  std::span<const std::size_t> challenge(const Decision& leader) {
+  std::span<const std::size_t> challenger(const Decision& leader, std::uint64_t) override {
     has_point_ = false;
     switch (challenger_kind_) {
       case Challenger::Tc: return piece(&leader == &answer() ? least_piece() : closest_to(leader));
@@ -214,7 +223,7 @@ class TopTwo final : public GlrSampler {
         return piece(closest_to(leader, penalties_));
       case Challenger::Ts:
         for (int draw = 0; draw < kMaxResamples; ++draw) {
-          posterior_draw(families(), means(), counts(), rng_, draw_);
+          posterior_draw(families(), means(), counts(), rng(), draw_);
           problem().answer(draw_, other_);
           if (other_.arms == leader.arms) continue;
           moved_.clear();
@@ -248,16 +257,6 @@ class TopTwo final : public GlrSampler {
     return response.arms;
   }
 
-  // The least-sampled arm moved inside the leader (in) and outside it (out).
-  void split(std::span<const std::size_t> moved, const Decision& leader, std::size_t& in, std::size_t& out) const {
-    for (std::size_t arm : moved) {
-      const bool inside = std::binary_search(leader.arms.begin(), leader.arms.end(), arm);
-      std::size_t& side = inside ? in : out;
-      if (side == none() || stats_.count(arm) < stats_.count(side)) side = arm;
-    }
-    if (in == none() && out == none()) in = leader.arms.empty() ? 0 : leader.arms.front();
-  }
-
   // Information-directed selection: the leader arm's share of the transport cost of the pair
   // (the piece's point when it moved both with a positive cost, else the pair moved to one mean).
   double ids_beta(std::size_t i, std::size_t j) const {
@@ -279,12 +278,10 @@ class TopTwo final : public GlrSampler {
     return cost_i + cost_j > 0.0 ? cost_i / (cost_i + cost_j) : 0.5;
   }
 
+  bool ids_;
   Leader leader_kind_;
   Challenger challenger_kind_;
-  bool ids_ = false;
-  double beta_;
   bool tracking_;
-  RandomStream rng_;
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
   std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
   std::vector<double> penalties_, draw_;
@@ -312,14 +309,15 @@ void register_top_two(Registry& registry) {
               "eb: the empirical answer; ts: a posterior draw's answer (TTTS, T3C); ucb: the KL-UCB "
               "indices' answer (TTUCB); ei: largest expected improvement (TTEI, Gaussian best arm); linear "
               "problems: eb or ts (L-T3C's Thompson draw of theta)");
-  linear::add_linear_top_two_parameters(schema);
-  // Linear and transductive best arm: plugins/linear/samplers/linear_top_two.cpp.
+  add_linear_top_two_parameters(schema);
+  // Linear and transductive best arm: linear/linear_top_two.cpp.
   register_with_linear<TopTwo>(registry,
                                {"top-two",
                                 "top-two sampling with GLR stopping (EB-TCI by default; TTTS, T3C, TTEI, TTUCB, EB-TCeps by "
-                                "leader/challenger/beta/selection); any identification problem, and linear / transductive best arm",
-                                "2.1"},
-                               std::move(schema), linear::make_linear_top_two);
+                                "leader/challenger/beta/selection); any identification problem (the Pareto set and the "
+                                "constrained best arm of vector-valued arms too), and linear / transductive best arm",
+                                "2.2"},
+                               std::move(schema), make_linear_top_two, true);
 }
 
 }  // namespace

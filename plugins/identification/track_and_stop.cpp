@@ -1,5 +1,5 @@
 // `track-and-stop`: Track-and-Stop of Garivier & Kaufmann (COLT 2016) on any identification
-// problem of the pipeline (common/glr_sampler.hpp: best arm, top-m, epsilon-good arm,
+// problem of the pipeline (cpex/identification/glr_sampler.hpp: best arm, top-m, epsilon-good arm,
 // thresholds, matroid bases, listed classes; Gaussian, Bernoulli, Poisson, Exponential or
 // unknown-variance arms).
 //
@@ -11,7 +11,7 @@
 //                 eps_s = (K^2 + s)^{-1/2} / 2. The projection we use raises the weights
 //                 below eps to eps and lowers the others by a common amount (water
 //                 filling), which moves no weight further than any other projection. The
-//                 sum starts at the initial counts (one per arm) (common/tracking.hpp).
+//                 sum starts at the initial counts (one per arm) (cpex/identification/tracking.hpp).
 // w*(mu_hat) from numerics::CharacteristicTimeSolver: Garivier & Kaufmann's Theorem 5 for the
 // best arm of one exponential family (tolerance 1e-12), closed forms for thresholds, cutting
 // planes otherwise; with several correct answers (epsilon-good) the weights of the answer of
@@ -32,8 +32,8 @@
 #include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "tracking.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -53,7 +53,7 @@ class TrackAndStop final : public GlrSampler {
     lazy_ = recompute_ == "lazy";
     // auto: lazy unless w* has a closed form or a dedicated solver for these families.
     if (recompute_ == "auto") lazy_ = !problem().has_known_allocation(families());
-    const std::size_t n = means().size();
+    const std::size_t n = counts().size();
     tracking_.reset(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
     next_solve_ = 0;
     solved_for_ = Decision{};
@@ -80,29 +80,15 @@ class TrackAndStop final : public GlrSampler {
     return weights_;
   }
 
+  // D-Tracking (the SDK's): w* is solved only when no arm is forced.
   std::size_t d_tracking(std::uint64_t t) {
-    const std::size_t k = means().size();
-    const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
-    std::size_t forced = k;
-    for (std::size_t a = 0; a < k; ++a)
-      if (static_cast<double>(stats_.count(a)) < floor && (forced == k || stats_.count(a) < stats_.count(forced)))
-        forced = a;
-    if (forced < k) return forced;
-    const std::vector<double>& w = weights(t);
-    std::size_t arm = 0;
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::size_t a = 0; a < k; ++a) {
-      const double deficit = static_cast<double>(t) * w[a] - static_cast<double>(stats_.count(a));
-      if (deficit > best) {
-        best = deficit;
-        arm = a;
-      }
-    }
-    return arm;
+    const std::size_t forced = forced_exploration_arm(counts(), t);
+    if (forced < counts().size()) return forced;
+    return identification::d_tracking(weights(t), counts(), t);
   }
 
   std::size_t c_tracking(std::uint64_t t) {
-    const std::size_t k = means().size();
+    const std::size_t k = counts().size();
     const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
     return tracking_.track(weights(t), eps, counts());
   }
@@ -131,9 +117,10 @@ void register_track_and_stop(Registry& registry) {
   register_glr_sampler<TrackAndStop>(
       registry,
       {"track-and-stop", "Track-and-Stop (Garivier & Kaufmann 2016): track w*(mu_hat), GLR stopping; any "
-                         "identification problem (best arm, top-m, epsilon-good, thresholds, matroids)",
-       "2.0"},
-      {.keys = keys});
+                         "identification problem (best arm, top-m, epsilon-good, thresholds, matroids, the Pareto "
+                         "set and the constrained best arm of vector-valued arms)",
+       "2.1"},
+      {.keys = keys, .needs = [](AlgorithmNeeds& needs) { needs.feedback.push_back(FeedbackKind::MultiObjective); }});
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 // `ts-explore`: TS-Explore (Wang & Zhu, "Thompson Sampling for (Combinatorial) Pure
 // Exploration", ICML 2022), on any decision class with linear maximization, with the GLR
-// stopping rule of the identification problems (common/glr_sampler.hpp).
+// stopping rule of the identification problems (cpex/identification/glr_sampler.hpp).
 //
 // Each round t, with S_hat the empirical answer (the oracle's argmax of the empirical means):
 //   draw `samples` (M) posterior samples theta^k, theta^k_a ~ N(mu_a, C V_a / N_a)
-//   (common/posterior_competitor.hpp; C = `inflation`), and ask the oracle S^k = argmax theta^k;
+//   (cpex/identification/posterior_competitor.hpp; C = `inflation`), and ask the oracle S^k = argmax theta^k;
 //   among the samples whose S^k beats S_hat under theta^k, take the one of largest advantage
 //   theta^k(S^k) - theta^k(S_hat) (the paper's choice of k*), and pull the least-sampled arm
 //   of S^k* ^ S_hat.
@@ -21,8 +21,8 @@
 
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
-#include "posterior_competitor.hpp"
+#include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/posterior_competitor.hpp"
 
 namespace cpex::identification {
 namespace {

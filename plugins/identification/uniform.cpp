@@ -1,4 +1,4 @@
-// `uniform`: uniform sampling with the GLR stopping rule (common/glr_sampler.hpp), the
+// `uniform`: uniform sampling with the GLR stopping rule (cpex/identification/glr_sampler.hpp), the
 // baseline of every fixed-confidence experiment table (e.g. Garivier & Kaufmann 2016; Degenne,
 // Koolen & Menard 2019), on any identification problem of the pipeline: after the initial
 // pass, round robin over the arms (arm t mod K at round t, t the samples so far). With
@@ -8,7 +8,7 @@
 // See docs/algorithms/identification-samplers.md.
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "glr_sampler.hpp"
+#include "cpex/identification/glr_sampler.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -35,7 +35,7 @@ class Uniform final : public GlrSampler {
   void begin(const AlgorithmContext&) override {}
 
   std::size_t sample(std::uint64_t t) override {
-    const std::size_t k = means().size();
+    const std::size_t k = counts().size();
     if (elimination() != Elimination::Sampling) return static_cast<std::size_t>(t % k);
     moved_.assign(k, 0);
     MovedArms mark(moved_);
@@ -53,8 +53,12 @@ class Uniform final : public GlrSampler {
 };
 
 void register_uniform(Registry& registry) {
-  register_glr_sampler<Uniform>(registry,
-                                {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem"});
+  register_glr_sampler<Uniform>(
+      registry,
+      {"uniform", "uniform sampling (round robin) with GLR stopping; any identification problem (vector-valued "
+                  "arms too)",
+       "1.1"},
+      {.needs = [](AlgorithmNeeds& needs) { needs.feedback.push_back(FeedbackKind::MultiObjective); }});
 }
 
 }  // namespace

@@ -6,6 +6,7 @@ Python, read and plot results.
     df = cpex.run(p, threads=2, progress=True)          # pandas DataFrame, one row per run
     df = cpex.sweep(p, axes={"algorithm.delta": [0.1, 0.01]}, out="r.db")   # resumable
     cpex.plugins(); cpex.describe("lucb"); cpex.read_results("r.db"); cpex.report("r.db")
+    cpex.hardness(p); q = cpex.Problem.from_pipeline(p); q.glr(means, counts)   # T*, GLR
 
 The compiled part is the module cpex._core (pybind11), which runs the host's own code
 (framework/host): the same validation, errors and rows as the `cpex` command. Without it
@@ -19,6 +20,7 @@ from ._plugins import (Algorithm, Choice, Environment, Integer, Path, Real, Real
                        Recommendation, Text, describe, load_plugins, plugins, register)
 from ._reporting import plot, report
 from ._running import run, sweep
+from .identification import Problem, hardness, threshold
 from .study import Study
 try:
     from .results import read_results
@@ -31,8 +33,9 @@ except ImportError as _error:  # pandas missing: everything but the frames still
                     "made with --system-site-packages" % _PANDAS_ERROR)
 
 if _module_available():
-    from ._core import (AlgorithmContext, EnvironmentContext, OracleView, ParamSchema, ParamSpec, Problem,
+    from ._core import (AlgorithmContext, EnvironmentContext, OracleView, ParamSchema, ParamSpec,
                         RandomStream, Range, RewardModel, RewardRequirement)
+    from ._core import Problem as ProblemDescription
     from ._core import version as __version__
 else:
     __version__ = "unknown"
@@ -40,7 +43,8 @@ else:
 __all__ = ["Pipeline", "run", "sweep", "read_results", "report", "plot", "plugins", "describe",
            "load_plugins", "register", "Algorithm", "Environment", "Recommendation", "Real",
            "Integer", "Text", "Path", "Choice", "RealList", "Error", "ConfigError",
-           "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted", "Study"]
+           "PluginError", "ParameterError", "RunError", "RunsFailed", "Interrupted", "Study",
+           "Problem", "hardness", "threshold"]
 if _module_available():
-    __all__ += ["Problem", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView",
+    __all__ += ["ProblemDescription", "RandomStream", "AlgorithmContext", "EnvironmentContext", "OracleView",
                 "RewardModel", "RewardRequirement", "Range", "ParamSchema", "ParamSpec"]

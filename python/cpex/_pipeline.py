@@ -90,6 +90,22 @@ def override_texts(overrides):
     return [str(o) for o in overrides]
 
 
+def _without_axes(text, keys):
+    """INI text without the [sweep] section's `axis = ...` lines that sweep any of `keys`."""
+    lines, section = [], None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1].strip()
+        elif section == "sweep" and stripped.split("=", 1)[0].strip() == "axis" and "=" in stripped:
+            rest = stripped.split("=", 1)[1]
+            swept = {k.strip() for k in rest.split("=", 1)[0].split("&")}
+            if swept & set(keys):
+                continue
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 class Pipeline:
     """A pipeline: the sections of a pipeline file.
 
@@ -149,12 +165,14 @@ class Pipeline:
         return copy
 
     def with_axes(self, axes):
-        """A copy with more sweep axes ({"section.key": [values]})."""
+        """A copy with more sweep axes ({"section.key": [values]}); an axis of the file over
+        one of the same keys is replaced by the given one."""
         if not axes:
             return self
         text = _native.core().read_pipeline_file(self._path) if self._read_file else self._text
+        given = {k for keys in axes for k in ((keys,) if isinstance(keys, str) else keys)}
         copy = Pipeline.__new__(Pipeline)
-        copy._init(self._path, text.rstrip("\n") + "\n[sweep]\n" + axes_text(axes), False,
+        copy._init(self._path, _without_axes(text, given).rstrip("\n") + "\n[sweep]\n" + axes_text(axes), False,
                    self._on_disk, self._overrides, False)
         return copy
 

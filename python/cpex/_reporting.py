@@ -106,7 +106,8 @@ def plot(results, x, file=None, *, y="samples", series="algorithm", by=None, log
     Python's matplotlib. y: samples, error-rate, not-optimal, wall or lower-bound-ratio (the rates with the
     line y = delta at each algorithm's target error, its parameter with the confidence role).
     share_y: one y range for all
-    panels. labels: {key: text} for axes, legend and panels. file: .svg, .png or .pdf;
+    panels. labels: {name: text} for axes, legend and panels: a grouping key, or a value
+    such as an algorithm (as cpex report --label; a store's [labels] apply too). file: .svg, .png or .pdf;
     None: returns the PNG as an IPython image (shown in a notebook). Returns the file's
     path."""
     import json

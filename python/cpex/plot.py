@@ -34,16 +34,18 @@ import plot_style  # noqa: E402  (beside this file)
 # The summary keys of `cpex report --format json` (docs/results.md, "Summary keys"); an
 # interval is [low, high] or null (the samples: the report's bootstrap interval, else a
 # normal one, as a script drawing published numbers gives).
+# Each metric: its name (the title's), the y axis' text, the value and its interval.
 METRICS = {
-    "samples": ("samples (mean, 95% CI)", lambda g: g["samples"]["mean"],
+    "samples": ("samples", "samples (mean, 95% CI)", lambda g: g["samples"]["mean"],
                 lambda g: (g["samples"]["mean_ci95_bootstrap"] or g["samples"].get("mean_ci95_normal")
                            or [None, None])),
-    "error-rate": ("error rate (95% CI)", lambda g: g["wrong_rate"],
+    "error-rate": ("error rate", "error rate (95% CI)", lambda g: g["wrong_rate"],
                    lambda g: g["wrong_rate_ci95"] or [None, None]),
-    "not-optimal": ("not-optimal rate (95% CI)", lambda g: g["not_optimal_rate"],
+    "not-optimal": ("not-optimal rate", "not-optimal rate (95% CI)", lambda g: g["not_optimal_rate"],
                     lambda g: g["not_optimal_rate_ci95"] or [None, None]),
-    "wall": ("mean wall time per run (s)", lambda g: g["mean_wall_time_s"], lambda g: [None, None]),
-    "lower-bound-ratio": ("samples / (T*(μ) log(1/δ)) (mean, 95% CI)",
+    "wall": ("mean wall time per run", "mean wall time per run (s)", lambda g: g["mean_wall_time_s"],
+             lambda g: [None, None]),
+    "lower-bound-ratio": ("samples / (T*(μ) log(1/δ))", "samples / (T*(μ) log(1/δ)) (mean, 95% CI)",
                           lambda g: (g.get("lower_bound_ratio") or {}).get("mean"),
                           lambda g: ((g.get("lower_bound_ratio") or {}).get("mean_ci95_bootstrap")
                                      or (g.get("lower_bound_ratio") or {}).get("mean_ci95_normal")
@@ -138,8 +140,10 @@ def grid(panel_keys, panels):
 
 
 def series_styles(series_names, series_keys):
-    """(colour, marker, line style, filled) per series: colour and marker from the plugin
-    (the `algorithm` series value, or the first), line style and fill by variant."""
+    """(colour, marker, line style, filled, hatch) per series: colour and marker from the
+    plugin (the `algorithm` series value, or the first); a plugin's variants (NAME@LABEL,
+    other series keys) each in their own tone of its colour, marker, line style and hatch
+    (plot_style.variant_style)."""
     if "algorithm" in series_keys:
         plugin_index = series_keys.index("algorithm")
     elif "algorithm.plugin" in series_keys:
@@ -157,8 +161,7 @@ def series_styles(series_names, series_keys):
         colour, marker = plugin_styles[plugin(name)]
         k = variants.setdefault(plugin(name), [])
         k.append(name)
-        i = len(k) - 1
-        styles[name] = (colour, marker, plot_style.LINESTYLES[i % len(plot_style.LINESTYLES)], i == 0)
+        styles[name] = plot_style.variant_style(colour, marker, len(k) - 1)
     return styles
 
 
@@ -196,10 +199,10 @@ def wrap_text(text, width, size, matplotlib):
 def series_handle(style, bars, matplotlib):
     """The legend entry of a series, drawn or not (all of its values zero on a log axis,
     all capped, ...): every series is in the legend."""
-    colour, marker, linestyle, filled = style
+    colour, marker, linestyle, filled, hatch = style
     if bars:
-        return matplotlib.patches.Patch(facecolor=colour if filled else "white", edgecolor=colour,
-                                        hatch=None if filled else "//")
+        return matplotlib.patches.Patch(facecolor=colour, edgecolor="0.15" if hatch else colour,
+                                        linewidth=0.5, hatch=hatch or None)
     return matplotlib.lines.Line2D([], [], color=colour, marker=marker, markersize=4,
                                    linestyle=linestyle, markerfacecolor=colour if filled else "white")
 
@@ -227,11 +230,31 @@ def log_locator(matplotlib):
     return LogTicks()
 
 
+def axis_formatter(matplotlib):
+    """Tick labels in one form per axis: plain when every tick of the axis is plain
+    (plot_style.plain_range), else every one m×10^e — never "10⁻⁶" beside "0.01"."""
+    class OneForm(matplotlib.ticker.Formatter):
+        plain = None
+
+        def set_locs(self, locs):
+            super().set_locs(locs)
+            low, high = self.axis.get_view_interval() if self.axis is not None else (-math.inf, math.inf)
+            low, high = min(low, high), max(low, high)
+            shown = [v for v in locs if low * (1 - 1e-9) <= v <= high * (1 + 1e-9)] or list(locs)
+            self.plain = plot_style.plain_range(shown)
+
+        def __call__(self, x, pos=None):
+            return plot_style.number_text(x, self.plain)
+
+    return OneForm()
+
+
 def set_ticks(ax, axis, values, log, matplotlib):
-    """Ticks at the data for at most FEW_TICKS distinct values; else readable log ticks."""
+    """Ticks at the data for at most FEW_TICKS distinct values; else readable log ticks;
+    one form of label per axis."""
     ticker = matplotlib.ticker
     target = ax.xaxis if axis == "x" else ax.yaxis
-    formatter = ticker.FuncFormatter(lambda v, _: plot_style.number_text(v))
+    formatter = axis_formatter(matplotlib)
     if values and len(values) <= FEW_TICKS:
         target.set_major_locator(ticker.FixedLocator(sorted(values)))
         target.set_major_formatter(formatter)
@@ -251,9 +274,20 @@ def build_figure(report, args):
     import matplotlib.pyplot as plt
     import matplotlib.ticker
 
-    labels = dict(args.label)
+    # --label NAME=TEXT names a grouping key, or else a value (top-two@t3c=T3C).
+    # The report's own "labels" (a store's [labels]) first; --label wins.
+    given = list((report.get("labels") or {}).items()) + list(args.label)
+    labels = {k: v for k, v in given if k in report["keys"] or k in plot_style.DEFAULT_LABELS}
+    named = {k: v for k, v in given if k not in labels}
+
+    def shown(value):
+        return named.get(value, value)
+
+    def series_text(name):
+        return ", ".join(shown(v) for v in name if v) or "(none)"
+
     series_keys = [k for k in args.series.split(",") if k]
-    y_label, value_of, interval_of = METRICS[args.y]
+    metric_name, y_label, value_of, interval_of = METRICS[args.y]
     y_label = args.ylabel or y_label
     delta_key = next((k for k in plot_style.DELTA_KEYS if k in report["keys"]), None)
     # On a rate plot δ is drawn as lines (y = δ), not split into panels.
@@ -291,7 +325,7 @@ def build_figure(report, args):
     fig, axes = plt.subplots(nrows, ncols, figsize=(figure_width, 2.7 * nrows + 0.9),
                              squeeze=False, constrained_layout=True,
                              sharey="all" if args.share_y else "none")
-    seen = {"capped": False, "failed": False, "lower": False, "zero": False, "delta": False}
+    seen = {"capped": False, "failed": False, "lower": False, "zero": False, "delta": False, "one": False}
     all_deltas = set()
     for index, panel in enumerate(panels):
         ax = axes[index // ncols][index % ncols]
@@ -314,7 +348,7 @@ def build_figure(report, args):
                     continue
                 low, high = interval_of(g)
                 points.append((x, y, low, high, g["capped"] > 0, g["failed"] > 0))
-            colour, marker, linestyle, filled = styles[name]
+            colour, marker, linestyle, filled, hatch = styles[name]
             gid = "series-" + "-".join(v or "none" for v in name).replace(" ", "_")
             if lower_bounds:
                 artist = ax.scatter(*zip(*lower_bounds), marker="^", s=40, facecolors="none",
@@ -338,10 +372,10 @@ def build_figure(report, args):
             y = [p[1] for p in points]
             below = [p[1] - p[2] if p[2] is not None else 0.0 for p in points]
             above = [p[3] - p[1] if p[3] is not None else 0.0 for p in points]
-            label = ", ".join(v for v in name if v) or "(none)"
+            label = series_text(name)
             if args.bars:
-                bars = ax.bar(x, y, width=bar_width * 0.95, color=colour if filled else "white",
-                              edgecolor=colour, hatch=None if filled else "//", label=label,
+                bars = ax.bar(x, y, width=bar_width * 0.95, color=colour, linewidth=0.5,
+                              edgecolor="0.15" if hatch else colour, hatch=hatch or None, label=label,
                               yerr=[below, above], capsize=2, error_kw={"elinewidth": 0.9, "ecolor": "0.2"})
                 for patch in bars.patches:
                     patch.set_gid(gid + "-p%d" % index)
@@ -359,6 +393,10 @@ def build_figure(report, args):
             if failed:
                 ax.scatter(*zip(*failed), s=40, marker="x", color="black", zorder=6).set_gid("failed-p%d" % index)
                 seen["failed"] = True
+        if args.y == "lower-bound-ratio":  # the lower bound itself: a ratio of 1
+            seen["one"] = True
+            ax.axhline(1.0, color="0.35", linestyle="--", linewidth=1.0,
+                       zorder=1).set_gid("ratio-one-p%d" % index)
         if args.y in RATES and panel_deltas:
             seen["delta"] = True
             all_deltas |= panel_deltas
@@ -375,15 +413,15 @@ def build_figure(report, args):
         if args.logy:
             ax.set_yscale("log")
         if not numeric_x:
-            ax.set_xticks(range(len(categories)), categories)
+            ax.set_xticks(range(len(categories)), [shown(c) for c in categories])
             ax.set_xlim(-0.5, len(categories) - 0.5)
             # Category names wider than their share of the panel are slanted.
-            if sum(text_width(c, TEXT_SIZE, matplotlib) + 6 for c in categories) > 0.8 * panel_text_width:
+            if sum(text_width(shown(c), TEXT_SIZE, matplotlib) + 6 for c in categories) > 0.8 * panel_text_width:
                 ax.tick_params(axis="x", labelrotation=30)
                 for label in ax.get_xticklabels():
                     label.set_horizontalalignment("right")
         if panel_keys:  # wrapped to the panel's width, so that neighbours never touch
-            parts = ["%s = %s" % (plot_style.short_label(k, labels), v) for k, v in zip(panel_keys, panel)]
+            parts = ["%s = %s" % (plot_style.short_label(k, labels), shown(v)) for k, v in zip(panel_keys, panel)]
             ax.set_title(wrap_text(", ".join(parts), panel_text_width, TEXT_SIZE, matplotlib))
         ax.set_xlabel(plot_style.label_of(args.x, labels))
         if index % ncols == 0 or not args.share_y:
@@ -401,7 +439,7 @@ def build_figure(report, args):
         axes[index // ncols][index % ncols].set_visible(False)
 
     handles = [series_handle(styles[name], args.bars, matplotlib) for name in series_names]
-    texts = [", ".join(v for v in name if v) or "(none)" for name in series_names]
+    texts = [series_text(name) for name in series_names]
     Line2D = matplotlib.lines.Line2D
     if seen["capped"]:
         handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
@@ -416,12 +454,15 @@ def build_figure(report, args):
     if seen["zero"]:
         handles.append(Line2D([], [], marker="v", linestyle="none", color="gray", markerfacecolor="none"))
         texts.append("0 observed: upper 95% bound")
+    if seen["one"]:
+        handles.append(Line2D([], [], color="0.35", linestyle="--", linewidth=1.0))
+        texts.append("y = 1: the lower bound")
     if seen["delta"]:
         handles.append(Line2D([], [], color="0.35", linestyle="--", linewidth=1.0))
         on_x = args.x in plot_style.DELTA_KEYS and numeric_x
         texts.append("y = δ" + ("" if on_x or len(all_deltas) != 1
                                 else " = " + plot_style.number_text(min(all_deltas))))
-    title = args.title or "%s against %s" % (y_label.split(" (")[0], plot_style.label_of(args.x, labels))
+    title = args.title or "%s against %s" % (metric_name, plot_style.label_of(args.x, labels))
     fig.suptitle(wrap_text(title, figure_width * 72 - 20, TEXT_SIZE, matplotlib))
     figure_legend(fig, handles, texts, ", ".join(plot_style.label_of(k, labels) for k in series_keys))
     return fig

@@ -57,6 +57,11 @@ FAMILIES = (
      "sticky-track-and-stop", "ts-explore", "peps"),
 )
 LINESTYLES = ("-", "--", ":", "-.")
+# Hatches of the variants of one plugin in bar figures (the first, the plugin's own, none).
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "--", "oo")
+# Tones of a plugin's colour for its variants: 0 the colour, < 0 towards black, > 0 towards
+# white (by that fraction).
+SHADES = (0.0, -0.4, 0.45, -0.65, 0.7, -0.2, 0.25, -0.8)
 
 # Axis and legend text of common keys; --label KEY=TEXT adds or replaces.
 DEFAULT_LABELS = {
@@ -106,6 +111,34 @@ def figure_styles(plugins):
     return styles
 
 
+def shade(colour, index):
+    """The tone of `colour` ("#rrggbb") for a plugin's `index`-th variant (SHADES): the colour
+    itself for the first, then darker and lighter tones; a very dark colour (black) only
+    lighter ones, so that every tone differs."""
+    f = SHADES[index % len(SHADES)]
+    rgb = [int(colour[i:i + 2], 16) / 255.0 for i in (1, 3, 5)]
+    if f < 0 and 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 0.25:
+        f = -f
+    mixed = [c * (1 + f) if f < 0 else c + (1 - c) * f for c in rgb]
+    return "#%02x%02x%02x" % tuple(int(round(255 * c)) for c in mixed)
+
+
+def variant_marker(marker, index):
+    """The marker of a plugin's `index`-th variant: the plugin's own first, then the other
+    markers in turn."""
+    if index == 0:
+        return marker
+    others = [m for m in MARKERS if m != marker]
+    return others[(index - 1) % len(others)]
+
+
+def variant_style(colour, marker, index):
+    """(colour, marker, line style, filled, hatch) of a plugin's `index`-th variant: every
+    variant differs from the others in tone, marker, line style and hatch."""
+    return (shade(colour, index), variant_marker(marker, index), LINESTYLES[index % len(LINESTYLES)],
+            index % 2 == 0, HATCHES[index % len(HATCHES)])
+
+
 def plugin_of(name):
     """The plugin a series label names: the label itself, NAME of a named variant
     NAME@LABEL, or its first word when that is a built-in plugin (e.g. "lingape (ratio)")."""
@@ -130,13 +163,20 @@ def short_label(key, labels):
     return key
 
 
-def number_text(x):
+def plain_range(values):
+    """True when every value is 0 or 0.01 <= |v| < 10^4: an axis whose ticks are all such
+    is labelled plainly, any other in m×10^e (one format per axis)."""
+    return all(v == 0 or 0.01 <= abs(v) < 1e4 for v in values)
+
+
+def number_text(x, plain=None):
     """A tick label: plain with 4 significant digits for 0.01 <= |x| < 10^4 (no exponent
     for 20, 500 or 1000),
-    else m×10^e in mathtext, with the mantissa left out when it is 1."""
+    else m×10^e in mathtext, with the mantissa left out when it is 1. `plain` True or False
+    forces one form (the axis' own: plain_range of its ticks)."""
     if x == 0:
         return "0"
-    if 0.01 <= abs(x) < 1e4:
+    if plain or (plain is None and 0.01 <= abs(x) < 1e4):
         return "%.4g" % x
     exponent = int(math.floor(math.log10(abs(x)) + 1e-9))
     mantissa = x / 10 ** exponent
@@ -168,14 +208,17 @@ def log_ticks(low, high):
 
 
 def dodge_offsets(xs, count, log):
-    """Offsets for `count` series sharing x values `xs` (numbers): a quarter of the smallest
-    gap between distinct x (in log10 units on a log axis) spread over the series; on a log
-    axis each offset is a factor."""
+    """Offsets for `count` series sharing x values `xs` (numbers), evenly spaced in the
+    axis' scale (log10 units on a log axis, where each offset is a factor): together a
+    quarter of the smallest gap between distinct x, and at most 4% of the axis' span (x
+    values decades apart keep their series close: δ = 0.01 stays within 0.01 × 10^±0.08)."""
     values = sorted({math.log10(x) if log else x for x in xs if (x > 0 or not log)})
     if count < 2 or len(values) < 1:
         return [1.0 if log else 0.0] * max(count, 1)
     gaps = [b - a for a, b in zip(values, values[1:]) if b > a]
     gap = min(gaps) if gaps else (0.3 if log else max(abs(values[0]), 1.0))
     width = 0.25 * gap
+    if len(values) > 1:
+        width = min(width, 0.04 * (values[-1] - values[0]))
     steps = [(i - (count - 1) / 2.0) * width / (count - 1) for i in range(count)]
     return [10 ** s for s in steps] if log else steps

@@ -33,11 +33,13 @@ def _arm_name(arm):
     raise Error("an arm is named by a string (or, for arms = N, its number), got %r" % (arm,))
 
 
-def _observation(arm=None, reward=None, ask=None, rewards=None, cancel=False):
+def _observation(arm=None, reward=None, ask=None, rewards=None, cancel=False, id=None):
     """One tell as the JSON object `cpex study tell --json` reads."""
     item = {}
     if ask is not None:
         item["ask"] = ask
+    if id is not None:
+        item["id"] = id
     if arm is not None:
         if isinstance(arm, (list, tuple)):
             item["arms"] = [_arm_name(a) for a in arm]
@@ -84,6 +86,15 @@ class Study:
         [environment]: arms (a list of names, or a number N), rewards (gaussian, bernoulli,
         bounded), sigma or range, and for super-arm pulls feedback and k."""
         overrides = override_texts(set)
+        arms = (sections.get("study") or {}).get("arms") if isinstance(sections.get("study"), dict) else None
+        if isinstance(arms, (list, tuple)):
+            # the names are joined with commas into the pipeline: checked first, by the study's rule
+            if not all(isinstance(a, str) for a in arms):
+                raise ConfigError("[study] arms: a list of names (strings), or a number N")
+            try:
+                core().study_check_arm_names(list(arms))
+            except Error as e:
+                raise ConfigError("[study] arms: %s" % e) from None
         if pipeline is None:
             if not sections:
                 raise ConfigError("Study.create needs a pipeline: a file, or study=, oracle=, algorithm= dicts")
@@ -123,27 +134,40 @@ class Study:
         or "pending" (an algorithm that proposes pulls while others are pending)."""
         return self._handle.policy
 
+    @property
+    def limits(self):
+        """The study's limits ([study] ask-limit, pending-limit, body-limit in bytes,
+        pending-timeout in seconds; docs/studies.md, "Limits")."""
+        return dict(self._handle.limits)
+
     def ask(self, n=1):
         """Up to `n` new pulls, each {"ask": number, "arm": name} (super arms: "arms": [names]);
-        fewer (or none) when the study has ended or the algorithm waits for observations."""
+        fewer (or none) when the study has ended, the algorithm waits for observations or
+        the pending-limit is reached. `n`: 1 to the study's ask-limit."""
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+            raise Error("ask(n): n is a number of pulls (an integer), got %r" % (n,))
+        if not -2**62 < n < 2**62:
+            raise Error("ask(%d): an ask requests 1 to %d pulls ([study] ask-limit)" % (n, self.limits["ask_limit"]))
         return json.loads(self._handle.ask_json(int(n), False))["asks"]
 
     def pending(self):
         """The pulls handed out and not yet told, oldest first."""
         return json.loads(self._handle.ask_json(1, True))["asks"]
 
-    def tell(self, arm=None, reward=None, *, ask=None, rewards=None, unasked=False):
+    def tell(self, arm=None, reward=None, *, ask=None, rewards=None, unasked=False, id=None):
         """One observation: of `arm` (answering its oldest pending pull) or of ask number
-        `ask`; `rewards=[...]` for a semi-bandit pull (one per member). Returns {"accepted",
-        "late", "cancelled", "state", "samples"}; cpex.Error, nothing taken, for a bad one.
-        An observation after the study ended is recorded as late (never used), with a
-        cpex.study.LateObservation warning."""
-        return self.tell_many([_observation(arm, reward, ask, rewards)], unasked=unasked)
+        `ask`; `rewards=[...]` for a semi-bandit pull (one per member); `id`: a client id
+        that makes a retry safe (a tell repeated with it is taken once). Returns
+        {"accepted", "late", "cancelled", "voided", "duplicates", "seqs", "state",
+        "samples"}; cpex.Error, nothing taken, for a bad one. An observation after the
+        study ended is recorded as late (never used), with a cpex.study.LateObservation
+        warning."""
+        return self.tell_many([_observation(arm, reward, ask, rewards, id=id)], unasked=unasked)
 
     def tell_many(self, observations, unasked=False):
         """Several observations in one transaction — dicts {"arm" or "arms", "reward" or
         "rewards", "ask"} — all taken, or none (cpex.Error naming the culprit)."""
-        known = {"arm", "arms", "reward", "rewards", "ask", "cancel"}
+        known = {"arm", "arms", "reward", "rewards", "ask", "cancel", "id"}
         lines = []
         for item in observations:
             if not isinstance(item, dict):
@@ -152,7 +176,8 @@ class Study:
                 lines.append(_line(item))
                 continue
             lines.append(_line(_observation(item.get("arm", item.get("arms")), item.get("reward"),
-                                            item.get("ask"), item.get("rewards"), item.get("cancel", False))))
+                                            item.get("ask"), item.get("rewards"), item.get("cancel", False),
+                                            item.get("id"))))
         outcome = json.loads(self._handle.tell_json("\n".join(lines), bool(unasked)))
         if outcome["late"]:
             warnings.warn("%d observation(s) came after the study ended (%s): recorded as late, not used"
@@ -162,6 +187,21 @@ class Study:
     def cancel(self, ask):
         """Withdraws pending pull number `ask` (its observation will never come)."""
         return json.loads(self._handle.tell_json(_line({"ask": ask, "cancel": True}), False))
+
+    def void(self, seq, reason=None):
+        """Retracts the observation logged as event `seq` (a typo, a broken measurement):
+        recorded in the log, the algorithm's state rebuilt without it, its pull pending
+        again (tell the right value, or cancel it). `seq`: from tell()'s "seqs" or log()."""
+        item = {"void": seq}
+        if reason is not None:
+            item["reason"] = str(reason)
+        return json.loads(self._handle.tell_json(_line(item), False))
+
+    def log(self, after=0, limit=1000):
+        """The log's events after seq `after` (at most `limit`), oldest first: dicts with
+        "seq", "kind" (ask, tell, cancel, void), "ask", "arm", "reward", "late", "voided",
+        "id", "note", "time"."""
+        return json.loads(self._handle.log_json(int(after), int(limit)))["events"]
 
     def status(self):
         """Where the study is: state, per-arm data with 95% intervals, the recommendation,

@@ -17,10 +17,14 @@ Only the standard library is used (no setuptools, no wheel package), so any Pyth
 with pip can build it: `pip install --no-build-isolation --no-index .` works offline. CMake
 finds Python as the interpreter running pip (-DPython_EXECUTABLE).
 
-The CMake tree: $CPEX_CMAKE_BUILD_DIR when set (an existing configured tree, e.g. `build`
-made by scripts/build.sh: only the module, the program and the plugins are brought up to
-date, seconds when it is current), else build/pip-<SOABI> (a full Release build without
-tests and benchmarks: minutes). $CMAKE_BUILD_PARALLEL_LEVEL sets the build jobs.
+The CMake tree: $CPEX_CMAKE_BUILD_DIR when set (an existing tree built by scripts/build.sh,
+e.g. `build`: it is only read, never written to, and must have been configured from this
+source and built since its last change — the Python files equal to the source's, no source
+file newer than the newest thing built — else pip stops with one line saying which file
+differs and how to bring the tree up to date; its files are packed as they are, the build
+tree having the install layout and RPATHs), else build/pip-<SOABI> (a full Release build
+without tests and benchmarks, staged with cmake --install: minutes).
+$CMAKE_BUILD_PARALLEL_LEVEL sets the build jobs.
 
 The package's metadata (name, dependencies, extras, requires-python) is pyproject.toml's
 [project] table; its version is CMakeLists.txt's `project(cpex VERSION ...)`. Before
@@ -148,8 +152,71 @@ def _python_identity():
     return sysconfig.get_paths()["include"], sysconfig.get_config_var("SOABI") or ""
 
 
+# What the compiled parts of the package are built from (tests, benchmarks, docs and
+# scripts are not in the wheel).
+SOURCE_FOLDERS = ("framework", "plugins", "environments", "oracles", "python/src", "cmake")
+SOURCE_FILES = ("CMakeLists.txt", "python/CMakeLists.txt")
+
+
+def _newest_source(root):
+    """(mtime, path) of the newest file the package's compiled parts are built from."""
+    newest = (0.0, "")
+    paths = [os.path.join(root, f) for f in SOURCE_FILES]
+    for folder in SOURCE_FOLDERS:
+        for directory, _, names in os.walk(os.path.join(root, folder)):
+            paths += [os.path.join(directory, n) for n in names]
+    for path in paths:
+        try:
+            newest = max(newest, (os.stat(path).st_mtime, path))
+        except OSError:
+            pass
+    return newest
+
+
+def check_reused_tree(build_dir, root, given):
+    """The one-line reason why the existing tree `build_dir` does not hold this source's
+    build (None when it does): configured from another source, a Python file of the package
+    that differs from the source's, or a source file changed after the last build."""
+    home = _cache(build_dir).get("CMAKE_HOME_DIRECTORY", "")
+    if home and os.path.realpath(home) != os.path.realpath(root):
+        return ("CPEX_CMAKE_BUILD_DIR=%s was configured from another source tree (%s, not %s): unset it, "
+                "or point it at a build of this source" % (given, home, root))
+    package = os.path.join(build_dir, "share", "cpex", "python", "cpex")
+    source_package = os.path.join(root, "python", "cpex")
+    for name in sorted(os.listdir(source_package)):
+        if not name.endswith(".py"):
+            continue
+        built = os.path.join(package, name)
+        with open(os.path.join(source_package, name), "rb") as f:
+            wanted = f.read()
+        try:
+            with open(built, "rb") as f:
+                same = f.read() == wanted
+        except OSError:
+            same = False
+        if not same:
+            return ("CPEX_CMAKE_BUILD_DIR=%s is not built from this source: its python/cpex/%s differs from the "
+                    "source's (build it again: cmake --build %s, or unset CPEX_CMAKE_BUILD_DIR)" % (given, name, given))
+    built = [os.path.join(build_dir, "bin", "cpex"), os.path.join(build_dir, "lib", "libcpex-runtime.so.0")]
+    plugins = os.path.join(build_dir, "lib", "cpex", "plugins")
+    if os.path.isdir(plugins):
+        built += [os.path.join(plugins, n) for n in os.listdir(plugins)]
+    built += [os.path.join(package, n) for n in os.listdir(package) if n.startswith("_core.")] \
+        if os.path.isdir(package) else []
+    times = [os.stat(p).st_mtime for p in built if os.path.exists(p)]
+    if len(times) < 3:
+        return ("CPEX_CMAKE_BUILD_DIR=%s holds no built program, libraries and module (build it: bash "
+                "scripts/build.sh, or unset CPEX_CMAKE_BUILD_DIR)" % given)
+    changed, path = _newest_source(root)
+    if changed > max(times):
+        return ("CPEX_CMAKE_BUILD_DIR=%s is older than the source: %s changed after its last build (build it again: "
+                "cmake --build %s, or unset CPEX_CMAKE_BUILD_DIR)" % (given, os.path.relpath(path, root), given))
+    return None
+
+
 def _cmake_tree():
-    """Configures (if needed) and builds the targets of the package; returns the tree."""
+    """Configures (if needed) and builds the targets of the package; returns (the tree,
+    whether it is a reused tree, only read)."""
     include, soabi = _python_identity()
     given = os.environ.get("CPEX_CMAKE_BUILD_DIR")
     if given:
@@ -166,6 +233,10 @@ def _cmake_tree():
                              "for this Python" % (given, cache.get("CPEX_PYTHON_MODULE_SOABI", "none"),
                                                   cache.get("CPEX_PYTHON_MODULE_INCLUDE", "none"),
                                                   sys.executable, soabi, include))
+        reason = check_reused_tree(build_dir, ROOT, given)
+        if reason:
+            raise BuildError(reason)
+        return build_dir, True
     else:
         build_dir = os.path.join(ROOT, "build", "pip-" + (soabi or "python"))
         if not os.path.exists(os.path.join(build_dir, "CMakeCache.txt")):
@@ -177,7 +248,7 @@ def _cmake_tree():
             _run(command, "configuring CPEx")
     jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
     _run(["cmake", "--build", build_dir, "--target", "cpex-python-package", "-j", jobs], "building CPEx")
-    return build_dir
+    return build_dir, False
 
 
 def _stage(build_dir):
@@ -216,10 +287,20 @@ def _metadata(version):
     lines = ["Metadata-Version: 2.1", "Name: " + project["name"], "Version: " + version,
              "Summary: " + project.get("description", ""),
              "Requires-Python: " + project.get("requires-python", "")]
+    authors = project.get("authors", [])
+    if authors:
+        lines.append("Author: " + ", ".join(a["name"] for a in authors if "name" in a))
+        emails = [a["email"] for a in authors if "email" in a]
+        if emails:
+            lines.append("Author-email: " + ", ".join(emails))
     if "license" in project:
         lines.append("License: " + project["license"].get("text", ""))
-    for url_name, url in project.get("urls", {}).items():
-        lines.append("Project-URL: %s, %s" % (url_name, url))
+    urls = project.get("urls", {})
+    if "Homepage" in urls:
+        lines.append("Home-page: " + urls["Homepage"])  # the field `pip show` prints
+    for url_name, url in urls.items():
+        if url.startswith(("http://", "https://")):  # a Project-URL is an address
+            lines.append("Project-URL: %s, %s" % (url_name, url))
     lines += ["Requires-Dist: " + d for d in project.get("dependencies", [])]
     for extra, requirements in project.get("optional-dependencies", {}).items():
         lines.append("Provides-Extra: " + extra)
@@ -292,7 +373,8 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     _preflight()  # again, for front ends that skip the first hooks
     version = _version()
     try:
-        stage = _stage(_cmake_tree())
+        tree, reused = _cmake_tree()
+        stage = tree if reused else _stage(tree)  # a reused tree has the install layout; never written to
         name = _write_wheel(wheel_directory, _files(stage, version), version)
         _terminal().say("built the wheel " + name, force=True)
         return name

@@ -8,7 +8,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/runtime/pipeline.hpp"
 #include "cpex/runtime/run.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "python_schema.hpp"
 #include "session.hpp"
 

@@ -1,6 +1,7 @@
 // cpex._core: the compiled half of the Python package `cpex` (pybind11), a thin shell over
 // the host's own code, one concern per file: what is loaded and the framework's tables
-// (catalogue), pipelines read and checked (pipelines), `cpex run` / `sweep` (run_call,
+// (catalogue), pipelines read and checked (pipelines), the identification API (identification:
+// cpex.Problem, cpex.hardness), `cpex run` / `sweep` (run_call,
 // with the rows as typed columns: typed_rows), `cpex report` (reporting), studies
 // (study_module), errors both
 // ways (python_errors), and the Python plugin bridge (python_types, python_schema,
@@ -15,6 +16,7 @@
 
 #include "catalogue.hpp"
 #include "cpex/abi.hpp"
+#include "identification.hpp"
 #include "pipelines.hpp"
 #include "python_errors.hpp"
 #include "python_registration.hpp"
@@ -41,6 +43,7 @@ PYBIND11_MODULE(_core, m) {
   bind_catalogue(m);
   bind_pipelines(m);
   bind_reporting(m);
+  bind_identification(m);
   m.def(
       "execute",
       [](const std::string& path, const std::string& text, bool read_file, bool on_disk,

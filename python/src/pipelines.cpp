@@ -48,12 +48,12 @@ std::string pipeline_text_of(const std::string& path, const std::string& text, b
 py::dict check(const std::string& path, const std::string& text, bool read_file, bool on_disk,
                const std::vector<std::string>& overrides) {
   Registry& reg = registry();
-  host::RunOptions options;
+  runtime::RunOptions options;
   options.overrides = overrides;
-  host::PreparedSweep s;
+  runtime::PreparedSweep s;
   {
     py::gil_scoped_release release;  // Python plugins take the GIL in their calls
-    s = host::prepare_sweep(reg, read_pipeline(path, text, read_file), options, true, on_disk);
+    s = runtime::prepare_sweep(reg, read_pipeline(path, text, read_file), options, true, on_disk);
   }
   py::dict d;
   d["points"] = s.points.size();

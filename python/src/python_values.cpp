@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "gil.hpp"
@@ -112,11 +113,8 @@ Decision decision_from_python(const py::handle& arms) {
 }
 
 FeedbackKind parse_feedback(const std::string& name) {
-  for (FeedbackKind kind : {FeedbackKind::SingleArm, FeedbackKind::SemiBandit,
-                            FeedbackKind::FullBanditSum, FeedbackKind::LinearArm})
-    if (name == to_string(kind)) return kind;
-  throw ConfigError("unknown feedback kind '" + shorten(name) +
-                    "' (allowed: single-arm, semi-bandit, full-bandit-sum, linear-arm)");
+  if (const auto kind = feedback_kind_named(name)) return *kind;
+  throw ConfigError("unknown feedback kind '" + shorten(name) + "' (allowed: " + feedback_kind_names() + ")");
 }
 
 unsigned parse_capabilities(const std::vector<std::string>& names) {

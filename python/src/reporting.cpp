@@ -37,9 +37,10 @@ std::string report_json_text(const std::vector<std::string>& inputs, const std::
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
     grouped = report::summarize_groups(table, keys);
   }
-  auto json = host::report_json(grouped);
+  // The stores' [labels] travel in the JSON ("labels"), as cpex report --plot hands them on.
+  auto json = runtime::report_json(grouped, runtime::report_labels(table, grouped.keys, {}));
   if (deltas) {
-    const auto found = host::group_deltas(grouped, table, &plugins);
+    const auto found = runtime::group_deltas(grouped, table, &plugins);
     for (std::size_t g = 0; g < found.size(); ++g) json["groups"][g]["delta"] = found[g];
   }
   return json.dump();

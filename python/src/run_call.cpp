@@ -30,7 +30,7 @@ namespace cpex::python {
 
 namespace {
 
-bool uses_python_plugins(const host::PreparedSweep& s) {
+bool uses_python_plugins(const runtime::PreparedSweep& s) {
   for (const auto& p : s.pipelines) {
     if (is_python_entry(*p.environment) || is_python_entry(*p.algorithm)) return true;
     for (const auto& o : p.oracles)
@@ -54,7 +54,7 @@ py::object fetch_exception() {
 
 py::dict execute(const RunRequest& request, const py::object& progress) {
   Registry& reg = registry();  // loads the plugins (with the GIL: may raise)
-  host::RunOptions options;
+  runtime::RunOptions options;
   options.overrides = request.overrides;
   options.threads = request.threads;
   options.out = request.out;
@@ -73,12 +73,12 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   std::atomic<bool> python_plugins{false};
   PyThreadState* engine_state = nullptr;  // the engine thread's, while it does not hold the GIL
 
-  host::EmbeddingHooks hooks;
+  runtime::EmbeddingHooks hooks;
   hooks.file_on_disk = request.on_disk;
   hooks.sink = &rows;
   hooks.stop = &stop;
   hooks.summary = &summary;
-  hooks.on_start = [&](const host::PreparedSweep& s, std::uint64_t count, int& threads) {
+  hooks.on_start = [&](const runtime::PreparedSweep& s, std::uint64_t count, int& threads) {
     rows.set_axes(s.axis_keys);
     if (uses_python_plugins(s)) {
       threads = 1;
@@ -120,7 +120,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
           file = PipelineFile::from_text(request.text, request.path);
           hooks.file = &*file;
         }
-        status = host::run_pipeline(reg, request.path, options, request.sweep);
+        status = runtime::run_pipeline(reg, request.path, options, request.sweep);
       } catch (...) {
         error = std::current_exception();
       }

@@ -62,8 +62,8 @@ void TypedRows::write(const RunRecord& r, const Job& job) {
   const bool failed = r.stop == StopReason::Error;
   std::size_t c = 0;
 #define CPEX_RESULT_AXES()                                                      \
-  for (const auto& [key, value] : job.point->values) columns_[c++].add_text(value, &value);
-#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE)                           \
+  for (const auto& [key, value] : axis_values(job)) columns_[c++].add_text(value, &value);
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, REPRO, SUMMARY, VALUE, FIELD)                           \
   {                                                                                            \
     const ResultCell cell = result_cell(VALUE);                                                \
     const bool has = present(ColumnPresence::PRESENT, failed);                                 \
@@ -74,7 +74,7 @@ void TypedRows::write(const RunRecord& r, const Job& job) {
       add(columns_[c], cell, has);                                                             \
     ++c;                                                                                       \
   }
-#include "cpex/store/result_columns.def"
+#include "cpex/results/result_columns.def"
 #undef CPEX_RESULT_COLUMN
 #undef CPEX_RESULT_AXES
   ++rows_;

@@ -17,7 +17,7 @@
 #include <pybind11/pybind11.h>
 
 #include "cpex/runtime/engine.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 
 namespace cpex::python {
 

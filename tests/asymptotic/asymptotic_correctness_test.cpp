@@ -58,11 +58,11 @@ TEST_CASE("Track-and-Stop and top-two are delta-correct on Gaussian and Bernoull
     for (const char* algorithm : kConfigurations) {
       const auto records = run_text(pipeline(environment, algorithm, kDelta, kRuns, 19));
       const Summary s = summarize(records);
-      INFO(algorithm << " on " << environment << ": errors " << s.errors << "/" << s.runs
-                     << ", CP upper " << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+      INFO(algorithm << " on " << environment << ": errors " << s.wrong << "/" << s.runs
+                     << ", CP upper " << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
       CHECK(s.capped == 0);
       CHECK(s.failed == 0);
-      CHECK(s.error_rate_ci.upper <= kDelta);
+      CHECK(s.wrong_rate_ci95.upper <= kDelta);
     }
 }
 
@@ -144,8 +144,8 @@ TEST_CASE("Sample counts near T*(mu) log(1/delta) at delta = 1e-8", "[asymptotic
     const Summary s = summarize(records);
     const double ratio = s.mean_samples / bound;
     INFO(algorithm << ": mean samples " << s.mean_samples << ", T* " << t_star << ", ratio " << ratio);
-    CHECK(s.stopped == records.size());
-    CHECK(s.errors == 0);
+    CHECK(s.ended == records.size());
+    CHECK(s.wrong == 0);
     CHECK(ratio >= 0.85);
     CHECK(ratio <= 1.6);
   }

@@ -98,11 +98,11 @@ TEST_CASE("RAGE is delta-correct with the best arm at a random index", "[asympto
       "[run]\nseed = 3\nrepetitions = 300\n";
   const auto records = run_text(text);
   const Summary s = summarize(records);
-  INFO("errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper << ", mean samples "
+  INFO("errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper << ", mean samples "
                  << s.mean_samples);
   CHECK(s.capped == 0);
   CHECK(s.failed == 0);
-  CHECK(s.error_rate_ci.upper <= 0.1);
+  CHECK(s.wrong_rate_ci95.upper <= 0.1);
   for (const auto& r : records) CHECK(r.recommendation == "4");
 }
 

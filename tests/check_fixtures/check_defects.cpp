@@ -7,8 +7,9 @@
 //   fixture-unranged        a real parameter declared without a range (parameter-schema fails)
 //   fixture-ties-oracle     a top-k oracle that takes the k largest *distinct* weights, wrong
 //                           when weights tie (maximize fails)
-//   fixture-semi-bandit     the correct control declaring semi-bandit feedback, which no
-//                           conformance suite serves: every check is still a row (skipped)
+//   fixture-unserved        the correct control asking for a second oracle role, which no
+//                           conformance suite gives: the suite row fails (naming the missing
+//                           suite) and every later check is still a row (skipped)
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -136,8 +137,10 @@ void register_check_defects(Registry& registry) {
                      kNeeds, unranged, [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<Uniform>(p.real("delta"), std::max(p.real("scale"), 1.0), false);
                      });
-  register_algorithm(registry, {"fixture-semi-bandit", "check fixture: feedback no suite serves", "1.0"},
-                     {.feedback = {FeedbackKind::SemiBandit}, .oracles = kNeeds.oracles}, uniform_schema(),
+  register_algorithm(registry, {"fixture-unserved", "check fixture: needs no suite serves", "1.0"},
+                     {.feedback = {FeedbackKind::SingleArm},
+                      .oracles = {kNeeds.oracles.front(), {"helper", kLinearMaximization}}},
+                     uniform_schema(),
                      [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
                        return std::make_unique<Uniform>(p.real("delta"), 1.0, false);
                      });

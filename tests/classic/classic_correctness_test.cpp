@@ -23,8 +23,8 @@ double mean_samples(const std::string& environment, const std::string& algorithm
        << "\nmax-samples = 100000000\n";
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text.str())};
   const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-  REQUIRE(s.stopped == static_cast<std::uint64_t>(runs));
-  CHECK(s.errors == 0);
+  REQUIRE(s.ended == static_cast<std::uint64_t>(runs));
+  CHECK(s.wrong == 0);
   return s.mean_samples;
 }
 
@@ -76,8 +76,8 @@ TEST_CASE("at-lucb's answer improves with the budget", "[classic][statistical]")
            << "repetitions = 1000\nbudget = " << budget << "\n";
       const std::vector<Pipeline> pipelines = {test::pipeline_from(text.str())};
       const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-      REQUIRE(s.stopped == 1000);
-      at[i++] = s.error_rate_ci;
+      REQUIRE(s.ended == 1000);
+      at[i++] = s.wrong_rate_ci95;
     }
     INFO("k = " << k << ": error at 400 in [" << at[0].lower << ", " << at[0].upper << "], at 4000 in ["
                 << at[1].lower << ", " << at[1].upper << "]");

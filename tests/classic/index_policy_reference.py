@@ -67,7 +67,7 @@ def plugin_errors(cpex, text):
         os.unlink(f.name)
     s = json.loads(out)
     assert s["runs"] == RUNS and s["failed"] == 0, s
-    return s["errors"]
+    return s["wrong"]
 
 
 def compare(name, budgets, plugin, reference):

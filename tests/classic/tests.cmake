@@ -18,3 +18,9 @@ add_test(NAME classic-index-policies-reference
          COMMAND ${CPEX_TEST_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/classic/index_policy_reference.py
                  $<TARGET_FILE:cpex-host> --apt)
 set_tests_properties(classic-index-policies-reference PROPERTIES LABELS statistical TIMEOUT 300)
+
+# GK 2016 Table 1's KL-LUCB cell (2,716 on mu^2 at delta = 0.1) inside the 95% interval of
+# 3,000 runs of kl-lucb with rate = gk2016 (docs/reproductions/gk2016.md); ~15 s of CPU.
+add_test(NAME gk2016-kl-lucb-cell
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/classic/gk2016_kl_lucb_test.sh $<TARGET_FILE:cpex-host> ${PROJECT_SOURCE_DIR})
+set_tests_properties(gk2016-kl-lucb-cell PROPERTIES LABELS long TIMEOUT 900)

@@ -26,11 +26,11 @@ TEST_CASE("CLUCB runs on a generated spanning-tree instance from one pipeline fi
   const std::string out = run_json("spanning-tree-clucb.ini", 20);
   CHECK_THAT(out, Contains("\"runs\": 20"));
   CHECK_THAT(out, Contains("\"capped\": 0"));
-  CHECK_THAT(out, Contains("\"errors\": 0"));
+  CHECK_THAT(out, Contains("\"wrong\": 0"));
 }
 
 TEST_CASE("A graph file is found relative to its pipeline", "[cli][cpe-l]") {
   const std::string out = run_json("path-file-clucb.ini", 10);
   CHECK_THAT(out, Contains("\"oracle\": \"dag-path\""));
-  CHECK_THAT(out, Contains("\"errors\": 0"));
+  CHECK_THAT(out, Contains("\"wrong\": 0"));
 }

@@ -51,8 +51,8 @@ TEST_CASE("A fixed-budget run ends at exactly T samples with status budget", "[f
     }
     // The run summary counts them as ended runs: samples and errors, not capped.
     const Summary s = summarize(records);
-    CHECK(s.stopped == 20);
-    CHECK(s.budget == 20);
+    CHECK(s.ended == 20);
+    CHECK(s.at_budget == 20);
     CHECK(s.capped == 0);
     CHECK(s.mean_samples == Approx(static_cast<double>(budget)));
   }

@@ -59,7 +59,7 @@ Rate cpex_rate(const std::string& algorithm, std::size_t k, std::uint64_t budget
   const Summary s = summarize(execute(make_jobs({test::pipeline_from(text)}, expand({})), {2}, nullptr));
   REQUIRE(s.failed == 0);
   REQUIRE(s.capped == 0);
-  return {s.errors, s.stopped};  // stopped: ended by rule or at the budget
+  return {s.wrong, s.ended};  // stopped: ended by rule or at the budget
 }
 
 using Simulator = std::function<std::vector<std::size_t>(test::GaussianBandit&, std::uint64_t)>;

@@ -68,11 +68,12 @@ void register_fixtures(Registry& registry) {
   };
   registry.add(std::move(failing));
 
-  // Registered single-arm (the default), while its Problem says semi-bandit: the
-  // framework refuses the mismatch before any run.
+  // Registered single-arm (the default), while its Problem's feedback field says semi-bandit:
+  // the registration is the one declaration, and the framework gives the run's algorithm
+  // and oracles a Problem that says single-arm.
   EnvironmentEntry misdeclared;
   misdeclared.name = "fixture-misdeclared";
-  misdeclared.summary = "test fixture: registered single-arm, but its Problem says semi-bandit";
+  misdeclared.summary = "test fixture: registered single-arm, its Problem field semi-bandit (overridden)";
   misdeclared.schema.real_list("means", Range::any(), "means");
   misdeclared.create = [](const ParamValues& p, const EnvironmentContext& c) -> std::unique_ptr<Environment> {
     return std::make_unique<FixedArms>(p.reals("means"), FeedbackKind::SemiBandit, -1, 0, c.seed);

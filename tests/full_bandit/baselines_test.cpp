@@ -54,9 +54,9 @@ TEST_CASE("Every baseline returns the optimal super arm on small synthetic insta
   };
   for (const auto& c : cases) {
     const Summary s = run(c.text + "[run]\nseed = 5\nrepetitions = 4\nmax-samples = 50000000\n");
-    INFO(c.what << ": errors " << s.errors << ", capped " << s.capped << ", mean samples " << s.mean_samples);
+    INFO(c.what << ": errors " << s.wrong << ", capped " << s.capped << ", mean samples " << s.mean_samples);
     CHECK(s.capped == 0);
-    CHECK(s.errors == 0);
+    CHECK(s.wrong == 0);
   }
 }
 
@@ -98,11 +98,11 @@ TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statist
   };
   for (const auto& c : cases) {
     const Summary s = run(c.text);
-    INFO(c.what << ": errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper
+    INFO(c.what << ": errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
                 << ", mean samples " << s.mean_samples);
     CHECK(s.runs == 40);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= 0.1);
+    CHECK(s.wrong_rate_ci95.upper <= 0.1);
   }
 }
 
@@ -119,11 +119,11 @@ TEST_CASE("CLUCB-Ex is delta-correct with the best set at a random position", "[
            {synthetic(8, 4, 0.2) + "epsilon-rule = sum\n[algorithm]\nplugin = clucb-ex\nepsilon = 0.5\n" + tail,
             "eps=0.5 sum"}}) {
     const Summary s = run(text);
-    INFO(what << ": errors " << s.errors << "/" << s.runs << ", not optimal " << s.not_optimal << ", CP upper "
-              << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+    INFO(what << ": errors " << s.wrong << "/" << s.runs << ", not optimal " << s.not_optimal << ", CP upper "
+              << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
     CHECK(s.runs == 60);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= 0.1);
+    CHECK(s.wrong_rate_ci95.upper <= 0.1);
   }
 }
 

@@ -25,10 +25,10 @@ TEST_CASE("CLUCB-Ex is delta-correct over 1,000 runs with the best set at a rand
            {instance(9, 3, 0.2) + "[algorithm]\nplugin = clucb-ex\nepsilon = 0.5\n" + tail, "n=9 k=3 eps=0.5"}}) {
     const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
     const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-    INFO(what << ": errors " << s.errors << "/" << s.runs << ", not optimal " << s.not_optimal << ", CP upper "
-              << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+    INFO(what << ": errors " << s.wrong << "/" << s.runs << ", not optimal " << s.not_optimal << ", CP upper "
+              << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
     CHECK(s.runs == 1000);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= 0.1);
+    CHECK(s.wrong_rate_ci95.upper <= 0.1);
   }
 }

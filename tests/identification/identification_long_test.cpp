@@ -38,7 +38,7 @@ double ratio(const ProblemCase& p, const std::string& algorithm, double delta, i
        << "\nmax-samples = 100000000\n";
   const Summary s = run(text.str());
   CHECK(s.capped == 0);
-  CHECK(s.errors == 0);
+  CHECK(s.wrong == 0);
   return s.mean_samples / lower_bound(text.str());
 }
 

@@ -55,11 +55,11 @@ inline Summary run(const std::string& text) {
 
 inline void expect_correct(const ProblemCase& p, const std::string& algorithm) {
   const Summary s = run(pipeline(p, algorithm, 400, 29));
-  INFO(p.name << ", " << algorithm << ": errors " << s.errors << "/" << s.runs << ", CP upper "
-              << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+  INFO(p.name << ", " << algorithm << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
+              << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
   CHECK(s.capped == 0);
   CHECK(s.failed == 0);
-  CHECK(s.error_rate_ci.upper <= 0.1);
+  CHECK(s.wrong_rate_ci95.upper <= 0.1);
 }
 
 }  // namespace cpex::test

@@ -44,7 +44,7 @@ void expect_near_bound(const std::vector<double>& mu, int m, const char* algorit
   INFO(algorithm << " on top-" << m << " of (" << means.str() << "): mean samples " << s.mean_samples
                  << ", T* log(1/delta) " << bound << ", ratio " << s.mean_samples / bound);
   CHECK(s.capped == 0);
-  CHECK(s.errors == 0);
+  CHECK(s.wrong == 0);
   CHECK(s.mean_samples <= 1.3 * bound);
 }
 

@@ -1,4 +1,4 @@
-// The parts of the GLR samplers (plugins/identification/common/) and the numerics they added,
+// The parts of the GLR samplers (the SDK's cpex/identification/) and the numerics they added,
 // each against an independent computation:
 //  - IdentificationProblem::for_each_piece: its least piece is best_response's (value, piece,
 //    arms, point) on every problem kind, on random means and weights, with and without
@@ -19,8 +19,8 @@
 #include "cpex/numerics/ada_hedge.hpp"
 #include "cpex/numerics/identification.hpp"
 #include "cpex/numerics/matrix_game.hpp"
-#include "elimination.hpp"
-#include "posterior.hpp"
+#include "cpex/identification/elimination.hpp"
+#include "cpex/identification/posterior.hpp"
 
 using namespace cpex;
 using namespace cpex::numerics;

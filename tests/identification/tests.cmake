@@ -9,8 +9,8 @@ cpex_add_test_program(cpex-identification-long-tests long
 # The samplers of issue 30 (game, fw-sampling, sticky-track-and-stop, uniform, oracle-weights,
 # best-challenger, top-two's family, elimination): their parts, delta-correctness, and (long)
 # sample counts against T*(mu) log(1/delta) at delta = 1e-10.
-cpex_add_test_program(cpex-identification-samplers-unit-tests unit identification/samplers_unit_test.cpp)
-target_link_libraries(cpex-identification-samplers-unit-tests PRIVATE cpex-identification-common)
+cpex_add_test_program(cpex-identification-samplers-unit-tests unit identification/samplers_unit_test.cpp
+  identification/posed_problem_test.cpp)
 cpex_add_test_program(cpex-identification-samplers-statistical-tests statistical
   identification/samplers_correctness_test.cpp)
 cpex_add_test_program(cpex-identification-samplers-long-tests long identification/samplers_long_test.cpp)

@@ -34,7 +34,7 @@ TEST_CASE("Every Best-K algorithm and preset solves the shared instances", "[con
         const auto records = run(instance(generator, n, k) + "[algorithm]\nplugin = " +
                                  algorithm + "\npreset = " + preset + "\n[run]\nrepetitions = 30\n");
         for (const auto& r : records) {
-          REQUIRE(r.stopped);
+          REQUIRE((r.stop == cpex::StopReason::Rule));
           REQUIRE(r.correct);
           REQUIRE(r.samples >= static_cast<std::uint64_t>(n));
         }

@@ -106,14 +106,15 @@ TEST_CASE("every feedback kind has a suite: saqm, lingape, clucb and coci run lu
   }
 }
 
-TEST_CASE("a check the suite cannot serve is a skipped row, never a missing one", "[cli][check]") {
-  const auto r = run_cpex("check fixture-semi-bandit" + kFixtures);
+TEST_CASE("an algorithm no suite serves fails cpex check: the suite row names the missing suite", "[cli][check]") {
+  const auto r = run_cpex("check fixture-unserved" + kFixtures);
   INFO(r.out << r.err);
-  CHECK(r.status == 0);
+  CHECK(r.status == 1);
   CHECK(check_names(r.out) == check_names(run_cpex("check fixture-uniform" + kFixtures).out));
   CHECK(status_of(r.out, "parameter-schema") == "pass");
-  CHECK_THAT(r.out, Contains("no conformance suite serves this algorithm"));
-  for (const char* check : {"suite", "refuses-bad-values", "no-exceptions", "stops", "delta-correct", "anytime", "threads"})
+  CHECK(status_of(r.out, "suite") == "FAIL");
+  CHECK_THAT(r.out, Contains("missing conformance suite: none serves single-arm feedback"));
+  for (const char* check : {"refuses-bad-values", "no-exceptions", "stops", "delta-correct", "anytime", "threads"})
     CHECK(status_of(r.out, check) == "skip");
 }
 

@@ -87,7 +87,7 @@ void compare(const std::string& problem, const std::string& algorithm, int tau) 
     RunObjects fresh = instantiate(pipeline, seed);
     const auto [samples, decision] = literal_coci(fresh, tau, 0.1, algorithm == "coci-uniform");
     INFO(algorithm << " repetition " << rep << "\n" << problem);
-    CHECK(record.stopped);
+    CHECK((record.stop == cpex::StopReason::Rule));
     CHECK(record.samples == samples);
     CHECK(record.recommendation == decision);
   }

@@ -153,7 +153,7 @@ TEST_CASE("run.max-seconds caps a run that would not stop", "[engine]") {
   const auto records = execute(make_jobs(pipelines, expand({})), {2}, nullptr);
   for (const auto& r : records) {
     CHECK(r.stop == StopReason::MaxSeconds);
-    CHECK_FALSE(r.stopped);
+    CHECK_FALSE((r.stop == cpex::StopReason::Rule));
     CHECK(r.samples > 0);
     CHECK(r.wall_seconds >= 0.05);
     CHECK(r.wall_seconds < 5.0);
@@ -176,7 +176,7 @@ TEST_CASE("Runs that reach max-samples are recorded as capped", "[engine]") {
       test::pipeline_from(kPipeline + "max-samples = 7\n")};
   const auto records = execute(make_jobs(pipelines, expand({})), {2}, nullptr);
   for (const auto& r : records) {
-    CHECK_FALSE(r.stopped);
+    CHECK_FALSE((r.stop == cpex::StopReason::Rule));
     CHECK(r.stop == StopReason::MaxSamples);
     CHECK(r.samples == 7);
     CHECK_FALSE(r.recommendation.empty());

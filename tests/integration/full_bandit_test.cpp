@@ -103,7 +103,7 @@ TEST_CASE("Every full-bandit algorithm finds the optimal super arm, n = 8..12", 
                {"saqm", true}, {"sa-foa", true}, {"icb", false}, {"sa-exhaustive", false}}) {
         INFO(algorithm << ", n = " << n << ", " << allocation);
         for (const RunRecord& r : run(synthetic(n, k, algorithm, dks, extra))) {
-          CHECK(r.stopped);
+          CHECK((r.stop == cpex::StopReason::Rule));
           CHECK(r.correct);
         }
       }
@@ -124,7 +124,7 @@ TEST_CASE("SA-FOA: best-candidate = exchange and keep both stop correctly; the e
     for (std::uint64_t repetition = 0; repetition < 3; ++repetition) {
       const RunRecord a = run_once(plain, RunSeed{3, 0, repetition});
       const RunRecord b = run_once(traced, RunSeed{3, 0, repetition});
-      CHECK(a.stopped);
+      CHECK((a.stop == cpex::StopReason::Rule));
       CHECK(a.correct);
       CHECK(a.trace.empty());
       CHECK(b.trace.size() + 10 >= b.samples);
@@ -149,7 +149,7 @@ TEST_CASE("ICB runs on the CPE-L matroids: uniform and partition bases of a full
         "[oracle]\nplugin = matroid-partition\nparts = 0, 0, 1, 1, 2, 2, 2, 2\ncapacities = 1, 1, 1\n"}) {
     INFO(oracle);
     for (const RunRecord& r : run(head + oracle)) {
-      CHECK(r.stopped);
+      CHECK((r.stop == cpex::StopReason::Rule));
       CHECK(r.correct);
       CHECK(r.recommendation == "0 2 4");
     }
@@ -189,7 +189,7 @@ TEST_CASE("alpha = theorem1 traces Theorem 1's CEM ratio, a valid ratio in (0, 1
       CHECK(row.value <= std::sqrt(4.0 * 3.0 / (8.0 * 7.0) / 3.0));  // sqrt(alpha_DkS / (k - 1)) at best
     }
   CHECK(alphas > 100);
-  CHECK_FALSE(r.stopped);  // so conservative that 300 samples are far too few
+  CHECK_FALSE((r.stop == cpex::StopReason::Rule));  // so conservative that 300 samples are far too few
 }
 
 TEST_CASE("ICB width = prop1 never stops before lemma1; SA-FOA stop-at = epsilon at eps is half-epsilon at 2 eps",
@@ -202,8 +202,8 @@ TEST_CASE("ICB width = prop1 never stops before lemma1; SA-FOA stop-at = epsilon
   for (std::uint64_t repetition = 0; repetition < 3; ++repetition) {
     const RunRecord a = run_once(lemma1, RunSeed{3, 0, repetition});
     const RunRecord b = run_once(prop1, RunSeed{3, 0, repetition});
-    CHECK(a.stopped);
-    CHECK(b.stopped);
+    CHECK((a.stop == cpex::StopReason::Rule));
+    CHECK((b.stop == cpex::StopReason::Rule));
     CHECK(a.correct);
     CHECK(b.correct);
     CHECK(a.samples <= b.samples);
@@ -236,7 +236,7 @@ TEST_CASE("SAQM alpha = certified stops correctly on a ratio the round proves, n
                                          "trace-file = " + test::temp_file("fb-cert.csv", "") + "\n");
   for (std::uint64_t repetition = 0; repetition < 2; ++repetition) {
     const RunRecord r = run_once(p, RunSeed{3, 0, repetition});
-    CHECK(r.stopped);
+    CHECK((r.stop == cpex::StopReason::Rule));
     CHECK(r.correct);
     CHECK_THAT(r.resolved, Contains("\"alpha\":\"certified\""));
     // Per round: alpha (certified) is traced before ratio (peeling / exact): alpha <= ratio.

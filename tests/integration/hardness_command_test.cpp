@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -51,7 +51,8 @@ TEST_CASE("cpex hardness prints the Best-K and CPE-CS measures of a top-1 instan
       "  H_Lambda^U (m / min Lambda_i^2) = 177.778\n";
   CHECK(r.out.substr(0, head.size()) == head);
   // Bernoulli best arm: T*(mu) follows (its value is checked on Gaussian arms below).
-  CHECK(r.out.find("  T*(mu) (best arm, bernoulli arms; closed form / dedicated solver) = ") != std::string::npos);
+  CHECK(r.out.find("  T*(mu) (best arm, bernoulli arms; Garivier & Kaufmann's Theorem 5 (one exponential family), "
+                   "certified relative gap ") != std::string::npos);
   CHECK(r.out.find("  w*(mu) = ") != std::string::npos);
 
   const auto j = hardness_of("hardness-top1.ini", kTopOne);
@@ -125,12 +126,33 @@ TEST_CASE("cpex hardness gives T*(mu) for a best-arm instance with Gaussian arms
                              "plugin = top-k\nk = 1\n[algorithm]\nplugin = lucb\ndelta = 0.01\n");
   CHECK(j["measures"]["T_star"].get<double>() == Approx(200.0).epsilon(1e-9));
   CHECK(j["measures"]["T_star_log_1_over_delta"].get<double>() == Approx(200.0 * std::log(100.0)).epsilon(1e-9));
-  // Top-2 of 0.3, 0.5, 0.1 (sigma 1) is a top-m problem with T* (cutting planes).
+  // Top-2 of 0.3, 0.5, 0.1 (sigma 1) is a top-m problem with T* (the staircase sweep).
   const auto top2 = hardness_of("hardness-tstar-k2.ini",
                                 "[environment]\nplugin = gaussian\nmeans = 0.3, 0.5, 0.1\nsigma = 1\n[oracle]\n"
                                 "plugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\n");
   CHECK(top2["measures"]["T_star"].get<double>() > 0);
   CHECK(top2["measures"]["w_star"].size() == 3);
+  CHECK(top2["measures"]["T_star_relative_gap"].get<double>() <= 1e-6);
+}
+
+TEST_CASE("cpex hardness certifies T* of top-5 among 10^4 Gaussian arms and says how", "[cli][hardness]") {
+  // Means 0, 1e-4, ..., 0.9999 (sigma 1): the staircase sweep of the sorted arms, certified by
+  // the problem's best response at w* and the sweep's mixture (the value against the cutting
+  // planes: tests/identification/characteristic_time_test.cpp).
+  std::string means;
+  for (int a = 0; a < 10000; ++a) means += (a ? ", " : "") + std::to_string(a * 1e-4);
+  const std::string text = "[environment]\nplugin = gaussian\nmeans = " + means +
+                           "\n[oracle]\nplugin = top-k\nk = 5\n[algorithm]\nplugin = track-and-stop\ndelta = 1e-6\n";
+  const auto j = hardness_of("hardness-top5-of-10000.ini", text);
+  CHECK(j["arms"] == 10000);
+  CHECK(j["measures"]["T_star_method"] == "the staircase sweep of the sorted arms (a one-dimensional reduction)");
+  CHECK(j["measures"]["T_star_relative_gap"].get<double>() <= 1e-4);
+  CHECK(j["measures"]["w_star"].size() == 10000);
+  const auto r = cpex::test::run_cpex("hardness " + cpex::test::temp_file("hardness-top5-of-10000.ini", text));
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("T*(mu) (top-5, gaussian arms; the staircase sweep of the sorted arms (a one-dimensional "
+                   "reduction), certified relative gap ") != std::string::npos);
+  CHECK(r.out.find("(10000 values; --json lists all)") != std::string::npos);
 }
 
 TEST_CASE("cpex hardness prints T* of thresholds in closed form and of unknown variances with the truth",

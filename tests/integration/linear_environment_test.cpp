@@ -27,9 +27,10 @@ const std::string kData = CPEX_SOURCE_DIR "/data/breast_cancer_wisconsin.csv";
 }  // namespace
 
 TEST_CASE("Soare's instance: d + 1 arms, theta = (2, 0, ...)", "[linear-environment]") {
-  const auto env = make(linear("generator = soare\nd = 3\nangle = 0.01"));
+  const Pipeline pipeline = linear("generator = soare\nd = 3\nangle = 0.01");
+  const auto env = make(pipeline);
   const Problem& problem = env->problem();
-  CHECK(problem.feedback == FeedbackKind::LinearArm);
+  CHECK(pipeline.environment->feedback == FeedbackKind::LinearArm);  // its one declaration
   REQUIRE(problem.num_arms == 4);
   CHECK(problem.features.rows() == 3);
   CHECK(problem.features(0, 3) == Approx(std::cos(0.01)));

@@ -55,7 +55,7 @@ void check_ratio(const std::string& environment, const std::string& algorithm, i
   const Summary s = summarize(records);
   INFO(algorithm << "mean samples " << s.mean_samples << ", T* log(1/delta) = " << bound << ", ratio "
                  << s.mean_samples / bound);
-  CHECK(s.errors == 0);
+  CHECK(s.wrong == 0);
   CHECK(s.capped == 0);
   CHECK(s.mean_samples <= 1.5 * bound);
 }

@@ -46,15 +46,15 @@ std::string pipeline(const char* environment, const std::string& algorithm, int 
 void check_delta_correct(const char* environment, const std::string& algorithm, const std::string& answer) {
   const auto records = run_text(pipeline(environment, algorithm, 400));
   const Summary s = summarize(records);
-  INFO(algorithm << "errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper
+  INFO(algorithm << "errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
                  << ", mean samples " << s.mean_samples);
   CHECK(s.runs == 400);
   CHECK(s.capped == 0);
   CHECK(s.failed == 0);
-  CHECK(s.error_rate_ci.upper <= 0.1);
+  CHECK(s.wrong_rate_ci95.upper <= 0.1);
   std::size_t right = 0;
   for (const auto& r : records) right += r.recommendation == answer;
-  CHECK(right == 400 - s.errors);
+  CHECK(right == 400 - s.wrong);
 }
 
 const char* kAlgorithms[] = {"plugin = lingame\n",

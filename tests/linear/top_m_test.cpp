@@ -47,14 +47,14 @@ TEST_CASE("m-lingape and lingifa are delta-correct at delta = 0.1 (400 runs)", "
                                 "plugin = lingifa\nselection = greedy\n"}) {
     const auto records = run_text(pipeline(algorithm, 400));
     const Summary s = summarize(records);
-    INFO(algorithm << "errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper
+    INFO(algorithm << "errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
                    << ", mean samples " << s.mean_samples);
     CHECK(s.capped == 0);
     CHECK(s.failed == 0);
-    CHECK(s.error_rate_ci.upper <= 0.1);
+    CHECK(s.wrong_rate_ci95.upper <= 0.1);
     std::size_t right = 0;
     for (const auto& r : records) right += r.recommendation == "3 4";
-    CHECK(right == 400 - s.errors);
+    CHECK(right == 400 - s.wrong);
   }
 }
 

@@ -16,5 +16,8 @@ import json
 cells = json.load(open("executed.ipynb"))["cells"]
 errors = [o for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []) if o["output_type"] == "error"]
 assert not errors, errors
+warned = ["".join(o.get("text", "")) for c in cells for o in c.get("outputs", [])
+          if o["output_type"] == "stream" and "warning" in "".join(o.get("text", ""))]
+assert not warned, warned
 print("notebook executed: %d code cells" % sum(c["cell_type"] == "code" for c in cells))
 PY

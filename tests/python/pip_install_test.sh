@@ -12,9 +12,14 @@ source "$(dirname "$0")/script_setup.sh"
 unset PYTHONPATH
 
 # Without pip of its own: Debian's pip (a system site package) installs into the venv.
+# The reused tree is only read: nothing in it is newer afterwards, no staging, no manifest.
 "$python" -m venv --system-site-packages --without-pip "$scratch/venv"
+touch "$scratch/before-install"
 (cd "$source" && CPEX_CMAKE_BUILD_DIR="$build" "$scratch/venv/bin/python" -m pip install \
    --no-build-isolation --no-index --no-cache-dir --quiet .)
+written=$(find "$build/bin" "$build/lib" "$build/share" "$build/install_manifest.txt" "$build/pip-stage" \
+            -newer "$scratch/before-install" 2>/dev/null | head -5 || true)  # (the last two are usually absent)
+[ -z "$written" ] || { echo "pip install wrote into the reused tree: $written" >&2; exit 1; }
 
 cd "$scratch"
 venv/bin/python -c "
@@ -28,6 +33,10 @@ print(cpex.run(cpex.Pipeline(environment={'plugin': 'gaussian', 'means': [0.5, 0
 "
 venv/bin/python -m pip show cpex > show.txt
 grep -q '^Name: cpex$' show.txt && grep -q '^Version: [0-9]' show.txt && grep -q '^Requires: numpy, pandas$' show.txt
+# Every field pip shows is filled: where it lives, who wrote it, under which terms.
+for field in Summary Home-page Author License; do
+  grep -q "^$field: ..*" show.txt || { echo "pip show cpex: empty $field" >&2; cat show.txt >&2; exit 1; }
+done
 
 # The notebook through the venv's kernel (its metadata names the kernel `cpex`).
 export JUPYTER_DATA_DIR="$scratch/jupyter"
@@ -42,6 +51,10 @@ assert notebook["metadata"]["kernelspec"]["name"] == "cpex", notebook["metadata"
 cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
 errors = [o for c in cells for o in c.get("outputs", []) if o["output_type"] == "error"]
 assert not errors, errors
+# A clean notebook: no warning printed by any cell (e.g. about its own Python algorithm's keys).
+warned = ["".join(o.get("text", "")) for c in cells for o in c.get("outputs", [])
+          if o["output_type"] == "stream" and "warning" in "".join(o.get("text", ""))]
+assert not warned, warned
 assert all(c.get("execution_count") for c in cells), "a cell did not run"
 print("notebook executed through the kernel cpex: %d code cells" % len(cells))
 PY

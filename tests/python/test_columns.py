@@ -1,4 +1,4 @@
-"""One table of result columns (framework/include/cpex/store/result_columns.def): the CSV
+"""One table of result columns (framework/runtime_include/cpex/results/result_columns.def): the CSV
 header of `cpex run --out`, the columns of a results store, the frame of
 cpex.read_results and of cpex.run, the module's export and the generated Python copy are
 the same list in the same order; and the outcome table (run_outcomes.def) is the one the

@@ -70,7 +70,7 @@ def test_bad_input_raises_and_takes_nothing(tmp_path):
 def test_an_external_source_in_shuffled_batches_decides_as_the_simulation(tmp_path):
     twin = cpex.Study.create(tmp_path / "twin.db", **SECTIONS)
     simulated = twin.simulate(ENVIRONMENT)
-    assert simulated["state"] == "stopped" and simulated["arms"] == "red"
+    assert simulated["state"] == "stopped" and simulated["recommendation"] == "red"
     draws = draws_of(str(tmp_path / "twin.db"), twin.arms)
     s = cpex.Study.create(tmp_path / "live.db", **SECTIONS)
     rng, given, outstanding = random.Random(5), {a: 0 for a in s.arms}, []
@@ -104,5 +104,36 @@ def test_simulate_equals_the_first_run_of_cpex_run(tmp_path):
                                    run={"seed": 7, "repetitions": 1, "record-pulls": "yes"}))
     row = frame.iloc[0]
     assert int(row["samples"]) == simulated["samples"]
-    assert str(row["recommendation"]) == simulated["recommendation"]
+    assert str(row["recommendation"]) == simulated["indices"]
     assert str(row["pulls"]) == " ".join(map(str, simulated["pulls"]))
+
+
+def test_names_limits_ids_voids_and_the_log(tmp_path):
+    """Issue 41: arm names are checked before they are joined into the pipeline; ask() takes
+    1 to the ask-limit, as the command line; a tell with an id is taken once; a void
+    retracts an observation and makes its pull pending again."""
+    with pytest.raises(cpex.ConfigError, match="the arm name 'a,b' holds a comma"):
+        cpex.Study.create(tmp_path / "comma.db", **dict(SECTIONS, study={"arms": ["a,b", "c"], "rewards": "bernoulli"}))
+    assert not (tmp_path / "comma.db").exists()
+    s = cpex.Study.create(tmp_path / "undo.db", **dict(SECTIONS, study=dict(SECTIONS["study"], **{"ask-limit": 100})))
+    assert s.limits["ask_limit"] == 100 and s.limits["body_limit"] == 16 << 20
+    for n in (0, -5, 101, 10**7):
+        with pytest.raises(cpex.Error, match=r"an ask requests 1 to 100 pulls \(\[study\] ask-limit\)") as error:
+            s.ask(n)
+        assert "\n" not in str(error.value)
+    with pytest.raises(cpex.Error, match="n is a number of pulls"):
+        s.ask("3")
+    asked = s.ask(2)
+    first = s.tell(asked[0]["arm"], 1, id="visit-1")
+    again = s.tell(asked[0]["arm"], 1, id="visit-1")  # a retry: acknowledged, not taken
+    assert first["accepted"] == 1 and again["duplicates"] == 1 and again["seqs"] == first["seqs"]
+    assert s.status()["observations"] == 1
+    voided = s.void(first["seqs"][0], reason="typo")
+    assert voided["voided"] == 1
+    status = s.status()
+    assert status["voided"] == 1 and status["observations"] == 0 and status["pending"] == 2
+    events = s.log()
+    assert [e["kind"] for e in events] == ["ask", "ask", "tell", "void"]
+    assert events[2]["voided"] and events[2]["id"] == "visit-1" and events[3]["note"] == "typo"
+    with pytest.raises(cpex.Error, match="was voided already"):
+        s.void(first["seqs"][0])

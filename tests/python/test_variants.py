@@ -30,3 +30,20 @@ def test_variants_label_frames_reports_and_legends(tmp_path):
     # The store is that of `cpex sweep` on the same text: the variants resume it as done.
     again = cpex.sweep(pipeline(), out=tmp_path / "v.db")
     assert len(again) == len(frame) == 12
+
+
+def test_variant_blocks_through_with_axes_and_python_axes_win(tmp_path):
+    # A pipeline holding variant blocks is made and checked without its sweep (an unused
+    # block is only a warning); the axis comes afterwards through with_axes / sweep(axes=).
+    plain = cpex.Pipeline(environment={"plugin": "gaussian", "means": [0.5, 0.4, 0.3, 0.2]},
+                          oracle={"plugin": "top-k", "k": 1},
+                          algorithm={"plugin": "lucb", "lucb@wide": {"delta": 0.2}, "lucb@tight": {"delta": 0.01}},
+                          run={"repetitions": 2, "seed": 3})
+    frame = cpex.sweep(plain, axes={"algorithm.plugin": ["lucb@wide", "lucb@tight"]})
+    assert sorted(frame["algorithm"].unique()) == ["lucb@tight", "lucb@wide"]
+    # A file's own axis over the same key is replaced by the Python one (not "swept twice").
+    path = tmp_path / "swept.ini"
+    path.write_text(plain.text + "[sweep]\naxis = algorithm.plugin = lucb@wide, lil-ucb\naxis = algorithm.lucb@wide.delta = 0.2, 0.1\n")
+    frame = cpex.sweep(cpex.Pipeline.from_file(path), axes={"algorithm.plugin": ["lucb@tight", "lil-ucb"]})
+    assert sorted(frame["algorithm"].unique()) == ["lil-ucb", "lucb@tight"]
+    assert len(frame) == 2 * 2 * 2  # the file's other axis stays

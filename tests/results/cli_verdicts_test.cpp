@@ -136,7 +136,7 @@ TEST_CASE("CSV, store, --json and cpex report carry optimal beside correct", "[c
   CHECK(summary[1]["not_optimal_rate"] == 1.0);
   CHECK(summary[1]["not_optimal_rate_ci95"][0].get<double>() == Approx(std::pow(0.025, 1.0 / 3.0)));
   CHECK(summary[2]["wrong"] == 3);
-  CHECK(summary[2]["errors"] == 3);  // the deprecated alias
+  CHECK_FALSE(summary[2].contains("errors"));  // the alias removed in 0.1
   CHECK(summary[2]["not_optimal"] == 3);
 
   for (const std::string& results : {csv, db}) {
@@ -200,8 +200,9 @@ namespace {
 // The keys of a summary object, nested ones as "samples.mean", without the keys that say
 // which point or group it is.
 std::set<std::string> summary_keys(const json& object, const std::string& prefix = "") {
-  static const std::set<std::string> context = {"point", "values", "pipeline", "algorithm",
-                                                "environment", "oracle", "status", "planned"};
+  // (and lower_bound_note: why the point's runs have no lower bound, a run summary's words)
+  static const std::set<std::string> context = {"point", "values", "pipeline", "algorithm", "environment",
+                                                "oracle", "status", "planned", "lower_bound_note"};
   std::set<std::string> keys;
   for (const auto& [key, value] : object.items()) {
     if (prefix.empty() && context.count(key)) continue;
@@ -210,6 +211,15 @@ std::set<std::string> summary_keys(const json& object, const std::string& prefix
       for (const auto& nested : summary_keys(value, prefix + key + ".")) keys.insert(nested);
   }
   return keys;
+}
+
+// The one group of `cpex report FILE --format json` (the file holds one point).
+json only_group(const std::string& results) {
+  const auto report = run_cpex("report '" + results + "' --format json");
+  REQUIRE(report.status == 0);
+  const auto groups = json::parse(report.out)["groups"];
+  REQUIRE(groups.size() == 1);
+  return groups[0];
 }
 
 }  // namespace
@@ -225,11 +235,7 @@ TEST_CASE("cpex run --json and cpex report --format json use the same keys for t
   INFO(run.err);
   REQUIRE(run.status == 3);  // repetition 1 fails
   const auto summary = json::parse(run.out);
-  const auto report = run_cpex("report '" + csv + "' --format json");
-  REQUIRE(report.status == 0);
-  const auto groups = json::parse(report.out)["groups"];
-  REQUIRE(groups.size() == 1);
-  const auto& group = groups[0];
+  const json group = only_group(csv);
   CHECK(summary_keys(summary) == summary_keys(group));
   CHECK(summary_keys(summary).count("samples.mean_ci95_bootstrap"));
   CHECK(summary_keys(summary).count("samples.mean_ci95_normal"));
@@ -242,7 +248,7 @@ TEST_CASE("cpex run --json and cpex report --format json use the same keys for t
     const auto pointer = json::json_pointer("/" + std::regex_replace(key, std::regex("\\."), "/"));
     INFO(key);
     if (summary.at(pointer).is_object()) continue;  // its members are compared
-    if (key == "samples.mean_ci95_bootstrap" || key == "samples.ci95") {
+    if (key == "samples.mean_ci95_bootstrap") {
       CHECK(summary.at(pointer).is_null());
       CHECK(group.at(pointer).is_array());
       continue;
@@ -322,4 +328,24 @@ TEST_CASE("Stores written before the optimal column are read, not resumed or mer
 
   REQUIRE(run_cpex("sweep '" + pipeline + "' --out '" + db + "' --force-new" + kFixtures).status == 0);
   CHECK(verdicts_of_store(db).size() == 9);
+}
+
+TEST_CASE("A resumed sweep's summary counts the stored runs in every statistic, the lower-bound ratio too",
+          "[cli][summary][store]") {
+  // The quickstart grown from 20 to 40 repetitions in one store: the second invocation's
+  // summary is over all 40 runs (20 read back from the store), the same as cpex report's.
+  const std::string db = fresh_path("grown.db");
+  const auto first = run_cpex("run pipelines/quickstart.ini --set run.repetitions=20 --json --quiet --out '" + db + "'");
+  REQUIRE(first.status == 0);
+  const auto grown = run_cpex("run pipelines/quickstart.ini --set run.repetitions=40 --json --quiet --out '" + db + "'");
+  INFO(grown.err);
+  REQUIRE(grown.status == 0);
+  const auto summary = json::parse(grown.out);
+  const json group = only_group(db);
+  CHECK(summary["runs"] == 40);
+  CHECK(summary["lower_bound_ratio"]["runs"] == 40);
+  CHECK(summary["lower_bound_ratio"]["runs"] == group["lower_bound_ratio"]["runs"]);
+  check_same(summary["lower_bound_ratio"]["mean"], group["lower_bound_ratio"]["mean"], "lower_bound_ratio.mean");
+  for (const char* field : {"runs", "ended", "wrong", "not_optimal"}) check_same(summary[field], group[field], field);
+  for (const char* field : {"mean", "median"}) check_same(summary["samples"][field], group["samples"][field], field);
 }

@@ -6,7 +6,7 @@ its values (an error-rate plot on a log axis whose series are all zero but one),
 labels, wrapped panel titles, slanted category names, and no two texts overlapping
 (figure_text.py, which a deliberately overlapping figure shows to find overlaps). Also:
 plugins outside the built-in table get colours no built-in plugin has, distinct within a
-figure and the same in every figure; named variants share their plugin's colour.
+figure and the same in every figure; named variants take tones of their plugin's colour.
 
 usage: figure_test.py CPEX PYTHON_DIR      (run by ctest: figure-text)"""
 import os
@@ -117,9 +117,15 @@ def case_categories_and_variants():
     root, _ = draw(csv, "variants", "--x", "environment.n")
     words = legend_texts(root)
     check(all(n in words for n in names), "the legend names every variant: %s" % words)
+    import colorsys
     lucb = plot_style.plugin_style("lucb")[0].lower()
-    for variant in ("lucb@paper", "lucb@lucb1-rate", "lucb@tight-rate"):
-        check(strokes(root, variant) == {lucb}, "%s in lucb's colour: %s" % (variant, strokes(root, variant)))
+
+    def hue(c):
+        return colorsys.rgb_to_hsv(*[int(c[i:i + 2], 16) / 255.0 for i in (1, 3, 5)])[0]
+    tones = [strokes(root, v) for v in ("lucb@paper", "lucb@lucb1-rate", "lucb@tight-rate")]
+    check({lucb} in tones and all(len(t) == 1 and abs(hue(min(t)) - hue(lucb)) < 0.02 for t in tones)
+          and len({min(t) for t in tones if t}) == 3,
+          "lucb's variants in three tones of its colour, one its own: %s" % tones)
     others = {n: strokes(root, n) for n in ("my-plugin@first", "their-plugin", "another-plugin")}
     colours = [c for s in others.values() for c in s]
     check(len(colours) == 3 and len(set(colours)) == 3, "other plugins differ in colour: %s" % others)

@@ -7,6 +7,7 @@ the rows' δ, ticks at the data, readable log ticks, --share-y, --label and the 
 
 usage: plot_style_test.py CPEX PYTHON_DIR CASE     (run by ctest: plot-style-CASE)"""
 import json
+import math
 import os
 import re
 import subprocess
@@ -233,7 +234,100 @@ def case_bars():
           ["10", "20", "50"], "bars: log y, one category per x value")
 
 
-CASES = {"bars": case_bars, "colours": case_colours, "capped-legend": case_capped_legend, "delta-line": case_delta_line,
+def fills_of(root, series):
+    """The fill of each drawn bar of `series` (a colour or a url(#hatch) pattern)."""
+    found = set()
+    for e in root.iter():
+        if re.match(r"series-%s-p\d+$" % re.escape(series), e.get("id", "")):
+            for child in e.iter():
+                m = re.search(r"fill:\s*(#[0-9a-fA-F]{6}|url\([^)]*\))", child.get("style", ""))
+                if m:
+                    found.add(m.group(1))
+    return found
+
+
+def case_variants():
+    # Three variants of one plugin beside another plugin: each variant its own tone of the
+    # plugin's colour, marker, line style and hatch, in lines, bars and the legend; a value
+    # label names a variant everywhere.
+    names = ["top-two@t3c", "top-two@ttts", "top-two@ttucb", "track-and-stop"]
+    csv = results("variants.csv", names)
+    root = draw(csv, "variants-bars.svg", "--bars", "--logy", "--label", "top-two@t3c=T3C")
+    legend = " ".join(texts(by_id(root, "legend")[0])) if by_id(root, "legend") else ""
+    check("T3C" in legend and "top-two@t3c" not in legend, "--label names a value in the legend: %r" % legend)
+    fills = {n: fills_of(root, n) for n in names}
+    check(all(len(f) >= 1 for f in fills.values()), "every variant has bars: %s" % fills)
+    colours = [tuple(sorted(f)) for f in fills.values()]
+    check(len(set(colours)) == len(names), "bars of the variants look different: %s" % fills)
+    hatches = [e for e in root.iter() if e.tag == SVG + "pattern"]
+    check(len(hatches) >= 2, "the variants' bars are hatched apart (%d hatch patterns)" % len(hatches))
+    lines = draw(csv, "variants-lines.svg")
+    strokes = {n: stroke_of(([e for e in lines.iter() if e.get("id") == "series-%s-p0" % n] or [ET.Element("g")])[0])
+               for n in names}
+    check(len(set(strokes.values())) == len(names), "each variant its own tone: %s" % strokes)
+    import colorsys
+    base = colorsys.rgb_to_hsv(*[int(plot_style.plugin_style("top-two")[0][i:i + 2], 16) / 255.0 for i in (1, 3, 5)])[0]
+    for n in names[:3]:
+        c = strokes.get(n) or "#000000"
+        hue = colorsys.rgb_to_hsv(*[int(c[i:i + 2], 16) / 255.0 for i in (1, 3, 5)])[0]
+        check(abs(hue - base) < 0.02, "%s is a tone of top-two's colour (hue %.3f vs %.3f)" % (n, hue, base))
+    fig = figure(report_json(csv), "--x", "environment.n")
+    drawn = series_lines(fig.axes[0])
+    looks = {n: (l.get_color(), l.get_marker(), l.get_linestyle()) for n, l in drawn.items()}
+    check(len({v[1] for k, v in looks.items() if k.startswith("top-two")}) == 3 and
+          len({v[2] for k, v in looks.items() if k.startswith("top-two")}) == 3,
+          "the variants' markers and line styles differ: %s" % looks)
+    handles = fig.legends[0].legend_handles if hasattr(fig.legends[0], "legend_handles") else fig.legends[0].legendHandles
+    check(len({(h.get_color(), h.get_marker(), h.get_linestyle()) for h in handles[:4]}) == 4,
+          "the legend's entries differ as the lines do")
+
+
+def case_ratio_line():
+    # A ratio plot against delta on a log axis, two deltas four decades apart: y = 1 drawn and
+    # in the legend, the title the metric's full name, the series close to their delta, one
+    # tick form per axis.
+    path = os.path.join(work, "ratio.csv")
+    lines = ["run_id,point,algorithm.delta,algorithm,environment,oracle,repetition,seed,samples,stopped,"
+             "recommendation,correct,optimal,wall_time_s,resolved,pulls,lower_bound"]
+    algorithms = ["top-two@t3c", "top-two@ttts", "track-and-stop", "lucb", "lil-ucb", "kl-lucb"]
+    run = 0
+    for a, algorithm in enumerate(algorithms):
+        for p, delta in enumerate((1e-6, 0.01)):
+            for r in range(4):
+                lines.append("%d,%d,%g,%s,env,top-k,%d,1,%d,rule,0,1,1,0.01,delta=%g,,%g" % (
+                    run, p, delta, algorithm, r, (1 + a) * 1000 + 10 * r, delta, 900.0))
+                run += 1
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    out = os.path.join(work, "ratio-delta.svg")
+    r = subprocess.run([CPEX, "report", path, "--plot", out, "--x", "algorithm.delta", "--logx",
+                        "--y", "lower-bound-ratio"], capture_output=True, text=True)
+    check(r.returncode == 0, "ratio plot: " + r.stderr.strip())
+    if r.returncode != 0:
+        return
+    root = ET.parse(out).getroot()
+    check(len(by_id(root, "ratio-one-p")) == 1, "a ratio plot draws y = 1")
+    words = " ".join(texts(root))
+    check("y = 1" in words, "the legend explains y = 1: %r" % words)
+    check("samples / (T*(μ) log(1/δ)) against" in words, "the title names the full metric: %r" % words)
+    fig = figure(report_json(path, "--by", "algorithm.delta,algorithm"), "--x", "algorithm.delta", "--logx",
+                 "--y", "lower-bound-ratio")
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    ones = [l for l in ax.get_lines() if (l.get_gid() or "").startswith("ratio-one")]
+    check(len(ones) == 1 and all(y == 1 for y in ones[0].get_ydata()), "the line is y = 1")
+    for name, line in series_lines(ax).items():
+        xs = sorted(line.get_xdata())
+        check(abs(math.log10(xs[-1] / 0.01)) <= 0.09 and abs(math.log10(xs[0] / 1e-6)) <= 0.09,
+              "%s is drawn close to its deltas: %s" % (name, xs))
+    for axis in (ax.get_xticklabels(), ax.get_yticklabels()):
+        shown = [t.get_text() for t in axis if t.get_text()]
+        check(len({"10^" in t or "times" in t for t in shown}) <= 1, "one tick form per axis: %s" % shown)
+    check(plot_style.number_text(5000, False) == r"$5\times10^{3}$" and plot_style.number_text(0.5, True) == "0.5",
+          "the forms on demand")
+
+
+CASES = {"bars": case_bars, "variants": case_variants, "ratio-line": case_ratio_line, "colours": case_colours, "capped-legend": case_capped_legend, "delta-line": case_delta_line,
          "ticks": case_ticks, "share-label": case_share_label}
 CASES[CASE]()
 sys.exit(finish(CASE))

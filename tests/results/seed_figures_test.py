@@ -24,11 +24,10 @@ from figure_checks import check, finish, legend_texts, setup
 
 SOURCE, PYTHON_DIR, SEED = sys.argv[1], sys.argv[2], sys.argv[3]
 work = setup(PYTHON_DIR, "seed-figures-" + SEED)
+import _columns  # noqa: E402  (the result-column table, generated from result_columns.def)
 import figure_text  # noqa: E402
 
 PIPELINES = os.path.join(SOURCE, "pipelines", "seed" + SEED)
-RESULT_COLUMNS = ["environment", "oracle", "repetition", "seed", "samples", "stopped", "recommendation",
-                  "correct", "optimal", "wall_time_s", "resolved", "pulls", "lower_bound", "status", "error"]
 REPETITIONS = 3
 
 
@@ -62,7 +61,7 @@ def write_results(name, value_of):
         if algorithm not in algorithms:
             algorithms.append(algorithm)
     swept = list(points[0])
-    columns = ["run_id", "point"] + swept + ["algorithm"] + RESULT_COLUMNS
+    columns = _columns.NAMES[:_columns.AXES_AT] + swept + _columns.NAMES[_columns.AXES_AT:]
     cap = int(config["run"].get("max-samples", "10000000"))
     rows, by_algorithm = [], {}
     for p, point in enumerate(points):
@@ -80,7 +79,7 @@ def write_results(name, value_of):
                        status="capped" if capped else "stopped", error="")
             rows.append(row)
     with open(os.path.join(work, name + ".csv"), "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=columns)
+        writer = csv.DictWriter(f, fieldnames=columns, restval="")  # a column the rows leave: empty
         writer.writeheader()
         writer.writerows(rows)
     return algorithms, rows

@@ -24,10 +24,10 @@ void check_correct(const std::string& algorithm, const std::string& preset,
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
   const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
   INFO(algorithm << " (" << preset << ") on " << generator << " n=" << n << " k=" << k
-                 << ": errors " << s.errors << "/" << s.runs << ", CP upper "
-                 << s.error_rate_ci.upper);
+                 << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
+                 << s.wrong_rate_ci95.upper);
   CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= kNu);
+  CHECK(s.wrong_rate_ci95.upper <= kNu);
 }
 
 }  // namespace

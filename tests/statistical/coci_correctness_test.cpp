@@ -22,11 +22,11 @@ void check_correct(const std::string& algorithm, const std::string& problem,
                            "\n[run]\nseed = 3\nrepetitions = 150\nmax-samples = 5000000\n";
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
   const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-  INFO(algorithm << " on\n" << problem << "errors " << s.errors << "/" << s.runs
-                 << ", CP upper " << s.error_rate_ci.upper);
+  INFO(algorithm << " on\n" << problem << "errors " << s.wrong << "/" << s.runs
+                 << ", CP upper " << s.wrong_rate_ci95.upper);
   CHECK(s.runs == 150);
   CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= kDelta);
+  CHECK(s.wrong_rate_ci95.upper <= kDelta);
 }
 
 const std::string kOpinion =

@@ -25,11 +25,11 @@ void check_correct(const std::string& algorithm, const std::string& oracle_secti
                            std::to_string(kRuns) + "\nmax-samples = 2000000\n";
   const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
   const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-  INFO(algorithm << " on\n" << oracle_section << "errors " << s.errors << "/" << s.runs
-                 << ", CP upper " << s.error_rate_ci.upper);
+  INFO(algorithm << " on\n" << oracle_section << "errors " << s.wrong << "/" << s.runs
+                 << ", CP upper " << s.wrong_rate_ci95.upper);
   CHECK(s.runs == kRuns);
   CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= kDelta);
+  CHECK(s.wrong_rate_ci95.upper <= kDelta);
 }
 
 const char* const kAlgorithms[] = {"clucb", "lil-clucb"};

@@ -25,10 +25,10 @@ void check_all(const std::string& instance, const std::string& accuracy, double 
            {"saqm\nalpha = certified", true}, {"sa-foa\nstop-at = epsilon", true}, {"icb\nwidth = prop1", false}}) {
     const Summary s = run(instance + (dks ? "[dks]\nplugin = dks-peeling\n" : "") + "[algorithm]\nplugin = " +
                           algorithm + "\ndelta = " + std::to_string(delta) + "\n" + accuracy);
-    INFO(algorithm << " " << accuracy << ": errors " << s.errors << "/" << s.runs << ", CP upper "
-                   << s.error_rate_ci.upper << ", mean samples " << s.mean_samples);
+    INFO(algorithm << " " << accuracy << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
+                   << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= delta);
+    CHECK(s.wrong_rate_ci95.upper <= delta);
   }
 }
 

@@ -32,9 +32,9 @@ TEST_CASE("LinGapE and the XY allocations are delta-correct", "[statistical]") {
         "lingape\nconfidence = authors", "xy-static", "xy-oracle", "xy-adaptive",
         "xy-adaptive\nvariant = within-phase", "xy-oracle\nstopping = estimated"}) {
     const Summary s = summarize(run(instance + "[algorithm]\nplugin = " + algorithm + "\ndelta = 0.05\n"));
-    INFO(algorithm << ": errors " << s.errors << "/" << s.runs << ", CP upper " << s.error_rate_ci.upper);
+    INFO(algorithm << ": errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= 0.05);
+    CHECK(s.wrong_rate_ci95.upper <= 0.05);
   }
 }
 
@@ -49,7 +49,7 @@ TEST_CASE("Duplicated best arms give a correct answer", "[statistical]") {
     const auto records = run(instance + "[algorithm]\nplugin = " + algorithm + "\n");
     for (const auto& r : records) {
       INFO(algorithm << ": answered " << r.recommendation);
-      CHECK(r.stopped);
+      CHECK((r.stop == cpex::StopReason::Rule));
       CHECK(r.correct);
       CHECK(r.recommendation != "2");
     }

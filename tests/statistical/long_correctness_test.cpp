@@ -21,9 +21,9 @@ TEST_CASE("Best-K algorithms are nu-correct at nu = 0.01 over 3000 runs", "[long
             "\ndelta = 0.01\n[run]\nseed = 99\nrepetitions = 3000\n";
         const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
         const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {0}, nullptr));
-        INFO(algorithm << " " << preset << " " << generator << ": " << s.errors << " errors, CP upper "
-                       << s.error_rate_ci.upper);
-        CHECK(s.error_rate_ci.upper <= 0.01);
+        INFO(algorithm << " " << preset << " " << generator << ": " << s.wrong << " errors, CP upper "
+                       << s.wrong_rate_ci95.upper);
+        CHECK(s.wrong_rate_ci95.upper <= 0.01);
       }
     }
   }
@@ -37,8 +37,8 @@ TEST_CASE("Full-bandit algorithms on seed 000's synthetic instances (n = 10, k =
                     "delta-min = 0.5\n[oracle]\nplugin = top-k\nk = 5\n[run]\nseed = 5\nrepetitions = 100\n"
                     "[algorithm]\nallocation = g-allocation\ndelta = 0.05\nplugin = ") + algorithm + "\n")};
     const cpex::Summary s = cpex::summarize(cpex::execute(cpex::make_jobs(pipelines, cpex::expand({})), {2}, nullptr));
-    INFO(algorithm << ": errors " << s.errors << "/" << s.runs << ", mean samples " << s.mean_samples);
+    INFO(algorithm << ": errors " << s.wrong << "/" << s.runs << ", mean samples " << s.mean_samples);
     CHECK(s.capped == 0);
-    CHECK(s.error_rate_ci.upper <= 0.05);
+    CHECK(s.wrong_rate_ci95.upper <= 0.05);
   }
 }

@@ -20,9 +20,9 @@ Summary run_many(const std::string& text, int threads = 2) {
 // Clopper-Pearson bound of the error rate is at most delta.
 Summary check_delta_correct(const std::string& text, double delta) {
   const Summary s = run_many(text);
-  INFO("errors " << s.errors << " of " << s.runs << ", CP upper " << s.error_rate_ci.upper);
+  INFO("errors " << s.wrong << " of " << s.runs << ", CP upper " << s.wrong_rate_ci95.upper);
   CHECK(s.capped == 0);
-  CHECK(s.error_rate_ci.upper <= delta);
+  CHECK(s.wrong_rate_ci95.upper <= delta);
   return s;
 }
 

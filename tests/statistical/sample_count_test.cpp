@@ -28,7 +28,7 @@ double plugin_mean(const std::string& text) {
   const auto records = execute(make_jobs(pipelines, expand({})), {2}, nullptr);
   double sum = 0.0;
   for (const auto& r : records) {
-    REQUIRE(r.stopped);
+    REQUIRE((r.stop == cpex::StopReason::Rule));
     CHECK(r.correct);
     sum += static_cast<double>(r.samples);
   }

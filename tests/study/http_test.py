@@ -19,7 +19,7 @@ import random
 import sys
 import threading
 
-from study_common import Client, Cpex, draws_of, lucb_study, temporary_directory
+from study_common import Client, Cpex, draws_of, lucb_study, temporary_directory, token_of
 
 PIPELINE = lucb_study(["control", "red", "blue", "green"], "bernoulli", 4)
 ENVIRONMENT = "[environment]\nplugin = bernoulli\nmeans = 0.1, 0.9, 0.3, 0.4\n"
@@ -39,21 +39,29 @@ def simulated_twin(cpex, d, name):
     return served, simulated, twin_status, arms, draws_of(twin, arms)
 
 
+def study_status(port, token):
+    """GET /status without the service's counters (they change with every request)."""
+    status = Client(port, token).request("GET", "/status")[1]
+    status.pop("service")
+    return status
+
+
 def main(binary):
     cpex = Cpex(binary)
     with temporary_directory() as d:
         served, simulated, twin_status, arms, draws = simulated_twin(cpex, d, "served")
 
         server, port = cpex.serve(served)
+        token = token_of(served)
         try:
-            asker = Client(port)
+            asker = Client(port, token)
             outbox = queue.Queue()
             errors = []
             done = threading.Event()
 
             def teller(seed):
                 rng = random.Random(seed)
-                client = Client(port)
+                client = Client(port, token)
                 held = []
                 while not (done.is_set() and outbox.empty() and not held):
                     try:
@@ -90,29 +98,29 @@ def main(binary):
             for t in threads:
                 t.join()
             assert not errors, errors
-            status = Client(port).request("GET", "/status")[1]
+            status = Client(port, token).request("GET", "/status")[1]
             assert status["state"] == "stopped", status
             assert status["recommendation"] == twin_status["recommendation"], (status, twin_status)
             assert [a["used"] for a in status["arms"]] == simulated["pulls"], (status["arms"], simulated)
             assert most_pending > 6, most_pending
 
-            # bad requests: refused, one message, nothing written
-            before = Client(port).request("GET", "/status")[1]
-            c = Client(port)
+            # bad requests: refused, one message, nothing written (serve_test.py: every status)
+            before = study_status(port, token)
+            c = Client(port, token)
             for method, path, body, code, fragment in [
                     ("POST", "/tell", '{"arm": "purple", "reward": 1}', 400, "unknown arm 'purple'"),
                     ("POST", "/tell?unasked=1", '{"arm": "red", "reward": 3}', 400, "not 0 or 1"),
                     ("POST", "/tell", '{"ask": 1, "reward": 1}\n{"ask": 1000000, "reward": 1}', 400, "line 1: ask 1 was already answered"),
                     ("POST", "/tell", "not json", 400, "line 1: not JSON"),
-                    ("GET", "/ask?count=zero", None, 400, "count = 'zero'"),
+                    ("POST", "/ask?count=zero", None, 400, "count = 'zero'"),
                     ("GET", "/nowhere", None, 404, "no such path")]:
                 code_got, answer = c.request(method, path, body)
                 assert code_got == code and fragment in answer["error"], (path, body, code_got, answer)
-            assert Client(port).request("GET", "/status")[1] == before
+            assert study_status(port, token) == before
             late = before["late"]
             code_got, answer = c.request("POST", "/tell?unasked=1", '{"arm": "red", "reward": 1}')
             assert code_got == 409 and answer["recorded"] and answer["late"] == 1, answer
-            assert Client(port).request("GET", "/status")[1]["late"] == late + 1
+            assert Client(port, token).request("GET", "/status")[1]["late"] == late + 1
         finally:
             server.kill()
             server.wait()

@@ -11,7 +11,13 @@ ask is what the algorithm proposes again).
 concurrent MODE: four `cpex study tell --json` processes and one `cpex study ask` at once:
 every observation taken exactly once, no ask handed out twice.
 
-usage: reliability_test.py CPEX kill|concurrent [--kills N] [--seed S]"""
+retry MODE: `cpex study serve` killed at random instants while a client tells observations
+addressed by arm (not by ask) over HTTP, each with a client id; after every kill a new server
+is started and the client retries every tell not acknowledged, with the same id. A retry
+of a tell that was committed is acknowledged as a duplicate, not taken again: no id is in
+the log twice, every acknowledged one is there, and no pull is answered twice.
+
+usage: reliability_test.py CPEX kill|concurrent|retry [--kills N] [--seed S]"""
 import argparse
 import http.client
 import json
@@ -20,7 +26,7 @@ import subprocess
 import threading
 import time
 
-from study_common import Client, Cpex, log_rows, lucb_study, temporary_directory
+from study_common import Client, Cpex, log_rows, lucb_study, temporary_directory, token_of
 
 PIPELINE = lucb_study(6, "gaussian", 2)
 
@@ -91,7 +97,7 @@ def kill_mode(cpex, kills, seed):
 
                 def client():
                     try:
-                        c = Client(port)
+                        c = Client(port, token_of(db))
                         while not stop.is_set():
                             body = c.ask(rng.randint(1, 10))
                             acknowledged_asks.update(a["ask"] for a in body["asks"])
@@ -116,6 +122,66 @@ def kill_mode(cpex, kills, seed):
                 assert status["asks"] == len(asks) and status["observations"] == len(told), status
         print("study-kill: ok (%d kills; %d asks, %d observations acknowledged and kept)"
               % (kills, len(acknowledged_asks), len(acknowledged_tells)))
+
+
+def retry_mode(cpex, kills, seed):
+    rng = random.Random(seed)
+    arms = ["a", "b", "c", "d"]
+    with temporary_directory() as d:
+        db = cpex.new_study(d, "retried", lucb_study(arms, "gaussian", 2))
+        token = token_of(db)
+        unacknowledged, acknowledged, duplicates = {}, set(), 0
+        next_id = 0
+        for _ in range(kills):
+            server, port = cpex.serve(db)
+            stop = threading.Event()
+            counts = {"duplicates": 0}
+
+            def client():
+                nonlocal next_id
+                try:
+                    c = Client(port, token, timeout=10)
+                    for tell_id, item in sorted(unacknowledged.items()):  # the retries first
+                        status, body = c.request("POST", "/tell", json.dumps(item))
+                        assert status in (200, 409), body
+                        counts["duplicates"] += body["duplicates"]
+                        acknowledged.add(tell_id)
+                        del unacknowledged[tell_id]
+                    while not stop.is_set():
+                        for a in c.ask(rng.randint(1, 6))["asks"]:
+                            next_id += 1
+                            tell_id = "t-%d" % next_id
+                            unacknowledged[tell_id] = {"arm": a["arm"], "reward": rng.gauss(0.0, 1.0), "id": tell_id}
+                        for tell_id, item in sorted(unacknowledged.items()):
+                            status, body = c.request("POST", "/tell", json.dumps(item))
+                            assert status in (200, 409), body
+                            acknowledged.add(tell_id)
+                            del unacknowledged[tell_id]
+                except (OSError, ValueError, http.client.HTTPException):
+                    pass  # the server was killed mid-request: not acknowledged, retried next round
+
+            t = threading.Thread(target=client)
+            t.start()
+            time.sleep(rng.uniform(0.05, 0.3))
+            server.kill()
+            server.wait()
+            stop.set()
+            t.join()
+            duplicates += counts["duplicates"]
+            ids = [row[0] for row in log_ids(db)]
+            assert len(ids) == len(set(ids)), "an id taken twice"
+            assert acknowledged <= set(ids), "acknowledged tells lost: %s" % sorted(acknowledged - set(ids))[:5]
+            check_log(db, set(), set())  # no pull answered twice
+        status = cpex.status(db)  # reopens and replays
+        assert status["observations"] == len(log_ids(db)), status
+        print("study-retry: ok (%d kills; %d tells acknowledged, %d retries answered as duplicates, none taken twice)"
+              % (kills, len(acknowledged), duplicates))
+
+
+def log_ids(db):
+    import sqlite3
+    with sqlite3.connect(db) as c:
+        return c.execute("SELECT id FROM events WHERE kind = 'tell' AND id IS NOT NULL").fetchall()
 
 
 def concurrent_mode(cpex, seed):
@@ -149,13 +215,15 @@ def concurrent_mode(cpex, seed):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("cpex")
-    parser.add_argument("mode", choices=["kill", "concurrent"])
+    parser.add_argument("mode", choices=["kill", "concurrent", "retry"])
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--seed", type=int, default=32)
     args = parser.parse_args()
     cpex = Cpex(args.cpex)
     if args.mode == "kill":
         kill_mode(cpex, args.kills, args.seed)
+    elif args.mode == "retry":
+        retry_mode(cpex, args.kills, args.seed)
     else:
         concurrent_mode(cpex, args.seed)
 

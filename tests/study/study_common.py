@@ -1,6 +1,7 @@
 """What the study script tests share: running `cpex`, making a study from pipeline text,
-starting `cpex study serve` on a free port, an HTTP client (http.client, keep-alive), the
-LUCB study they use, and a study's log read back (its documented schema)."""
+starting `cpex study serve` on a free port (with the study's token), an HTTP client
+(http.client, keep-alive, the bearer token), the LUCB study they use, and a study's log read
+back (its documented schema)."""
 import http.client
 import json
 import os
@@ -33,10 +34,11 @@ class Cpex:
         self.run("study", "new", db, "--pipeline", ini)
         return db
 
-    def serve(self, db):
-        """Starts `cpex study serve DB --port 0`; returns (process, port)."""
-        p = subprocess.Popen([self.binary, "study", "serve", db, "--port", "0"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=self.env)
+    def serve(self, db, *options, port=0):
+        """Starts `cpex study serve DB --port 0 OPTIONS`; returns (process, port). The
+        study's token is in token_of(db)."""
+        p = subprocess.Popen([self.binary, "study", "serve", db, "--port", str(port), *options],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env)
         line = p.stdout.readline()
         if "http://127.0.0.1:" not in line:
             p.kill()
@@ -44,20 +46,36 @@ class Cpex:
         return p, int(line.rsplit(":", 1)[1])
 
 
+def token_of(db):
+    """The bearer token `cpex study new` made beside the study."""
+    with open(db + ".token") as f:
+        return f.read().strip()
+
+
 class Client:
-    """One keep-alive HTTP connection to the study server."""
+    """One keep-alive HTTP connection to the study server, sending the study's token."""
 
-    def __init__(self, port):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    def __init__(self, port, token=None, timeout=60):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.token = token
 
-    def request(self, method, path, body=None):
-        self.connection.request(method, path, body=body,
-                                headers={"Content-Type": "application/x-ndjson"} if body is not None else {})
+    def request(self, method, path, body=None, headers=None):
+        """(status, JSON body); every answer of the server is JSON, errors included."""
+        status, _, body = self.raw(method, path, body, headers)
+        return status, json.loads(body or b"null")
+
+    def raw(self, method, path, body=None, headers=None):
+        """(status, headers, body bytes)."""
+        sent = {"Content-Type": "application/json"} if method == "POST" else {}
+        if self.token:
+            sent["Authorization"] = "Bearer " + self.token
+        sent.update(headers or {})
+        self.connection.request(method, path, body=body, headers=sent)
         response = self.connection.getresponse()
-        return response.status, json.loads(response.read() or b"null")
+        return response.status, dict(response.getheaders()), response.read()
 
     def ask(self, count):
-        status, body = self.request("GET", "/ask?count=%d" % count)
+        status, body = self.request("POST", "/ask", json.dumps({"count": count}))
         assert status == 200, body
         return body
 

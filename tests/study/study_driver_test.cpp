@@ -234,7 +234,7 @@ TEST_CASE("A refused tell is one line naming the culprit, and nothing of its bat
     CHECK(status_json(s.status()).dump() == before);
   };
   const TellInput good{asked[0].ask, {}, Reading{1.0, {}}, false, ""};
-  refused({good, {asked[1].ask, {}, Reading{3.0, {}}, false, "line 2"}}, "line 2: the reward 3.000000 is not 0 or 1 (bernoulli rewards)");
+  refused({good, {asked[1].ask, {}, Reading{3.0, {}}, false, "line 2"}}, "line 2: the reward 3 is not 0 or 1 (bernoulli rewards)");
   refused({good, {asked[1].ask, {}, Reading{std::nan(""), {}}, false, ""}}, "is not a finite number");
   refused({good, {0, {"blu"}, Reading{1.0, {}}, false, ""}}, "unknown arm 'blu'");
   refused({{0, {"reed"}, Reading{1.0, {}}, false, ""}}, "did you mean 'red'");
@@ -244,7 +244,8 @@ TEST_CASE("A refused tell is one line naming the culprit, and nothing of its bat
   // the queue policy asked control 4 times (lucb's first wish, repeated): a fifth is unasked
   const TellInput control{0, {"control"}, Reading{1.0, {}}, false, ""};
   refused({control, control, control, control, control},
-          "no pull of control is pending; an observation nobody asked for is taken only with --unasked");
+          "no pull of control is pending; an observation nobody asked for is taken only when told as unasked "
+          "(command line --unasked, HTTP ?unasked=1, Python unasked=True)");
   // the arm alone answers its oldest pending ask
   s.tell({{0, {"control"}, Reading{1.0, {}}, false, ""}}, false);
   CHECK(s.driver().record_of_ask(asked[0].ask).state != PullState::Pending);

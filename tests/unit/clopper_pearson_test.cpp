@@ -42,7 +42,6 @@ TEST_CASE("Summaries count stopped, capped and failed runs, statistics over stop
     records[i].stop = i == 4 ? cpex::StopReason::MaxSamples
                       : i == 5 ? cpex::StopReason::Error
                                : cpex::StopReason::Rule;
-    records[i].stopped = records[i].stop == cpex::StopReason::Rule;
     records[i].wall_seconds = 1.0;
   }
   const auto s = cpex::summarize(records);

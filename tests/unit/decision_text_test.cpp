@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "cpex/problem.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 
 namespace {
 

@@ -1,11 +1,11 @@
-// The ETA of the progress line (framework/include/cpex/runtime/progress_eta.hpp): with the slow runs last
+// The ETA of the progress line (framework/runtime_include/cpex/runtime/progress_eta.hpp): with the slow runs last
 // (issue 34: "ETA 2 s" with 25 s left at 81%), the estimate from the recent pace is within
 // a fifth of the true time left, where the mean rate since the start is off by 10x.
 #include <catch2/catch.hpp>
 
 #include "cpex/runtime/progress_eta.hpp"
 
-using cpex::host::EtaEstimator;
+using cpex::runtime::EtaEstimator;
 
 TEST_CASE("The ETA follows the pace of the runs being done now", "[unit][progress]") {
   // 1000 runs of 5 ms, then 250 runs of 100 ms; the line is redrawn every 250 ms.

@@ -20,7 +20,6 @@ class @CLASS@ final : public cpex::Environment {
   // streams of that seed (one per arm here), so a run is the same on any thread and machine.
   @CLASS@(std::vector<double> means, double sigma, const cpex::RunSeed& seed) : means_(std::move(means)), sigma_(sigma) {
     if (means_.size() < 2) throw cpex::ParameterError("means", "needs at least 2 arms");
-    problem_.feedback = cpex::FeedbackKind::SingleArm;
     problem_.num_arms = means_.size();
     problem_.noise_sigma = sigma_;                         // what algorithms may assume (R)
     problem_.rewards = cpex::RewardModel::gaussian();      // the family and range of a reward

@@ -20,8 +20,11 @@ namespace cpex {
 // 9: EntryInfo::source / PluginInfo::where (the registration's source file).
 // 10: Problem::answers, Environment::answer_truth (transductive answer sets),
 //     AlgorithmNeeds::transductive.
-// 11: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
-inline constexpr int kAbiVersion = 11;
+// 11: FeedbackKind::MultiObjective, Problem::objectives and Problem::prior (vector-valued
+//     arms, Bayesian instances); Query::Kind Pareto / Constrained with Query::directions,
+//     objective, bounds.
+// 12: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
+inline constexpr int kAbiVersion = 12;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

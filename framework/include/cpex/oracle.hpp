@@ -22,12 +22,29 @@ namespace cpex {
 //              ("yes", with a as the witness; correct when theta_a > tau).
 // relative_epsilon: an accuracy epsilon is judged relative to the optimum (theta_i >=
 // (1 - epsilon) theta_[k], multiplicative epsilon-good answers) instead of additively.
+// Vector-valued arms (Problem::objectives = D > 1; theta holds K x D means, arm-major), each
+// objective d oriented by directions[d] (+1: larger is better, -1: smaller is better; empty:
+// every objective +1), so that the oriented mean of arm a is directions[d] * theta[a * D + d]:
+//   Pareto       the Pareto set: the arms that no other arm dominates (another arm at least
+//                as good on every oriented objective and better on one);
+//   Constrained  the best arm on objective `objective` among the feasible arms, those whose
+//                every other objective d is better than bounds[d] (directions[d] * (theta_d -
+//                bounds[d]) > 0; bounds[objective] is not read): {a}, or {} ("none") when no
+//                arm is feasible.
 struct Query {
-  enum class Kind { Optimal, Threshold, AnyAbove };
+  enum class Kind { Optimal, Threshold, AnyAbove, Pareto, Constrained };
   Kind kind = Kind::Optimal;
   double tau = 0.0;
   bool relative_epsilon = false;
+  std::vector<double> directions;
+  std::size_t objective = 0;
+  std::vector<double> bounds;
 };
+
+// The orientation of objective d under `query` (+1 when directions is empty).
+inline double direction_of(const Query& query, std::size_t d) {
+  return d < query.directions.size() ? query.directions[d] : 1.0;
+}
 
 const char* to_string(Query::Kind kind);
 

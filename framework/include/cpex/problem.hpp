@@ -18,6 +18,7 @@ enum class FeedbackKind {
   SemiBandit,     // pull a super arm, observe every member's reward
   FullBanditSum,  // pull a super arm, observe one number: the noisy sum
   LinearArm,      // pull an arm with a known feature vector, observe x^T theta + noise
+  MultiObjective,  // pull one arm, observe one reward per objective (Problem::objectives of them)
 };
 
 const char* to_string(FeedbackKind kind);
@@ -80,6 +81,24 @@ struct RewardModel {
 // family, in [0, 5]" (reads after "the rewards are").
 std::string describe(const RewardModel& model);
 
+// The prior a Bayesian instance is drawn from, the same for every arm and independent across
+// arms (Jang, Komiyama & Yamazaki 2024): Gaussian(mean a, standard deviation b) or Beta(a, b);
+// None for an instance given explicitly (the frequentist setting).
+struct Prior {
+  enum class Kind { None, Gaussian, Beta };
+  Kind kind = Kind::None;
+  double a = 0.0;
+  double b = 0.0;
+
+  bool operator==(const Prior&) const = default;
+};
+
+// "gaussian(0, 1)", "beta(1, 1)", "none": the text parse_prior() reads back.
+std::string to_string(const Prior& prior);
+// Reads "gaussian(M, S)" (S > 0) or "beta(A, B)" (A, B > 0), spaces allowed; false with the
+// reason in `why` otherwise.
+bool parse_prior(const std::string& text, Prior& out, std::string& why);
+
 // What an algorithm may know about the problem before it starts. The hidden parameter
 // (theta*) is not here: only Environment::truth() has it, and only the framework and
 // algorithms that declare `reads_truth` may call it.
@@ -112,6 +131,14 @@ struct Problem {
   std::vector<double> group_sizes;
   // What truth() holds per arm: the mean reward (every family but CPE-CS with variances).
   KeyParameter parameter = KeyParameter::Mean;
+  // Vector-valued arms (FeedbackKind::MultiObjective): the number D >= 2 of values one
+  // observation holds, one per objective; 1 for every other feedback. With D > 1, truth()
+  // holds num_arms x D means arm-major (arm a's objective d at a * D + d), and arm_sigmas,
+  // when given, one standard deviation per arm and objective in the same order.
+  std::size_t objectives = 1;
+  // The prior the instance was drawn from (`[environment] prior = ...`: a new instance per
+  // repetition, the error averaged over the prior); Kind::None for an explicit instance.
+  Prior prior;
 };
 
 // Declares `family` in problem.rewards with the sub-Gaussian constant that goes with it in
@@ -129,7 +156,8 @@ struct Action {
 };
 
 // What the environment answered. `reward` is the single number; for semi-bandit feedback
-// `per_arm` views a buffer (owned by the run loop) with one reward per super-arm member.
+// `per_arm` views a buffer (owned by the run loop) with one reward per super-arm member, and
+// for multi-objective feedback one reward per objective (`reward` is then objective 0's).
 struct Observation {
   double reward = 0.0;
   std::span<double> per_arm{};

@@ -10,6 +10,7 @@
 
 #include <glpk.h>
 
+#include "cpex/numerics/structured_characteristic_time.hpp"
 #include "glpk_lock.hpp"
 
 namespace cpex::numerics {
@@ -18,16 +19,13 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// The cut of a best response: g_a = d_a(mu_a, lambda_a) for the moved arms, 0 elsewhere.
+// The cut of a best response: g_a = d_a(mu_a, lambda_a) for the moved arms (summed over the
+// objectives of vector-valued arms), 0 elsewhere.
 double evaluate(const IdentificationProblem& problem, std::span<const double> w, std::span<const double> mu,
                 std::span<const ArmFamily> families, const Decision& answer, BestResponse& response,
                 std::vector<double>& cut) {
   problem.best_response(w, mu, families, answer, response);
-  cut.assign(mu.size(), 0.0);
-  for (std::size_t i = 0; i < response.arms.size(); ++i) {
-    const std::size_t a = response.arms[i];
-    cut[a] = families[a].kl(mu[a], response.point[i]);
-  }
+  response_divergences(problem, mu, families, response, cut);
   return response.value;
 }
 
@@ -153,7 +151,7 @@ class CutProgram {
 
 void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::span<const ArmFamily> families,
                                               const Decision& answer, CharacteristicTime& out) {
-  const std::size_t k = mu.size();
+  const std::size_t k = problem_.arms();
   const std::vector<double> uniform(k, 1.0 / static_cast<double>(k));
   std::vector<double> best = warm_.size() == k ? warm_ : uniform;
   std::vector<double> cut, query, candidate;
@@ -247,19 +245,73 @@ void CharacteristicTimeSolver::cutting_planes(std::span<const double> mu, std::s
   out.value = 1.0 / lower;
 }
 
+CharacteristicTimeSolver::CharacteristicTimeSolver(const IdentificationProblem& problem,
+                                                   CharacteristicTimeOptions options)
+    : problem_(problem), options_(options), structured_(std::make_unique<StructuredTimeSolver>()) {}
+
+CharacteristicTimeSolver::~CharacteristicTimeSolver() = default;
+
+bool CharacteristicTimeSolver::structured(std::span<const double> mu, std::span<const ArmFamily> families,
+                                          const Decision& answer, CharacteristicTime& out) {
+  const bool pairs = problem_.bipartite_pieces(answer, pieces_);
+  double time = kInfinity;
+  if (problem_.known_allocation(mu, families, answer, out.weights, time)) {
+    out.value = time;
+    out.iterations = 0;
+    if (!std::isfinite(time)) {
+      out.lower = out.upper = 0.0;
+      out.method = "no strict answer";
+      return true;
+    }
+    // The best arm of one exponential family (Garivier & Kaufmann's solver, a star) or a
+    // closed form (thresholds: the mixture q_a proportional to 1/d(mu_a, tau) equalizes every
+    // arm's cost at 1/T*, so the bounds are equal by construction).
+    out.method = pairs ? "Garivier & Kaufmann's Theorem 5 (one exponential family)" : "closed form";
+    out.lower = out.upper = 1.0 / time;
+    if (options_.certify) {
+      problem_.best_response(out.weights, mu, families, answer, response_);
+      out.lower = response_.value;
+      if (pairs) out.upper = StructuredTimeSolver::star_upper_bound(out.weights, mu, families, pieces_);
+    }
+    return true;
+  }
+  if (!pairs || !structured_->solve(mu, families, pieces_, options_.relative_gap, out)) return false;
+  if (!std::isfinite(out.value)) {  // no strict answer
+    out.lower = out.upper = 0.0;
+    return true;
+  }
+  problem_.best_response(out.weights, mu, families, answer, response_);
+  out.lower = response_.value;
+  if (!(out.lower > 0.0) || !std::isfinite(out.lower)) return false;
+  out.value = 1.0 / out.lower;
+  out.upper = std::max(out.upper, out.lower);
+  return true;
+}
+
+double CharacteristicTimeSolver::time_bound(std::span<const double> mu, std::span<const ArmFamily> families,
+                                            const Decision& answer) {
+  if (!options_.structure || answer.arms.size() != 1 || !problem_.bipartite_pieces(answer, pieces_) ||
+      pieces_.inside.size() != 1)
+    return 0.0;
+  return StructuredTimeSolver::star_time_bound(mu, families, pieces_);
+}
+
 const CharacteristicTime& CharacteristicTimeSolver::solve_for(std::span<const double> mu,
                                                               std::span<const ArmFamily> families,
                                                               const Decision& answer) {
   CharacteristicTime& out = result_;
   out.answer = answer;
-  double time = kInfinity;
-  if (problem_.known_allocation(mu, families, answer, out.weights, time)) {
-    out.value = time;
-    out.lower = out.upper = std::isfinite(time) ? 1.0 / time : 0.0;
-    out.iterations = 0;
-    out.method = std::isfinite(time) ? "closed form / dedicated solver" : "no strict answer";
-  } else {
-    cutting_planes(mu, families, answer, out);
+  if (!options_.structure || !structured(mu, families, answer, out)) {
+    if (mu.size() <= options_.cutting_plane_arms) {
+      cutting_planes(mu, families, answer, out);
+    } else {
+      out.weights.assign(mu.size(), 1.0 / static_cast<double>(mu.size()));
+      out.value = std::numeric_limits<double>::quiet_NaN();
+      out.lower = out.upper = 0.0;
+      out.iterations = 0;
+      out.method = "not solved: no structured solver for this alternative, and the cutting planes stop at " +
+                   std::to_string(options_.cutting_plane_arms) + " arms";
+    }
   }
   warm_ = out.weights;
   return out;
@@ -269,10 +321,16 @@ const CharacteristicTime& CharacteristicTimeSolver::solve(std::span<const double
                                                           std::span<const ArmFamily> families) {
   problem_.correct_answers(mu, answers_);
   if (answers_.size() == 1) return solve_for(mu, families, answers_.front());
+  // Several correct answers (epsilon-good, "any arm above tau"): the least T*, the answers in
+  // the order of a cheap lower bound on theirs, stopping at the first bound above the best.
+  order_.clear();
+  for (std::size_t n = 0; n < answers_.size(); ++n) order_.emplace_back(time_bound(mu, families, answers_[n]), n);
+  std::stable_sort(order_.begin(), order_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   bool any = false;
-  for (const Decision& answer : answers_) {
+  for (const auto& [bound, n] : order_) {
+    if (any && bound >= candidate_.value) break;
     warm_.clear();
-    solve_for(mu, families, answer);
+    solve_for(mu, families, answers_[n]);
     if (!any || result_.value < candidate_.value) candidate_ = result_;
     any = true;
   }

@@ -12,6 +12,7 @@
 #include <Eigen/Core>
 
 #include "cpex/numerics/characteristic_time.hpp"
+#include "cpex/capabilities.hpp"
 #include "cpex/numerics/identification.hpp"
 #include "cpex/numerics/transductive_design.hpp"
 
@@ -19,8 +20,9 @@ namespace cpex::numerics {
 
 namespace {
 
-// Mirrors capabilities.hpp (numerics does not include the core's capability names).
-constexpr unsigned kLinear = 1u << 0, kSecond = 1u << 1, kMatroidCap = 1u << 6, kEnumerableCap = 1u << 7;
+// The oracle capabilities (capabilities.hpp: constants only, nothing numerics links).
+constexpr unsigned kLinear = kLinearMaximization, kSecond = kSecondBest, kMatroidCap = kMatroid,
+                   kEnumerableCap = kEnumerable;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double total(std::span<const double> x, const std::vector<std::size_t>& arms) {

@@ -243,7 +243,8 @@ std::optional<ArmFamily> arm_family_of(const Problem& problem) {
 }
 
 std::optional<std::vector<ArmFamily>> arm_families_of(const Problem& problem) {
-  const std::size_t n = problem.num_arms;
+  // One per arm, or per arm and objective for vector-valued arms.
+  const std::size_t n = problem.num_arms * std::max<std::size_t>(problem.objectives, 1);
   if (problem.rewards.family == RewardFamily::GaussianUnknownVariance)
     return std::vector<ArmFamily>(n, ArmFamily::gaussian_unknown_variance(std::nan("")));
   if (problem.rewards.family == RewardFamily::Gaussian && !problem.arm_sigmas.empty()) {

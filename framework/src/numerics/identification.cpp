@@ -94,6 +94,8 @@ class TopM final : public IdentificationProblem {
            std::all_of(families.begin(), families.end(), [&](const ArmFamily& f) { return f == families.front(); });
   }
 
+  bool has_structured_time(std::span<const ArmFamily>) const override { return true; }
+
   // The best arm of one exponential family: Garivier & Kaufmann's Theorem 5.
   bool known_allocation(std::span<const double> mu, std::span<const ArmFamily> families, const Decision& answer,
                         std::vector<double>& weights, double& time) const override {
@@ -104,6 +106,17 @@ class TopM final : public IdentificationProblem {
     weights = r.weights;
     time = r.characteristic_time;
     return true;
+  }
+
+  bool bipartite_pieces(const Decision& answer, BipartitePieces& out) const override {
+    mark(answer);
+    out.inside = answer.arms;
+    out.outside.clear();
+    for (std::size_t a = 0; a < arms_; ++a)
+      if (!member_[a]) out.outside.push_back(a);
+    out.epsilon = 0.0;
+    out.relative = false;
+    return answer.arms.size() == m_ && !out.outside.empty();
   }
 
   std::size_t pieces(const Decision&) const override { return m_ * (arms_ - m_); }
@@ -186,6 +199,19 @@ class EpsilonGood final : public IdentificationProblem {
     for (std::size_t a = 0; a < mu.size(); ++a)
       if (good(mu, a, false)) out.push_back(Decision{{a}, {}});
   }
+
+  bool bipartite_pieces(const Decision& answer, BipartitePieces& out) const override {
+    if (answer.arms.size() != 1 || answer.arms.front() >= arms_) return false;
+    out.inside = answer.arms;
+    out.outside.clear();
+    for (std::size_t a = 0; a < arms_; ++a)
+      if (a != answer.arms.front()) out.outside.push_back(a);
+    out.epsilon = epsilon_;
+    out.relative = relative_;
+    return !out.outside.empty();
+  }
+
+  bool has_structured_time(std::span<const ArmFamily>) const override { return true; }
 
   std::size_t pieces(const Decision&) const override { return arms_ - 1; }
   std::size_t largest_piece(const Decision&) const override { return 2; }
@@ -390,6 +416,12 @@ void IdentificationProblem::for_each_piece(std::span<const double>, std::span<co
 }
 
 bool IdentificationProblem::has_known_allocation(std::span<const ArmFamily>) const { return false; }
+
+bool IdentificationProblem::bipartite_pieces(const Decision&, BipartitePieces&) const { return false; }
+
+bool IdentificationProblem::has_structured_time(std::span<const ArmFamily> families) const {
+  return has_known_allocation(families);
+}
 
 bool IdentificationProblem::known_allocation(std::span<const double>, std::span<const ArmFamily>, const Decision&,
                                              std::vector<double>&, double&) const {

@@ -147,3 +147,52 @@ double sum_transport(std::span<const std::size_t> up, std::span<const std::size_
 }
 
 }  // namespace cpex::numerics
+
+namespace cpex::numerics {
+
+Transport level_transport(const ArmFamily& f0, double w0, double mu0, std::span<const LevelArm> others,
+                          double direction) {
+  // s * (value) turns the mirrored problem (direction -1) into the raised one.
+  const double s = direction < 0.0 ? -1.0 : 1.0;
+  double top = s * mu0;
+  for (const LevelArm& o : others) top = std::max(top, s * o.mu);
+  if (!(top > s * mu0)) return {0.0, mu0};
+  auto value = [&](double x) {
+    double total = w0 > 0.0 ? w0 * f0.kl(mu0, x) : 0.0;
+    for (const LevelArm& o : others)
+      if (s * o.mu > s * x && o.w > 0.0) total += o.w * o.family.kl(o.mu, x);
+    return total;
+  };
+  const bool all_gaussian =
+      gaussian(f0) && std::all_of(others.begin(), others.end(), [](const LevelArm& o) { return gaussian(o.family); });
+  if (all_gaussian && w0 > 0.0) {
+    // The level of precision-weighted means: arms taken from the farthest beyond mu0 inward,
+    // the level x_m of the m first valid when it is not beyond the next arm.
+    std::vector<const LevelArm*> order;
+    for (const LevelArm& o : others)
+      if (s * o.mu > s * mu0 && o.w > 0.0) order.push_back(&o);
+    std::sort(order.begin(), order.end(), [&](const LevelArm* a, const LevelArm* b) { return s * a->mu > s * b->mu; });
+    double precision = w0 / f0.variance(mu0), weighted = precision * mu0;
+    double x = mu0;
+    for (std::size_t m = 0; m < order.size(); ++m) {
+      const double p = order[m]->w / order[m]->family.variance(order[m]->mu);
+      precision += p;
+      weighted += p * order[m]->mu;
+      x = weighted / precision;
+      if (m + 1 == order.size() || s * order[m + 1]->mu <= s * x) break;
+    }
+    return {value(x), x};
+  }
+  // The objective is convex in x: its derivative phi is <= 0 at the lower end of the
+  // interval between mu0 and the farthest arm, >= 0 at the upper end.
+  auto phi = [&](double x) {
+    double slope = w0 > 0.0 ? w0 * f0.kl_slope(mu0, x) : 0.0;
+    for (const LevelArm& o : others)
+      if (s * o.mu > s * x && o.w > 0.0) slope += o.w * o.family.kl_slope(o.mu, x);
+    return slope;
+  };
+  const double x = s > 0.0 ? bisect(phi, mu0, top) : bisect(phi, -top, mu0);
+  return {value(x), x};
+}
+
+}  // namespace cpex::numerics

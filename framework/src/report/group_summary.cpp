@@ -9,9 +9,9 @@
 #include <set>
 
 #include "cpex/errors.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 namespace {
 
@@ -151,4 +151,4 @@ std::vector<PooledKey> pooled_keys(const ResultsTable& table, const std::vector<
   return pooled;
 }
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

@@ -2,17 +2,22 @@
 // SQLite store (through libsqlite3, read-only).
 #include "raw_results.hpp"
 
+#include <algorithm>
 #include <array>
+#include <map>
+#include <set>
 #include <fstream>
 #include <memory>
 #include <sstream>
 
 #include <sqlite3.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/errors.hpp"
 #include "cpex/store/store_reading.hpp"
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 namespace {
 
@@ -70,6 +75,66 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text, const s
   return records;
 }
 
+// The points of each reason of `notes` ({"POINT": reason}) as "points 0, 2 (kl-lucb): reason",
+// the algorithms those points' rows name.
+void add_lower_bound_notes(const nlohmann::json& notes, RawResults& raw) {
+  const auto column = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(raw.columns.begin(), raw.columns.end(), name) - raw.columns.begin());
+  };
+  const std::size_t point = column("point"), algorithm = column("algorithm");
+  std::map<std::string, std::pair<std::vector<std::string>, std::set<std::string>>> by_reason;
+  std::vector<std::string> order;
+  for (const auto& [p, reason] : notes.items()) {
+    if (!reason.is_string()) continue;
+    const std::string why = reason.get<std::string>();
+    if (!by_reason.count(why)) order.push_back(why);
+    by_reason[why].first.push_back(p);
+    if (point < raw.columns.size() && algorithm < raw.columns.size())
+      for (const auto& row : raw.rows)
+        if (row[point] == p) by_reason[why].second.insert(row[algorithm]);
+  }
+  for (const auto& why : order) {
+    const auto& [points, algorithms] = by_reason[why];
+    std::string text = points.size() == 1 ? "point " : "points ";
+    for (std::size_t i = 0; i < points.size() && i < 8; ++i) text += (i ? ", " : "") + points[i];
+    if (points.size() > 8) text += ", ... (" + std::to_string(points.size()) + ")";
+    if (!algorithms.empty()) {
+      std::string names;
+      for (const auto& a : algorithms) names += (names.empty() ? "" : ", ") + a;
+      text += " (" + names + ")";
+    }
+    raw.lower_bound_notes.push_back(text + ": " + why);
+  }
+}
+
+// The store's `labels` (a JSON object) and `skipped` (a JSON array of lines) meta values,
+// when the store has them (stores written before them have neither).
+void read_display_meta(sqlite3* handle, RawResults& raw) {
+  sqlite3_stmt* raw_statement = nullptr;
+  if (sqlite3_prepare_v2(handle, "SELECT key, value FROM meta WHERE key IN ('labels', 'skipped', 'lower_bound_notes')", -1,
+                         &raw_statement, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(raw_statement);
+    return;
+  }
+  std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> statement(raw_statement, sqlite3_finalize);
+  while (sqlite3_step(raw_statement) == SQLITE_ROW) {
+    const auto* key = sqlite3_column_text(raw_statement, 0);
+    const auto* value = sqlite3_column_text(raw_statement, 1);
+    if (!key || !value) continue;
+    const nlohmann::json json = nlohmann::json::parse(reinterpret_cast<const char*>(value), nullptr, false);
+    const std::string name = reinterpret_cast<const char*>(key);
+    if (name == "lower_bound_notes" && json.is_object()) {
+      add_lower_bound_notes(json, raw);
+    } else if (name == "labels" && json.is_object()) {
+      for (const auto& [left, text] : json.items())
+        if (text.is_string()) raw.labels.emplace_back(left, text.get<std::string>());
+    } else if (json.is_array()) {
+      for (const auto& line : json)
+        if (line.is_string()) raw.skipped.push_back(line.get<std::string>());
+    }
+  }
+}
+
 }  // namespace
 
 bool is_sqlite_file(const std::string& path) {
@@ -125,7 +190,8 @@ RawResults read_results_store(const std::string& path) {
     raw.lines.push_back(0);
   }
   if (step != SQLITE_DONE) throw Error(path + ": reading the runs table failed: " + sqlite3_errmsg(handle));
+  read_display_meta(handle, raw);
   return raw;
 }
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

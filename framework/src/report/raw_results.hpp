@@ -3,14 +3,22 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 struct RawResults {
   std::vector<std::string> columns;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::size_t> lines;  // line of each row in the file (CSV; 0 for SQLite)
+  // A store's meta: the [labels] section of its pipeline (display names), and the
+  // (algorithm, point) pairs its sweep skipped, one line each. Empty for a CSV.
+  std::vector<std::pair<std::string, std::string>> labels;
+  std::vector<std::string> skipped;
+  // Why runs got no lower bound (meta "lower_bound_notes", per point), one line per reason
+  // naming the points and their algorithms.
+  std::vector<std::string> lower_bound_notes;
 };
 
 // True if `path` starts with the SQLite header.
@@ -24,4 +32,4 @@ RawResults read_results_csv(const std::string& path);
 // if it is not a store with a `runs` table.
 RawResults read_results_store(const std::string& path);
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/run.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/run_result.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/suggest.hpp"
 #include "raw_results.hpp"
 
-namespace cpex::report {
+namespace cpex::inline runtime::report {
 
 namespace {
 
@@ -80,6 +80,9 @@ class TableBuilder {
     if (before != raw.columns.end() && before < after)
       for (auto it = before + 1; it != after; ++it) add_swept(*it);
     for (const auto& [key, value] : input.tags) add_swept(key);
+    table_.labels.insert(table_.labels.end(), raw.labels.begin(), raw.labels.end());
+    for (const auto& line : raw.skipped) table_.skipped.push_back(input.path + ": " + line);
+    for (const auto& line : raw.lower_bound_notes) table_.lower_bound_notes.push_back(input.path + ": " + line);
 
     std::vector<std::size_t> target;
     for (const auto& name : raw.columns) target.push_back(column(name));
@@ -178,4 +181,4 @@ ResultsTable read_results(const std::vector<ResultsInput>& inputs) {
   return table;
 }
 
-}  // namespace cpex::report
+}  // namespace cpex::runtime::report

@@ -14,7 +14,7 @@
 
 #include "cpex/random.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 Interval clopper_pearson(std::uint64_t successes, std::uint64_t trials, double confidence) {
   Interval ci;
@@ -58,11 +58,6 @@ void SummaryAccumulator::add(const RunResult& r) {
       r.lower_bound);
 }
 
-void SummaryAccumulator::add(StopReason stop, std::uint64_t samples, bool correct, bool optimal,
-                             double wall_seconds) {
-  add(run_end(stop), samples, correct, optimal ? Optimality::Yes : Optimality::No, wall_seconds);
-}
-
 void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Optimality optimal,
                              double wall_seconds, double lower_bound) {
   if (end == RunEnd::Failed) {
@@ -92,25 +87,6 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
 }
 
 namespace {
-
-// The deprecated names of Summary and the fields they alias.
-template <class T>
-using Alias = std::pair<T Summary::*, T Summary::*>;
-constexpr Alias<std::uint64_t> kCountAliases[] = {
-    {&Summary::stopped, &Summary::ended}, {&Summary::budget, &Summary::at_budget},
-    {&Summary::errors, &Summary::wrong}, {&Summary::capped_errors, &Summary::capped_wrong}};
-constexpr Alias<double> kRealAliases[] = {{&Summary::error_rate, &Summary::wrong_rate},
-                                          {&Summary::mean_wall_seconds, &Summary::mean_wall_time_s}};
-constexpr Alias<Interval> kIntervalAliases[] = {
-    {&Summary::error_rate_ci, &Summary::wrong_rate_ci95},
-    {&Summary::not_optimal_rate_ci, &Summary::not_optimal_rate_ci95},
-    {&Summary::mean_samples_ci, &Summary::mean_samples_ci95_normal}};
-
-void fill_aliases(Summary& s) {
-  for (const auto& [alias, field] : kCountAliases) s.*alias = s.*field;
-  for (const auto& [alias, field] : kRealAliases) s.*alias = s.*field;
-  for (const auto& [alias, field] : kIntervalAliases) s.*alias = s.*field;
-}
 
 // The stopping-time tail of Summary: quantiles of the ratios of the runs ended by their
 // rule and the capped ones (at their caps), and the share beyond 10.
@@ -183,8 +159,7 @@ Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
   if (s.ended == 0) {
     s.mean_samples = s.median_samples = nan;
     s.mean_samples_ci95_normal = s.median_samples_ci95 = {nan, nan};
-    fill_aliases(s);
-    return s;
+      return s;
   }
   if (!sorted_) {
     std::sort(samples_.begin(), samples_.end());
@@ -210,7 +185,6 @@ Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
     const std::vector<double> values(samples_.begin(), samples_.end());
     s.mean_samples_ci95_bootstrap = bootstrap_mean_interval(values);
   }
-  fill_aliases(s);
   return s;
 }
 
@@ -242,4 +216,4 @@ Interval bootstrap_mean_interval(std::span<const double> values, double confiden
   return {means[lower], means[upper]};
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

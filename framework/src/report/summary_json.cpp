@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -62,8 +62,6 @@ Json summary_json(const Summary& s) {
   samples["min"] = any ? Json(s.min_samples) : Json(nullptr);
   samples["max"] = any ? Json(s.max_samples) : Json(nullptr);
   samples["mean_at_least"] = number(s.mean_samples_at_least);
-  samples["mean_ci95"] = samples["mean_ci95_normal"];  // deprecated alias
-  samples["ci95"] = samples["mean_ci95_bootstrap"];    // deprecated alias
   j["samples"] = samples;
   j["wrong"] = s.wrong;
   j["wrong_rate"] = number(s.wrong_rate);
@@ -90,13 +88,6 @@ Json summary_json(const Summary& s) {
   ratio["beyond_10_rate"] = number(s.beyond_10_rate);
   ratio["beyond_10_rate_ci95"] = s.tail_runs ? interval(s.beyond_10_rate_ci95) : Json(nullptr);
   j["lower_bound_ratio"] = ratio;
-  // Deprecated aliases, kept until 0.2 (docs/results.md, "Renamed keys").
-  j["stopped"] = s.ended;
-  j["budget"] = s.at_budget;
-  j["errors"] = s.wrong;
-  j["error_rate"] = j["wrong_rate"];
-  j["error_rate_ci95"] = j["wrong_rate_ci95"];
-  j["capped_errors"] = s.capped_wrong;
   return j;
 }
 
@@ -106,4 +97,4 @@ std::vector<std::pair<std::string, std::string>> flat_summary(const Summary& s) 
   return out;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -12,7 +12,7 @@
 
 #include "cpex/errors.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 JobSpace::JobSpace(const std::vector<Pipeline>& pipelines, const std::vector<SweepPoint>& points)
     : pipelines_(&pipelines), points_(&points) {
@@ -243,4 +243,4 @@ std::vector<RunRecord> execute(const std::vector<Job>& jobs, const EngineOptions
   return std::move(collect.records);
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

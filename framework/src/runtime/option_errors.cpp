@@ -6,7 +6,7 @@
 
 #include <boost/program_options/errors.hpp>
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -31,4 +31,4 @@ std::string exception_text(const std::exception& e) {
   return copy.what();
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -13,7 +13,7 @@
 #include "cpex/input_file.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace fs = std::filesystem;
 
@@ -80,4 +80,4 @@ void check_overwrite(const NamedPath& output, ExistingOutput wanted, bool force)
                     "(use --force)");
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

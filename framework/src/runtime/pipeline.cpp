@@ -12,7 +12,7 @@
 #include "cpex/runtime/run.hpp"
 #include "cpex/suggest.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 const ParamSchema& run_schema() {
   static const ParamSchema schema = ParamSchema()
@@ -109,13 +109,18 @@ const Entry* choose(const PipelineFile& file, const Registry& registry, const st
   if (const Entry* entry = (registry.*lookup)(name)) return entry;
   PluginKind other;
   std::string hint;
+  const std::vector<std::string> names = registry.names(kind);
+  const std::string suggestion = did_you_mean(name, names);
   if (registry.find(name, &other))
     hint = ": it is an " + std::string(to_string(other)) + ", not an " + to_string(kind);
   else
-    hint = " is not a known " + std::string(to_string(kind)) +
-           did_you_mean(name, registry.names(kind));
-  throw ConfigError(where + " = '" + shorten(name) + "'" + hint + " (known: " + joined(registry.names(kind)) + ")" +
-                    (registry.find(name) ? "" : kPluginPathHint));
+    hint = " is not a known " + std::string(to_string(kind)) + suggestion;
+  // The names themselves only when there are a few and none is close: `cpex list` has them all.
+  const std::string known = !suggestion.empty() ? ""
+                            : names.size() <= 8 ? " (known: " + joined(names) + ")"
+                                                : " (cpex list shows the " + std::to_string(names.size()) + " " +
+                                                      to_string(kind) + "s)";
+  throw ConfigError(where + " = '" + shorten(name) + "'" + hint + known + (registry.find(name) ? "" : kPluginPathHint));
 }
 
 // The algorithms of the registry whose oracle roles include `section` ([dks], ...).
@@ -264,7 +269,7 @@ void check_compatibility(const Pipeline& p) {
   if (std::find(needs.feedback.begin(), needs.feedback.end(), given) == needs.feedback.end()) {
     std::vector<std::string> wanted;
     for (auto kind : needs.feedback) wanted.emplace_back(to_string(kind));
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                       joined(wanted) + " feedback, but environment '" + p.environment->name +
                       "' gives " + to_string(given) + " feedback");
   }
@@ -272,7 +277,7 @@ void check_compatibility(const Pipeline& p) {
     const unsigned have = p.oracles[i].entry->capabilities;
     const unsigned missing = needs.oracles[i].required & ~have;
     if (missing)
-      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+      throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                         describe_capabilities(missing) + " from the oracle in [" +
                         needs.oracles[i].section + "], but oracle '" + p.oracles[i].entry->name +
                         "' offers " + describe_capabilities(have));
@@ -289,6 +294,11 @@ void check_settings(const PipelineFile& file, const Pipeline& p) {
   const AlgorithmNeeds& needs = p.algorithm->needs;
   const std::string name = "algorithm '" + p.algorithm->name + "'";
   const bool checkpoints = !p.run.checkpoints.empty();
+  if ((p.run.batch_size > 1 || p.run.delay > 0) && p.environment->feedback == FeedbackKind::MultiObjective)
+    throw ConfigError(origin_of(file, "run", p.run.batch_size > 1 ? "batch-size" : "delay") + ": [run] " +
+                      (p.run.batch_size > 1 ? "batch-size" : "delay") + ": environment '" + p.environment->name +
+                      "' has multi-objective feedback, which a study's driver (the batch and delay schedule) "
+                      "does not carry: drop batch-size and delay");
   if (checkpoints) {
     const std::string where = origin_of(file, "run", "checkpoints") + ": [run] checkpoints: ";
     if (file.get("run", "budget"))
@@ -299,7 +309,7 @@ void check_settings(const PipelineFile& file, const Pipeline& p) {
                           std::to_string(p.run.checkpoints[i]) + ")");
     if (p.run.checkpoints.size() > 1000) throw ConfigError(where + "at most 1000 checkpoints");
     if (!(needs.settings & (kFixedBudget | kAnytime)) && !needs.anytime)
-      throw ConfigError(where + name + " is " + describe_settings(needs.settings) +
+      throw MismatchError(where + name + " is " + describe_settings(needs.settings) +
                         " only and cannot answer mid-run: checkpoints need a fixed-budget or anytime algorithm");
     if (p.run.checkpoints.back() > static_cast<std::uint64_t>(p.run.max_samples))
       throw ConfigError(where + "the last, " + std::to_string(p.run.checkpoints.back()) +
@@ -311,21 +321,21 @@ void check_settings(const PipelineFile& file, const Pipeline& p) {
   if (p.run.brake_booster) {
     const std::string where = origin_of(file, "run", "brake-booster") + ": [run] brake-booster: ";
     if (!(needs.settings & kFixedConfidence) || p.run.budget > 0)
-      throw ConfigError(where + "boosts a fixed-confidence run; " + name + " with " +
+      throw MismatchError(where + "boosts a fixed-confidence run; " + name + " with " +
                         (p.run.budget > 0 ? "a budget or checkpoints" : describe_settings(needs.settings) + " only") +
                         " has no stopping rule to boost");
     if (p.run.batch_size > 1 || p.run.delay > 0)
       throw ConfigError(where + "is not combined with batch-size or delay");
     if (needs.reads_truth || needs.batches)
-      throw ConfigError(where + name + " is not boosted (an oracle baseline or a batched algorithm)");
+      throw MismatchError(where + name + " is not boosted (an oracle baseline or a batched algorithm)");
   }
   if (p.run.budget > 0 && !checkpoints && !(needs.settings & (kFixedBudget | kAnytime)))
-    throw ConfigError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
+    throw MismatchError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
                       " only (it stops by its own rule); drop budget, or use a fixed-budget "
                       "or anytime algorithm (cpex describe NAME lists its settings)");
-  if (p.run.budget == 0 && !(needs.settings & kFixedConfidence))
-    throw ConfigError(file.path() + ": [run] budget: " + name + " is " +
+  if (p.run.budget == 0 && !checkpoints && !(needs.settings & kFixedConfidence))
+    throw MismatchError(file.path() + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
                       " only: give [run] budget = T, the number of samples it may take, or checkpoints = "
                       "T1, T2, ...");
@@ -390,17 +400,31 @@ PipelineFile apply_plugin_block(const PipelineFile& file, const Registry& regist
       throw ConfigError(where + ": unknown key for " + owner.plugin + did_you_mean(key, names) +
                         " (known keys: " + joined(names) + ")");
     }
+    ignored.push_back(entry.key);
+    // A block of a variant no point names: a warning before the sweep (unused_variant_blocks).
     if (!owner.label.empty() &&
         std::find(variants.begin(), variants.end(), owner.name()) == variants.end())
-      throw ConfigError(where + ": no " + section + " is named '" + shorten(owner.name()) + "'" +
-                        did_you_mean(owner.name(), variants) + " (a [" + section +
-                        ".NAME@LABEL] block applies when plugin = NAME@LABEL; the " + section +
-                        "s: " + joined(variants) + ")");
-    ignored.push_back(entry.key);
+      continue;
     if (owner.label.empty() && owner.plugin == plugin.plugin)
       copy.set(section, key, entry.value, entry.origin, entry.directory);
     else if (!owner.label.empty() && owner.name() == plugin.name())
       own_variant.push_back(entry);
+  }
+  // A variant's label names its block: NAME@LABEL without one would run as the plain plugin.
+  if (!plugin.label.empty() && own_variant.empty()) {
+    std::vector<std::string> blocks;
+    for (const auto& entry : file.section(section)) {
+      const auto dot = entry.key.find('.');
+      const std::string owner = dot == std::string::npos ? "" : entry.key.substr(0, dot);
+      if (owner.find('@') != std::string::npos && std::find(blocks.begin(), blocks.end(), owner) == blocks.end())
+        blocks.push_back(owner);
+    }
+    std::string listed;
+    for (const auto& b : blocks) listed += (listed.empty() ? "" : ", ") + ("[" + section + "." + b + "]");
+    throw ConfigError(origin_of(file, section, "plugin") + ": [" + section + "] plugin = " + shorten(plugin.name()) +
+                      ": no block [" + section + "." + shorten(plugin.name()) + "] gives this variant its keys" +
+                      did_you_mean(plugin.name(), blocks) +
+                      (blocks.empty() ? std::string(" (the file has no variant block)") : " (the blocks: " + listed + ")"));
   }
   for (const auto& entry : own_variant)
     copy.set(section, entry.key.substr(entry.key.find('.') + 1), entry.value, entry.origin,
@@ -435,7 +459,8 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   Pipeline p;
   p.lower_bounds = std::make_shared<LowerBoundCache>();
   p.source = file.path();
-  std::vector<std::string> base = {instance.name, "algorithm", "run"};
+  // [labels]: display names for tables and figures (docs/results.md, "Names"), no plugin's.
+  std::vector<std::string> base = {instance.name, "algorithm", "run", "labels"};
   base.insert(base.end(), extra_sections.begin(), extra_sections.end());
   check_section_names(file, known_sections(registry, base));
   p.algorithm = choose(file, registry, "algorithm", PluginKind::Algorithm, &Registry::algorithm);
@@ -503,4 +528,4 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   return p;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

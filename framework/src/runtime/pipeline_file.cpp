@@ -21,7 +21,7 @@
 
 namespace po = boost::program_options;
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 // A comma-separated list of reals, read by Program_options through validate() below.
 struct RealListValue {
@@ -240,4 +240,4 @@ ParamValues read_section(const PipelineFile& file, const std::string& section,
   return values;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -14,7 +14,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 std::vector<fs::path> plugin_search_path(const std::vector<std::string>& from_flags) {
   std::vector<fs::path> paths(from_flags.begin(), from_flags.end());
@@ -121,4 +121,4 @@ void PluginHost::load_library(const fs::path& file) {
   }
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -6,7 +6,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 PluginVariant split_variant(const std::string& text, const std::string& where) {
   const auto at = text.find('@');
@@ -24,4 +24,4 @@ PluginVariant split_variant(const std::string& text, const std::string& where) {
   return variant;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -14,9 +14,9 @@
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -48,6 +48,20 @@ namespace {
 
 }  // namespace
 
+namespace {
+
+// The environment's Problem with the registered feedback kind: the environment's own object
+// (not owned) when it says so already, else a copy that does.
+std::shared_ptr<const Problem> run_problem(const Environment& environment, FeedbackKind registered) {
+  const Problem& own = environment.problem();
+  if (own.feedback == registered) return std::shared_ptr<const Problem>(std::shared_ptr<const Problem>(), &own);
+  auto copy = std::make_shared<Problem>(own);
+  copy->feedback = registered;
+  return copy;
+}
+
+}  // namespace
+
 RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace) {
   RunObjects run;
   // Oracles first: an oracle may fix its own ground set (a graph) from the run's oracle
@@ -75,15 +89,8 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   } catch (...) {
     rethrow_as_error(p.source + ": building environment '" + p.environment->name + "'");
   }
-  const Problem& problem = run.environment->problem();
-  // Feedback is declared once, by the registration (assembly matched the algorithm to it):
-  // an environment whose Problem says otherwise would run under the wrong loop.
-  if (problem.feedback != p.environment->feedback)
-    throw RunError(p.source + ": environment '" + p.environment->name + "' (" +
-                   std::filesystem::path(p.environment->library).filename().string() +
-                   ") is registered with " + to_string(p.environment->feedback) +
-                   " feedback, but its Problem says " + to_string(problem.feedback) +
-                   " (EnvironmentEntry::feedback and Problem::feedback must agree)");
+  run.problem = run_problem(*run.environment, p.environment->feedback);
+  const Problem& problem = *run.problem;
   for (std::size_t i = 0; i < p.oracles.size(); ++i) {
     const OracleChoice& choice = p.oracles[i];
     const std::size_t ground = run.oracles[i]->ground_set_size();
@@ -106,19 +113,25 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   for (std::size_t i = 0; i < roles.size() && i < run.oracles.size(); ++i) {
     const unsigned withdrawn = roles[i].required & run.oracles[i]->withdrawn_capabilities();
     if (withdrawn)
-      throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
+      throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " +
                         describe_capabilities(withdrawn) + " from the oracle in [" +
                         roles[i].section + "], but oracle '" + p.oracles[i].entry->name +
                         "' does not offer it for this configuration");
   }
   const Query query = run.oracles.front()->query();
-  if (query.kind != Query::Kind::Optimal)
+  if (query.kind == Query::Kind::Threshold || query.kind == Query::Kind::AnyAbove)
     for (std::size_t a = 0; a < problem.num_arms; ++a)
       if (run.environment->truth()[a] == query.tau)
         throw ConfigError(p.source + ": arm " + std::to_string(a) + " of environment '" + p.environment->name +
                           "' has mean equal to tau = " + to_string(ParamValue{query.tau}) + " of oracle '" +
                           p.oracles.front().entry->name + "': a threshold problem needs every mean away from tau "
                           "(no unique answer otherwise)");
+  const bool vector_query = query.kind == Query::Kind::Pareto || query.kind == Query::Kind::Constrained;
+  if (problem.objectives > 1 && !vector_query)
+    throw ConfigError(p.source + ": environment '" + p.environment->name + "' has " +
+                      std::to_string(problem.objectives) + " objectives per arm, but oracle '" +
+                      p.oracles.front().entry->name + "' asks about one mean per arm (" + to_string(query.kind) +
+                      " query): choose pareto-set or constrained-best (docs/algorithms/pareto.md)");
   const std::size_t k = run.oracles.front()->decision_size();
   if (problem.k != 0 && k != 0 && problem.k != k)
     throw ConfigError(p.source + ": environment '" + p.environment->name +
@@ -127,15 +140,15 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
                       p.oracles.front().section + "] has decision size " + std::to_string(k));
   const std::string wanted = reward_mismatch(p.algorithm->needs.rewards, problem.rewards);
   if (!wanted.empty())
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' needs " + wanted +
                       ", but the rewards of environment '" + p.environment->name + "' are " +
                       describe(problem.rewards));
   if (problem.answers.cols() > 0 && !p.algorithm->needs.transductive)
-    throw ConfigError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
+    throw MismatchError(p.source + ": algorithm '" + p.algorithm->name + "' answers among the arms, but environment '" +
                       p.environment->name + "' poses an answer set Z of " + std::to_string(problem.answers.cols()) +
                       " items apart from its arms (answers = / answers-file =): choose an algorithm for "
                       "transductive problems (docs/algorithms/linear.md)");
-  run.context.problem = &problem;
+  run.context.problem = run.problem.get();
   for (std::size_t i = 0; i < run.oracles.size(); ++i) {
     run.context.oracles.push_back(run.oracles[i].get());
     run.context.oracle_capabilities.push_back(p.oracles[i].entry->capabilities);
@@ -162,9 +175,13 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
   } catch (const ParameterError& e) {
     // A key "SECTION.NAME" is a key of another section the algorithm refuses: "run.budget"
     // (a budget too small for it), "oracle.k" (a decision size it cannot identify).
+    // Both, and "plugin" (the rewards or the problem are not its kind), say that the
+    // algorithm does not fit the point.
     if (const auto dot = e.key().find('.'); dot != std::string::npos)
-      throw ConfigError(p.source + ": [" + e.key().substr(0, dot) + "] " + e.key().substr(dot + 1) +
-                        ": " + p.algorithm->name + ": " + e.what());
+      throw MismatchError(p.source + ": [" + e.key().substr(0, dot) + "] " + e.key().substr(dot + 1) +
+                          ": " + p.algorithm->name + ": " + e.what());
+    if (e.key() == "plugin")
+      throw MismatchError(p.source + ": [algorithm] plugin: " + p.algorithm->name + ": " + e.what());
     rethrow_in(p, "algorithm", p.algorithm->name, e);
   } catch (...) {
     rethrow_as_error(p.source + ": starting algorithm '" + p.algorithm->name + "'");
@@ -178,65 +195,6 @@ void probe(const Pipeline& pipeline) {
 }
 
 
-namespace {
-
-constexpr Outcome kOutcomes[] = {
-#define CPEX_OUTCOME(REASON, STOPPED, STATUS, END) \
-  {StopReason::REASON, #REASON, STOPPED, STATUS, RunEnd::END},
-#include "cpex/runtime/run_outcomes.def"
-#undef CPEX_OUTCOME
-};
-
-const Outcome& outcome(StopReason reason) {
-  for (const Outcome& o : kOutcomes)
-    if (o.reason == reason) return o;
-  return kOutcomes[0];  // unreachable: every enumerator has its line
-}
-
-}  // namespace
-
-std::span<const Outcome> outcomes() { return kOutcomes; }
-
-const char* to_string(RunEnd end) {
-  switch (end) {
-    case RunEnd::ByRule: return "ByRule";
-    case RunEnd::AtBudget: return "AtBudget";
-    case RunEnd::Capped: return "Capped";
-    case RunEnd::Failed: return "Failed";
-  }
-  return "ByRule";
-}
-
-const char* stopped_text(StopReason reason) { return outcome(reason).stopped.data(); }
-const char* status_text(StopReason reason) { return outcome(reason).status.data(); }
-RunEnd run_end(StopReason reason) { return outcome(reason).end; }
-
-std::optional<RunEnd> run_end_of_status(std::string_view status) {
-  for (const Outcome& o : kOutcomes)
-    if (o.status == status) return o.end;
-  return std::nullopt;
-}
-
-std::optional<StopReason> stop_reason_of_stopped(std::string_view stopped) {
-  for (const Outcome& o : kOutcomes)
-    if (o.stopped == stopped) return o.reason;
-  return std::nullopt;
-}
-
-const char* status_of_stopped(std::string_view stopped) {
-  const auto reason = stop_reason_of_stopped(stopped);
-  return status_text(reason ? *reason : StopReason::MaxSamples);
-}
-
-std::string status_texts() {
-  std::string out;
-  for (std::size_t i = 0; i < std::size(kOutcomes); ++i) {
-    bool seen = false;
-    for (std::size_t j = 0; j < i; ++j) seen = seen || kOutcomes[j].status == kOutcomes[i].status;
-    if (!seen) (out += out.empty() ? "" : ", ") += kOutcomes[i].status;
-  }
-  return out;
-}
 
 namespace {
 
@@ -268,10 +226,11 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
   Algorithm& algorithm = *run.algorithm;
   const Problem& problem = *run.context.problem;
   const bool semi_bandit = problem.feedback == FeedbackKind::SemiBandit;
+  const bool multi_objective = problem.feedback == FeedbackKind::MultiObjective;
   const RunLimits limits(p.run, start, interrupt);
   AnytimeVerdicts anytime(p, trace.has_value(), run);
   PullCounts pulls(p.run.record_pulls, problem.num_arms);
-  std::vector<double> per_arm(semi_bandit ? problem.num_arms : 0);
+  std::vector<double> per_arm(semi_bandit ? problem.num_arms : multi_objective ? problem.objectives : 0);
   Action action;
   Observation observation;
   std::uint64_t samples = 0;
@@ -281,7 +240,6 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
     anytime.at(samples, record);
     const bool at_budget = limits.budget && samples >= limits.budget;
     if (!algorithm.next(action)) {
-      record.stopped = true;
       record.stop = StopReason::Rule;
       break;
     }
@@ -313,6 +271,7 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
       break;
     }
     if (semi_bandit) observation.per_arm = std::span<double>(per_arm.data(), action.super_arm.size());
+    if (multi_objective) observation.per_arm = std::span<double>(per_arm.data(), per_arm.size());
     environment.pull(action, observation);
     samples += cost;
     pulls.add(action);
@@ -382,4 +341,4 @@ std::vector<RunRecord> run_checkpoints(std::span<const Pipeline* const> pipeline
   return out;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

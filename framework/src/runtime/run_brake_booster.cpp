@@ -24,7 +24,7 @@
 #include "cpex/runtime/lower_bound.hpp"
 #include "run_parts.hpp"
 
-namespace cpex::run_parts {
+namespace cpex::inline runtime::run_parts {
 
 namespace {
 
@@ -123,4 +123,4 @@ RunRecord run_brake_booster(const Pipeline& p, const RunSeed& seed, const std::a
   return record;
 }
 
-}  // namespace cpex::run_parts
+}  // namespace cpex::runtime::run_parts

@@ -10,7 +10,7 @@
 #include "cpex/study/feedback_loop.hpp"
 #include "run_parts.hpp"
 
-namespace cpex::run_parts {
+namespace cpex::inline runtime::run_parts {
 
 namespace {
 
@@ -83,4 +83,4 @@ RunRecord run_with_feedback(const Pipeline& p, const RunSeed& seed, const std::a
   return record;
 }
 
-}  // namespace cpex::run_parts
+}  // namespace cpex::runtime::run_parts

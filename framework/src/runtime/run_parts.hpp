@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 #include "cpex/runtime/run.hpp"
 
-namespace cpex::run_parts {
+namespace cpex::inline runtime::run_parts {
 
 // Collects the values an algorithm emits, stamped with the current sample count.
 class RunTrace : public TraceSink {
@@ -154,4 +154,4 @@ RunRecord run_with_feedback(const Pipeline& p, const RunSeed& seed, const std::a
 // majority stops within its budget (run_brake_booster.cpp).
 RunRecord run_brake_booster(const Pipeline& p, const RunSeed& seed, const std::atomic<bool>* interrupt);
 
-}  // namespace cpex::run_parts
+}  // namespace cpex::runtime::run_parts

@@ -1,16 +1,21 @@
 // cpex run / cpex sweep: prepare, open the outputs (CSV or SQLite store, resuming a store
 // of the same sweep), run the selected runs with progress and Ctrl-C handling, print the
 // summaries, and choose the exit status.
+#include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "cpex/runtime/run_pipeline.hpp"
 
 #include "cpex/errors.hpp"
 #include "cpex/runtime/embedding.hpp"
+#include "cpex/runtime/lower_bound.hpp"
 #include "cpex/runtime/ranks.hpp"
 #include "cpex/runtime/signals.hpp"
 #include "cpex/runtime/summary_output.hpp"
@@ -20,7 +25,7 @@
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 int run_pipeline(const Registry& registry, const std::string& path, const RunOptions& options,
                  bool sweep) {
@@ -45,6 +50,8 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   if (rank == 0) {
     // A key that means different things in the swept algorithms (parameter roles).
     for (const std::string& warning : s.warnings) std::cerr << "cpex: warning: " << warning << '\n';
+    // The (algorithm, point) pairs of a mixed sweep that do not fit: skipped, one line each.
+    for (const std::string& line : s.skip_lines) std::cerr << "cpex: " << line << " (--strict refuses instead)\n";
     // Tied instances (Delta = 0 or Lambda_i = 0) never stop with epsilon = 0: say so up front.
     for (const std::string& warning : tie_warnings(s.pipelines, s.points))
       std::cerr << "cpex: warning: " << warning << '\n';
@@ -80,10 +87,8 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
           throw ConfigError("results store '" + opts.out + "' is being resumed, but [run] "
                             "trace-file would then miss the runs already done (use --force-new)");
         selection.done = store->done();
-        store->for_each_row([&](const ResultStore::StoredRun& run) {
-          if (run.point < summaries.points.size())
-            summaries.points[run.point].add(run.stop, run.samples, run.correct, run.optimal,
-                                            run.wall_seconds);
+        store->for_each_row([&](const RunResult& run) {
+          if (run.point < summaries.points.size()) summaries.points[run.point].add(run);
           if (run.stop == StopReason::Error) ++summaries.failed;
         });
       }
@@ -91,6 +96,13 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
       csv = std::make_unique<CsvResultWriter>(opts.out, s.axis_keys);
     }
     if (!trace_file.empty()) trace = std::make_unique<CsvTraceWriter>(trace_file);
+  }
+  const std::size_t stored = selection.done.size();
+  if (!s.skipped.empty()) {  // the skipped points' runs are never run
+    std::vector<std::uint64_t> merged, skipped = skipped_runs(s, jobs.repetitions());
+    std::merge(selection.done.begin(), selection.done.end(), skipped.begin(), skipped.end(), std::back_inserter(merged));
+    merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+    selection.done = std::move(merged);
   }
   if (opts.ranks) opts.ranks->share_done(selection.done);
 
@@ -101,7 +113,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
     if (store->grown_from() > 0)
       std::cerr << "cpex: growing '" << opts.out << "' from " << store->grown_from() << " to "
                 << jobs.repetitions() << " repetitions per point (the stored runs keep their seeds)\n";
-    std::cerr << "cpex: resuming '" << opts.out << "': " << selection.done.size()
+    std::cerr << "cpex: resuming '" << opts.out << "': " << stored
               << " runs already done, " << selected << " to run\n";
   }
 
@@ -125,7 +137,16 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   const EngineReport report = processes > 1 ? opts.ranks->run(jobs, selection, engine, sinks)
                                            : run_sweep(jobs, selection, engine, sinks);
   progress.finish();
-  if (store) store->commit();
+  if (store) {
+    // Why points got no lower bound, in words (cpex report prints them beside the ratios).
+    nlohmann::ordered_json notes = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < s.pipelines.size(); ++i)
+      if (const std::string reason = s.pipelines[i].skipped.empty() ? lower_bound_reason(s.pipelines[i]) : "";
+          !reason.empty())
+        notes[std::to_string(s.points[i].index)] = reason;
+    if (!notes.empty()) store->set_meta("lower_bound_notes", notes.dump());
+    store->commit();
+  }
   const bool interrupted = report.interrupted || (own_signals && signals::received() != 0);
   const int interrupted_status = signals::exit_status(kExitInterrupted);
   if (rank != 0) return interrupted ? interrupted_status : 0;
@@ -157,4 +178,4 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
   return 0;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

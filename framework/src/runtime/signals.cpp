@@ -11,7 +11,7 @@
 
 #include "cpex/store/output_lock.hpp"
 
-namespace cpex::host::signals {
+namespace cpex::inline runtime::signals {
 
 namespace {
 
@@ -83,4 +83,4 @@ int exit_status(int status) noexcept {
   return signal ? 128 + signal : status;
 }
 
-}  // namespace cpex::host::signals
+}  // namespace cpex::runtime::signals

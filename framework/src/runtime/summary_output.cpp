@@ -10,14 +10,16 @@
 
 #include "cpex/report/stats.hpp"
 #include "cpex/report/summary_json.hpp"
+#include "cpex/runtime/lower_bound.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* point_status(const Summary& s, std::uint64_t planned) {
+const char* point_status(const Pipeline& p, const Summary& s, std::uint64_t planned) {
+  if (!p.skipped.empty()) return "skipped";
   if (s.runs == 0) return "not run";
   return s.runs < planned ? "partial" : "done";
 }
@@ -28,11 +30,19 @@ Json point_json(const Pipeline& p, const SweepPoint& point, const Summary& s) {
   const auto planned = static_cast<std::uint64_t>(p.run.repetitions);
   j["pipeline"] = p.source;
   j["algorithm"] = p.algorithm_name;
-  j["environment"] = p.environment->name;
-  j["oracle"] = p.oracles.front().entry->name;
-  j["status"] = point_status(s, planned);
+  if (p.skipped.empty()) {
+    j["environment"] = p.environment->name;
+    j["oracle"] = p.oracles.front().entry->name;
+  }
+  j["status"] = point_status(p, s, planned);
+  if (!p.skipped.empty()) {
+    j["skipped"] = p.skipped;  // why the algorithm does not fit the point
+    return j;
+  }
   j["planned"] = planned;
   j.update(summary_json(s));
+  if (s.lower_bound_runs == 0 && s.by_rule > 0)
+    if (const std::string why = lower_bound_reason(p); !why.empty()) j["lower_bound_note"] = why;
   return j;
 }
 
@@ -41,6 +51,12 @@ std::ostream& rate(std::ostream& out, std::uint64_t count, double value, const I
 }
 
 void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, const Summary& s) {
+  if (!p.skipped.empty()) {
+    out << p.algorithm_name;
+    for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
+    out << "\n  skipped (does not fit the point): " << p.skipped << '\n';
+    return;
+  }
   out << p.algorithm_name << " on " << p.environment->name << " (oracle "
       << p.oracles.front().entry->name << ")";
   for (const auto& [key, value] : point.values) out << "  " << key << '=' << value;
@@ -79,6 +95,9 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
     out << "  lower-bound ratio samples / (T*(mu) log(1/delta)) mean " << s.lower_bound_ratio
         << " (95% CI, normal approximation [" << s.lower_bound_ratio_ci95_normal.lower << ", "
         << s.lower_bound_ratio_ci95_normal.upper << "]) over the " << s.lower_bound_runs << " runs ended by rule\n";
+  else if (s.by_rule > 0)
+    if (const std::string why = lower_bound_reason(p); !why.empty())
+      out << "  lower-bound ratio: none, " << why << '\n';
   if (s.tail_runs > 0) {
     out << "  stopping-time tail (ratio, " << s.tail_runs << " runs"
         << (s.tail_capped ? ", " + std::to_string(s.tail_capped) + " capped counted at their cap: lower bounds" : "")
@@ -116,4 +135,4 @@ void print_summaries(std::ostream& out, const std::vector<Pipeline>& pipelines,
     out << all.front().dump(2) << '\n';
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

@@ -12,7 +12,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -172,4 +172,4 @@ PipelineFile apply(const PipelineFile& file, const SweepPoint& point) {
   return copy;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -10,7 +10,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -88,7 +88,7 @@ void apply_overrides(PipelineFile& file, std::vector<SweepAxis>& axes,
 std::string pipeline_text(const PipelineFile& file, const std::vector<SweepAxis>& axes) {
   std::string text;
   for (const auto& section : file.sections()) {
-    if (section == "sweep") continue;
+    if (section == "sweep" || section == "labels") continue;  // names do not change the runs
     text += "[" + section + "]\n";
     for (const auto& entry : file.section(section)) text += entry.key + " = " + entry.value + "\n";
   }
@@ -110,4 +110,4 @@ std::string pipeline_text(const PipelineFile& file, const std::vector<SweepAxis>
   return text;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

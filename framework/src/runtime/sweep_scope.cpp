@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -38,4 +38,4 @@ SweepScope sweep_scope(const PipelineFile& file, const std::vector<SweepAxis>& a
   return scope;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/suggest.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/sweep_overrides.hpp"
 
@@ -22,7 +23,7 @@
 #define CPEX_VERSION "unknown"
 #endif
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -95,6 +96,11 @@ void expand_checkpoints(PreparedSweep& s) {
   s.points = std::move(points);
   s.pipelines = std::move(pipelines);
   s.axis_keys.push_back("run.budget");
+  // A skipped point is skipped at every checkpoint.
+  std::vector<std::size_t> skipped;
+  for (std::size_t b : s.skipped)
+    for (std::size_t c = 0; c < budgets.size(); ++c) skipped.push_back(b * budgets.size() + c);
+  s.skipped = std::move(skipped);
 }
 
 }  // namespace
@@ -171,6 +177,25 @@ std::vector<std::string> key_meaning_warnings(const Registry& registry, const Pi
   return warnings;
 }
 
+std::vector<std::string> unused_variant_blocks(const PipelineFile& file, const SweepScope& scope) {
+  const auto own = file.get("algorithm", "plugin");
+  const std::vector<std::string> used = scope.of("algorithm", own ? *own : "");
+  std::vector<std::string> blocks, warnings;
+  for (const auto& entry : file.section("algorithm")) {
+    const auto dot = entry.key.find('.');
+    const std::string owner = dot == std::string::npos ? "" : entry.key.substr(0, dot);
+    if (owner.find('@') == std::string::npos || std::find(used.begin(), used.end(), owner) != used.end() ||
+        std::find(blocks.begin(), blocks.end(), owner) != blocks.end())
+      continue;
+    blocks.push_back(owner);
+    std::string names;
+    for (const auto& name : used) names += (names.empty() ? "" : ", ") + name;
+    warnings.push_back("[algorithm." + owner + "] is used by no algorithm of the sweep" + did_you_mean(owner, used) +
+                       ": its keys are ignored (the algorithms: " + names + ")");
+  }
+  return warnings;
+}
+
 PreparedSweep prepare_sweep(const Registry& registry, const std::string& path,
                             const RunOptions& options, bool sweep) {
   return prepare_sweep(registry, PipelineFile::read(path), options, sweep, true);
@@ -188,6 +213,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   apply_overrides(file, s.axes, options.overrides);
   const SweepScope scope = sweep_scope(file, written);
   s.warnings = key_meaning_warnings(registry, file, s.axes, scope);
+  for (auto& warning : unused_variant_blocks(file, scope)) s.warnings.push_back(std::move(warning));
   for (const auto& axis : s.axes)
     s.axis_keys.insert(s.axis_keys.end(), axis.keys.begin(), axis.keys.end());
 
@@ -197,8 +223,58 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   s.points = expand(s.axes);
   if (s.points.empty()) throw ConfigError(path + ": the sweep has no points");
   s.pipelines.reserve(s.points.size());
-  for (const auto& point : s.points)
-    s.pipelines.push_back(assemble(apply(file, point), registry, {"sweep"}, &scope));
+  // A mixed sweep (several algorithms) skips the (algorithm, point) pairs that do not fit,
+  // unless --strict; a single algorithm that does not fit is refused as before.
+  const auto own_algorithm = file.get("algorithm", "plugin");
+  const bool mixed = scope.of("algorithm", own_algorithm ? *own_algorithm : "").size() > 1;
+  std::map<std::string, std::vector<std::size_t>> skips;  // reason -> points
+  std::vector<std::string> reasons;                       // in order of appearance
+  for (const auto& point : s.points) {
+    const PipelineFile at = apply(file, point);
+    try {
+      s.pipelines.push_back(assemble(at, registry, {"sweep"}, &scope));
+    } catch (const MismatchError& e) {
+      if (!mixed || options.strict) throw;
+      Pipeline placeholder;
+      placeholder.source = path;
+      placeholder.algorithm_name = at.get("algorithm", "plugin").value_or("");
+      std::string reason = e.what();
+      if (reason.rfind(path + ": ", 0) == 0) reason = reason.substr(path.size() + 2);
+      placeholder.skipped = reason;
+      s.pipelines.push_back(std::move(placeholder));
+      s.skipped.push_back(point.index);
+      const std::string key = s.pipelines.back().algorithm_name + "\n" + reason;
+      if (!skips.count(key)) reasons.push_back(key);
+      skips[key].push_back(point.index);
+    }
+  }
+  if (s.skipped.size() == s.points.size())
+    throw ConfigError(path + ": no point fits its algorithm: " + s.pipelines.front().skipped);
+  // The placeholders take a fitting point's plugins and settings (never run).
+  const auto fitting = std::find_if(s.pipelines.begin(), s.pipelines.end(), [](const Pipeline& p) { return p.skipped.empty(); });
+  for (auto& p : s.pipelines)
+    if (!p.skipped.empty()) {
+      Pipeline copy = *fitting;
+      copy.algorithm_name = p.algorithm_name;
+      copy.skipped = p.skipped;
+      p = std::move(copy);
+    }
+  nlohmann::ordered_json skipped_json = nlohmann::ordered_json::array();
+  for (const auto& key : reasons) {
+    const auto& points = skips[key];
+    const std::string algorithm = key.substr(0, key.find('\n'));
+    std::string where;
+    for (std::size_t i = 0; i < points.size() && i < 4; ++i) {
+      std::string values;
+      for (const auto& [k, v] : s.points[points[i]].values) values += (values.empty() ? "" : ", ") + k + "=" + v;
+      where += (i ? "; " : "") + std::to_string(points[i]) + " (" + values + ")";
+    }
+    if (points.size() > 4) where += "; ... (" + std::to_string(points.size()) + " points)";
+    const std::string line = algorithm + " skipped at point" + (points.size() > 1 ? "s " : " ") + where + ": " +
+                             key.substr(key.find('\n') + 1);
+    s.skip_lines.push_back(line);
+    skipped_json.push_back(line);
+  }
   expand_checkpoints(s);
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
@@ -218,6 +294,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
     libraries.push_back(entry.library);
   };
   for (const auto& p : s.pipelines) {
+    if (!p.skipped.empty()) continue;
     add_plugin(*p.environment, "environment");
     for (const auto& o : p.oracles) add_plugin(*o.entry, "oracle");
     add_plugin(*p.algorithm, "algorithm");
@@ -246,7 +323,26 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   s.meta["shard"] = options.shard.empty() ? "" : options.shard;
   // Rows per repetition: run id = (point / C * repetitions + repetition) * C + point % C.
   s.meta["checkpoints"] = std::to_string(jobs.group());
+  nlohmann::ordered_json labels = nlohmann::ordered_json::object();
+  for (const auto& entry : file.section("labels")) {
+    if (entry.value.empty())
+      throw ConfigError(entry.origin + ": [labels] " + entry.key + ": the name is empty (NAME = TEXT)");
+    labels[entry.key] = entry.value;
+  }
+  s.meta["labels"] = labels.dump();
+  s.meta["skipped"] = skipped_json.dump();
   return s;
 }
 
-}  // namespace cpex::host
+std::vector<std::uint64_t> skipped_runs(const PreparedSweep& sweep, std::uint64_t repetitions) {
+  // Run id = (point / C * repetitions + repetition) * C + point % C with C checkpoints (1
+  // without): JobSpace's numbering.
+  const std::uint64_t c = std::max<std::uint64_t>(sweep.pipelines.front().run.checkpoints.size(), 1);
+  std::vector<std::uint64_t> ids;
+  for (std::size_t point : sweep.skipped)
+    for (std::uint64_t r = 0; r < repetitions; ++r) ids.push_back((point / c * repetitions + r) * c + point % c);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace cpex::runtime

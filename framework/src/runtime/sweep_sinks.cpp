@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 
 void SummarySink::write(const RunRecord& record, const Job& job) {
   points[record.point].add(record);
@@ -47,4 +47,4 @@ void ProgressMeter::finish() {
   enabled_ = false;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

@@ -13,7 +13,7 @@
 #include "cpex/numerics/consistency_radii.hpp"
 #include "cpex/runtime/run.hpp"
 
-namespace cpex::host {
+namespace cpex::inline runtime {
 namespace {
 
 bool exact_identification(const Pipeline& pipeline) {
@@ -57,6 +57,7 @@ std::vector<std::string> tie_warnings(const std::vector<Pipeline>& pipelines,
   std::vector<std::string> out;
   for (std::size_t i = 0; i < pipelines.size() && i < points.size() && i < limit; ++i) {
     const Pipeline& p = pipelines[i];
+    if (!p.skipped.empty()) continue;  // a mixed sweep's pair that does not fit: never run
     if (!exact_identification(p)) continue;
     std::string reason;
     try {
@@ -76,4 +77,4 @@ std::vector<std::string> tie_warnings(const std::vector<Pipeline>& pipelines,
   return out;
 }
 
-}  // namespace cpex::host
+}  // namespace cpex::runtime

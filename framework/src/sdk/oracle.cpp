@@ -34,6 +34,8 @@ const char* to_string(Query::Kind kind) {
     case Query::Kind::Optimal: return "optimal";
     case Query::Kind::Threshold: return "threshold";
     case Query::Kind::AnyAbove: return "any-above";
+    case Query::Kind::Pareto: return "pareto";
+    case Query::Kind::Constrained: return "constrained";
   }
   return "?";
 }

@@ -1,9 +1,12 @@
-// Printing of the shared value types (feedback kinds, decisions, capabilities).
+// Printing of the shared value types (feedback kinds, decisions, capabilities, priors).
 #include "cpex/capabilities.hpp"
+#include "cpex/enum_names.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/problem.hpp"
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <sstream>
 #include <utility>
@@ -12,21 +15,7 @@ namespace cpex {
 
 namespace {
 
-// The name of `value` in a table of (value, name) pairs; "?" for a value it lacks.
-template <class Enum, std::size_t N>
-const char* name_in(const std::pair<Enum, const char*> (&names)[N], Enum value) {
-  for (const auto& [v, name] : names)
-    if (v == value) return name;
-  return "?";
-}
-
-constexpr std::pair<FeedbackKind, const char*> kFeedbackNames[] = {
-    {FeedbackKind::SingleArm, "single-arm"},
-    {FeedbackKind::SemiBandit, "semi-bandit"},
-    {FeedbackKind::FullBanditSum, "full-bandit-sum"},
-    {FeedbackKind::LinearArm, "linear-arm"}};
-
-constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
+constexpr EnumName<RewardFamily> kRewardFamilyNames[] = {
     {RewardFamily::Other, "other"},
     {RewardFamily::Gaussian, "gaussian"},
     {RewardFamily::Bernoulli, "bernoulli"},
@@ -37,13 +26,13 @@ constexpr std::pair<RewardFamily, const char*> kRewardFamilyNames[] = {
 
 }  // namespace
 
-const char* to_string(FeedbackKind kind) { return name_in(kFeedbackNames, kind); }
+const char* to_string(FeedbackKind kind) { return feedback_info(kind).name; }
 
 const char* to_string(KeyParameter parameter) {
   return parameter == KeyParameter::Mean ? "mean" : "variance";
 }
 
-const char* to_string(RewardFamily family) { return name_in(kRewardFamilyNames, family); }
+const char* to_string(RewardFamily family) { return name_of(kRewardFamilyNames, family); }
 
 bool has_sub_gaussian_scale(RewardFamily family) {
   return family != RewardFamily::Poisson && family != RewardFamily::Exponential &&
@@ -64,6 +53,64 @@ void declare_rewards(Problem& problem, RewardFamily family, double sigma, double
                         : family == RewardFamily::Bernoulli ? 0.5
                         : family == RewardFamily::Bounded   ? 0.5 * (upper - lower)
                                                             : 0.0;
+}
+
+namespace {
+
+// "0.5" as a pipeline file writes a real (shortest text that reads back).
+std::string real_text(double x) {
+  char buffer[40];
+  const auto r = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, r.ptr);
+}
+
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+}  // namespace
+
+std::string to_string(const Prior& prior) {
+  switch (prior.kind) {
+    case Prior::Kind::None: return "none";
+    case Prior::Kind::Gaussian: return "gaussian(" + real_text(prior.a) + ", " + real_text(prior.b) + ")";
+    case Prior::Kind::Beta: return "beta(" + real_text(prior.a) + ", " + real_text(prior.b) + ")";
+  }
+  return "none";
+}
+
+bool parse_prior(const std::string& text, Prior& out, std::string& why) {
+  const std::string t = trimmed(text);
+  const auto open = t.find('('), comma = t.find(','), close = t.find(')');
+  const std::string name = trimmed(t.substr(0, open));
+  if (open == std::string::npos || comma == std::string::npos || close == std::string::npos || comma < open ||
+      close < comma || close + 1 != t.size() || (name != "gaussian" && name != "beta")) {
+    why = "'" + t + "' is not a prior: write gaussian(MEAN, SD) or beta(A, B)";
+    return false;
+  }
+  const std::string first = trimmed(t.substr(open + 1, comma - open - 1));
+  const std::string second = trimmed(t.substr(comma + 1, close - comma - 1));
+  double a = 0.0, b = 0.0;
+  const auto read = [](const std::string& s, double& x) {
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+    return !s.empty() && r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(x);
+  };
+  if (!read(first, a) || !read(second, b)) {
+    why = "'" + t + "': the prior's parameters must be two finite numbers";
+    return false;
+  }
+  if (name == "gaussian" && !(b > 0.0)) {
+    why = "'" + t + "': the standard deviation of gaussian(MEAN, SD) must be > 0";
+    return false;
+  }
+  if (name == "beta" && !(a > 0.0 && b > 0.0)) {
+    why = "'" + t + "': both parameters of beta(A, B) must be > 0";
+    return false;
+  }
+  out = Prior{name == "gaussian" ? Prior::Kind::Gaussian : Prior::Kind::Beta, a, b};
+  return true;
 }
 
 namespace {

@@ -17,7 +17,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -199,4 +199,4 @@ void remove_files_on_abrupt_exit() noexcept {
     if (slot.state.load() == 2) ::unlink(slot.path);
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -11,10 +11,10 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/input_file.hpp"
-#include "cpex/runtime/record_format.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/record_format.hpp"
+#include "cpex/results/result_columns.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 void append_csv_field(std::string& out, std::string_view text) {
   if (text.find_first_of(",\"\n\r") == std::string_view::npos) {
@@ -108,11 +108,11 @@ std::string csv_row(const RunRecord& r, const Job& job) {
     return row;
   };
 #define CPEX_RESULT_AXES() \
-  for (const auto& [key, value] : job.point->values) append_csv_field(next(), value);
-#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE) \
+  for (const auto& [key, value] : axis_values(job)) append_csv_field(next(), value);
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, REPRO, SUMMARY, VALUE, FIELD) \
   next();                                                            \
   if (present(ColumnPresence::PRESENT, failed)) append_csv_cell(row, result_cell(VALUE));
-#include "cpex/store/result_columns.def"
+#include "cpex/results/result_columns.def"
 #undef CPEX_RESULT_COLUMN
 #undef CPEX_RESULT_AXES
   row += '\n';
@@ -150,4 +150,4 @@ void CsvTraceWriter::write(const RunRecord& r, const Job&) {
   file_.write(rows);
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

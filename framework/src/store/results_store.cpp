@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -15,11 +16,12 @@
 #include <unistd.h>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/record_format.hpp"
+#include "cpex/results/result_fields.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "sqlite_util.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -172,129 +174,142 @@ std::string describe_difference(const StoreMeta& stored, const StoreMeta& now, b
   return text;
 }
 
+namespace {
+
+// Refuses a path that is no regular file or that may not be written.
+void check_writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return;
+  if (!fs::is_regular_file(path, ec)) throw Error("results store '" + path + "' is not a regular file");
+  // No write permission bits counts as read-only even for root (who may write anyway).
+  const auto writable = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+  if (::access(path.c_str(), W_OK) != 0 || (fs::status(path, ec).permissions() & writable) == fs::perms::none)
+    throw Error("results store '" + path + "' is read-only");
+}
+
+// Grows a stored sweep to more repetitions, everything else equal: run id = point x
+// repetitions + repetition, so the stored runs are renumbered for the new count (one
+// transaction; negated first so no id collides on the way) and the new identity recorded.
+// Seeds depend on (seed, point, repetition) only, so the stored runs are exactly the first
+// repetitions of the grown sweep. With C checkpoints (meta `checkpoints`) a repetition is C
+// rows of consecutive ids: run id = (point / C * repetitions + repetition) * C + point % C.
+void grow_repetitions(sqlite3* db, const StoreMeta& full, const std::string& path) {
+  const auto group_it = full.find("checkpoints");
+  const std::string c = group_it == full.end() || group_it->second.empty() ? "1" : group_it->second;
+  exec(db,
+       "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - ((point / " + c + " * " + full.at("repetitions") +
+           " + repetition) * " + c + " + point % " + c + "); UPDATE runs SET run_id = -1 - run_id;",
+       path);
+  StoreMeta identity;
+  for (const char* key : {"pipeline", "repetitions", "runs", "command"})
+    if (const auto it = full.find(key); it != full.end()) identity.insert(*it);
+  put_meta(db, identity, path);
+  exec(db, "COMMIT;", path);
+}
+
+// Creates the store: the schema and the meta rows under a temporary name, renamed into place,
+// so a kill at any moment leaves either no store or a complete one, never one that cannot be
+// resumed.
+void create_store(const std::string& path, const StoreMeta& full, const std::vector<std::string>& axis_keys) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const std::string temp = path + ".creating";
+  constexpr const char* kSuffixes[] = {"", "-journal", "-wal", "-shm"};
+  for (const char* suffix : kSuffixes) fs::remove(temp + suffix, ec);
+  // Removed if a signal ends the process before the rename (the host's handler).
+  struct AbruptExitFiles {
+    std::vector<int> slots;
+    ~AbruptExitFiles() {
+      for (int slot : slots) release_abrupt_exit_file(slot);
+    }
+  } abrupt;
+  for (const char* suffix : kSuffixes) abrupt.slots.push_back(register_abrupt_exit_file(temp + suffix));
+  {
+    Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
+    // 16 KiB pages: a quarter of the write(2) calls of SQLite's 4 KiB pages for the same
+    // rows (about 0.1 µs of system time per row on a sweep of tiny runs).
+    exec(c.db,
+         "PRAGMA page_size = 16384; BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+         "CREATE TABLE runs (" + runs_columns_sql(axis_keys) + ");",
+         path);
+    put_meta(c.db, full, path);
+    exec(c.db, "COMMIT;", path);
+  }
+  // A replaced store's journal files must not be applied to the new one.
+  for (const char* suffix : {"-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+  fs::rename(temp, path, ec);
+  if (ec) throw Error("cannot create results store '" + path + "': " + ec.message());
+}
+
+}  // namespace
+
 ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
                          const StoreOpenOptions& options, const std::vector<std::string>& axis_keys)
     : path_(path), axes_(axis_keys.size()) {
-  namespace fs = std::filesystem;
   if (!options.locked_by_caller) lock_ = std::make_unique<OutputLock>(path, "results store");
   StoreMeta full = meta;
   full["format"] = kFormat;
   full["schema"] = kSchema;
-  std::error_code ec;
-  const bool exists = fs::exists(path, ec);
-  if (exists && !fs::is_regular_file(path, ec))
-    throw Error("results store '" + path + "' is not a regular file");
-  // No write permission bits counts as read-only even for root (who may write anyway).
-  if (exists && (::access(path.c_str(), W_OK) != 0 ||
-                 (fs::status(path, ec).permissions() &
-                  (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) ==
-                     fs::perms::none))
-    throw Error("results store '" + path + "' is read-only");
-  bool fresh = !exists || fs::file_size(path, ec) == 0;
-  if (!fresh) {
-    Connection probe{open_db(path, SQLITE_OPEN_READWRITE)};
-    StoreMeta stored;
-    try {
-      stored = read_meta(probe.db, path);
-    } catch (const Error& e) {
-      if (!options.force) throw Error(std::string(e.what()) + "; use --force to replace it");
-      fresh = true;
-    }
-    if (!fresh && !options.force_new) {
-      const std::string older = older_schema(stored, path);
-      if (!older.empty())
-        throw Error(older + ": it cannot be resumed (read it with cpex report or cpex export; "
-                    "--force-new starts it over)");
-    }
-    if (!fresh) {
-      const std::string difference = describe_difference(stored, full, true);
-      if (difference.empty()) {
-        resumed_ = true;
-      } else if (!options.force_new && only_repetitions_grew(stored, full)) {
-        // Run id = point x repetitions + repetition: renumber the stored runs for the new
-        // count (one transaction; negated first so no id collides on the way), then record
-        // the new identity. Seeds depend on (seed, point, repetition) only, so the stored
-        // runs are exactly the first repetitions of the grown sweep.
-        // With C checkpoints (meta `checkpoints`) a repetition is C rows of consecutive ids:
-        // run id = (point / C * repetitions + repetition) * C + point % C.
-        const auto group_it = full.find("checkpoints");
-        const std::string group = group_it == full.end() || group_it->second.empty() ? "1" : group_it->second;
-        exec(probe.db,
-             "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - ((point / " + group + " * " + full.at("repetitions") +
-                 " + repetition) * " + group + " + point % " + group + "); UPDATE runs SET run_id = -1 - run_id;",
-             path);
-        sqlite3_stmt* put = nullptr;
-        sqlite3_prepare_v2(probe.db, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
-        for (const char* key : {"pipeline", "repetitions", "runs", "command"}) {
-          const auto it = full.find(key);
-          if (it == full.end()) continue;
-          sqlite3_bind_text(put, 1, key, -1, SQLITE_TRANSIENT);
-          sqlite3_bind_text(put, 2, it->second.c_str(), -1, SQLITE_TRANSIENT);
-          sqlite3_step(put);
-          sqlite3_reset(put);
-        }
-        sqlite3_finalize(put);
-        exec(probe.db, "COMMIT;", path);
-        grown_from_ = count_of(stored, "repetitions");
-        resumed_ = true;
-      } else if (!options.force_new) {
-        throw Error("results store '" + path + "' holds another sweep: " + difference +
-                    " (use --force-new to start over)");
-      } else {
-        fresh = true;
-      }
-    }
-  }
-  if (fresh) {
-    // Made under a temporary name and renamed into place, so a kill at any moment leaves
-    // either no store or a complete one (schema and meta), never a store that cannot be
-    // resumed.
-    const std::string temp = path + ".creating";
-    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp + suffix, ec);
-    // Removed if a signal ends the process before the rename (the host's handler).
-    struct AbruptExitFiles {
-      std::vector<int> slots;
-      ~AbruptExitFiles() {
-        for (int slot : slots) release_abrupt_exit_file(slot);
-      }
-    } abrupt;
-    for (const char* suffix : {"", "-journal", "-wal", "-shm"})
-      abrupt.slots.push_back(register_abrupt_exit_file(temp + suffix));
-    {
-      Connection c{open_db(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)};
-      // 16 KiB pages: a quarter of the write(2) calls of SQLite's 4 KiB pages for the same
-      // rows (about 0.1 µs of system time per row on a sweep of tiny runs).
-      std::string create = "PRAGMA page_size = 16384; BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                           "CREATE TABLE runs (" + runs_columns_sql(axis_keys) + ");";
-      exec(c.db, create, path);
-      sqlite3_stmt* put = nullptr;
-      sqlite3_prepare_v2(c.db, "INSERT INTO meta VALUES (?, ?)", -1, &put, nullptr);
-      for (const auto& [key, value] : full) {
-        sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_step(put);
-        sqlite3_reset(put);
-      }
-      sqlite3_finalize(put);
-      exec(c.db, "COMMIT;", path);
-    }
-    // A replaced store's journal files must not be applied to the new one.
-    for (const char* suffix : {"-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
-    fs::rename(temp, path, ec);
-    if (ec) throw Error("cannot create results store '" + path + "': " + ec.message());
-  }
+  check_writable(path);
+  if (!open_existing(full, options)) create_store(path, full, axis_keys);
   // No connection mutex (SQLite's multi-thread mode): only the engine's serial delivery
   // stage and then the host's final commit use this connection, never two threads at once;
   // the mutex took about 2,000 instructions per row (one lock per bind).
   db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
   if (resumed_) {
-    sqlite3_stmt* ids = nullptr;
-    sqlite3_prepare_v2(db_, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, nullptr);
-    while (sqlite3_step(ids) == SQLITE_ROW)
-      done_.push_back(static_cast<std::uint64_t>(sqlite3_column_int64(ids, 0)));
-    sqlite3_finalize(ids);
+    // Display names and skipped pairs are no part of the identity: the resuming sweep's hold.
+    StoreMeta refreshed;
+    for (const char* key : {"labels", "skipped"})
+      if (const auto it = full.find(key); it != full.end()) refreshed.insert(*it);
+    put_meta(db_, refreshed, path);
+    read_done();
   }
+  prepare_inserts();
+  last_commit_ = now_seconds();
+}
+
+bool ResultStore::open_existing(const StoreMeta& full, const StoreOpenOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path_, ec) || std::filesystem::file_size(path_, ec) == 0) return false;
+  Connection probe{open_db(path_, SQLITE_OPEN_READWRITE)};
+  StoreMeta stored;
+  try {
+    stored = read_meta(probe.db, path_);
+  } catch (const Error& e) {
+    if (!options.force) throw Error(std::string(e.what()) + "; use --force to replace it");
+    return false;
+  }
+  if (!options.force_new) {
+    const std::string older = older_schema(stored, path_);
+    if (!older.empty())
+      throw Error(older + ": it cannot be resumed (read it with cpex report or cpex export; "
+                  "--force-new starts it over)");
+  }
+  const std::string difference = describe_difference(stored, full, true);
+  if (difference.empty()) {
+    resumed_ = true;
+  } else if (!options.force_new && only_repetitions_grew(stored, full)) {
+    grow_repetitions(probe.db, full, path_);
+    grown_from_ = count_of(stored, "repetitions");
+    resumed_ = true;
+  } else if (!options.force_new) {
+    throw Error("results store '" + path_ + "' holds another sweep: " + difference +
+                " (use --force-new to start over)");
+  }
+  return resumed_;
+}
+
+void ResultStore::read_done() {
+  Statement ids(db_, "SELECT run_id FROM runs ORDER BY run_id", path_);
+  int status = SQLITE_ROW;
+  while ((status = sqlite3_step(ids.stmt)) == SQLITE_ROW)
+    done_.push_back(static_cast<std::uint64_t>(sqlite3_column_int64(ids.stmt, 0)));
+  if (status != SQLITE_DONE) throw Error("results store '" + path_ + "': " + error_text(db_));
+}
+
+void ResultStore::prepare_inserts() {
   const std::size_t columns = kResultColumnCount + axes_;
   auto prepare = [&](std::size_t rows, sqlite3_stmt** statement) {
     std::string insert = "INSERT OR REPLACE INTO runs VALUES ";
@@ -304,13 +319,13 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
       insert += ")";
     }
     if (sqlite3_prepare_v2(db_, insert.c_str(), -1, statement, nullptr) != SQLITE_OK)
-      throw Error("results store '" + path + "': " + sqlite3_errmsg(db_) +
+      throw Error("results store '" + path_ + "': " + sqlite3_errmsg(db_) +
                   " (a store written by another CPEx version?)");
   };
   prepare(1, &insert_);
   // As many rows per batch as SQLite allows parameters, up to 32.
-  const auto variables = static_cast<std::size_t>(
-      std::max(sqlite3_limit(db_, SQLITE_LIMIT_VARIABLE_NUMBER, -1), 1));
+  const auto variables =
+      static_cast<std::size_t>(std::max(sqlite3_limit(db_, SQLITE_LIMIT_VARIABLE_NUMBER, -1), 1));
   batch_ = std::min<std::size_t>(32, variables / columns);
   if (batch_ >= 2)
     prepare(batch_, &insert_batch_);
@@ -319,7 +334,6 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   held_.resize(batch_);
   bound_single_.assign(columns, nullptr);
   bound_batch_.assign(columns * batch_, nullptr);
-  last_commit_ = now_seconds();
 }
 
 ResultStore::~ResultStore() {
@@ -332,26 +346,48 @@ ResultStore::~ResultStore() {
   sqlite3_close(db_);
 }
 
-void ResultStore::for_each_row(const std::function<void(const StoredRun&)>& f) const {
-  const std::string select = "SELECT " + std::string(columns::point) + ", " +
-                             std::string(columns::stopped) + ", " + std::string(columns::samples) +
-                             ", " + std::string(columns::correct) + ", " +
-                             std::string(columns::wall_time_s) + ", " + std::string(columns::optimal) +
-                             " FROM runs ORDER BY " + std::string(columns::run_id);
+namespace {
+
+// A stored cell back into its RunResult member (NULL: the member's "no value").
+void read_cell(sqlite3_stmt* rows, int column, std::uint64_t& field) {
+  field = static_cast<std::uint64_t>(sqlite3_column_int64(rows, column));
+}
+void read_cell(sqlite3_stmt* rows, int column, bool& field) { field = sqlite3_column_int(rows, column) != 0; }
+void read_cell(sqlite3_stmt* rows, int column, double& field) {
+  field = sqlite3_column_type(rows, column) == SQLITE_NULL ? std::numeric_limits<double>::quiet_NaN()
+                                                            : sqlite3_column_double(rows, column);
+}
+void read_cell(sqlite3_stmt* rows, int column, std::string& field) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, column));
+  field.assign(text ? text : "");
+}
+void read_cell(sqlite3_stmt* rows, int column, StopReason& field) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows, column));
+  field = stop_reason_of_stopped(text ? text : "").value_or(StopReason::Error);
+}
+
+}  // namespace
+
+void ResultStore::for_each_row(const std::function<void(const RunResult&)>& f) const {
+  std::string select;
+  for (const ResultColumn& c : kResultColumns)
+    if (c.field) (select += select.empty() ? "SELECT " : ", ") += c.name;
+  select += " FROM runs ORDER BY " + std::string(columns::run_id);
   sqlite3_stmt* rows = nullptr;
-  sqlite3_prepare_v2(db_, select.c_str(), -1, &rows, nullptr);
-  while (sqlite3_step(rows) == SQLITE_ROW) {
-    const auto* stopped = reinterpret_cast<const char*>(sqlite3_column_text(rows, 1));
-    StoredRun run;
-    run.point = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 0));
-    run.stop = stop_reason_of_stopped(stopped ? stopped : "").value_or(StopReason::Error);
-    run.samples = static_cast<std::uint64_t>(sqlite3_column_int64(rows, 2));
-    run.correct = sqlite3_column_int(rows, 3) != 0;
-    run.wall_seconds = sqlite3_column_double(rows, 4);
-    run.optimal = sqlite3_column_int(rows, 5) != 0;
+  if (sqlite3_prepare_v2(db_, select.c_str(), -1, &rows, nullptr) != SQLITE_OK) {
+    const std::string message = sqlite3_errmsg(db_);
+    sqlite3_finalize(rows);
+    throw Error("results store '" + path_ + "': cannot read its rows: " + message);
+  }
+  RunResult run;
+  int status = SQLITE_ROW;
+  while ((status = sqlite3_step(rows)) == SQLITE_ROW) {
+    int column = 0;
+    for_each_result_field(run, [&](std::string_view, auto& field) { read_cell(rows, column++, field); });
     f(run);
   }
   sqlite3_finalize(rows);
+  if (status != SQLITE_DONE) throw Error("results store '" + path_ + "': cannot read its rows: " + sqlite3_errstr(status));
 }
 
 void ResultStore::begin() {
@@ -367,6 +403,17 @@ void ResultStore::commit() {
   pending_ = 0;
   last_commit_ = now_seconds();
   exec(db_, "COMMIT", path_);
+}
+
+void ResultStore::set_meta(const std::string& key, const std::string& value) {
+  commit();
+  sqlite3_stmt* put = nullptr;
+  sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO meta VALUES (?, ?)", -1, &put, nullptr);
+  sqlite3_bind_text(put, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(put, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+  const int step = sqlite3_step(put);
+  sqlite3_finalize(put);
+  if (step != SQLITE_DONE) throw Error("results store '" + path_ + "': cannot write meta '" + key + "': " + sqlite3_errmsg(db_));
 }
 
 namespace {
@@ -445,19 +492,19 @@ void ResultStore::bind_row(sqlite3_stmt* insert, std::vector<const void*>& bound
   const int first = c;
   const bool failed = r.stop == StopReason::Error;
 #define CPEX_RESULT_AXES()                                                              \
-  for (const auto& [key, value] : job.point->values) {                                  \
+  for (const auto& [key, value] : axis_values(job)) {                                  \
     const auto slot = static_cast<std::size_t>(c - 1);                                  \
     if (bound[slot] != &value) bind_value(insert, c, value);                            \
     bound[slot] = &value;                                                               \
     ++c;                                                                                \
   }
-#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, VALUE)                      \
+#define CPEX_RESULT_COLUMN(NAME, TYPE, PRESENT, SCOPE, SINCE, REPRO, SUMMARY, VALUE, FIELD)                      \
   if (present(ColumnPresence::PRESENT, failed))                                           \
     bind_cell(insert, bound, c, result_cell(VALUE), ColumnType::TYPE, ColumnScope::SCOPE); \
   else                                                                                    \
     bind_null(insert, bound, c);                                                          \
   ++c;
-#include "cpex/store/result_columns.def"
+#include "cpex/results/result_columns.def"
 #undef CPEX_RESULT_COLUMN
 #undef CPEX_RESULT_AXES
   // Every parameter is bound for every row, so no sqlite3_clear_bindings is needed.
@@ -506,4 +553,4 @@ void ResultStore::write(const RunRecord& r, const Job& job) {
 }
 
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -5,8 +5,8 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/store/output_lock.hpp"
-#include "cpex/runtime/record_format.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/record_format.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/store/results_csv.hpp"
 #include "cpex/store/results_store.hpp"
 #include "cpex/store/store_reading.hpp"
@@ -14,7 +14,7 @@
 #include "sqlite_util.hpp"
 #include "where_columns.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 using namespace sqlite;
 
@@ -169,8 +169,18 @@ std::vector<std::string> row_cells(sqlite3* db, const std::string& table, std::i
 
 }  // namespace
 
-MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs) {
-  if (inputs.empty()) throw Error("merge: no input stores");
+namespace {
+
+// Whether a column's cells must agree between two copies of a run (result_columns.def:
+// Deterministic; an axis column too). Measured ones (wall time) may differ.
+bool compared(const std::string& column) {
+  const ResultColumn* fixed = find_result_column(column);
+  return !fixed || fixed->repro == ColumnRepro::Deterministic;
+}
+
+// The metas of the inputs, refused when one has an older schema or is of another sweep, or
+// when the output is one of them.
+std::vector<StoreMeta> input_metas(const std::string& out, const std::vector<std::string>& inputs) {
   std::vector<StoreMeta> metas;
   for (const auto& input : inputs) {
     metas.push_back(read_store_meta(input));
@@ -178,123 +188,146 @@ MergeReport merge_stores(const std::string& out, const std::vector<std::string>&
       throw Error("merge: " + older + "; merge its shards with the CPEx that wrote them");
     const std::string difference = describe_difference(metas.front(), metas.back(), false);
     if (!difference.empty())
-      throw Error("merge: '" + input + "' is from another sweep than '" + inputs.front() +
-                  "': " + difference);
+      throw Error("merge: '" + input + "' is from another sweep than '" + inputs.front() + "': " + difference);
   }
   std::error_code ec;
   for (const auto& input : inputs)
-    if (std::filesystem::equivalent(input, out, ec))
-      throw Error("merge: the output '" + out + "' is also an input");
+    if (std::filesystem::equivalent(input, out, ec)) throw Error("merge: the output '" + out + "' is also an input");
+  return metas;
+}
+
+// The columns of a store's `runs` table, and the axis keys among them (after the fixed columns
+// before the axes, up to the first fixed column after them: result_columns.def).
+void read_columns(const std::string& store, std::vector<std::string>& columns, std::vector<std::string>& axis_keys) {
+  Connection c{open_store_for_reading(store)};
+  const Statement select(c.db, "SELECT * FROM runs LIMIT 0", store);
+  for (int i = 0; i < sqlite3_column_count(select.stmt); ++i) columns.push_back(sqlite3_column_name(select.stmt, i));
+  for (std::size_t i = kAxesAt; i < columns.size() && columns[i] != kResultColumns[kAxesAt].name; ++i)
+    axis_keys.push_back(columns[i]);
+}
+
+// Whether the output already holds rows of this sweep (then its shard key is kept in
+// `meta`); Error when it holds another sweep or an older schema. A merge killed while it
+// made the output can leave a hot rollback journal beside it, which a read-only open cannot
+// roll back ("attempt to write a readonly database"): under the caller's lock, one read-write
+// open rolls it back first.
+bool output_has_rows(const std::string& out, StoreMeta& meta) {
+  std::error_code ec;
+  if (std::filesystem::exists(out + "-journal", ec) && std::filesystem::file_size(out, ec) > 0) {
+    Connection recover{open_db(out, SQLITE_OPEN_READWRITE)};
+    exec(recover.db, "SELECT COUNT(*) FROM sqlite_master;", out);
+  }
+  if (!std::filesystem::exists(out, ec) || std::filesystem::file_size(out, ec) == 0) return false;
+  StoreMeta target = read_store_meta(out);
+  if (const std::string older = older_schema(target, out); !older.empty()) throw Error("merge: the output " + older);
+  const std::string difference = describe_difference(target, meta, false);
+  if (!difference.empty()) throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
+  meta["shard"] = target["shard"];
+  return true;
+}
+
+// Rows staged in a private temporary database, each with the file it came from
+// (cpex_origin; -1: the output); a run id seen twice must have the same row (measured
+// columns aside), else Error naming the run, both files and the first differing column.
+class Staging {
+ public:
+  Staging(const std::string& out, const std::vector<std::string>& inputs, const std::vector<std::string>& columns,
+          bool out_has_rows)
+      : out_(out), inputs_(inputs), db_{open_db("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI)} {
+    for (const auto& column : columns) {
+      const std::string q = quoted_identifier(column);
+      list_ += (list_.empty() ? "" : ", ") + q;
+      if (compared(column)) differs_ += (differs_.empty() ? "" : " OR ") + ("s." + q + " IS NOT t." + q);
+    }
+    attach_for_reading(db_.db, out_has_rows ? out : inputs.front(), "source");
+    exec(db_.db,
+         "CREATE TABLE staged AS SELECT " + list_ + ", -1 AS cpex_origin FROM source.runs" +
+             (out_has_rows ? "" : " LIMIT 0") + "; CREATE UNIQUE INDEX staged_id ON staged(run_id);",
+         out);
+    exec(db_.db, "DETACH DATABASE source", out);
+  }
+
+  // Stages the rows of input i, after checking them against the rows staged so far.
+  void add(std::size_t i) {
+    attach_for_reading(db_.db, inputs_[i], "shard");
+    refuse_conflict(i);
+    exec(db_.db, "INSERT OR IGNORE INTO staged SELECT " + list_ + ", " + std::to_string(i) + " FROM shard.runs", out_);
+    exec(db_.db, "DETACH DATABASE shard", out_);
+  }
+
+  // Writes the staged rows of the inputs into the (created) output in one transaction: a
+  // kill leaves the output as it was, or with all of them. Returns the output's row count.
+  std::uint64_t write() {
+    const Statement attach(db_.db, "ATTACH DATABASE ? AS target", out_);
+    sqlite3_bind_text(attach.stmt, 1, store_uri(out_).c_str(), -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(attach.stmt) != SQLITE_DONE)
+      throw Error("merge: cannot write '" + out_ + "': " + error_text(db_.db));
+    sqlite3_busy_timeout(db_.db, 10000);
+    exec(db_.db,
+         "BEGIN; INSERT OR IGNORE INTO target.runs (" + list_ + ") SELECT " + list_ +
+             " FROM staged WHERE cpex_origin >= 0; COMMIT;",
+         out_);
+    std::uint64_t rows = 0;
+    {
+      const Statement count(db_.db, "SELECT COUNT(*) FROM target.runs", out_);
+      if (sqlite3_step(count.stmt) != SQLITE_ROW) throw Error("merge: '" + out_ + "': " + error_text(db_.db));
+      rows = static_cast<std::uint64_t>(sqlite3_column_int64(count.stmt, 0));
+    }
+    exec(db_.db, "DETACH DATABASE target", out_);
+    return rows;
+  }
+
+ private:
+  void refuse_conflict(std::size_t i) {
+    const std::string find = "SELECT s.run_id, t.cpex_origin FROM shard.runs s JOIN staged t USING (run_id) WHERE " +
+                             (differs_.empty() ? std::string("0") : differs_) + " LIMIT 1";
+    std::int64_t run_id = 0, origin = 0;
+    {
+      const Statement conflict(db_.db, find, inputs_[i]);
+      if (sqlite3_step(conflict.stmt) != SQLITE_ROW) return;
+      run_id = sqlite3_column_int64(conflict.stmt, 0);
+      origin = sqlite3_column_int64(conflict.stmt, 1);
+    }
+    std::vector<std::string> names;
+    const auto theirs = row_cells(db_.db, "staged", run_id);
+    const auto ours = row_cells(db_.db, "shard.runs", run_id, &names);
+    std::string what;
+    for (std::size_t c = 0; c < names.size() && c < theirs.size(); ++c)
+      if (compared(names[c]) && theirs[c] != ours[c]) {
+        what = names[c] + " " + shorten(theirs[c], 40) + " vs " + shorten(ours[c], 40);
+        break;
+      }
+    const std::string& first = origin < 0 ? out_ : inputs_[static_cast<std::size_t>(origin)];
+    throw Error("merge: run " + std::to_string(run_id) + " differs between '" + first + "' and '" + inputs_[i] +
+                "' (" + what + "); refusing to merge conflicting rows (nothing was written)");
+  }
+
+  const std::string& out_;
+  const std::vector<std::string>& inputs_;
+  Connection db_;
+  std::string list_, differs_;
+};
+
+}  // namespace
+
+MergeReport merge_stores(const std::string& out, const std::vector<std::string>& inputs) {
+  if (inputs.empty()) throw Error("merge: no input stores");
+  const std::vector<StoreMeta> metas = input_metas(out, inputs);
   // No other writer from here to the end (the store is created under this lock below).
   const OutputLock lock(out, "merge output");
   StoreMeta meta = metas.front();
   meta["shard"] = "";
-  std::vector<std::string> axis_keys, columns;
-  {
-    // The columns, and the axis keys among them (after the fixed columns before the axes,
-    // up to the first fixed column after them: result_columns.def).
-    Connection c{open_store_for_reading(inputs.front())};
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(c.db, "SELECT * FROM runs LIMIT 0", -1, &stmt, nullptr);
-    for (int i = 0; i < sqlite3_column_count(stmt); ++i) columns.push_back(sqlite3_column_name(stmt, i));
-    sqlite3_finalize(stmt);
-    for (std::size_t i = kAxesAt; i < columns.size() && columns[i] != kResultColumns[kAxesAt].name; ++i)
-      axis_keys.push_back(columns[i]);
-  }
-  bool out_has_rows = false;
-  {
-    std::error_code exists_ec;
-    // A merge killed while it made the output can leave a hot rollback journal beside it,
-    // which a read-only open cannot roll back ("attempt to write a readonly database"):
-    // under our lock, one read-write open rolls it back first.
-    if (std::filesystem::exists(out + "-journal", exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
-      Connection recover{open_db(out, SQLITE_OPEN_READWRITE)};
-      exec(recover.db, "SELECT COUNT(*) FROM sqlite_master;", out);
-    }
-    if (std::filesystem::exists(out, exists_ec) && std::filesystem::file_size(out, exists_ec) > 0) {
-      StoreMeta target = read_store_meta(out);
-      if (const std::string older = older_schema(target, out); !older.empty())
-        throw Error("merge: the output " + older);
-      const std::string difference = describe_difference(target, meta, false);
-      if (!difference.empty())
-        throw Error("merge: the output '" + out + "' holds another sweep: " + difference);
-      meta["shard"] = target["shard"];
-      out_has_rows = true;
-    }
-  }
-
-  // Every row is staged in a private temporary database first, with the file it came from
-  // (-1: the output); a run id seen twice must have the same row (wall time aside).
-  Connection staging{open_db("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI)};
-  std::string list, differs;
-  for (const auto& column : columns) {
-    const std::string q = quoted_identifier(column);
-    list += (list.empty() ? "" : ", ") + q;
-    if (column != "wall_time_s") differs += (differs.empty() ? "" : " OR ") + ("s." + q + " IS NOT t." + q);
-  }
-  const std::string& first_source = out_has_rows ? out : inputs.front();
-  attach_for_reading(staging.db, first_source, "source");
-  exec(staging.db, "CREATE TABLE staged AS SELECT " + list + ", -1 AS cpex_origin FROM source.runs" +
-                       (out_has_rows ? "" : " LIMIT 0") + "; CREATE UNIQUE INDEX staged_id ON staged(run_id);",
-       out);
-  exec(staging.db, "DETACH DATABASE source", out);
-  const auto origin_name = [&](std::int64_t origin) {
-    return origin < 0 ? out : inputs[static_cast<std::size_t>(origin)];
-  };
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    attach_for_reading(staging.db, inputs[i], "shard");
-    sqlite3_stmt* conflict = nullptr;
-    const std::string find = "SELECT s.run_id, t.cpex_origin FROM shard.runs s JOIN staged t USING (run_id) WHERE " +
-                             (differs.empty() ? std::string("0") : differs) + " LIMIT 1";
-    if (sqlite3_prepare_v2(staging.db, find.c_str(), -1, &conflict, nullptr) != SQLITE_OK)
-      throw Error("merge: '" + inputs[i] + "': " + sqlite3_errmsg(staging.db));
-    if (sqlite3_step(conflict) == SQLITE_ROW) {
-      const std::int64_t run_id = sqlite3_column_int64(conflict, 0);
-      const std::int64_t origin = sqlite3_column_int64(conflict, 1);
-      sqlite3_finalize(conflict);
-      std::vector<std::string> names;
-      const auto theirs = row_cells(staging.db, "staged", run_id);
-      const auto ours = row_cells(staging.db, "shard.runs", run_id, &names);
-      std::string what;
-      for (std::size_t c = 0; c < names.size() && c < theirs.size(); ++c)
-        if (names[c] != "wall_time_s" && theirs[c] != ours[c]) {
-          what = names[c] + " " + shorten(theirs[c], 40) + " vs " + shorten(ours[c], 40);
-          break;
-        }
-      throw Error("merge: run " + std::to_string(run_id) + " differs between '" + origin_name(origin) +
-                  "' and '" + inputs[i] + "' (" + what +
-                  "); refusing to merge conflicting rows (nothing was written)");
-    }
-    sqlite3_finalize(conflict);
-    exec(staging.db, "INSERT OR IGNORE INTO staged SELECT " + list + ", " + std::to_string(i) +
-                         " FROM shard.runs",
-         out);
-    exec(staging.db, "DETACH DATABASE shard", out);
-  }
-
-  // Now the output: created (or opened) under our lock, then all new rows in one
-  // transaction (a kill leaves the output as it was, or with all of them).
+  std::vector<std::string> columns, axis_keys;
+  read_columns(inputs.front(), columns, axis_keys);
+  Staging staging(out, inputs, columns, output_has_rows(out, meta));
+  for (std::size_t i = 0; i < inputs.size(); ++i) staging.add(i);
   {
     const ResultStore created(out, meta, {false, false, true}, axis_keys);
   }
-  sqlite3_stmt* attach = nullptr;
-  sqlite3_prepare_v2(staging.db, "ATTACH DATABASE ? AS target", -1, &attach, nullptr);
-  sqlite3_bind_text(attach, 1, store_uri(out).c_str(), -1, SQLITE_TRANSIENT);
-  const int attached = sqlite3_step(attach);
-  sqlite3_finalize(attach);
-  if (attached != SQLITE_DONE) throw Error("merge: cannot write '" + out + "': " + error_text(staging.db));
-  sqlite3_busy_timeout(staging.db, 10000);
-  exec(staging.db, "BEGIN; INSERT OR IGNORE INTO target.runs (" + list + ") SELECT " + list +
-                       " FROM staged WHERE cpex_origin >= 0; COMMIT;",
-       out);
   MergeReport report;
-  sqlite3_stmt* count = nullptr;
-  sqlite3_prepare_v2(staging.db, "SELECT COUNT(*) FROM target.runs", -1, &count, nullptr);
-  if (sqlite3_step(count) == SQLITE_ROW) report.rows = static_cast<std::uint64_t>(sqlite3_column_int64(count, 0));
-  sqlite3_finalize(count);
-  exec(staging.db, "DETACH DATABASE target", out);
+  report.rows = staging.write();
   report.expected = std::stoull(meta.count("runs") ? meta["runs"] : "0");
   return report;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -5,9 +5,9 @@
 #include <cstring>
 
 #include "cpex/errors.hpp"
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 
-namespace cpex::sqlite {
+namespace cpex::inline runtime::sqlite {
 
 std::string quoted_identifier(const std::string& name) {
   std::string out = "\"";
@@ -34,6 +34,30 @@ void exec(sqlite3* db, const std::string& sql, const std::string& path) {
       text += std::string(" (") + std::strerror(system) + ")";
     sqlite3_free(message);
     throw Error("results store '" + path + "': " + text);
+  }
+}
+
+Statement::Statement(sqlite3* db, const std::string& sql, const std::string& path) {
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    const std::string reason = error_text(db);
+    sqlite3_finalize(stmt);
+    stmt = nullptr;
+    throw Error("results store '" + path + "': " + reason);
+  }
+}
+
+void step_done(sqlite3* db, sqlite3_stmt* statement, const std::string& path) {
+  const int status = sqlite3_step(statement);
+  sqlite3_reset(statement);
+  if (status != SQLITE_DONE) throw Error("results store '" + path + "': " + error_text(db));
+}
+
+void put_meta(sqlite3* db, const StoreMeta& entries, const std::string& path) {
+  Statement put(db, "INSERT OR REPLACE INTO meta VALUES (?, ?)", path);
+  for (const auto& [key, value] : entries) {
+    sqlite3_bind_text(put.stmt, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(put.stmt, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+    step_done(db, put.stmt, path);
   }
 }
 
@@ -79,4 +103,4 @@ sqlite3* open_db(const std::string& path, int flags) {
   return db;
 }
 
-}  // namespace cpex::sqlite
+}  // namespace cpex::runtime::sqlite

@@ -5,14 +5,14 @@
 
 #include <sqlite3.h>
 
-#include "cpex/store/result_columns.hpp"
+#include "cpex/results/result_columns.hpp"
 #include "cpex/store/results_store.hpp"
 
-namespace cpex::sqlite {
+namespace cpex::inline runtime::sqlite {
 
 inline constexpr const char* kFormat = "cpex-results";
-// The schema this CPEx writes: the newest SINCE of cpex/store/result_columns.def (2: the
-// `optimal` column after `correct`). Stores of older schemas are read (cpex report,
+// The schema this CPEx writes is kResultSchema, the newest SINCE of
+// cpex/results/result_columns.def (3 since the `lower_bound` column). Stores of older schemas are read (cpex report,
 // export, the Python reader: the newer columns empty, unknown) but neither resumed nor
 // merged.
 inline const std::string kSchema = std::to_string(kResultSchema);
@@ -35,6 +35,20 @@ struct Connection {
 
 // Runs SQL; Error naming the store on failure.
 void exec(sqlite3* db, const std::string& sql, const std::string& path);
+// A prepared statement finalized on scope exit; Error naming the store when SQL does not
+// prepare.
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  Statement(sqlite3* db, const std::string& sql, const std::string& path);
+  ~Statement() { sqlite3_finalize(stmt); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+};
+// sqlite3_step expecting SQLITE_DONE (then resets the statement for its next use); Error
+// naming the store otherwise.
+void step_done(sqlite3* db, sqlite3_stmt* statement, const std::string& path);
+// Writes (key, value) pairs into `meta` with INSERT OR REPLACE, every step checked.
+void put_meta(sqlite3* db, const StoreMeta& entries, const std::string& path);
 // Opens a database with a busy timeout; Error naming the file.
 sqlite3* open_db(const std::string& path, int flags);
 // The meta table; Error unless it is a CPEx store.
@@ -44,4 +58,4 @@ std::string quoted_identifier(const std::string& name);
 // error (No space left on device)").
 std::string error_text(sqlite3* db);
 
-}  // namespace cpex::sqlite
+}  // namespace cpex::runtime::sqlite

@@ -13,7 +13,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -109,4 +109,4 @@ sqlite3* open_store_for_reading(const std::string& path) {
   return db;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 namespace {
 
@@ -83,4 +83,4 @@ std::string quote_column_names(const std::string& expression, const std::vector<
   return out;
 }
 
-}  // namespace cpex
+}  // namespace cpex::runtime

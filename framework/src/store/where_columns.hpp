@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace cpex {
+namespace cpex::inline runtime {
 
 // `expression` with every column name of `columns` that SQL cannot take bare (it holds a
 // character other than letters, digits and '_') double-quoted where it stands as a whole
@@ -15,4 +15,4 @@ namespace cpex {
 // wins; text inside '...', "...", [...], `...` and comments is left as it is.
 std::string quote_column_names(const std::string& expression, const std::vector<std::string>& columns);
 
-}  // namespace cpex
+}  // namespace cpex::runtime

@@ -4,12 +4,13 @@
 #include "cpex/study/driver.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/study/study_spec.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 const char* to_string(Policy policy) { return policy == Policy::Queue ? "queue" : "pending"; }
 
@@ -19,28 +20,6 @@ const char* to_string(Phase phase) {
   constexpr EnumName<Phase> kNames[] = {
       {Phase::Running, "running"}, {Phase::Stopped, "stopped"}, {Phase::Budget, "budget"}, {Phase::Capped, "capped"}};
   return name_of(kNames, phase);
-}
-
-void PendingPulls::push(std::size_t index, const Action& action) {
-  indices_.push_back(index);
-  actions_.push_back(action);
-}
-
-void PendingPulls::remove(std::size_t index) {
-  const auto at = static_cast<std::size_t>(
-      std::find(indices_.begin() + static_cast<std::ptrdiff_t>(head_), indices_.end(), index) - indices_.begin());
-  if (at == indices_.size()) return;
-  if (at == head_) {
-    ++head_;
-  } else {
-    indices_.erase(indices_.begin() + static_cast<std::ptrdiff_t>(at));
-    actions_.erase(actions_.begin() + static_cast<std::ptrdiff_t>(at));
-  }
-  if (head_ >= 64 && 2 * head_ >= indices_.size()) {  // drop the removed prefix now and then
-    indices_.erase(indices_.begin(), indices_.begin() + static_cast<std::ptrdiff_t>(head_));
-    actions_.erase(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(head_));
-    head_ = 0;
-  }
 }
 
 void Driver::LatestValues::record(std::string_view name, double value) {
@@ -147,11 +126,10 @@ void Driver::advance() {
       if (policy_ == Policy::Queue) {
         proposal = algorithm.next(action) ? Proposal::Pull : Proposal::Stop;
       } else {
-        if (bound_records_ != records_.data()) {
-          pending_order_.rebind([&](std::size_t index) { return action_of(records_[index].pull); });
-          bound_records_ = records_.data();
-        }
-        proposal = algorithm.propose(action, pending_order_.actions());
+        std::vector<Action> pending;
+        pending.reserve(pending_order_.size());
+        for (std::size_t index : pending_order_) pending.push_back(action_of(records_[index].pull));
+        proposal = algorithm.propose(action, pending);
       }
       waiting_ = proposal == Proposal::Wait;
       if (waiting_) return;
@@ -191,11 +169,18 @@ void Driver::advance() {
   }
 }
 
+bool Driver::asks_allowed(const Pull& wish) const {
+  const std::uint64_t cost = cost_of(wish);
+  return !((budget_ != 0 && samples_ + cost > budget_) || samples_ >= max_samples_);
+}
+
+bool Driver::can_ask() const { return phase_ == Phase::Running && wish_ && asks_allowed(*wish_); }
+
 std::optional<std::uint64_t> Driver::ask() {
   advance();
   if (phase_ != Phase::Running || !wish_) return std::nullopt;
   const std::uint64_t cost = cost_of(*wish_);
-  if ((budget_ != 0 && samples_ + cost > budget_) || samples_ >= max_samples_) return std::nullopt;
+  if (!asks_allowed(*wish_)) return std::nullopt;
   PullRecord record;
   record.ask = ++last_ask_;
   record.pull = *wish_;
@@ -205,10 +190,38 @@ std::optional<std::uint64_t> Driver::ask() {
   if (policy_ == Policy::Queue) {
     queues_[key_of(records_[index].pull)].push_back(index);
   } else {
-    pending_order_.push(index, action_of(records_[index].pull));
+    pending_order_.push_back(index);
     wish_.reset();
   }
   return last_ask_;
+}
+
+void Driver::impose_ask(const Pull& pull) {
+  advance();
+  if (wish_ && *wish_ == pull && phase_ == Phase::Running && ask()) return;
+  PullRecord record;
+  record.ask = ++last_ask_;
+  record.pull = pull;
+  const std::size_t index = add_record(std::move(record));
+  samples_ += cost_of(pull);
+  ++pending_count_;
+  queues_[key_of(records_[index].pull)].push_back(index);
+}
+
+std::vector<std::uint64_t> Driver::awaited() const {
+  std::vector<std::uint64_t> out;
+  if (phase_ != Phase::Running) return out;
+  if (waiting_) {
+    for (std::size_t index : pending_order_)
+      if (records_[index].state == PullState::Pending) out.push_back(records_[index].ask);
+    return out;
+  }
+  if (!wish_) return out;
+  const auto key = find_key(*wish_);
+  if (!key) return out;
+  const auto& queue = queues_[*key];
+  if (!queue.empty() && records_[queue.front()].state == PullState::Pending) out.push_back(records_[queue.front()].ask);
+  return out;
 }
 
 std::optional<std::size_t> Driver::find_key(const Pull& pull) const {
@@ -218,22 +231,29 @@ std::optional<std::size_t> Driver::find_key(const Pull& pull) const {
   return it == super_keys_.end() ? std::nullopt : std::optional(it->second);
 }
 
-std::uint64_t Driver::ask_of(const Pull& pull) const {
-  if (policy_ == Policy::Queue) {
-    const auto key = find_key(pull);
-    if (!key) return 0;
+std::uint64_t Driver::ask_of(const Pull& pull, const std::function<bool(std::uint64_t)>& skip) const {
+  // Under the pending policy a pull is awaited by the algorithm (pending_order_) or an
+  // extra one in its action's queue (a replay after a void): the oldest of either.
+  std::uint64_t best = 0;
+  auto consider = [&](std::size_t index) {
+    const PullRecord& record = records_[index];
+    if (record.state != PullState::Pending || record.pull != pull || (skip && skip(record.ask))) return false;
+    if (best == 0 || record.ask < best) best = record.ask;
+    return true;
+  };
+  if (const auto key = find_key(pull))
     for (std::size_t index : queues_[*key])
-      if (records_[index].state == PullState::Pending) return records_[index].ask;
-    return 0;
-  }
-  for (std::size_t index : pending_order_.indices())
-    if (records_[index].pull == pull) return records_[index].ask;
-  return 0;
+      if (consider(index)) break;
+  if (policy_ == Policy::Pending)
+    for (std::size_t index : pending_order_)
+      if (consider(index)) break;
+  return best;
 }
 
 namespace {
 
-std::string reading_refusal(const Problem& problem, const Pull& pull, const Reading& reading) {
+std::string reading_refusal(const Problem& problem, const std::optional<RewardRange>& range, const Pull& pull,
+                            const Reading& reading) {
   const bool semi = problem.feedback == FeedbackKind::SemiBandit;
   if (semi && reading.per_arm.size() != pull.arms.size())
     return "a semi-bandit pull of " + std::to_string(pull.arms.size()) + " arms needs " +
@@ -241,8 +261,11 @@ std::string reading_refusal(const Problem& problem, const Pull& pull, const Read
            std::to_string(reading.per_arm.size());
   if (!semi && !reading.per_arm.empty()) return "this study takes one reward per pull, not a list";
   auto check = [&](double x) {
-    const std::string why = reward_refusal(problem.rewards, x);
-    return why.empty() ? why : "the reward " + std::to_string(x) + " " + why;
+    const std::string why = reward_refusal(problem.rewards, x, range);
+    if (why.empty()) return why;
+    std::ostringstream shown;
+    shown << x;
+    return "the reward " + shown.str() + " " + why;
   };
   if (!semi) return check(reading.reward);
   for (double x : reading.per_arm)
@@ -264,7 +287,7 @@ std::string Driver::check_pending(std::uint64_t ask) const {
 
 std::string Driver::check_tell(std::uint64_t ask, const Reading& reading) const {
   if (std::string why = check_pending(ask); !why.empty()) return why;
-  return reading_refusal(problem(), record_of_ask(ask).pull, reading);
+  return reading_refusal(problem(), range_, record_of_ask(ask).pull, reading);
 }
 
 bool Driver::tell(std::uint64_t ask, const Reading& reading) {
@@ -277,10 +300,11 @@ bool Driver::tell(std::uint64_t ask, const Reading& reading) {
     record.late = true;
     return false;
   }
-  if (policy_ == Policy::Queue) {
-    record.state = PullState::Answered;
+  const auto awaited = std::find(pending_order_.begin(), pending_order_.end(), index);
+  if (awaited == pending_order_.end()) {
+    record.state = PullState::Answered;  // it waits in its action's queue
   } else {
-    pending_order_.remove(index);
+    pending_order_.erase(awaited);
     use(record.pull, index);
   }
   advance();
@@ -306,7 +330,7 @@ std::string Driver::check_unasked(const Pull& pull, const Reading& reading) cons
     return "a pull names " + std::to_string(pull.arms.size()) + " arms, the study's pulls have k = " +
            std::to_string(problem().k);
   if (!super_arms() && pull.arms.size() != 1) return "a pull of this study is one arm";
-  return reading_refusal(problem(), pull, reading);
+  return reading_refusal(problem(), range_, pull, reading);
 }
 
 std::string Driver::check_cancel(std::uint64_t ask) const { return check_pending(ask); }
@@ -317,13 +341,22 @@ void Driver::cancel(std::uint64_t ask) {
   record.state = PullState::Cancelled;
   --pending_count_;
   samples_ -= cost_of(record.pull);
-  if (policy_ == Policy::Queue) {
-    auto& queue = queues_[key_of(record.pull)];
-    queue.erase(std::find(queue.begin(), queue.end(), index));
-  } else {
-    pending_order_.remove(index);
-  }
+  remove_pending(index);
   advance();
 }
 
-}  // namespace cpex::study
+// Takes a pending record out of the algorithm's awaited pulls or its action's queue.
+void Driver::remove_pending(std::size_t index) {
+  const auto awaited = std::find(pending_order_.begin(), pending_order_.end(), index);
+  if (awaited != pending_order_.end()) {
+    pending_order_.erase(awaited);
+    return;
+  }
+  if (const auto key = find_key(records_[index].pull)) {
+    auto& queue = queues_[*key];
+    const auto it = std::find(queue.begin(), queue.end(), index);
+    if (it != queue.end()) queue.erase(it);
+  }
+}
+
+}  // namespace cpex::runtime::study

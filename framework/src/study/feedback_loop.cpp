@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 FeedbackLoop::FeedbackLoop(FeedbackSchedule schedule) : schedule_(schedule) {
   schedule_.batch = std::max<std::size_t>(schedule_.batch, 1);
@@ -49,4 +49,4 @@ Reading draw_reading(Environment& environment, const Problem& problem, const Pul
   return reading;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

@@ -4,10 +4,10 @@
 #include <sstream>
 
 #include "cpex/errors.hpp"
-#include "cpex/runtime/record_format.hpp"
+#include "cpex/results/record_format.hpp"
 #include "cpex/study/feedback_loop.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 PipelineFile run_pipeline_of(const Study& study, const PipelineFile& environment) {
   PipelineFile combined = PipelineFile::from_text("", environment.path());
@@ -138,9 +138,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
       for (std::size_t arm : record.pull.arms) ++result.pulls[arm];
   const Recommendation answer = driver.algorithm().recommend();
   result.recommendation = to_string(answer.decision);
-  Pull names;
-  names.arms = answer.decision.arms;
-  result.recommendation_names = study.pull_text(names);
+  result.recommendation_names = decision_names(answer.decision, study.arms());
   const Oracle& judge = *objects.oracles.front();
   Decision best;
   judge.optimal(judged_truth(env), best);
@@ -150,4 +148,4 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
   return result;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

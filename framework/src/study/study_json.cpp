@@ -7,7 +7,7 @@
 
 #include "cpex/messages.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 using nlohmann::json;
 using Out = nlohmann::ordered_json;
@@ -23,11 +23,21 @@ std::vector<std::string> names_of(const Study& study, const Pull& pull) {
 // JSON has no NaN or infinity: null instead.
 Out number_json(double x) { return std::isfinite(x) ? Out(x) : Out(nullptr); }
 
+// The state as status names it: "waiting" when no pull can be asked now.
+std::string state_of(const Study& study, const Driver& driver) {
+  if (driver.phase() != Phase::Running) return to_string(driver.phase());
+  return no_pull_reason(driver, study.limits()).empty() ? "running" : "waiting";
+}
+
+bool super_arms(const Study& study) {
+  const FeedbackKind feedback = study.spec().problem.feedback;
+  return feedback == FeedbackKind::SemiBandit || feedback == FeedbackKind::FullBanditSum;
+}
+
 }  // namespace
 
-Out asks_json(const Study& study, const std::vector<AskedPull>& asked, const Driver& driver) {
-  const bool super = driver.problem().feedback == FeedbackKind::SemiBandit ||
-                     driver.problem().feedback == FeedbackKind::FullBanditSum;
+Out asks_json(const Study& study, const std::vector<AskedPull>& asked, const Driver& driver, std::size_t requested) {
+  const bool super = super_arms(study);
   Out list = Out::array();
   for (const AskedPull& a : asked) {
     Out item = {{"ask", a.ask}};
@@ -35,13 +45,40 @@ Out asks_json(const Study& study, const std::vector<AskedPull>& asked, const Dri
     else item["arm"] = names_of(study, a.pull).front();
     list.push_back(std::move(item));
   }
-  const std::string state = driver.phase() == Phase::Running && driver.waiting() ? "waiting" : to_string(driver.phase());
-  return {{"asks", list}, {"state", state}, {"pending", driver.pending()}, {"samples", driver.samples()}};
+  Out out = {{"asks", list}, {"state", state_of(study, driver)}, {"pending", driver.pending()},
+             {"samples", driver.samples()}};
+  if (requested > asked.size()) out["note"] = study.shortfall();
+  return out;
 }
 
-Out tell_json(const TellOutcome& outcome, const Driver& driver) {
-  return {{"accepted", outcome.accepted}, {"late", outcome.late}, {"cancelled", outcome.cancelled},
-          {"state", to_string(driver.phase())}, {"samples", driver.samples()}};
+Out tell_json(const TellOutcome& outcome, const Study& study, const Driver& driver) {
+  return {{"accepted", outcome.accepted}, {"late", outcome.late},       {"cancelled", outcome.cancelled},
+          {"voided", outcome.voided},     {"duplicates", outcome.duplicates}, {"seqs", outcome.seqs},
+          {"state", state_of(study, driver)}, {"samples", driver.samples()}};
+}
+
+Out log_json(const Study& study, const Study::LogPage& page) {
+  Out events = Out::array();
+  const bool super = super_arms(study);
+  for (const Event& e : page.events) {
+    Out item = {{"seq", e.seq}, {"kind", to_string(e.kind)}, {"ask", e.ask}};
+    if (e.kind == Event::Kind::Ask || (e.kind == Event::Kind::Tell && e.ask == 0)) {
+      if (super) item["arms"] = names_of(study, e.pull);
+      else item["arm"] = names_of(study, e.pull).front();
+    }
+    if (e.kind == Event::Kind::Tell) {
+      if (e.reading.per_arm.empty()) item["reward"] = number_json(e.reading.reward);
+      else item["rewards"] = e.reading.per_arm;
+      item["late"] = e.late;
+      item["voided"] = page.voided.count(e.seq) != 0;
+      if (!e.id.empty()) item["id"] = e.id;
+    }
+    if (e.kind == Event::Kind::Void) item["target"] = e.target;
+    if (!e.note.empty()) item["note"] = e.note;
+    item["time"] = e.time;
+    events.push_back(std::move(item));
+  }
+  return {{"events", events}, {"last", page.events.empty() ? Out(nullptr) : Out(page.events.back().seq)}};
 }
 
 Out status_json(const StudyStatus& s) {
@@ -50,8 +87,13 @@ Out status_json(const StudyStatus& s) {
     arms.push_back({{"name", a.name}, {"asked", a.asked}, {"pending", a.pending}, {"observed", a.observed},
                     {"used", a.used}, {"mean", number_json(a.mean)},
                     {"interval", {number_json(a.lower), number_json(a.upper)}}});
+  Out waiting = Out::array();
+  for (const AwaitedAsk& a : s.waiting_for) waiting.push_back({{"ask", a.ask}, {"pull", a.pull}, {"asked_at", a.asked_at}});
   Out out = {{"state", s.state},
               {"stopped", s.state == "stopped"},
+              {"waiting_why", s.waiting_why.empty() ? Out(nullptr) : Out(s.waiting_why)},
+              {"waiting_for", waiting},
+              {"awaited", s.awaited_total},
               {"algorithm", s.algorithm},
               {"policy", s.policy},
               {"asks", s.asks},
@@ -60,6 +102,9 @@ Out status_json(const StudyStatus& s) {
               {"pending", s.pending},
               {"used", s.used},
               {"late", s.late},
+              {"voided", s.voided},
+              {"timed_out", s.timed_out},
+              {"pending_timeout", s.pending_timeout > 0 ? Out(s.pending_timeout) : Out(nullptr)},
               {"arms", arms},
               {"recommendation", s.has_recommendation ? Out(s.recommendation) : Out(nullptr)},
               {"epsilon", s.epsilon},
@@ -77,15 +122,21 @@ Out status_json(const StudyStatus& s) {
   out["t_star"] = s.t_star ? number_json(*s.t_star) : Out(nullptr);
   out["t_star_samples"] = s.t_star_samples ? number_json(*s.t_star_samples) : Out(nullptr);
   out["more_samples"] = s.more_samples ? number_json(*s.more_samples) : Out(nullptr);
+  out["certificate"] = s.certificate;
+  out["certificate_text"] = s.certificate_text;
   return out;
 }
 
 Out simulate_json(const SimulateResult& r) {
-  return {{"state", to_string(r.phase)},   {"samples", r.samples},
-          {"asks", r.asks},                 {"batches", r.batches},
-          {"recommendation", r.recommendation},
-          {"arms", r.recommendation_names}, {"correct", r.correct},
-          {"optimal", r.optimal},           {"pulls", r.pulls}};
+  return {{"state", to_string(r.phase)},
+          {"samples", r.samples},
+          {"asks", r.asks},
+          {"batches", r.batches},
+          {"recommendation", r.recommendation_names},
+          {"indices", r.recommendation},
+          {"correct", r.correct},
+          {"optimal", r.optimal},
+          {"pulls", r.pulls}};
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

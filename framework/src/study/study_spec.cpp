@@ -1,7 +1,9 @@
 // The [study] section: its schema, reading it into the public Problem, the built-in
 // "study" environment entry, and the one check of a reward against the declared family.
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/study/study_spec.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -14,7 +16,18 @@
 #include "cpex/messages.hpp"
 #include "cpex/suggest.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
+
+namespace {
+
+// The feedback kinds' names, the choices of the `feedback` key (cpex/feedback_kinds.hpp).
+std::vector<std::string> feedback_choices() {
+  std::vector<std::string> names;
+  for (const FeedbackKindInfo& info : kFeedbackKinds) names.emplace_back(info.name);
+  return names;
+}
+
+}  // namespace
 
 const std::vector<DeclaredFamily>& declared_families() {
   static const std::vector<DeclaredFamily> families = {
@@ -38,12 +51,13 @@ const ParamSchema& study_schema() {
     s.text("arms", std::nullopt, "the arms' names separated by commas (a, b, c), or their number N (arms 0 ... N-1)")
         .text("rewards", std::nullopt, "the family of one observation: " + families)
         .real("sigma", 1.0, Range::greater_than(0.0), "gaussian: the noise's standard deviation")
-        .real_list("range", Range::any(), "bounded: LO, HI, every reward lies in [LO, HI]")
+        .real_list("range", Range::any(),
+                   "LO, HI: rewards outside [LO, HI] are refused (any family); bounded: the support")
         .optional()
         .optional_real("noise-bound", Range::greater_than(0.0),
                        "the sub-Gaussian constant announced to the algorithm (default: sigma; 1/2 "
                        "for bernoulli; (HI - LO)/2 for bounded)")
-        .choice("feedback", "single-arm", {"single-arm", "semi-bandit", "full-bandit-sum", "linear-arm"},
+        .choice("feedback", "single-arm", feedback_choices(),
                 "what one pull is: one arm; a super arm observed per member (semi-bandit) or as "
                 "the sum of its members' rewards (full-bandit-sum); one arm with known features "
                 "(linear-arm: needs features or features-file)")
@@ -56,6 +70,15 @@ const ParamSchema& study_schema() {
     s.real_list("features", Range::any(), "linear-arm: the arms' features, row-major (d numbers per arm)").optional();
     s.path("features-file", std::nullopt, "linear-arm: CSV file, a header then one arm per row").optional();
     s.optional_real("S", Range::greater_than(0.0), "linear-arm: the bound on ||theta|| announced to the algorithm");
+    // limits (docs/studies.md, "Limits"): the same for the command line, HTTP and Python
+    s.integer("ask-limit", 10'000, Range::closed(1, 1e6), "the most pulls one ask may request");
+    s.integer("pending-limit", 100'000, Range::closed(1, 1e8),
+              "the most pulls handed out and not yet told (asks hand out fewer beyond)");
+    s.integer("body-limit", 16, Range::closed(1, 1024),
+              "MiB: the largest batch of tells (an HTTP body, tell --json's input, tell_many)");
+    s.text("pending-timeout", "0",
+           "a pull not told this long after its ask is cancelled, and asked again when the "
+           "algorithm still wants it: seconds, or 15m, 2h, 1.5d; 0: never");
     return s;
   }();
   return schema;
@@ -78,16 +101,18 @@ std::vector<std::string> arm_names(const std::string& text) {
     const auto n = static_cast<std::size_t>(std::stoll(whole));
     for (std::size_t i = 0; i < n; ++i) names.push_back(std::to_string(i));
   } else {
-    std::set<std::string> seen;
     std::stringstream in(text);
     for (std::string name; std::getline(in, name, ',');) {
       name = trim(name);
       if (name.empty()) throw ParameterError("arms", "an empty arm name in '" + shorten(text) + "'");
-      if (!seen.insert(name).second)
-        throw ParameterError("arms", "the arm name '" + shorten(name) + "' is given twice");
       names.push_back(name);
       if (names.size() > static_cast<std::size_t>(kMaxArms))
         throw ParameterError("arms", "at most " + std::to_string(kMaxArms) + " arms");
+    }
+    try {
+      check_arm_names(names);
+    } catch (const ConfigError& e) {
+      throw ParameterError("arms", e.what());
     }
   }
   if (names.size() < 2)
@@ -114,14 +139,15 @@ void read_rewards(const ParamValues& values, StudySpec& spec) {
   spec.rewards = family.name;
   Problem& problem = spec.problem;
   const bool has_range = values.has("range");
-  if (has_range && family.family != RewardFamily::Bounded)
-    throw ParameterError("range", "only bounded rewards take a range (rewards = " + spec.rewards + ")");
-  if (family.family == RewardFamily::Bounded) {
-    if (!has_range) throw ParameterError("range", "bounded rewards need range = LO, HI");
+  if (has_range) {
     const auto& range = values.reals("range");
     if (range.size() != 2 || !(range[0] < range[1]) || !std::isfinite(range[0]) || !std::isfinite(range[1]))
       throw ParameterError("range", "needs two finite numbers LO < HI");
-    declare_rewards(problem, family.family, 1.0, range[0], range[1]);
+    spec.range = RewardRange{range[0], range[1]};
+  }
+  if (family.family == RewardFamily::Bounded) {
+    if (!has_range) throw ParameterError("range", "bounded rewards need range = LO, HI");
+    declare_rewards(problem, family.family, 1.0, spec.range->lower, spec.range->upper);
   } else {
     declare_rewards(problem, family.family, family.family == RewardFamily::Gaussian ? values.real("sigma") : 1.0);
   }
@@ -160,19 +186,30 @@ void refuse_unless(bool condition, const std::string& key, const std::string& wh
   if (!condition) throw ParameterError(key, why);
 }
 
+StudyLimits read_limits(const ParamValues& values) {
+  StudyLimits limits;
+  limits.ask_limit = static_cast<std::size_t>(values.integer("ask-limit"));
+  limits.pending_limit = static_cast<std::uint64_t>(values.integer("pending-limit"));
+  limits.body_limit = static_cast<std::size_t>(values.integer("body-limit")) << 20;
+  try {
+    limits.pending_timeout = duration_seconds(values.text("pending-timeout"));
+  } catch (const Error& e) {
+    throw ParameterError("pending-timeout", e.what());
+  }
+  return limits;
+}
+
 }  // namespace
 
 StudySpec study_spec(const ParamValues& values) {
   StudySpec spec;
   spec.arms = arm_names(values.text("arms"));
+  spec.limits = read_limits(values);
   Problem& problem = spec.problem;
   problem.num_arms = spec.arms.size();
   read_rewards(values, spec);
   const std::string feedback = values.text("feedback");
-  problem.feedback = feedback == "semi-bandit"       ? FeedbackKind::SemiBandit
-                     : feedback == "full-bandit-sum" ? FeedbackKind::FullBanditSum
-                     : feedback == "linear-arm"      ? FeedbackKind::LinearArm
-                                                     : FeedbackKind::SingleArm;
+  problem.feedback = feedback_kind_named(feedback).value_or(FeedbackKind::SingleArm);  // a choice: known
   const bool super_arms = problem.feedback == FeedbackKind::SemiBandit ||
                           problem.feedback == FeedbackKind::FullBanditSum;
   refuse_unless(!super_arms || values.has("k"), "k",
@@ -246,9 +283,13 @@ EnvironmentEntry study_entry(FeedbackKind feedback) {
   return entry;
 }
 
-std::string reward_refusal(const RewardModel& model, double reward) {
+std::string reward_refusal(const RewardModel& model, double reward, const std::optional<RewardRange>& range) {
   if (!std::isfinite(reward)) return "is not a finite number";
   std::ostringstream out;
+  if (range && (reward < range->lower || reward > range->upper)) {
+    out << "is outside the declared range [" << range->lower << ", " << range->upper << "] ([study] range)";
+    return out.str();
+  }
   switch (model.family) {
     case RewardFamily::Bernoulli:
       if (reward != 0.0 && reward != 1.0) return "is not 0 or 1 (bernoulli rewards)";
@@ -272,6 +313,40 @@ std::string reward_refusal(const RewardModel& model, double reward) {
   return "";
 }
 
+std::string arm_name_refusal(const std::string& name) {
+  if (name.empty()) return "an arm name is empty";
+  const std::string shown = "the arm name '" + printable_message(name, 60) + "'";
+  if (name.size() > 200) return shown + " is longer than 200 characters";
+  if (name.find(',') != std::string::npos)
+    return shown + " holds a comma (commas separate arms, and the members of a super arm)";
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return shown + " holds a control character";
+  if (name.front() == ' ' || name.back() == ' ') return shown + " begins or ends with a space";
+  return "";
+}
+
+void check_arm_names(const std::vector<std::string>& names) {
+  std::set<std::string> seen;
+  for (const auto& name : names) {
+    if (const std::string why = arm_name_refusal(name); !why.empty()) throw ConfigError(why);
+    if (!seen.insert(name).second)
+      throw ConfigError("the arm name '" + printable_message(name, 60) + "' is given twice");
+  }
+}
+
+double duration_seconds(const std::string& text) {
+  const std::string t = trim(text);
+  double value = 0.0;
+  const auto result = std::from_chars(t.data(), t.data() + t.size(), value);
+  const std::string unit(result.ptr, t.data() + t.size());
+  const double scale = unit.empty() || unit == "s" ? 1.0 : unit == "m" ? 60.0 : unit == "h" ? 3600.0
+                       : unit == "d" ? 86400.0 : -1.0;
+  if (t.empty() || result.ec != std::errc() || scale < 0 || !std::isfinite(value) || value < 0 ||
+      value * scale > 1e9)
+    throw Error("'" + shorten(text) + "' is not a duration (seconds, or a number with s, m, h or d: 90, 15m, 2h, 1.5d)");
+  return value * scale;
+}
+
 std::size_t arm_index(const std::vector<std::string>& arms, const std::string& name) {
   for (std::size_t i = 0; i < arms.size(); ++i)
     if (arms[i] == name) return i;
@@ -281,4 +356,4 @@ std::size_t arm_index(const std::vector<std::string>& arms, const std::string& n
   throw Error("unknown arm '" + shorten(name) + "'" + did_you_mean(name, arms) + " (arms: " + list + ")");
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

@@ -2,6 +2,7 @@
 // independent identification check (GLR statistic and plug-in T*).
 #include "cpex/study/study_status.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -12,7 +13,7 @@
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/report/stats.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 namespace {
 
@@ -74,7 +75,9 @@ void collect_arms(const Driver& driver, const std::vector<std::string>& names, S
   }
 }
 
-std::string decision_text(const Decision& decision, const std::vector<std::string>& names) {
+}  // namespace
+
+std::string decision_names(const Decision& decision, const std::vector<std::string>& names) {
   std::string text;
   for (std::size_t i = 0; i < decision.arms.size(); ++i)
     text += (i ? ", " : "") + (decision.arms[i] < names.size() ? names[decision.arms[i]] : "?");
@@ -88,8 +91,6 @@ std::string decision_text(const Decision& decision, const std::vector<std::strin
   }
   return text;
 }
-
-}  // namespace
 
 void identification_check(const Driver& driver, StudyStatus& status) {
   GlrCheck& check = status.glr;
@@ -154,10 +155,90 @@ void identification_check(const Driver& driver, StudyStatus& status) {
   }
 }
 
-StudyStatus study_status(const Driver& driver, const std::vector<std::string>& arms) {
+std::string no_pull_reason(const Driver& driver, const StudyLimits& limits) {
+  if (driver.phase() != Phase::Running)
+    return std::string("the study has ended (") + to_string(driver.phase()) + "; cpex study status shows the answer)";
+  if (driver.pending() >= limits.pending_limit)
+    return std::to_string(driver.pending()) + " pulls are pending, the pending-limit ([study] pending-limit = " +
+           std::to_string(limits.pending_limit) + "): tell or cancel some first";
+  if (driver.waiting())
+    return "the algorithm waits for " + std::to_string(driver.awaited().size()) + " pending observation(s)";
+  if (!driver.can_ask())
+    return "the budget or the sample cap allows no more pulls before the " + std::to_string(driver.pending()) +
+           " pending ones are told";
+  return "";
+}
+
+namespace {
+
+// What backs the recommendation (StudyStatus::certificate).
+void certify(const Pipeline& pipeline, StudyStatus& status) {
+  std::ostringstream d;
+  if (status.delta) d << *status.delta;
+  if (pipeline.run.budget > 0) {
+    status.certificate = "none";
+    status.certificate_text = status.state == "running" || status.state == "waiting"
+                                  ? "a fixed-budget study: no delta certificate (its paper's error bound at the budget)"
+                                  : "budget spent, no delta certificate (a fixed-budget algorithm: its paper's "
+                                    "error bound at the budget applies)";
+    return;
+  }
+  if (status.state == "capped") {
+    status.certificate = "none";
+    status.certificate_text = "capped by [run] max-samples before the algorithm stopped: no certificate";
+    return;
+  }
+  if (status.state != "stopped") {
+    status.certificate = "none";
+    status.certificate_text = status.glr.defined && status.glr.passed
+                                  ? "not stopped yet (the independent GLR check already passes at delta " + d.str() + ")"
+                                  : "not stopped yet: no certificate";
+    return;
+  }
+  if (!status.delta) {
+    status.certificate = "none";
+    status.certificate_text = "the algorithm stopped by its rule; it has no delta to certify";
+    return;
+  }
+  if (status.glr.defined && status.glr.passed) {
+    status.certificate = "certified";
+    status.certificate_text = "certified at delta " + d.str() +
+                              ": the algorithm stopped by its rule, and the independent GLR check passes";
+    return;
+  }
+  status.certificate = "algorithm";
+  status.certificate_text =
+      status.glr.defined
+          ? "the algorithm stopped by its own rule at delta " + d.str() +
+                "; not certified independently: the GLR check (a threshold valid for any sampling rule) "
+                "has not passed"
+          : "the algorithm stopped by its own rule at delta " + d.str() +
+                " (its paper's guarantee); no independent check exists for this study (" + status.glr.why_not + ")";
+}
+
+}  // namespace
+
+StudyStatus study_status(const Driver& driver, const std::vector<std::string>& arms, const StatusContext& context) {
   StudyStatus status;
   const Pipeline& pipeline = driver.pipeline();
-  status.state = driver.phase() == Phase::Running && driver.waiting() ? "waiting" : to_string(driver.phase());
+  const StudyLimits limits = context.limits ? *context.limits : StudyLimits{};
+  status.waiting_why = no_pull_reason(driver, limits);
+  status.state = driver.phase() == Phase::Running && !status.waiting_why.empty() ? "waiting" : to_string(driver.phase());
+  if (status.state != "waiting") status.waiting_why.clear();
+  const std::vector<std::uint64_t> awaited = driver.awaited();
+  status.awaited_total = awaited.size();
+  for (std::size_t i = 0; i < awaited.size() && i < 20; ++i) {
+    AwaitedAsk a;
+    a.ask = awaited[i];
+    for (std::size_t arm : driver.record_of_ask(a.ask).pull.arms)
+      a.pull += (a.pull.empty() ? "" : ",") + (arm < arms.size() ? arms[arm] : std::string("?"));
+    if (context.ask_times && a.ask <= context.ask_times->size())
+      a.asked_at = (*context.ask_times)[a.ask - 1];
+    status.waiting_for.push_back(std::move(a));
+  }
+  status.voided = context.voided;
+  status.timed_out = context.timed_out;
+  status.pending_timeout = limits.pending_timeout;
   status.policy = to_string(driver.policy());
   status.algorithm = pipeline.algorithm->name;
   status.asks = driver.asks();
@@ -171,11 +252,12 @@ StudyStatus study_status(const Driver& driver, const std::vector<std::string>& a
   if (driver.phase() != Phase::Running || pipeline.algorithm->needs.anytime) {
     const Recommendation answer = driver.algorithm().recommend();
     status.has_recommendation = true;
-    status.recommendation = decision_text(answer.decision, arms);
+    status.recommendation = decision_names(answer.decision, arms);
     status.epsilon = answer.epsilon;
   }
   status.reported = driver.reported();
   identification_check(driver, status);
+  certify(pipeline, status);
   return status;
 }
 
@@ -188,23 +270,47 @@ std::string number(double x, int precision = 4) {
   return out.str();
 }
 
-const char* state_meaning(const std::string& state) {
-  if (state == "stopped") return "the algorithm stopped by its rule";
-  if (state == "budget") return "the study used its budget";
-  if (state == "capped") return "[run] max-samples reached before the algorithm stopped";
-  if (state == "waiting") return "the algorithm waits for pending observations before proposing more";
+std::string state_meaning(const StudyStatus& s) {
+  if (s.state == "stopped") return "the algorithm stopped by its rule";
+  if (s.state == "budget") return "the study used its budget";
+  if (s.state == "capped") return "[run] max-samples reached before the algorithm stopped";
+  if (s.state == "waiting") return "no pull can be asked now: " + s.waiting_why;
   return "pulls may be asked";
+}
+
+std::string duration(double seconds) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(0);
+  if (seconds < 120) out << seconds << " s";
+  else if (seconds < 7200) out << seconds / 60 << " min";
+  else if (seconds < 172800) out << std::setprecision(1) << seconds / 3600 << " h";
+  else out << std::setprecision(1) << seconds / 86400 << " d";
+  return out.str();
 }
 
 }  // namespace
 
 std::string status_text(const StudyStatus& s) {
   std::ostringstream out;
-  out << "state: " << s.state << " (" << state_meaning(s.state) << "); algorithm " << s.algorithm
+  out << "state: " << s.state << " (" << state_meaning(s) << "); algorithm " << s.algorithm
       << ", batches: " << s.policy << "\n";
+  if (!s.waiting_for.empty()) {
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    out << "the algorithm's next step waits for ";
+    for (std::size_t i = 0; i < s.waiting_for.size(); ++i)
+      out << (i ? ", " : "") << "ask " << s.waiting_for[i].ask << " (" << s.waiting_for[i].pull << ", out for "
+          << duration(std::max(0.0, now - s.waiting_for[i].asked_at)) << ")";
+    if (s.awaited_total > s.waiting_for.size()) out << " and " << s.awaited_total - s.waiting_for.size() << " more";
+    out << (s.pending_timeout > 0 ? "; pending-timeout " + duration(s.pending_timeout)
+                                  : std::string("; a pull that will never be told: cancel it (tell --ask N --cancel)"))
+        << "\n";
+  }
   out << "samples: " << s.samples << " (" << s.observations << " observations, " << s.pending
       << " pending, " << s.used << " used by the algorithm";
   if (s.late) out << ", " << s.late << " late";
+  if (s.voided) out << ", " << s.voided << " voided";
+  if (s.timed_out) out << ", " << s.timed_out << " timed out";
   out << "); asks: " << s.asks;
   if (s.budget) out << "; budget " << *s.budget;
   out << "\n";
@@ -223,8 +329,8 @@ std::string status_text(const StudyStatus& s) {
   out << "recommendation: ";
   if (s.has_recommendation) out << s.recommendation << (s.epsilon > 0 ? " (epsilon " + number(s.epsilon) + ")" : "");
   else out << "none until the algorithm stops (it gives no answer mid-run)";
-  if (s.delta) out << "; delta " << number(*s.delta);
-  out << (s.state == "stopped" ? " — certified by the algorithm's own stopping rule" : "") << "\n";
+  if (s.delta && !s.budget) out << "; delta " << number(*s.delta);
+  out << "\ncertificate: " << s.certificate_text << "\n";
   if (!s.reported.empty()) {
     out << "the algorithm reports (its last round):";
     const char* separator = " ";
@@ -247,4 +353,4 @@ std::string status_text(const StudyStatus& s) {
   return out.str();
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

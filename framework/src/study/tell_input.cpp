@@ -1,17 +1,19 @@
 // Reading tells from JSON (tell_input.hpp).
 #include "cpex/study/tell_input.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 #include "cpex/messages.hpp"
 
-namespace cpex::study {
+namespace cpex::inline runtime::study {
 
 using nlohmann::json;
 
 namespace {
 
-const char* const kKeys = "ask, arm, arms, reward, rewards, cancel";
+const char* const kKeys = "ask, arm, arms, reward, rewards, cancel, id, void, reason";
 
 std::string name_of(const json& value, const std::string& where, const char* key) {
   if (value.is_string()) return value.get<std::string>();
@@ -25,14 +27,84 @@ double number_of(const json& value, const std::string& where, const char* key) {
   return value.get<double>();
 }
 
+// Finds a key given twice in one object (JSON allows it, and the parsed value would keep
+// the last silently): a SAX pass beside the parse (nlohmann's callback parser is quadratic
+// in the length of an array).
+class DuplicateKeys final : public nlohmann::json_sax<json> {
+ public:
+  std::string duplicate;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    keys_.emplace_back();
+    return true;
+  }
+  bool key(string_t& key) override {
+    auto& seen = keys_.back();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      duplicate = key;
+      return false;  // found: stop
+    }
+    if (seen.size() < 64) seen.push_back(key);
+    return true;
+  }
+  bool end_object() override {
+    keys_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  std::vector<std::vector<std::string>> keys_;
+};
+
+// Whether `text` may give a key of `value` twice: each key of an object (a line) is looked
+// for in the text, cheaply; anything else (an array, a text with escapes) is checked by the
+// SAX pass.
+bool may_repeat_a_key(const std::string& text, const json& value) {
+  if (!value.is_object() || text.find('\\') != std::string::npos) return true;  // escapes: checked exactly
+  for (const auto& item : value.items()) {
+    const std::string quoted = "\"" + item.key() + "\"";
+    const std::size_t first = text.find(quoted);
+    if (first != std::string::npos && text.find(quoted, first + quoted.size()) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// `text` as JSON, or discarded; `duplicate` names a key given twice in one object.
+json parse_checking_keys(const std::string& text, std::string& duplicate) {
+  json value = json::parse(text, nullptr, false);
+  if (value.is_discarded() || !may_repeat_a_key(text, value)) return value;
+  DuplicateKeys check;
+  json::sax_parse(text, &check);
+  duplicate = check.duplicate;
+  return value;
+}
+
 // A JSON value or an error naming where.
 json parsed(const std::string& text, const std::string& where) {
-  json value = json::parse(text, nullptr, false);
+  std::string duplicate;
+  json value = parse_checking_keys(text, duplicate);
   if (value.is_discarded()) throw Error(where + ": not JSON ('" + shorten(text) + "')");
+  if (!duplicate.empty()) throw Error(where + ": the key '" + shorten(duplicate) + "' is given twice");
   return value;
 }
 
 }  // namespace
+
+std::string id_refusal(const std::string& id) {
+  if (id.empty() || id.size() > 200) return "an id has 1 to 200 characters";
+  for (const char c : id)
+    if (c < 0x21 || c > 0x7e) return "an id is printable ASCII without spaces";
+  return "";
+}
 
 TellInput parse_tell(const json& object, const std::string& where) {
   if (!object.is_object())
@@ -61,10 +133,29 @@ TellInput parse_tell(const json& object, const std::string& where) {
     } else if (key == "cancel") {
       if (!value.is_boolean()) throw Error(where + ": 'cancel' must be true or false");
       input.cancel = value.get<bool>();
+    } else if (key == "id") {
+      if (!value.is_string() || !id_refusal(value.get<std::string>()).empty())
+        throw Error(where + ": 'id' must be a string of 1 to 200 printable characters without spaces, got " +
+                    shorten(value.dump()));
+      input.id = value.get<std::string>();
+    } else if (key == "void") {
+      if (!value.is_number_unsigned() || value.get<std::uint64_t>() == 0 ||
+          value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+        throw Error(where + ": 'void' must be the positive seq of a logged observation, got " + shorten(value.dump()));
+      input.void_seq = static_cast<std::int64_t>(value.get<std::uint64_t>());
+    } else if (key == "reason") {
+      if (!value.is_string()) throw Error(where + ": 'reason' must be a string");
+      input.note = printable_message(value.get<std::string>(), 200);
     } else {
       throw Error(where + ": unknown key '" + shorten(key) + "' (known: " + kKeys + ")");
     }
   }
+  if (input.void_seq != 0) {
+    if (object.size() != (object.contains("reason") ? 2u : 1u))
+      throw Error(where + ": a void takes only the seq of the observation it retracts (and a 'reason')");
+    return input;
+  }
+  if (object.contains("reason")) throw Error(where + ": 'reason' goes with a void");
   if (input.cancel) {
     if (input.ask == 0) throw Error(where + ": a cancel needs the 'ask' it withdraws");
     if (has_reward) throw Error(where + ": a cancel takes no reward");
@@ -95,8 +186,10 @@ std::vector<TellInput> parse_tells(const std::string& text) {
     return inputs;
   }
   if (first != std::string::npos && text[first] == '{') {  // one object, maybe over several lines
-    const json whole = json::parse(text, nullptr, false);
+    std::string duplicate;
+    const json whole = parse_checking_keys(text, duplicate);
     if (!whole.is_discarded() && whole.is_object()) {
+      if (!duplicate.empty()) throw TellError(0, "the object: the key '" + shorten(duplicate) + "' is given twice");
       try {
         inputs.push_back(parse_tell(whole, "the object"));
       } catch (const Error& e) {
@@ -122,4 +215,4 @@ std::vector<TellInput> parse_tells(const std::string& text) {
   return inputs;
 }
 
-}  // namespace cpex::study
+}  // namespace cpex::runtime::study

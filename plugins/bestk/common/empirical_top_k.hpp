@@ -8,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/numerics/top_k_partition.hpp"
 
 namespace cpex::bestk {

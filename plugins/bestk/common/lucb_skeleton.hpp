@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/numerics/kinetic_tournament.hpp"

@@ -8,7 +8,7 @@
 #include <span>
 #include <utility>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/registration.hpp"
@@ -23,7 +23,7 @@ inline void add_sample_scale_key(ParamSchema& schema) {
 
 // The arm of `arms` with the best mean over all its samples (unsampled arms last; ties to
 // the first listed).
-inline std::size_t best_cumulative(std::span<const std::size_t> arms, const bestk::ArmStatistics& stats) {
+inline std::size_t best_cumulative(std::span<const std::size_t> arms, const ArmStatistics& stats) {
   std::size_t best = arms.front();
   double value = -std::numeric_limits<double>::infinity();
   for (std::size_t a : arms) {

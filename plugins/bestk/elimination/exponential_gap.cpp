@@ -13,7 +13,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
 #include "elimination_common.hpp"
 #include "median_elimination.hpp"
@@ -27,7 +27,7 @@ class ExponentialGap final : public Algorithm {
       : delta_(params.real("delta")), scale_(params.real("sample-scale")) {}
 
   void start(const AlgorithmContext& context) override {
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "exponential-gap");
+    require_best_arm(context.oracles.front()->decision_size(), "exponential-gap");
     const std::size_t n = context.problem->num_arms;
     b_ = 2.0 * context.problem->noise_sigma;
     stats_.reset(n);
@@ -95,7 +95,7 @@ class ExponentialGap final : public Algorithm {
 
   double delta_, scale_, b_ = 1.0, epsilon_ = 0.0, round_delta_ = 0.0;
   std::uint64_t round_ = 0, samples_ = 0;
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
   std::vector<double> sum_;  // this round's sums (uniform part), per arm
   std::vector<std::size_t> arms_;
   bool in_subroutine_ = false;

@@ -4,7 +4,7 @@
 // stops when one arm is left. Best arm only (k = 1).
 #include <numeric>
 
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
 #include "elimination_common.hpp"
 #include "median_elimination.hpp"
@@ -19,7 +19,7 @@ class MedianEliminationAlgorithm final : public Algorithm {
         scale_(params.real("sample-scale")) {}
 
   void start(const AlgorithmContext& context) override {
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "median-elimination");
+    require_best_arm(context.oracles.front()->decision_size(), "median-elimination");
     const std::size_t n = context.problem->num_arms;
     b_ = 2.0 * context.problem->noise_sigma;
     stats_.reset(n);
@@ -49,7 +49,7 @@ class MedianEliminationAlgorithm final : public Algorithm {
 
  private:
   double epsilon_, delta_, scale_, b_ = 1.0;
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
   MedianElimination run_;
 };
 

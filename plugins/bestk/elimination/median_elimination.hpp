@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "elimination.hpp"
+#include "cpex/phased_elimination.hpp"
 
 namespace cpex::elimination {
 

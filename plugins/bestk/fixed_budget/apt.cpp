@@ -11,7 +11,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/registration.hpp"
-#include "elimination.hpp"
+#include "cpex/phased_elimination.hpp"
 #include "index_policy.hpp"
 
 namespace cpex::fixed_budget {

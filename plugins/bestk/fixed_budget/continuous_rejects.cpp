@@ -21,12 +21,12 @@
 #include <limits>
 #include <vector>
 
-#include "arm_statistics.hpp"
-#include "best_arm_check.hpp"
+#include "cpex/arm_statistics.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/registration.hpp"
-#include "elimination.hpp"
+#include "cpex/phased_elimination.hpp"
 
 namespace cpex::fixed_budget {
 namespace {

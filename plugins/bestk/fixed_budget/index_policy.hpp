@@ -5,7 +5,7 @@
 // by itself) and the answer is read from the statistics (recommend(), anytime).
 #pragma once
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/numerics/indexed_heap.hpp"
 
@@ -38,7 +38,7 @@ class IndexPolicy : public Algorithm {
   // The arm's key once every arm has a sample: the next pull is the smallest.
   virtual double key(std::size_t arm) const = 0;
 
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
 
  private:
   numerics::IndexedHeap<true> heap_;

@@ -9,11 +9,11 @@
 #include <cmath>
 #include <limits>
 
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/registration.hpp"
-#include "elimination.hpp"
+#include "cpex/phased_elimination.hpp"
 #include "index_policy.hpp"
 
 namespace cpex::fixed_budget {
@@ -25,7 +25,7 @@ class UcbE final : public IndexPolicy {
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "ucb-e");
+    cpex::require_best_arm(context.oracles.front()->decision_size(), "ucb-e");
     const std::uint64_t budget = required_budget(context, "ucb-e");
     const bool given_a = params_.has("a"), given_h = params_.has("hardness");
     if (given_a == given_h)

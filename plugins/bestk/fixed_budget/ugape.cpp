@@ -21,18 +21,16 @@
 #include <limits>
 #include <numeric>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "elimination.hpp"
+#include "cpex/phased_elimination.hpp"
 
 namespace cpex::fixed_budget {
 
 namespace {
-
-using bestk::ArmStatistics;
 
 class Ugape final : public Algorithm {
  public:

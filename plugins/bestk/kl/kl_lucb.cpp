@@ -39,11 +39,11 @@ class KlLucb final : public Algorithm {
     if (top_.pending_pull(action.arm)) return true;
     if (++round_ > epoch_end_) {  // a new epoch: outer bounds at the level of its last round
       epoch_end_ = 2 * round_;
-      const double outer = kl_.rate(epoch_end_);
+      const double outer = kl_.rate(epoch_end_, samples_at(epoch_end_));
       lower_.set_outer_level(outer);
       upper_.set_outer_level(outer);
     }
-    const double beta = kl_.rate(round_);
+    const double beta = kl_.rate(round_, samples_at(round_));
     const auto [l, lower] = lower_.extreme(beta);
     const auto [u, upper] = upper_.extreme(beta);
     if (trace_) trace_->record("U_u-L_l", upper - lower);
@@ -87,6 +87,9 @@ class KlLucb final : public Algorithm {
       upper_.refresh(arm);
     }
   }
+
+  // The samples taken at round t's check: one per arm, then two per round.
+  std::uint64_t samples_at(std::uint64_t round) const { return top_.stats().arms() + 2 * (round - 1); }
 
   double bound(std::size_t arm, double level, bool upper) const {
     const ArmStatistics& stats = top_.stats();

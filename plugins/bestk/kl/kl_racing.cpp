@@ -16,7 +16,7 @@
 #include <limits>
 #include <numeric>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
 #include "kl_rate.hpp"
@@ -37,7 +37,7 @@ class KlRacing final : public Algorithm {
     std::iota(racing_.begin(), racing_.end(), std::size_t{0});
     selected_.clear();
     position_ = 0;
-    round_ = 0;
+    round_ = samples_ = 0;
     finished_ = false;
   }
 
@@ -55,6 +55,7 @@ class KlRacing final : public Algorithm {
 
   void observe(const Action& action, const Observation& observation) override {
     stats_.add(action.arm, observation.reward);
+    ++samples_;
   }
 
   Recommendation recommend() const override {
@@ -90,7 +91,7 @@ class KlRacing final : public Algorithm {
   }
 
   void end_round() {
-    const double beta = kl_.rate(++round_);
+    const double beta = kl_.rate(++round_, samples_);
     std::vector<std::size_t> order = racing_;
     rank(order);
     const std::size_t wanted = m_ - selected_.size();  // 0 < wanted < |R| here
@@ -130,7 +131,7 @@ class KlRacing final : public Algorithm {
   ArmStatistics stats_;
   std::vector<std::size_t> racing_, selected_;  // racing_ in index order
   std::size_t position_ = 0;
-  std::uint64_t round_ = 0;
+  std::uint64_t round_ = 0, samples_ = 0;  // samples_: every arm's, so far (the gk2016 rate's t)
   bool finished_ = false;
 };
 

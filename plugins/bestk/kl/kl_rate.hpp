@@ -10,9 +10,16 @@
 //                  k1 = 11.1 by default)
 //   rate = lucb1:  beta(t, delta) = log(k1 K t^alpha / delta) with k1 = 5/4, alpha = 4
 //                  (Kalyanakrishnan et al. 2012's LUCB1 rate)
+//   rate = gk2016: beta(t, delta) = log((log t + 1) / delta) with t the number of samples
+//                  taken so far: the rate Garivier & Kaufmann (COLT 2016, §6) ran every
+//                  algorithm of their Table 1 with (KL-LUCB and KL-Racing included; their
+//                  code calls rate(t, N_a, delta) with t the global time). Not covered by
+//                  KK 2013's guarantee: an empirical choice, as in the paper; alpha and k1
+//                  are not used.
 //
 // t is the round (kl-lucb: t = 1 at the first check after every arm was sampled once;
-// kl-racing: the number of samples of every surviving arm).
+// kl-racing: the number of samples of every surviving arm), except for gk2016 (the samples
+// so far: kl-lucb K + 2(t - 1) at round t, kl-racing the sum of every arm's samples).
 #pragma once
 
 #include <cstdint>
@@ -35,13 +42,15 @@ class ExplorationRate {
 
   // Fixes K (the number of arms) and delta.
   void prepare(std::size_t arms, double delta);
-  // beta(t, delta) for round t >= 1.
-  double operator()(std::uint64_t round) const;
+  // beta(t, delta) for round t >= 1 with `samples` taken so far (gk2016 reads only those).
+  double operator()(std::uint64_t round, std::uint64_t samples) const;
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const;
 
  private:
   bool log_log_ = true;  // kk2013 adds log log(...)
+  bool global_time_ = false;  // gk2016: log((log t + 1) / delta) in the samples t
+  double log_inverse_delta_ = 0.0;
   std::string name_;
   double alpha_ = 1.1, k1_ = 405.5, log_scale_ = 0.0;  // log(k1 K / delta)
 };

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "challenger_split.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"

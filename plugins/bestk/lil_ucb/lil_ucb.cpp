@@ -11,14 +11,14 @@
 // so a round costs O(log N).
 #include <cmath>
 
-#include "arm_statistics.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/confidence.hpp"
 #include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "best_arm_check.hpp"
+#include "cpex/best_arm_check.hpp"
 #include "lil_presets.hpp"
 
 namespace cpex::bestk {

@@ -7,18 +7,13 @@
 
 #include "cpex/algorithm.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 #include "cpex/numerics/arm_design.hpp"
 
 namespace cpex::linear {
 
-// Refuses a decision oracle whose decisions are not single arms (top-k with k > 1: the
-// top-m algorithms m-lingape and lingifa answer those).
-inline void require_one_answer(const AlgorithmContext& context, const std::string& name) {
-  const std::size_t k = context.oracles.empty() ? 1 : context.oracles.front()->decision_size();
-  if (k > 1)
-    throw ParameterError("k", name + " identifies one arm (or item); the oracle's decisions have " + std::to_string(k) +
-                                  " arms (top-m: m-lingape, lingifa)");
-}
+// The check that the pipeline asks for one arm (the SDK's, shared with the linear GLR samplers).
+using identification::require_one_answer;
 
 class LinearAlgorithm : public Algorithm {
  public:

@@ -1,6 +1,6 @@
 // `lazy-track-and-stop`: Lazy Track-and-Stop of Jedra & Proutière, "Optimal Best-arm
 // Identification in Linear Bandits" (NeurIPS 2020), with the GLR stopping rule of the linear
-// samplers (common/linear_glr_sampler.hpp), on linear and transductive best-arm problems.
+// samplers (cpex/identification/linear_glr_sampler.hpp), on linear and transductive best-arm problems.
 //
 //   initial pass  the first arms (in index order) that raise the rank of their design, until it
 //                 spans span(X): A_0, r = dim span(X) arms; c_0 = lambda_min(sum_{A_0} x x^T) / sqrt(r);
@@ -23,10 +23,13 @@
 #include "allocation.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "linear_glr_sampler.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 
 namespace cpex::linear {
 namespace {
+
+using identification::LinearGlrSampler;
+using identification::register_linear_glr_sampler;
 
 class LazyTrackAndStop final : public LinearGlrSampler {
  public:

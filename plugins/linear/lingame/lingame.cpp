@@ -1,6 +1,6 @@
 // `lingame`: LinGame and LinGame-C of Degenne, Ménard, Shang & Valko, "Gamification of Pure
 // Exploration for Linear Bandits" (ICML 2020), with the GLR stopping rule of the linear
-// samplers (common/linear_glr_sampler.hpp), on linear and transductive best-arm problems.
+// samplers (cpex/identification/linear_glr_sampler.hpp), on linear and transductive best-arm problems.
 // The learners are numerics::AdaHedge with Koolen's initial gap 0.01 (the code's).
 // Read from the paper and its authors' code (xuedong/LinBAI.jl, linear/samplingrules.jl:
 // LearnerK = LinGame, ConvexGame = LinGame-C; Koolen's AdaHedge and C-tracking).
@@ -34,10 +34,13 @@
 #include "cpex/numerics/ada_hedge.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "linear_glr_sampler.hpp"
+#include "cpex/identification/linear_glr_sampler.hpp"
 
 namespace cpex::linear {
 namespace {
+
+using identification::LinearGlrSampler;
+using identification::register_linear_glr_sampler;
 
 constexpr double kInitialGap = 0.01;  // Delta_0 of Koolen's AdaHedge (LinBAI.jl)
 

@@ -101,7 +101,8 @@ std::optional<ArmFamily> arm_family_of(const RewardModel& rewards, double noise_
 std::optional<ArmFamily> arm_family_of(const Problem& problem);
 
 // One family per arm (per-arm sigmas; unknown variances with s^2 = NaN until an estimate or
-// the truth is known); none for reward models outside the families above.
+// the truth is known), per arm and objective for vector-valued arms (Problem::objectives > 1,
+// arm-major); none for reward models outside the families above.
 std::optional<std::vector<ArmFamily>> arm_families_of(const Problem& problem);
 
 }  // namespace cpex::numerics

@@ -22,6 +22,11 @@
 //                             it, so these pieces are the whole alternative)        (2)
 //   listed class              sum_{S \ S*} lambda >= sum_{S* \ S} lambda for every other
 //                             decision S of a class of at most kMaxListedDecisions  (|S ^ S*|)
+//   Pareto set (D objectives) lambda_j at least as good as lambda_i on every objective, i != j
+//                             both in the answer; or k outside the answer dominated by no
+//                             arm of it (Crepon, Garivier & Koolen 2024)   (2; 1 + dominators)
+//   constrained best arm      the answer infeasible on one constraint; or another arm
+//                             feasible and at least as good on the objective (1; 2)
 // Best responses in closed form or one-dimensional equations (docs/algorithms/identification.md).
 // `offsets` (optional, indexed by the piece size |S_p|) turns the minimum into
 // min_p value_p - offsets[|S_p|]: a stopping rule whose threshold depends on the piece size
@@ -56,6 +61,17 @@ struct BestResponse {
   std::size_t piece = 0;  // the piece's index among the answer's pieces
 };
 
+// An alternative whose pieces are every pair (i, j), i in `inside`, j in `outside`, with the
+// piece {y(lambda_i) <= lambda_j}, y(x) = x + epsilon (relative: x / (1 - epsilon)): top-m
+// (the answer against the other arms, epsilon = 0; the best arm: one arm inside) and the
+// epsilon-good arm (the answer against every other arm). The structured T* solvers of
+// characteristic_time.hpp read it.
+struct BipartitePieces {
+  std::vector<std::size_t> inside, outside;
+  double epsilon = 0.0;
+  bool relative = false;
+};
+
 // One piece of Alt(answer) as for_each_piece reports it (the views live during visit() only).
 struct PieceView {
   std::size_t index = 0;              // among the answer's pieces (BestResponse::piece)
@@ -81,6 +97,12 @@ class IdentificationProblem {
   // "best arm", "top-3", "0.1-good arm", "arms above 0.5", ...
   virtual std::string name() const = 0;
   std::size_t arms() const { return arms_; }
+  // Values per arm (vector-valued arms: D objectives; 1 otherwise). With D > 1 the means mu
+  // and the families span arms() x D entries arm-major (arm a's objective d at a * D + d), the
+  // weights w one per arm, and a best response's `point` D values per moved arm (every
+  // objective of the arm, unmoved ones at mu); a piece moving s arms moves s x D values (the
+  // size `offsets` are indexed by).
+  virtual std::size_t objectives() const { return 1; }
 
   // The answer for mu (ties to smaller indices); returns whether it is the only correct one
   // and mu is away from every boundary (a unique, strictly correct answer).
@@ -123,6 +145,13 @@ class IdentificationProblem {
 
   // Whether known_allocation answers for these families (at any means).
   virtual bool has_known_allocation(std::span<const ArmFamily> families) const;
+  // Whether T* is solved by the problem's structure for these families (a closed form, a
+  // dedicated solver, or pieces that are pairs: characteristic_time.hpp), at thousands of arms.
+  virtual bool has_structured_time(std::span<const ArmFamily> families) const;
+
+  // Whether Alt(answer) is the union of the pairs of `out` (its pieces in best_response's
+  // order: inside-major); false (the default): a problem of another structure.
+  virtual bool bipartite_pieces(const Decision& answer, BipartitePieces& out) const;
 
   // Whether the best response is exact for these families (false: the problem refuses to run;
   // e.g. a listed class with pieces of more than 2 arms under exponential or unknown-variance
@@ -145,12 +174,40 @@ std::unique_ptr<IdentificationProblem> matroid_problem(std::size_t arms, const O
 // The optimal decision of the class behind `oracle` (kEnumerable), listed once (at most
 // kMaxListedDecisions decisions; throws std::length_error beyond).
 std::unique_ptr<IdentificationProblem> listed_class_problem(std::size_t arms, const Oracle& oracle);
+// Vector-valued arms (pareto_identification.cpp): the Pareto set of `objectives` objectives
+// oriented by `directions` (+1 larger is better, -1 smaller; empty: all +1), and the best arm
+// on `objective` among the arms better than bounds[d] on every other objective d ({} when no
+// arm is).
+std::unique_ptr<IdentificationProblem> pareto_problem(std::size_t arms, std::size_t objectives,
+                                                      std::vector<double> directions);
+std::unique_ptr<IdentificationProblem> constrained_problem(std::size_t arms, std::size_t objectives,
+                                                           std::vector<double> directions, std::size_t objective,
+                                                           std::vector<double> bounds);
+
+// The cut of a best response (characteristic_time.hpp, the samplers' gains): for each arm a,
+// the divergence of its means to the response's point, sum_d d_{a,d}(mu_{a,d}, lambda_{a,d})
+// over its objectives (0 for an arm the piece does not move).
+void response_divergences(const IdentificationProblem& problem, std::span<const double> mu,
+                          std::span<const ArmFamily> families, const BestResponse& response, std::vector<double>& out);
 
 // One-dimensional best responses shared by the problems, in numerics so they are tested
 // alone: the least of w_i d_i(mu_i, x) + w_j d_j(mu_j, y) subject to y >= x + eps
 // (relative: (1 - eps) y >= x), with its minimizer x; 0 when mu_j >= mu_i + eps already.
 Transport shifted_transport(const ArmFamily& fi, double w_i, double mu_i, const ArmFamily& fj, double w_j,
                             double mu_j, double epsilon, bool relative);
+// One arm against several (the Pareto set's pieces): the least of w_0 d_0(mu_0, x) +
+// sum_j w_j d_j(mu_j, y_j) with y_j <= x for every j when direction = +1 (arm 0 raised to the
+// level x, every arm above it lowered to x), y_j >= x when direction = -1 (the mirror image);
+// {0, mu_0} when no arm is on the wrong side. Exact for the one-parameter exponential families
+// (a convex problem in x; Gaussian arms in closed form).
+struct LevelArm {
+  ArmFamily family = ArmFamily::gaussian(1.0);
+  double w = 0.0;
+  double mu = 0.0;
+};
+Transport level_transport(const ArmFamily& f0, double w0, double mu0, std::span<const LevelArm> others,
+                          double direction = 1.0);
+
 // The least of sum_{a in up} w_a d_a(mu_a, l_a) + sum_{b in down} w_b d_b(mu_b, l_b) subject
 // to sum_up l >= sum_down l (a listed-class piece); fills `point` (up arms, then down arms).
 double sum_transport(std::span<const std::size_t> up, std::span<const std::size_t> down, std::span<const double> w,

@@ -66,7 +66,36 @@ inline IdentificationSetup make_identification(const Problem& problem, const Ora
   setup.unknown_variance = problem.rewards.family == RewardFamily::GaussianUnknownVariance;
   const std::size_t n = problem.num_arms;
   const Query query = oracle.query();
-  if (query.kind != Query::Kind::Optimal) {
+  const bool vector_query = query.kind == Query::Kind::Pareto || query.kind == Query::Kind::Constrained;
+  if (vector_query != (problem.objectives > 1))
+    throw std::invalid_argument(vector_query ? "the " + std::string(to_string(query.kind)) +
+                                                   " query is posed on vector-valued arms, but the arms have one "
+                                                   "objective"
+                                             : "the arms have " + std::to_string(problem.objectives) +
+                                                   " objectives, but the oracle's " + to_string(query.kind) +
+                                                   " query is posed on one mean per arm");
+  if (vector_query) {
+    if (epsilon > 0.0)
+      throw std::invalid_argument("an accuracy epsilon = " + number(epsilon) + " is not posed for the " +
+                                  to_string(query.kind) + " query of the identification problems (the exact answer "
+                                  "only; epsilon-accurate Pareto sets: ape, auer-psi)");
+    if (setup.unknown_variance)
+      throw std::invalid_argument("vector-valued arms of unknown variance are not posed");
+    const std::size_t d = problem.objectives;
+    if (query.kind == Query::Kind::Pareto) {
+      setup.problem = pareto_problem(n, d, query.directions);
+    } else {
+      std::vector<double> bounds = query.bounds;
+      bounds.resize(d, 0.0);
+      for (std::size_t c = 0; c < d; ++c)
+        if (c != query.objective &&
+            (!setup.families[c].valid_true_mean(bounds[c]) ||
+             (setup.families[c].kind() == ArmFamily::Kind::Bernoulli && !(bounds[c] > 0.0 && bounds[c] < 1.0))))
+          throw std::invalid_argument("the bound " + number(bounds[c]) + " of objective " + std::to_string(c) +
+                                      " is not inside the means of " + setup.families[c].name() + " arms");
+      setup.problem = constrained_problem(n, d, query.directions, query.objective, std::move(bounds));
+    }
+  } else if (query.kind != Query::Kind::Optimal) {
     const bool any = query.kind == Query::Kind::AnyAbove;
     refuse_epsilon(epsilon, any ? "any-above-threshold" : "threshold");
     if (!setup.families.front().valid_true_mean(query.tau) ||

@@ -41,4 +41,16 @@ double inverse_h(double y);
 // Kaufmann & Koolen's calibration function T(x), x > 0.
 double kk_calibration(double x);
 
+// Their Gaussian calibration (Kaufmann & Koolen, JMLR 2021, Thm 9): for arms of a set S of
+// Gaussian (or sigma-sub-Gaussian, in units of sigma) rewards,
+//   P(exists t: sum_{a in S} [N_a (mu_hat_a - mu_a)^2 / (2 sigma^2) - 2 log(4 + log N_a)]
+//     >= |S| C^g(x / |S|)) <= e^{-x},
+//   C^g(x) = min_{lambda in (1/2, 1]} (g(lambda) + x) / lambda,
+//   g(lambda) = 2 lambda - 2 lambda log(4 lambda) + log zeta(2 lambda) - 1/2 log(1 - lambda)
+// (about x + log x), computed by golden-section search on lambda with zeta by Euler-Maclaurin.
+// The pairwise confidence of APE and auer-psi (plugins/pareto/).
+double kk_gaussian_calibration(double x);
+// The Riemann zeta function at s > 1.
+double riemann_zeta(double s);
+
 }  // namespace cpex::numerics

@@ -1,0 +1,76 @@
+// Forced exploration, D- and C-Tracking, and the projection of weights onto a floor (tracking.hpp).
+#include "cpex/identification/tracking.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cpex::identification {
+
+void project_onto_floor(std::span<const double> w, double eps, std::vector<double>& out) {
+  const std::size_t k = w.size();
+  out.resize(k);
+  double lo = 0.0, hi = 1.0;  // eta = 1 gives sum k eps <= 1/2 < 1
+  auto total = [&](double eta) {
+    double sum = 0.0;
+    for (double v : w) sum += std::max(v - eta, eps);
+    return sum;
+  };
+  if (total(0.0) <= 1.0) {
+    for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
+    return;
+  }
+  // total(eta) is piecewise linear and decreasing: bisect to machine precision.
+  for (int step = 0; step < 100 && hi - lo > 1e-17; ++step) {
+    const double mid = 0.5 * (lo + hi);
+    (total(mid) > 1.0 ? lo : hi) = mid;
+  }
+  double sum = 0.0;
+  for (std::size_t a = 0; a < k; ++a) sum += out[a] = std::max(w[a] - hi, eps);
+  for (double& v : out) v /= sum;
+}
+
+std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std::span<const double> counts) {
+  std::span<const double> add = w;
+  if (eps > 0.0) {
+    project_onto_floor(w, eps, projected_);
+    add = projected_;
+  }
+  std::size_t arm = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t a = 0; a < sum_.size(); ++a) {
+    sum_[a] += add[a];
+    const double deficit = sum_[a] - counts[a];
+    if (deficit > best) {
+      best = deficit;
+      arm = a;
+    }
+  }
+  return arm;
+}
+
+std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t t) {
+  const std::size_t k = counts.size();
+  const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
+  std::size_t starved = k;
+  for (std::size_t a = 0; a < k; ++a)
+    if (counts[a] < floor && (starved == k || counts[a] < counts[starved])) starved = a;
+  return starved;
+}
+
+std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t) {
+  const std::size_t forced = forced_exploration_arm(counts, t);
+  if (forced < counts.size()) return forced;
+  std::size_t arm = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t a = 0; a < counts.size(); ++a) {
+    const double deficit = static_cast<double>(t) * w[a] - counts[a];
+    if (deficit > best) {
+      best = deficit;
+      arm = a;
+    }
+  }
+  return arm;
+}
+
+}  // namespace cpex::identification
