@@ -110,7 +110,6 @@ RunRecord run_brake_booster(const Pipeline& p, const RunSeed& seed, const std::a
   record.pulls = pulls.text();
   record.stop = answer ? StopReason::Rule : StopReason::MaxSamples;
   if (capped && limits.max_seconds > 0.0 && Clock::now() >= limits.deadline) record.stop = StopReason::MaxSeconds;
-  record.stopped = answer.has_value();
   const Recommendation held = run.algorithm->recommend();  // a capped run's: its last base run's
   judge_decision(record, run, answer ? *answer : held.decision, held.epsilon);
   auto resolved = run.algorithm->resolved();

@@ -67,7 +67,6 @@ RunRecord run_with_feedback(const Pipeline& p, const RunSeed& seed, const std::a
                         "(Algorithm::propose answered Wait with no pending pull)");
   }
   if (driver.phase() != study::Phase::Running) record.stop = stop_of(driver.phase());
-  record.stopped = record.stop == StopReason::Rule;
   record.samples = driver.samples();
   record.batches = loop.batches();
   PullCounts pulls(p.run.record_pulls, problem.num_arms);
