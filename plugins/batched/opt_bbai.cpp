@@ -66,7 +66,7 @@ class OptBbai final : public StagedBatches {
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "opt-bbai");
+    require_best_arm(context.oracles.front()->decision_size(), "opt-bbai");
     c_ = bbai_constants(params_, arms_);
     stage_ = Stage::One;
     q_ = 0;

@@ -57,7 +57,7 @@ class StagedBatches : public Algorithm {
   // The mean clamped into the family's means (a shifted mean of Bernoulli arms in [0, 1]).
   double valid_mean(double mean) const;
 
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
   numerics::ArmFamily family_ = numerics::ArmFamily::bernoulli();
   std::size_t arms_ = 0;
   std::uint64_t batches_ = 0;  // batches planned with at least one pull

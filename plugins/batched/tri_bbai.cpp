@@ -61,7 +61,7 @@ class TriBbai final : public StagedBatches {
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "tri-bbai");
+    require_best_arm(context.oracles.front()->decision_size(), "tri-bbai");
     c_ = bbai_constants(params_, arms_);
     stage_ = Stage::One;
     q_ = 0;

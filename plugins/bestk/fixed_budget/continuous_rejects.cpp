@@ -38,7 +38,7 @@ class ContinuousRejects final : public Algorithm {
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
-    bestk::require_best_arm(context.oracles.front()->decision_size(), "continuous-rejects");
+    require_best_arm(context.oracles.front()->decision_size(), "continuous-rejects");
     if (n < 2) throw ParameterError("plugin", "continuous-rejects needs at least 2 arms");
     budget_ = static_cast<double>(required_budget(context, "continuous-rejects"));
     stats_.reset(n);
@@ -128,7 +128,7 @@ class ContinuousRejects final : public Algorithm {
   bool aggressive_;
   double warm_up_;
   double budget_ = 1.0;
-  bestk::ArmStatistics stats_;
+  ArmStatistics stats_;
   std::vector<bool> active_;
   std::size_t remaining_ = 0;
   std::uint64_t rejected_pulls_ = 0;  // pulls of the rejected arms (their counts are frozen)
