@@ -80,7 +80,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
   RunObjects objects = instantiate(pipeline, study.seed());
   Environment& env = *objects.environment;
   const Problem& declared = study.driver().problem();
-  if (const std::string why = problem_difference(declared, env.problem()); !why.empty())
+  if (const std::string why = problem_difference(declared, *objects.problem); !why.empty())
     throw ConfigError(environment.path() + ": environment '" + pipeline.environment->name +
                       "' does not fit study '" + study.path() + "': " + why);
   std::vector<double> buffer;
