@@ -167,6 +167,7 @@ class Driver {
   bool super_arms() const;
   bool asks_allowed(const Pull& wish) const;
   void remove_pending(std::size_t index);
+  void erase_awaited(std::vector<std::size_t>::iterator awaited);
   std::size_t key_of(const Pull& pull);
   std::optional<std::size_t> find_key(const Pull& pull) const;
   std::uint64_t cost_of(const Pull& pull) const;
@@ -192,6 +193,8 @@ class Driver {
   std::vector<std::deque<std::size_t>> queues_;  // per key: records not used yet, in order
   std::optional<Pull> wish_;                 // the algorithm's proposal not yet satisfied
   std::vector<std::size_t> pending_order_;   // pending policy: records the algorithm awaits
+  std::vector<Action> pending_actions_;      // their Actions (advance()), unless stale
+  bool pending_stale_ = true;                // records_ moved since pending_actions_ were made
   std::vector<double> per_arm_buffer_;
   std::optional<RewardRange> range_;
 };
