@@ -259,11 +259,16 @@ ResultStore::ResultStore(const std::string& path, const StoreMeta& meta,
   db_ = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   exec(db_, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", path);
   if (resumed_) {
-    // Display names and skipped pairs are no part of the identity: the resuming sweep's hold.
+    // Display names and skipped pairs are no part of the identity: the resuming sweep's hold,
+    // written only where they changed (a finished store resumed is not written to).
+    const StoreMeta stored = read_meta(db_, path);
     StoreMeta refreshed;
     for (const char* key : {"labels", "skipped"})
-      if (const auto it = full.find(key); it != full.end()) refreshed.insert(*it);
-    put_meta(db_, refreshed, path);
+      if (const auto it = full.find(key); it != full.end()) {
+        const auto old = stored.find(key);
+        if (old == stored.end() || old->second != it->second) refreshed.insert(*it);
+      }
+    if (!refreshed.empty()) put_meta(db_, refreshed, path);
     read_done();
   }
   prepare_inserts();
