@@ -30,7 +30,8 @@ std::string capabilities_line(const Registry& registry, const std::string& name)
     text += "; [" + role.section + "] " + describe_capabilities(role.required);
   if (a->needs.reads_truth) text += "; reads the hidden truth (oracle baseline)";
   text += "\nsettings: " + describe_settings(a->needs.settings);
-  if (a->needs.settings & kFixedBudget) text += " ([run] budget = T)";
+  if ((a->needs.settings & kFixedBudget) && !(a->needs.settings & kAnytime)) text += " ([run] budget = T)";
+  if (a->needs.settings & kAnytime) text += " ([run] budget = T or checkpoints = T1, T2, ...: not told the budget)";
   if (!a->needs.anytime) text += "; no anytime recommendation";
   const std::string rewards = describe(a->needs.rewards);
   if (rewards != "any rewards") text += "; " + rewards;

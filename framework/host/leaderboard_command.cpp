@@ -174,6 +174,16 @@ std::string ratio_text(const Cell& cell) {
   return text;
 }
 
+// The stopping-time tail at the last delta: the 99th percentile of samples / (T*(mu)
+// log(1/delta)) and the runs beyond 10 ("1.62 (0/1000 > 10x)"), "≥ " when capped runs
+// (counted at their cap) are among them; "-" without runs that have a lower bound.
+std::string tail_text(const Cell& cell) {
+  if (!cell.ran || cell.summary.tail_runs == 0) return "-";
+  const Summary& s = cell.summary;
+  return (s.tail_capped ? "≥ " : "") + fixed(s.lower_bound_ratio_p99) + " (" + std::to_string(s.beyond_10) + "/" +
+         std::to_string(s.tail_runs) + " > 10x)";
+}
+
 double ratio_of(const Cell& cell) {
   return cell.ran && cell.summary.lower_bound_runs > 0 ? cell.summary.lower_bound_ratio
                                                        : std::numeric_limits<double>::infinity();
@@ -204,6 +214,7 @@ std::string csv_field(const std::string& text) {
 void print_table(const std::vector<Row>& rows, const std::vector<std::string>& deltas, const std::string& format) {
   std::vector<std::string> header = {"instance", "algorithm"};
   for (const std::string& d : deltas) header.push_back("delta = " + d);
+  header.push_back("p99 (delta = " + deltas.back() + ")");
   header.push_back("wrong (ended)");
   header.push_back("CPU per run");
   header.push_back("CPU per sample");
@@ -216,8 +227,9 @@ void print_table(const std::vector<Row>& rows, const std::vector<std::string>& d
       wrong += (wrong.empty() ? "" : ", ") +
                (cell.ran ? std::to_string(cell.summary.wrong) + "/" + std::to_string(cell.summary.ended) : "-");
     }
-    line.push_back(wrong);
     const Cell& last = row.cells.back();
+    line.push_back(tail_text(last));
+    line.push_back(wrong);
     const double per_run = last.ran ? last.summary.mean_wall_time_s : std::nan("");
     const double per_sample =
         last.ran && last.summary.mean_samples > 0 ? per_run / last.summary.mean_samples : std::nan("");

@@ -45,8 +45,9 @@ const char* kStudyUsage =
     "                                  [--body-timeout S] [--idle-timeout S] [--quiet]\n"
     "                                  HTTP/JSON on 127.0.0.1: POST /ask, POST /tell, GET /status,\n"
     "                                  GET /pending, GET /log; Authorization: Bearer TOKEN\n"
-    "       cpex study simulate STUDY.db --environment FILE [--batch N] [--json]\n"
-    "                                  answer the study from an environment's draws\n"
+    "       cpex study simulate STUDY.db --environment FILE [--batch N] [--delay D] [--json]\n"
+    "                                  answer the study from an environment's draws: N pulls\n"
+    "                                  asked per round, each told D pulls after its ask\n"
     "options:\n"
     "  --arm A             an arm's name (a super arm: a,b,c); --reward X (semi-bandit: x,y,z)\n"
     "  --unasked           accept observations of pulls nobody asked for\n"
@@ -59,7 +60,7 @@ struct StudyOptions {
   std::string verb, path, pipeline, arm, reward, environment, id, reason;
   std::vector<std::string> plugin_paths, overrides;
   std::size_t count = 1, batch = 1, limit = 1000;
-  std::uint64_t ask = 0;
+  std::uint64_t ask = 0, delay = 0;
   std::int64_t void_seq = 0, after = 0;
   bool json = false, pending = false, cancel = false, unasked = false;
   ServeOptions serve;
@@ -83,6 +84,7 @@ void check_applicable(const po::variables_map& map, const StudyOptions& o) {
       {"header-timeout", {"serve"}},  {"body-timeout", {"serve"}},
       {"idle-timeout", {"serve"}},    {"token-file", {"new", "serve"}},
       {"environment", {"simulate"}},  {"batch", {"simulate"}},
+      {"delay", {"simulate"}},
       {"json", {"ask", "tell", "status", "log", "simulate"}}};
   for (const auto& [option, verbs] : owners) {
     if (!map.count(option) || map[option].defaulted()) continue;
@@ -134,6 +136,7 @@ StudyOptions parse(int argc, char** argv) {
       "header-timeout", po::value(&serve.header_timeout), "")("body-timeout", po::value(&serve.body_timeout), "")(
       "idle-timeout", po::value(&serve.idle_timeout), "")(
       "environment", po::value(&o.environment), "")("batch", po::value(&o.batch), "")(
+      "delay", po::value(&o.delay), "")(
       "json", po::bool_switch(&o.json), "")("plugin-path", po::value(&o.plugin_paths), "")(
       "args", po::value<std::vector<std::string>>(), "");
   po::variables_map map;
@@ -155,6 +158,7 @@ StudyOptions parse(int argc, char** argv) {
   o.path = args[1];
   if (o.count < 1) throw po::error("--count must be at least 1");
   if (o.batch < 1 || o.batch > 1'000'000) throw po::error("--batch must be in [1, 1000000]");
+  if (o.delay > 1'000'000'000) throw po::error("--delay must be in [0, 1000000000]");
   if (o.limit < 1 || o.limit > 1'000'000) throw po::error("--limit must be in [1, 1000000]");
   if (map.count("void") && o.void_seq < 1) throw po::error("--void must be a positive event seq");
   if (o.after < 0) throw po::error("--after must be a seq (0 or more)");
@@ -289,12 +293,14 @@ int log_command(study::Study& s, const StudyOptions& o) {
 int simulate_command(study::Study& s, const StudyOptions& o, const Registry& registry) {
   study::SimulateOptions options;
   options.batch = o.batch;
+  options.delay = o.delay;
   const study::SimulateResult r = study::simulate(s, PipelineFile::read(o.environment), registry, options);
   if (o.json) {
     std::cout << study::simulate_json(r).dump() << '\n';
     return 0;
   }
-  std::cout << "state: " << to_string(r.phase) << "; samples: " << r.samples << "; recommendation: "
+  std::cout << "state: " << to_string(r.phase) << "; samples: " << r.samples << "; batches: " << r.batches
+            << "; recommendation: "
             << r.recommendation_names << "; correct: " << (r.correct ? "yes" : "no")
             << "; optimal: " << (r.optimal ? "yes" : "no") << '\n';
   return 0;

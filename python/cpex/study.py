@@ -213,10 +213,12 @@ class Study:
         """The status as the text of `cpex study status`."""
         return self._handle.status_text()
 
-    def simulate(self, environment, batch=1):
+    def simulate(self, environment, batch=1, delay=0):
         """Answers the study from an environment plugin's draws until it ends: `environment`
         is the [environment] section as a dict, a pipeline file path, or a cpex.Pipeline.
-        With batch=1 the result equals `cpex run`'s first run of the same pipeline."""
+        `batch` pulls are asked per round and each observation is told `delay` pulls after its
+        ask (docs/studies.md); the result equals `cpex run`'s first run of the same pipeline
+        with [run] batch-size = batch and delay = delay."""
         if isinstance(environment, dict):
             source = (IN_MEMORY_NAME, section_text("environment", environment), False)
         elif isinstance(environment, Pipeline):
@@ -224,7 +226,9 @@ class Study:
             source = (path_, text, read_file)
         else:
             source = (os.fspath(environment), "", True)
-        return json.loads(self._handle.simulate_json(source[0], source[1], source[2], int(batch)))
+        if int(batch) < 1 or int(delay) < 0:
+            raise Error("simulate: batch must be at least 1 and delay at least 0")
+        return json.loads(self._handle.simulate_json(source[0], source[1], source[2], int(batch), int(delay)))
 
     def __repr__(self):
         return "cpex.Study(%r)" % self.path

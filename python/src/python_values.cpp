@@ -138,10 +138,12 @@ unsigned parse_settings(const std::vector<std::string>& names) {
       flags |= kFixedConfidence;
     else if (name == "fixed-budget")
       flags |= kFixedBudget;
+    else if (name == "anytime")
+      flags |= kAnytime;
     else
-      throw ConfigError("unknown setting '" + shorten(name) + "' (allowed: fixed-confidence, fixed-budget)");
+      throw ConfigError("unknown setting '" + shorten(name) + "' (allowed: fixed-confidence, fixed-budget, anytime)");
   }
-  if (!flags) throw ConfigError("settings: name at least one of fixed-confidence, fixed-budget");
+  if (!flags) throw ConfigError("settings: name at least one of fixed-confidence, fixed-budget, anytime");
   return flags;
 }
 

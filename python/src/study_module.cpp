@@ -114,15 +114,17 @@ void bind_study(py::module_& m) {
              return study::status_text(s.status());
            })
       .def("simulate_json",
-           [](Study& s, const std::string& path, const std::string& text, bool read_file, std::size_t batch) {
+           [](Study& s, const std::string& path, const std::string& text, bool read_file, std::size_t batch,
+              std::uint64_t delay) {
              Registry& reg = registry();
              py::gil_scoped_release release;
              study::SimulateOptions options;
              options.batch = batch;
+             options.delay = delay;
              return study::simulate_json(study::simulate(s, pipeline_of(path, text, read_file, {}), reg, options))
                  .dump();
            },
-           py::arg("path"), py::arg("text"), py::arg("read_file"), py::arg("batch"));
+           py::arg("path"), py::arg("text"), py::arg("read_file"), py::arg("batch"), py::arg("delay") = 0);
 }
 
 }  // namespace cpex::python

@@ -19,6 +19,9 @@ inline void check_every_builtin(bool quick) {
       // millions of samples on the suite's instances (docs/algorithms/elimination.md).
       {"ucb-e", "--set algorithm.a=2"},
       {"exponential-gap", "--set algorithm.sample-scale=0.05"},
+      // Tri-BBAI's Stage IV recommends without a test (not delta-correct at delta = 0.01,
+      // docs/reproductions/batched.md); its delta-correct configuration:
+      {"tri-bbai", "--set algorithm.stage-four=until-certified --set algorithm.threshold=gk-theorem"},
       {"full-bandit", "--set environment.means=0.8,0.5,0.35,0.2,0.1 --set environment.k=2"},
       {"linear", "--set environment.generator=soare"},
       {"linear-dataset", "--set environment.file=" CPEX_SOURCE_DIR "/data/breast_cancer_wisconsin.csv"},

@@ -84,7 +84,7 @@ TEST_CASE("cpex run prints a summary and identical runs for 1 and 2 threads", "[
   REQUIRE(rows_one.size() == 201);
   CHECK(rows_one == rows_two);
   CHECK_THAT(rows_one.front(),
-             Contains("run_id,point,algorithm,environment,oracle,repetition,seed,samples,stopped,"
+             Contains("run_id,point,algorithm,environment,oracle,repetition,seed,samples,batches,stopped,"
                       "recommendation,correct,optimal,resolved,pulls,lower_bound,status,error"));
   CHECK_THAT(rows_one[1], Contains(",rule,0 1,1,1,"));  // correct and optimal
 

@@ -14,7 +14,10 @@ fail() { echo "leaderboard test: $*"; exit 1; }
 first=$("$cpex" leaderboard --quick --algorithms uniform,top-two --instances poisson --out board --quiet)
 echo "$first"
 [ -f board/poisson/uniform@1e-2.db ] && [ -f board/poisson/top-two@1e-2.ini ] || fail "no store per cell"
-grep -qE '^poisson +top-two +[0-9.]+ \[[0-9.]+, [0-9.]+\] +0/10 ' <<< "$first" || fail "no top-two row"
+# the ratio with its interval, the stopping-time tail (p99, runs beyond 10x), the wrong answers
+grep -qE '^poisson +top-two +[0-9.]+ \[[0-9.]+, [0-9.]+\] +[0-9.]+ \([0-9]+/10 > 10x\) +0/10 ' <<< "$first" ||
+  fail "no top-two row"
+grep -qE '^instance +algorithm +delta = 1e-2 +p99 \(delta = 1e-2\) +wrong' <<< "$first" || fail "no p99 column"
 grep -qE '^poisson +uniform +[0-9.]+ \[' <<< "$first" || fail "no uniform row"
 # Ranked: top-two (about 1.3) above uniform (about 2-3) at delta = 1e-2.
 [ "$(sed -n 2p <<< "$first" | awk '{print $2}')" = top-two ] || fail "not ranked by the ratio"

@@ -49,7 +49,7 @@ def test_csv_store_and_frames_have_the_columns_of_the_table(gaussian_file, tmp_p
 def test_a_missing_status_is_derived_through_the_outcome_table(tmp_path):
     header = ",".join(n for n in _columns.NAMES if n not in ("status", "error"))
     cells = {"run_id": "0", "point": "0", "algorithm": "a", "environment": "e", "oracle": "o",
-             "repetition": "0", "seed": "1", "samples": "10", "correct": "1", "optimal": "1",
+             "repetition": "0", "seed": "1", "samples": "10", "batches": "10", "correct": "1", "optimal": "1",
              "wall_time_s": "0.5", "resolved": "{}", "pulls": "", "recommendation": "0",
              "lower_bound": ""}
     rows = []

@@ -26,6 +26,9 @@ using nlohmann::json;
 
 struct Parity {
   std::string name, study, environment, rest;
+  // A schedule of batches and delays: the same for `simulate` and for `cpex run`.
+  std::size_t batch = 1;
+  std::uint64_t delay = 0;
 };
 
 // The study's [study] section against the environment's [environment]: the rest of the
@@ -38,10 +41,13 @@ void check_parity(const Parity& p) {
   const std::string db = fresh_path(p.name + ".db");
   const std::string csv = fresh_path(p.name + ".csv");
   REQUIRE(run_cpex("study new " + db + " --pipeline " + study_ini).status == 0);
-  const auto sim = run_cpex("study simulate " + db + " --environment " + env_ini + " --json");
+  const std::string batch = std::to_string(p.batch), delay = std::to_string(p.delay);
+  const auto sim = run_cpex("study simulate " + db + " --environment " + env_ini + " --batch " + batch + " --delay " +
+                            delay + " --json");
   INFO(sim.err);
   REQUIRE(sim.status == 0);
-  const auto run = run_cpex("run " + run_ini + " --set run.repetitions=1 --set run.record-pulls=yes --quiet --out " + csv);
+  const auto run = run_cpex("run " + run_ini + " --set run.repetitions=1 --set run.record-pulls=yes --set run.batch-size=" +
+                            batch + " --set run.delay=" + delay + " --quiet --out " + csv);
   REQUIRE(run.status == 0);
   const auto rows = keyed_rows(csv_rows(read_file(csv)));
   REQUIRE(rows.size() == 1);
@@ -54,6 +60,8 @@ void check_parity(const Parity& p) {
   CHECK(s["indices"].get<std::string>() == rows[0].at("recommendation"));
   CHECK(pulls == rows[0].at("pulls"));
   CHECK(std::string(s["correct"].get<bool>() ? "1" : "0") == rows[0].at("correct"));
+  CHECK(std::to_string(s["batches"].get<std::uint64_t>()) == rows[0].at("batches"));
+  if (p.batch == 1 && p.delay == 0) CHECK(rows[0].at("batches") == rows[0].at("samples"));
   // the certificate of a fixed-confidence study: stopped, its answer and delta; simulate
   // and status name the recommendation alike
   const json status = json::parse(run_cpex("study status " + db + " --json").out);
@@ -88,6 +96,27 @@ TEST_CASE("cpex study simulate equals cpex run bit for bit", "[study]") {
   check_parity({"unknown-variance", "arms = 3\nrewards = gaussian-unknown-variance\n",
                 "plugin = gaussian\nmeans = 0, 1, 0.2\nsigmas = 1, 0.5, 2\nvariance = unknown\n",
                 "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = track-and-stop\ndelta = 0.1\n[run]\nseed = 5\n"});
+}
+
+TEST_CASE("cpex study simulate --batch --delay equals cpex run with [run] batch-size and delay bit for bit",
+          "[study][batched]") {
+  const Parity lucb{"lucb-batched", "arms = 6\nrewards = gaussian\nsigma = 0.5\n",
+                    "plugin = gaussian\nmeans = 0.5, 0.45, 0.3, 0.2, 0.1, 0.0\nsigma = 0.5\n",
+                    "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = lucb\ndelta = 0.05\n[run]\nseed = 11\n", 50, 0};
+  const Parity tas{"track-and-stop-batched", "arms = 4\nrewards = bernoulli\n",
+                   "plugin = bernoulli\nmeans = 0.5, 0.4, 0.35, 0.3\n",
+                   "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = track-and-stop\ndelta = 0.1\n[run]\nseed = 5\n",
+                   50, 0};
+  const Parity top_two{"top-two-batched", "arms = 4\nrewards = gaussian\n", "plugin = gaussian\nmeans = 1, 0.5, 0.3, 0.1\n",
+                       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = top-two\ndelta = 0.1\n[run]\nseed = 5\n",
+                       50, 0};
+  for (Parity p : {lucb, tas, top_two}) {
+    check_parity(p);
+    p.name += "-delayed";
+    p.batch = 7;
+    p.delay = 30;
+    check_parity(p);
+  }
 }
 
 TEST_CASE("cpex study refuses rewards outside a Poisson or exponential family in one line", "[study]") {

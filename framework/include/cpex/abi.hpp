@@ -23,7 +23,8 @@ namespace cpex {
 // 11: FeedbackKind::MultiObjective, Problem::objectives and Problem::prior (vector-valued
 //     arms, Bayesian instances); Query::Kind Pareto / Constrained with Query::directions,
 //     objective, bounds.
-inline constexpr int kAbiVersion = 11;
+// 12: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
+inline constexpr int kAbiVersion = 12;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

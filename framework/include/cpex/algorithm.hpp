@@ -41,6 +41,11 @@ struct AlgorithmContext {
   // used exactly T; it may finish its last decision there), true ends it at its budget
   // (status budget; the pull is not made).
   std::uint64_t budget = 0;
+  // An anytime run (an algorithm that declares kAnytime, run with `[run] budget` or
+  // `checkpoints`): the run ends at a budget the algorithm is not told (budget stays 0) and
+  // its answer may be judged at any round, so it must not stop by a rule of its own (e.g. a
+  // GLR sampler skips its stopping rule); false otherwise.
+  bool anytime = false;
 };
 
 // The answer of Algorithm::propose.

@@ -34,13 +34,17 @@ struct OracleRole {
 
 // The settings an algorithm runs in, as bit flags. Fixed confidence: it stops by its own
 // rule (`[run] max-samples` only caps it). Fixed budget: `[run] budget = T` tells it T
-// (AlgorithmContext::budget) and the run ends after T samples at the latest.
+// (AlgorithmContext::budget) and the run ends after T samples at the latest. Anytime: it
+// recommends at every t and never needs the budget; `[run] budget = T` ends the run at T
+// without telling it (AlgorithmContext::anytime: no stopping rule of its own), and `[run]
+// checkpoints = T1, T2, ...` judges one run at every checkpoint (docs/results.md).
 enum AlgorithmSetting : unsigned {
   kFixedConfidence = 1u << 0,
   kFixedBudget = 1u << 1,
+  kAnytime = 1u << 2,
 };
 
-// "fixed-confidence", "fixed-budget" or "fixed-confidence, fixed-budget".
+// "fixed-confidence", "fixed-budget", "anytime" or several of them, comma-separated.
 std::string describe_settings(unsigned settings);
 // The rewards an algorithm's statistics or guarantees assume (compared with the
 // environment's Problem::rewards before any run; a mismatch names both plugins).

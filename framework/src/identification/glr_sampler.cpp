@@ -60,10 +60,14 @@ void add_glr_parameters(ParamSchema& schema) {
 }
 
 AlgorithmNeeds glr_sampler_needs() {
+  // Anytime: the sampling rules never use delta; in an anytime run (a budget or checkpoints,
+  // AlgorithmContext::anytime) the stopping rule is skipped and the empirical answer is the
+  // recommendation at every t.
   // Multi-objective feedback is added by the samplers that run on vector-valued arms
   // (register_with_linear's `multi_objective`, GlrSamplerExtras::needs).
   return {.feedback = {FeedbackKind::SingleArm},
           .oracles = {{"oracle", 0u}},
+          .settings = kFixedConfidence | kAnytime,
           .rewards = RewardRequirement::families_of({RewardFamily::Gaussian, RewardFamily::Bernoulli,
                                                      RewardFamily::Poisson, RewardFamily::Exponential,
                                                      RewardFamily::GaussianUnknownVariance})};
@@ -87,6 +91,7 @@ void GlrSampler::start(const AlgorithmContext& context) {
   }
   families_ = setup_.families;
   trace_ = context.trace;
+  anytime_ = context.anytime;
   const std::size_t n = problem.num_arms;
   objectives_ = setup_.problem->objectives();
   if (objectives_ > 1 && elimination_ != Elimination::None)
@@ -117,7 +122,7 @@ bool GlrSampler::next(Action& action) {
   setup_.problem->answer(means_, answer_);
   update_offsets(t);
   if (elimination_ != Elimination::None) {
-    if (eliminate()) return false;
+    if (eliminate() && !anytime_) return false;
     action.arm = sample(t);
     return true;
   }
@@ -134,7 +139,7 @@ bool GlrSampler::next(Action& action) {
     trace_->record("glr", stop_.value);
     trace_->record("threshold", offsets_[std::min(stop_.arms.size() * objectives_, offsets_.size() - 1)]);
   }
-  if (stop_.margin > 0.0) return false;
+  if (stop_.margin > 0.0 && !anytime_) return false;
   action.arm = sample(t);
   return true;
 }

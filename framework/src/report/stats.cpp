@@ -66,7 +66,9 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
   }
   wall_ += wall_seconds;
   const bool not_optimal = optimal == Optimality::No;
+  const bool bounded = lower_bound > 0.0 && std::isfinite(lower_bound);
   if (end == RunEnd::Capped) {
+    if (bounded) capped_ratios_.push_back(static_cast<double>(samples) / lower_bound);
     ++capped_;
     capped_sum_ += samples;
     capped_wrong_ += correct ? 0 : 1;
@@ -74,7 +76,7 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
     return;
   }
   ++(end == RunEnd::AtBudget ? at_budget_ : by_rule_);
-  if (end == RunEnd::ByRule && lower_bound > 0.0 && std::isfinite(lower_bound))
+  if (end == RunEnd::ByRule && bounded)
     ratios_.push_back(static_cast<double>(samples) / lower_bound);
   ended_sum_ += samples;
   wrong_ += correct ? 0 : 1;
@@ -83,6 +85,36 @@ void SummaryAccumulator::add(RunEnd end, std::uint64_t samples, bool correct, Op
   if (!samples_.empty() && samples < samples_.back()) sorted_ = false;
   samples_.push_back(samples);
 }
+
+namespace {
+
+// The stopping-time tail of Summary: quantiles of the ratios of the runs ended by their
+// rule and the capped ones (at their caps), and the share beyond 10.
+void tail_statistics(Summary& s, const std::vector<double>& ended, const std::vector<double>& capped) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> all(ended);
+  all.insert(all.end(), capped.begin(), capped.end());
+  s.tail_runs = all.size();
+  s.tail_capped = capped.size();
+  s.lower_bound_ratio_p50 = s.lower_bound_ratio_p90 = s.lower_bound_ratio_p99 = nan;
+  s.beyond_10 = 0;
+  for (const double x : all) s.beyond_10 += x > 10.0 ? 1 : 0;
+  const Proportion beyond = proportion(s.beyond_10, s.tail_runs);
+  s.beyond_10_rate = beyond.rate;
+  s.beyond_10_rate_ci95 = beyond.ci95;
+  if (all.empty()) return;
+  std::sort(all.begin(), all.end());
+  const auto quantile = [&](double q) {
+    const double rank = std::ceil(q * static_cast<double>(all.size()));
+    const auto index = static_cast<std::size_t>(std::max(rank, 1.0)) - 1;
+    return all[std::min(index, all.size() - 1)];
+  };
+  s.lower_bound_ratio_p50 = quantile(0.5);
+  s.lower_bound_ratio_p90 = quantile(0.9);
+  s.lower_bound_ratio_p99 = quantile(0.99);
+}
+
+}  // namespace
 
 Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -123,6 +155,7 @@ Summary SummaryAccumulator::summary(const SummaryOptions& options) const {
     s.lower_bound_ratio_ci95_normal = {std::max(0.0, s.lower_bound_ratio - half), s.lower_bound_ratio + half};
     if (options.bootstrap) s.lower_bound_ratio_ci95_bootstrap = bootstrap_mean_interval(ratios_);
   }
+  tail_statistics(s, ratios_, capped_ratios_);
   if (s.ended == 0) {
     s.mean_samples = s.median_samples = nan;
     s.mean_samples_ci95_normal = s.median_samples_ci95 = {nan, nan};

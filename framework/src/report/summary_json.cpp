@@ -78,6 +78,15 @@ Json summary_json(const Summary& s) {
   ratio["mean"] = number(s.lower_bound_ratio);
   ratio["mean_ci95_normal"] = interval(s.lower_bound_ratio_ci95_normal);
   ratio["mean_ci95_bootstrap"] = interval(s.lower_bound_ratio_ci95_bootstrap);
+  // The stopping-time tail: runs ended by rule and capped ones (at their caps: lower bounds).
+  ratio["tail_runs"] = s.tail_runs;
+  ratio["tail_capped"] = s.tail_capped;
+  ratio["p50"] = number(s.lower_bound_ratio_p50);
+  ratio["p90"] = number(s.lower_bound_ratio_p90);
+  ratio["p99"] = number(s.lower_bound_ratio_p99);
+  ratio["beyond_10"] = s.beyond_10;
+  ratio["beyond_10_rate"] = number(s.beyond_10_rate);
+  ratio["beyond_10_rate_ci95"] = s.tail_runs ? interval(s.beyond_10_rate_ci95) : Json(nullptr);
   j["lower_bound_ratio"] = ratio;
   return j;
 }

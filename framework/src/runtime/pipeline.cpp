@@ -4,6 +4,7 @@
 #include "cpex/runtime/lower_bound.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "cpex/errors.hpp"
 #include "cpex/messages.hpp"
@@ -38,7 +39,28 @@ const ParamSchema& run_schema() {
       .role(ParamRole::Budget)
       .choice("trace-recommendations", "no", {"no", "yes"},
               "yes: every trace-every samples, judge the algorithm's current recommendation "
-              "and write the verdicts to trace-file (anytime.correct, anytime.optimal)");
+              "and write the verdicts to trace-file (anytime.correct, anytime.optimal)")
+      .integer("batch-size", 1, Range::closed(1, 1e9),
+               "batched feedback: pulls are asked this many at a time and all told before the next "
+               "ask, through a study's driver (the `batches` column counts the rounds of asking); "
+               "1: one pull at a time")
+      .integer("delay", 0, Range::closed(0, 1e9),
+               "delayed feedback: an observation is told this many pulls after it was asked "
+               "(through a study's driver); 0: at once")
+      .real_list("checkpoints", Range::at_least(1),
+                 "budgets T1 < T2 < ... at which every run is judged: a row per checkpoint (column "
+                 "run.budget); one run of an anytime algorithm (or a fixed-confidence one's current "
+                 "answer), one run per budget of a fixed-budget one; none: no checkpoints")
+      .optional()
+      .choice("brake-booster", "no", {"no", "yes"},
+              "yes: BrakeBooster (Balagopalan et al. 2025): the fixed-confidence algorithm run afresh with growing "
+              "budgets and majority votes, for a stopping time with an exponential tail")
+      .integer("brake-booster-budget", 16384, Range::at_least(1),
+               "BrakeBooster: the first base runs' budget T1 (the authors' 16384)")
+      .integer("brake-booster-votes", 1, Range::at_least(1),
+               "BrakeBooster: the first stage's number of base runs L1 (the authors' 1)")
+      .real("brake-booster-growth", 1.2, Range::greater_than(1.0),
+            "BrakeBooster: the factor of budgets and votes from one stage to the next (the authors' 1.2)");
   return schema;
 }
 
@@ -262,22 +284,61 @@ void check_compatibility(const Pipeline& p) {
   }
 }
 
-// The setting: [run] budget only for algorithms that declare the fixed-budget
-// setting, and required by those that declare only it; anytime traces only for
-// algorithms whose recommend() answers mid-run. (Budget below the number of arms: the
-// probe, once the environment is built.)
+// The setting: [run] budget only for algorithms that declare the fixed-budget or the
+// anytime setting, and required by those that declare no fixed-confidence setting (unless
+// checkpoints give the budgets); checkpoints only for algorithms whose answer at a budget
+// means something (fixed budget, anytime, or a fixed-confidence algorithm's current answer);
+// anytime traces only for algorithms whose recommend() answers mid-run. (Budget below the
+// number of arms: the probe, once the environment is built.)
 void check_settings(const PipelineFile& file, const Pipeline& p) {
   const AlgorithmNeeds& needs = p.algorithm->needs;
   const std::string name = "algorithm '" + p.algorithm->name + "'";
-  if (p.run.budget > 0 && !(needs.settings & kFixedBudget))
+  const bool checkpoints = !p.run.checkpoints.empty();
+  if ((p.run.batch_size > 1 || p.run.delay > 0) && p.environment->feedback == FeedbackKind::MultiObjective)
+    throw ConfigError(origin_of(file, "run", p.run.batch_size > 1 ? "batch-size" : "delay") + ": [run] " +
+                      (p.run.batch_size > 1 ? "batch-size" : "delay") + ": environment '" + p.environment->name +
+                      "' has multi-objective feedback, which a study's driver (the batch and delay schedule) "
+                      "does not carry: drop batch-size and delay");
+  if (checkpoints) {
+    const std::string where = origin_of(file, "run", "checkpoints") + ": [run] checkpoints: ";
+    if (file.get("run", "budget"))
+      throw ConfigError(where + "give budget or checkpoints, not both (a checkpoint is a budget)");
+    for (std::size_t i = 1; i < p.run.checkpoints.size(); ++i)
+      if (p.run.checkpoints[i] <= p.run.checkpoints[i - 1])
+        throw ConfigError(where + "must increase (" + std::to_string(p.run.checkpoints[i - 1]) + " then " +
+                          std::to_string(p.run.checkpoints[i]) + ")");
+    if (p.run.checkpoints.size() > 1000) throw ConfigError(where + "at most 1000 checkpoints");
+    if (!(needs.settings & (kFixedBudget | kAnytime)) && !needs.anytime)
+      throw MismatchError(where + name + " is " + describe_settings(needs.settings) +
+                        " only and cannot answer mid-run: checkpoints need a fixed-budget or anytime algorithm");
+    if (p.run.checkpoints.back() > static_cast<std::uint64_t>(p.run.max_samples))
+      throw ConfigError(where + "the last, " + std::to_string(p.run.checkpoints.back()) +
+                        ", exceeds [run] max-samples = " + std::to_string(p.run.max_samples));
+    if (p.run.batch_size > 1 || p.run.delay > 0)
+      throw ConfigError(where + "are not combined with batch-size or delay (a batch may jump past a checkpoint); "
+                        "sweep run.budget instead");
+  }
+  if (p.run.brake_booster) {
+    const std::string where = origin_of(file, "run", "brake-booster") + ": [run] brake-booster: ";
+    if (!(needs.settings & kFixedConfidence) || p.run.budget > 0)
+      throw MismatchError(where + "boosts a fixed-confidence run; " + name + " with " +
+                        (p.run.budget > 0 ? "a budget or checkpoints" : describe_settings(needs.settings) + " only") +
+                        " has no stopping rule to boost");
+    if (p.run.batch_size > 1 || p.run.delay > 0)
+      throw ConfigError(where + "is not combined with batch-size or delay");
+    if (needs.reads_truth || needs.batches)
+      throw MismatchError(where + name + " is not boosted (an oracle baseline or a batched algorithm)");
+  }
+  if (p.run.budget > 0 && !checkpoints && !(needs.settings & (kFixedBudget | kAnytime)))
     throw MismatchError(origin_of(file, "run", "budget") + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
                       " only (it stops by its own rule); drop budget, or use a fixed-budget "
-                      "algorithm (cpex describe NAME lists its settings)");
-  if (p.run.budget == 0 && !(needs.settings & kFixedConfidence))
+                      "or anytime algorithm (cpex describe NAME lists its settings)");
+  if (p.run.budget == 0 && !checkpoints && !(needs.settings & kFixedConfidence))
     throw MismatchError(file.path() + ": [run] budget: " + name + " is " +
                       describe_settings(needs.settings) +
-                      " only: give [run] budget = T, the number of samples it may take");
+                      " only: give [run] budget = T, the number of samples it may take, or checkpoints = "
+                      "T1, T2, ...");
   if (p.run.budget > p.run.max_samples)
     throw ConfigError(origin_of(file, "run", "budget") + ": [run] budget = " +
                       std::to_string(p.run.budget) + " exceeds [run] max-samples = " +
@@ -445,6 +506,22 @@ Pipeline assemble(const PipelineFile& file, const Registry& registry,
   p.run.trace_every = run.integer("trace-every");
   if (run.has("budget")) p.run.budget = run.integer("budget");
   p.run.trace_recommendations = run.text("trace-recommendations") == "yes";
+  p.run.batch_size = run.integer("batch-size");
+  p.run.delay = run.integer("delay");
+  p.run.brake_booster = run.text("brake-booster") == "yes";
+  p.run.brake_booster_budget = run.integer("brake-booster-budget");
+  p.run.brake_booster_votes = run.integer("brake-booster-votes");
+  p.run.brake_booster_growth = run.real("brake-booster-growth");
+  if (run.has("checkpoints")) {
+    for (double t : run.reals("checkpoints")) {
+      if (t != std::floor(t) || t > 1e15)
+        throw ConfigError(origin_of(file, "run", "checkpoints") + ": [run] checkpoints: " +
+                          to_string(ParamValue{t}) + " is not a whole number of samples");
+      p.run.checkpoints.push_back(static_cast<std::uint64_t>(t));
+    }
+    if (!p.run.checkpoints.empty() && p.run.budget == 0)
+      p.run.budget = static_cast<std::int64_t>(p.run.checkpoints.front());
+  }
   check_settings(file, p);
 
   probe(p);

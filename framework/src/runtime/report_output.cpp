@@ -190,7 +190,7 @@ Table long_table(const GroupedReport& report, bool machine, const ReportLabels& 
   // samples / (T*(mu) log(1/delta)): only when some group has the lower bound.
   const bool ratios = std::any_of(report.groups.begin(), report.groups.end(),
                                   [](const GroupSummary& s) { return s.lower_bound_runs > 0; });
-  if (ratios) t.header.insert(t.header.end(), {"T* ratio", "ratio 95% CI"});
+  if (ratios) t.header.insert(t.header.end(), {"T* ratio", "ratio 95% CI", "p50", "p90", "p99", "> 10x"});
   t.numeric.resize(t.header.size(), true);
   auto count = [](std::uint64_t n) { return std::to_string(n); };
   for (const auto& s : report.groups) {
@@ -214,6 +214,11 @@ Table long_table(const GroupedReport& report, bool machine, const ReportLabels& 
     if (ratios) {
       row.push_back(ratio_text(s.lower_bound_ratio));
       row.push_back(interval_text(s.lower_bound_ratio_ci95_bootstrap, ratio_text));
+      // The stopping-time tail; "≥" when capped runs count at their caps.
+      const std::string at_least = s.tail_capped ? "≥ " : "";
+      for (double q : {s.lower_bound_ratio_p50, s.lower_bound_ratio_p90, s.lower_bound_ratio_p99})
+        row.push_back(std::isnan(q) ? "" : at_least + ratio_text(q));
+      row.push_back(s.tail_runs ? at_least + std::to_string(s.beyond_10) + "/" + std::to_string(s.tail_runs) : "");
     }
     t.rows.push_back(std::move(row));
   }

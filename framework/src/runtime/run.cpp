@@ -2,6 +2,7 @@
 #include "cpex/runtime/run.hpp"
 
 #include "cpex/runtime/lower_bound.hpp"
+#include "run_parts.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <span>
 
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
@@ -157,7 +159,13 @@ RunObjects instantiate(const Pipeline& p, const RunSeed& seed, TraceSink* trace)
     throw ConfigError(p.source + ": [run] budget = " + std::to_string(p.run.budget) +
                       " is below the number of arms of environment '" + p.environment->name +
                       "' (" + std::to_string(problem.num_arms) + ")");
-  run.context.budget = static_cast<std::uint64_t>(p.run.budget);
+  // The budget is told to a fixed-budget algorithm; an anytime one runs to it untold, with no
+  // stopping rule of its own (AlgorithmContext::anytime); a fixed-confidence one judged at
+  // checkpoints is neither told nor changed.
+  const unsigned settings = p.algorithm->needs.settings;
+  const bool anytime = (settings & kAnytime) != 0;
+  run.context.budget = (settings & kFixedBudget) && !anytime ? static_cast<std::uint64_t>(p.run.budget) : 0;
+  run.context.anytime = anytime && p.run.budget > 0;
   run.context.rng = RandomStream(seed, StreamRole::Algorithm);
   run.context.trace = trace;
   if (p.algorithm->needs.reads_truth) run.context.truth = run.environment->truth();
@@ -186,137 +194,28 @@ void probe(const Pipeline& pipeline) {
   instantiate(pipeline, seed);
 }
 
-namespace {
-
-// Collects the values an algorithm emits, stamped with the current sample count.
-class RunTrace : public TraceSink {
- public:
-  RunTrace(std::vector<TraceRow>& rows, std::uint64_t every) : rows_(rows), every_(every) {}
-  void record(std::string_view name, double value) override {
-    if (sample % every_ == 0) rows_.push_back({sample, std::string(name), value});
-  }
-  std::uint64_t sample = 0;
-
- private:
-  std::vector<TraceRow>& rows_;
-  std::uint64_t every_;
-};
-
-}  // namespace
 
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using namespace run_parts;
 
-// When the loop ends besides the algorithm's own rule: the sample cap, the fixed budget, the
-// wall-clock limit and the interrupt flag.
-struct RunLimits {
-  std::uint64_t max_samples;
-  // Fixed budget: once `budget` samples are taken the loop asks the algorithm once more —
-  // one whose schedule ends exactly there finishes its last decision and stops by its
-  // rule; one that asks for more has reached its budget (that pull is not made). A
-  // super-arm pull that would go past the budget is not made either. 0: no budget.
-  std::uint64_t budget;
-  double max_seconds;
-  Clock::time_point deadline;
-  const std::atomic<bool>* interrupt;
-  // The clock (run.max-seconds) and the interrupt flag are looked at every 64 rounds
-  // (a clock read costs about 20 ns: 0.3 ns per round).
-  bool timed;
-
-  RunLimits(const RunSettings& run, Clock::time_point start, const std::atomic<bool>* stop)
-      : max_samples(static_cast<std::uint64_t>(run.max_samples)),
-        budget(static_cast<std::uint64_t>(run.budget)),
-        max_seconds(run.max_seconds),
-        // clamped: beyond ~9.2e9 s the conversion to int64 nanoseconds overflows
-        deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
-                             run.max_seconds > 0.0 ? std::min(run.max_seconds, 1e9) : 1e9))),
-        interrupt(stop),
-        timed(run.max_seconds > 0.0 || stop) {}
-
-  // Every 64 rounds: throws RunInterrupted once the interrupt flag is set; true once the
-  // wall-clock limit has passed.
-  bool out_of_time(std::uint64_t round) const {
-    if (!timed || round % 64 != 0) return false;
-    if (interrupt && interrupt->load(std::memory_order_relaxed)) throw RunInterrupted();
-    return max_seconds > 0.0 && Clock::now() >= deadline;
-  }
+// The checkpoints of one run ([run] checkpoints before its last): the budgets, and the rows
+// judged when the run reaches each (run_checkpoints).
+struct CheckpointRows {
+  std::span<const std::uint64_t> budgets;
+  std::vector<RunRecord> rows;
+  std::size_t next = 0;
 };
-
-// Anytime verdicts (run.trace-recommendations): the current recommendation judged every
-// trace-every samples (the first time the count reaches a multiple; semi-bandit pulls may
-// jump past one), written to the run's trace.
-class AnytimeVerdicts {
- public:
-  AnytimeVerdicts(const Pipeline& p, bool traced, const RunObjects& run)
-      : on_(traced && p.run.trace_recommendations),
-        every_(static_cast<std::uint64_t>(p.run.trace_every)),
-        next_(every_),
-        run_(run) {
-    if (on_) run.oracles.front()->optimal(judged_truth(*run.environment), optimum_);
-  }
-  void at(std::uint64_t samples, RunRecord& record) {
-    if (!on_ || samples < next_) return;
-    const Recommendation answer = run_.algorithm->recommend();
-    const Verdict verdict = cpex::judge(*run_.oracles.front(), judged_truth(*run_.environment), optimum_,
-                                        answer.decision, answer.epsilon);
-    record.trace.push_back({samples, "anytime.correct", verdict.correct ? 1.0 : 0.0});
-    record.trace.push_back({samples, "anytime.optimal", verdict.optimal ? 1.0 : 0.0});
-    next_ = (samples / every_ + 1) * every_;
-  }
-
- private:
-  bool on_;
-  std::uint64_t every_, next_;
-  const RunObjects& run_;
-  Decision optimum_;
-};
-
-// Pulls per arm (run.record-pulls), written as the `pulls` column.
-class PullCounts {
- public:
-  PullCounts(bool on, std::size_t arms) : counts_(on ? arms : 0) {}
-  void add(const Action& action) {
-    if (counts_.empty()) return;
-    if (action.super_arm.empty())
-      ++counts_[action.arm];
-    else
-      for (std::size_t arm : action.super_arm) ++counts_[arm];
-  }
-  std::string text() const {
-    std::string out;
-    for (std::size_t i = 0; i < counts_.size(); ++i) {
-      if (i) out += ' ';
-      append_number(out, counts_[i]);
-    }
-    return out;
-  }
-
- private:
-  std::vector<std::uint64_t> counts_;
-};
-
-// The end of a run: the final recommendation judged against the truth, the resolved
-// parameters of the algorithm and the environment, the wall time.
-void finish_record(RunRecord& record, const RunObjects& run, Clock::time_point start) {
-  const Recommendation answer = run.algorithm->recommend();
-  record.recommendation = to_string(answer.decision);
-  Decision best;
-  const Oracle& judge = *run.oracles.front();
-  judge.optimal(judged_truth(*run.environment), best);
-  const Verdict verdict = cpex::judge(judge, judged_truth(*run.environment), best, answer.decision, answer.epsilon);
-  record.correct = verdict.correct;
-  record.optimal = verdict.optimal;
-  auto resolved = run.algorithm->resolved();
-  for (auto& entry : run.environment->resolved()) resolved.push_back(std::move(entry));
-  record.resolved = resolved_json(resolved);
-  record.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // One run: its objects, the loop of next / pull / observe until the algorithm stops or a
-// limit ends it, then the record.
-RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomic<bool>* interrupt) {
+// limit ends it, then the record. With `checkpoints`, the answer is also judged at each of
+// their budgets, where a run with that budget would end: after the next() of the first round
+// whose pull would reach past it (so a row equals the run told to stop there).
+RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomic<bool>* interrupt,
+                        CheckpointRows* checkpoints = nullptr) {
+  if (p.run.batch_size > 1 || p.run.delay > 0) return run_with_feedback(p, seed, interrupt);
+  if (p.run.brake_booster) return run_brake_booster(p, seed, interrupt);
   const auto start = Clock::now();
   RunRecord record;
   record.repetition = seed.repetition;
@@ -344,6 +243,20 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
       record.stop = StopReason::Rule;
       break;
     }
+    const std::uint64_t cost = semi_bandit ? action.super_arm.size() : 1;
+    while (checkpoints && checkpoints->next < checkpoints->budgets.size() &&
+           samples + cost > checkpoints->budgets[checkpoints->next]) {
+      RunRecord row;
+      row.repetition = record.repetition;
+      row.stop = StopReason::Budget;
+      row.samples = samples;
+      row.batches = record.batches;
+      row.pulls = pulls.text();
+      judge_answer(row, run);
+      row.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      checkpoints->rows.push_back(std::move(row));
+      ++checkpoints->next;
+    }
     if (at_budget) {
       record.stop = StopReason::Budget;
       break;
@@ -353,7 +266,6 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
       record.stop = StopReason::MaxSeconds;
       break;
     }
-    const std::uint64_t cost = semi_bandit ? action.super_arm.size() : 1;
     if (limits.budget && samples + cost > limits.budget) {
       record.stop = StopReason::Budget;
       break;
@@ -363,6 +275,7 @@ RunRecord run_unguarded(const Pipeline& p, const RunSeed& seed, const std::atomi
     environment.pull(action, observation);
     samples += cost;
     pulls.add(action);
+    ++record.batches;  // one pull at a time: every pull is its own round of asking
     algorithm.observe(action, observation);
   }
   record.pulls = pulls.text();
@@ -383,6 +296,49 @@ RunRecord run_once(const Pipeline& p, const RunSeed& seed, const std::atomic<boo
     rethrow_as_error("running algorithm '" + p.algorithm->name + "' on environment '" +
                      p.environment->name + "'");
   }
+}
+
+bool depends_on_budget(const Pipeline& pipeline) {
+  const unsigned settings = pipeline.algorithm->needs.settings;
+  return (settings & kFixedBudget) && !(settings & kAnytime);
+}
+
+std::vector<RunRecord> run_checkpoints(std::span<const Pipeline* const> pipelines, const RunSeed& seed,
+                                       const std::atomic<bool>* interrupt) {
+  std::vector<RunRecord> out;
+  if (pipelines.empty()) return out;
+  if (depends_on_budget(*pipelines.back())) {
+    for (const Pipeline* p : pipelines) out.push_back(run_once(*p, seed, interrupt));
+    return out;
+  }
+  const Pipeline& last = *pipelines.back();
+  std::vector<std::uint64_t> budgets;
+  for (std::size_t c = 0; c + 1 < pipelines.size(); ++c) budgets.push_back(static_cast<std::uint64_t>(pipelines[c]->run.budget));
+  CheckpointRows rows{budgets, {}, 0};
+  RunRecord final;
+  try {
+    final = run_unguarded(last, seed, interrupt, &rows);
+  } catch (const RunInterrupted&) {
+    throw;
+  } catch (...) {
+    rethrow_as_error("running algorithm '" + last.algorithm->name + "' on environment '" +
+                     last.environment->name + "'");
+  }
+  // Rows the run reached take its resolved parameters and lower bound; the checkpoints after
+  // its end (it stopped by its rule, or was capped) hold its final answer, as a run with
+  // that budget would.
+  for (RunRecord& row : rows.rows) {
+    row.resolved = final.resolved;
+    row.lower_bound = final.lower_bound;
+  }
+  while (rows.rows.size() + 1 < pipelines.size()) {
+    RunRecord copy = final;
+    copy.trace.clear();
+    rows.rows.push_back(std::move(copy));
+  }
+  out = std::move(rows.rows);
+  out.push_back(std::move(final));
+  return out;
 }
 
 }  // namespace cpex::runtime

@@ -42,6 +42,7 @@ int run_pipeline(const Registry& registry, const std::string& path, const RunOpt
                         ? prepare_sweep(registry, *embedded->file, opts, sweep, embedded->file_on_disk)
                         : prepare_sweep(registry, path, opts, sweep);
   const JobSpace jobs(s.pipelines, s.points);
+  selection.group = jobs.group();
   const std::string& trace_file = s.pipelines.front().run.trace_file;
   // The processes sharing the runs (MPI ranks), or this one alone.
   const int rank = opts.ranks ? opts.ranks->rank() : 0;

@@ -98,6 +98,12 @@ void print_text(std::ostream& out, const Pipeline& p, const SweepPoint& point, c
   else if (s.by_rule > 0)
     if (const std::string why = lower_bound_reason(p); !why.empty())
       out << "  lower-bound ratio: none, " << why << '\n';
+  if (s.tail_runs > 0) {
+    out << "  stopping-time tail (ratio, " << s.tail_runs << " runs"
+        << (s.tail_capped ? ", " + std::to_string(s.tail_capped) + " capped counted at their cap: lower bounds" : "")
+        << "): p50 " << s.lower_bound_ratio_p50 << ", p90 " << s.lower_bound_ratio_p90 << ", p99 "
+        << s.lower_bound_ratio_p99 << "; beyond 10x " << s.beyond_10 << " (rate " << s.beyond_10_rate << ")\n";
+  }
   if (s.ended + s.capped > 0) out << "  mean wall time " << s.mean_wall_time_s << " s\n";
 }
 

@@ -68,6 +68,41 @@ std::string host_name() {
   return buffer;
 }
 
+// [run] checkpoints = T1, ..., TC: every point of the sweep becomes C points, the c-th
+// with run.budget = Tc (an axis column of its own, `run.budget`) and the sweep point's
+// streams, so that its row equals a run told that budget (engine.hpp: one group per
+// repetition).
+void expand_checkpoints(PreparedSweep& s) {
+  const std::vector<std::uint64_t> budgets = s.pipelines.front().run.checkpoints;
+  if (budgets.empty()) return;
+  for (const auto& key : s.axis_keys)
+    if (key == "run.budget" || key == "run.checkpoints")
+      throw ConfigError(s.path + ": [sweep] axis " + key + ": a sweep with [run] checkpoints has its budgets "
+                        "already (drop the axis, or the checkpoints)");
+  std::vector<SweepPoint> points;
+  std::vector<Pipeline> pipelines;
+  points.reserve(s.points.size() * budgets.size());
+  pipelines.reserve(points.capacity());
+  for (std::size_t b = 0; b < s.points.size(); ++b)
+    for (std::uint64_t budget : budgets) {
+      SweepPoint point = s.points[b];
+      point.index = points.size();
+      point.values.emplace_back("run.budget", std::to_string(budget));
+      points.push_back(std::move(point));
+      Pipeline pipeline = s.pipelines[b];
+      pipeline.run.budget = static_cast<std::int64_t>(budget);
+      pipelines.push_back(std::move(pipeline));
+    }
+  s.points = std::move(points);
+  s.pipelines = std::move(pipelines);
+  s.axis_keys.push_back("run.budget");
+  // A skipped point is skipped at every checkpoint.
+  std::vector<std::size_t> skipped;
+  for (std::size_t b : s.skipped)
+    for (std::size_t c = 0; c < budgets.size(); ++c) skipped.push_back(b * budgets.size() + c);
+  s.skipped = std::move(skipped);
+}
+
 }  // namespace
 
 bool is_store_path(const std::string& path) {
@@ -240,6 +275,7 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
     s.skip_lines.push_back(line);
     skipped_json.push_back(line);
   }
+  expand_checkpoints(s);
   check_run_count(s.pipelines.size(), s.pipelines.front().run.repetitions, path);
 
   if (on_disk) s.inputs.push_back({"pipeline file", path});
@@ -285,6 +321,8 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
   s.meta["start_time"] = utc_now();
   s.meta["pipeline_file"] = path;
   s.meta["shard"] = options.shard.empty() ? "" : options.shard;
+  // Rows per repetition: run id = (point / C * repetitions + repetition) * C + point % C.
+  s.meta["checkpoints"] = std::to_string(jobs.group());
   nlohmann::ordered_json labels = nlohmann::ordered_json::object();
   for (const auto& entry : file.section("labels")) {
     if (entry.value.empty())
@@ -297,10 +335,14 @@ PreparedSweep prepare_sweep(const Registry& registry, PipelineFile file,
 }
 
 std::vector<std::uint64_t> skipped_runs(const PreparedSweep& sweep, std::uint64_t repetitions) {
+  // Run id = (point / C * repetitions + repetition) * C + point % C with C checkpoints (1
+  // without): JobSpace's numbering.
+  const std::uint64_t c = std::max<std::uint64_t>(sweep.pipelines.front().run.checkpoints.size(), 1);
   std::vector<std::uint64_t> ids;
   for (std::size_t point : sweep.skipped)
-    for (std::uint64_t r = 0; r < repetitions; ++r) ids.push_back(point * repetitions + r);
-  return ids;  // the points are in order: so are the ids
+    for (std::uint64_t r = 0; r < repetitions; ++r) ids.push_back((point / c * repetitions + r) * c + point % c);
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 }  // namespace cpex::runtime

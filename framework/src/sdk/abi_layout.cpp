@@ -56,7 +56,7 @@ constexpr bool layout_is(std::size_t size, std::size_t align, std::size_t member
 }  // namespace
 
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(kAbiVersion == 11,
+static_assert(kAbiVersion == 12,
               "kAbiVersion changed: write the layout of the new version below (abi_layout.cpp)");
 #define CPEX_ABI_LAYOUT(T, SIZE, ALIGN, MEMBERS)                                                    \
   static_assert(layout_is<T>(SIZE, ALIGN, MEMBERS),                                                 \
@@ -72,7 +72,7 @@ CPEX_ABI_LAYOUT(Decision, 48, 8, 2)
 CPEX_ABI_LAYOUT(Recommendation, 56, 8, 2)
 CPEX_ABI_LAYOUT(Query, 80, 8, 6)
 CPEX_ABI_LAYOUT(Verdict, 2, 1, 2)
-CPEX_ABI_LAYOUT(AlgorithmContext, 176, 8, 7)
+CPEX_ABI_LAYOUT(AlgorithmContext, 184, 8, 8)
 CPEX_ABI_LAYOUT(AlgorithmNeeds, 112, 8, 8)
 CPEX_ABI_LAYOUT(OracleRole, 40, 8, 2)
 CPEX_ABI_LAYOUT(RewardRequirement, 40, 8, 3)

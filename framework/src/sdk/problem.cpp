@@ -211,6 +211,7 @@ std::string describe_settings(unsigned settings) {
   std::string text;
   if (settings & kFixedConfidence) text = "fixed-confidence";
   if (settings & kFixedBudget) text += (text.empty() ? "" : ", ") + std::string("fixed-budget");
+  if (settings & kAnytime) text += (text.empty() ? "" : ", ") + std::string("anytime");
   return text.empty() ? "none" : text;
 }
 

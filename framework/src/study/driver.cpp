@@ -23,6 +23,7 @@ const char* to_string(Phase phase) {
 }
 
 void Driver::LatestValues::record(std::string_view name, double value) {
+  if (forward) forward->record(name, value);
   for (auto& [n, v] : values)
     if (n == name) {
       v = value;
@@ -31,8 +32,13 @@ void Driver::LatestValues::record(std::string_view name, double value) {
   values.emplace_back(std::string(name), value);
 }
 
-Driver::Driver(const Pipeline& pipeline, const RunSeed& seed)
-    : pipeline_(pipeline), objects_(instantiate(pipeline, seed, &latest_)),
+RunObjects Driver::start(const Pipeline& pipeline, const RunSeed& seed, LatestValues& latest, TraceSink* trace) {
+  latest.forward = trace;
+  return instantiate(pipeline, seed, &latest);
+}
+
+Driver::Driver(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace)
+    : pipeline_(pipeline), objects_(start(pipeline, seed, latest_, trace)),
       policy_(policy_for(pipeline.algorithm->needs)),
       budget_(static_cast<std::uint64_t>(pipeline.run.budget)),
       max_samples_(static_cast<std::uint64_t>(pipeline.run.max_samples)) {
@@ -96,6 +102,7 @@ const PullRecord& Driver::record_of_ask(std::uint64_t ask) const {
 }
 
 std::size_t Driver::add_record(PullRecord record) {
+  if (records_.size() == records_.capacity()) pending_stale_ = true;  // the records move
   records_.push_back(std::move(record));
   if (records_.back().ask != 0) record_of_ask_.push_back(records_.size() - 1);
   return records_.size() - 1;
@@ -120,10 +127,15 @@ void Driver::advance() {
       if (policy_ == Policy::Queue) {
         proposal = algorithm.next(action) ? Proposal::Pull : Proposal::Stop;
       } else {
-        std::vector<Action> pending;
-        pending.reserve(pending_order_.size());
-        for (std::size_t index : pending_order_) pending.push_back(action_of(records_[index].pull));
-        proposal = algorithm.propose(action, pending);
+        // The awaited pulls' Actions, kept beside pending_order_ (a batch of n asks costs O(n)
+        // Action builds, not O(n^2)); remade when records_ moved (a super arm's Action points
+        // into its record: add_record marks them stale).
+        if (pending_stale_) {
+          pending_actions_.clear();
+          for (std::size_t index : pending_order_) pending_actions_.push_back(action_of(records_[index].pull));
+          pending_stale_ = false;
+        }
+        proposal = algorithm.propose(action, pending_actions_);
       }
       waiting_ = proposal == Proposal::Wait;
       if (waiting_) return;
@@ -185,6 +197,7 @@ std::optional<std::uint64_t> Driver::ask() {
     queues_[key_of(records_[index].pull)].push_back(index);
   } else {
     pending_order_.push_back(index);
+    if (!pending_stale_) pending_actions_.push_back(action_of(records_[index].pull));
     wish_.reset();
   }
   return last_ask_;
@@ -298,7 +311,7 @@ bool Driver::tell(std::uint64_t ask, const Reading& reading) {
   if (awaited == pending_order_.end()) {
     record.state = PullState::Answered;  // it waits in its action's queue
   } else {
-    pending_order_.erase(awaited);
+    erase_awaited(awaited);
     use(record.pull, index);
   }
   advance();
@@ -339,11 +352,17 @@ void Driver::cancel(std::uint64_t ask) {
   advance();
 }
 
+void Driver::erase_awaited(std::vector<std::size_t>::iterator awaited) {
+  if (!pending_stale_)
+    pending_actions_.erase(pending_actions_.begin() + (awaited - pending_order_.begin()));
+  pending_order_.erase(awaited);
+}
+
 // Takes a pending record out of the algorithm's awaited pulls or its action's queue.
 void Driver::remove_pending(std::size_t index) {
   const auto awaited = std::find(pending_order_.begin(), pending_order_.end(), index);
   if (awaited != pending_order_.end()) {
-    pending_order_.erase(awaited);
+    erase_awaited(awaited);
     return;
   }
   if (const auto key = find_key(records_[index].pull)) {

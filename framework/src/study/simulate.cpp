@@ -5,6 +5,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/results/record_format.hpp"
+#include "cpex/study/feedback_loop.hpp"
 
 namespace cpex::inline runtime::study {
 
@@ -64,26 +65,6 @@ std::string problem_difference(const Problem& study, const Problem& drawn) {
   return "";
 }
 
-// Draws one observation of `pull` from the environment.
-Reading draw(Environment& environment, const Problem& problem, const Pull& pull, std::vector<double>& buffer) {
-  Action action;
-  Observation observation;
-  if (problem.feedback == FeedbackKind::SemiBandit || problem.feedback == FeedbackKind::FullBanditSum) {
-    action.super_arm = std::span<const std::size_t>(pull.arms.data(), pull.arms.size());
-    if (problem.feedback == FeedbackKind::SemiBandit) {
-      buffer.resize(pull.arms.size());
-      observation.per_arm = std::span<double>(buffer.data(), buffer.size());
-    }
-  } else {
-    action.arm = pull.arms.front();
-  }
-  environment.pull(action, observation);
-  Reading reading;
-  reading.reward = observation.reward;
-  if (!observation.per_arm.empty()) reading.per_arm.assign(observation.per_arm.begin(), observation.per_arm.end());
-  return reading;
-}
-
 TellInput answer(std::uint64_t ask, Reading reading) {
   TellInput input;
   input.ask = ask;
@@ -103,35 +84,46 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
     throw ConfigError(environment.path() + ": environment '" + pipeline.environment->name +
                       "' does not fit study '" + study.path() + "': " + why);
   std::vector<double> buffer;
-  const std::size_t batch = std::max<std::size_t>(options.batch, 1);
+  FeedbackLoop loop({options.batch, options.delay});
+  const FeedbackLoop::AskFn ask = [&](std::size_t count) {
+    std::vector<std::pair<std::uint64_t, Pull>> asked;
+    for (AskedPull& a : study.ask_locked(count)) asked.emplace_back(a.ask, std::move(a.pull));
+    return asked;
+  };
+  const FeedbackLoop::DrawFn draw = [&](const Pull& pull) { return draw_reading(env, declared, pull, buffer); };
+  const FeedbackLoop::TellFn tell = [&](const std::vector<DrawnReading>& due) {
+    std::vector<TellInput> tells;
+    for (const DrawnReading& d : due) tells.push_back(answer(d.ask, d.reading));
+    study.tell_locked(tells, false);
+  };
   bool ended = false;
   bool first = true;
   while (!ended && !(interrupt && interrupt->load())) {
     study.transaction([&] {
-      std::size_t events = 0;
       if (first) {
         // The environment's streams where they would be: one draw per pull asked so far;
         // the pending ones are told.
         std::vector<TellInput> pending;
         for (const PullRecord& record : study.driver().records()) {
           if (record.ask == 0 || record.state == PullState::Cancelled) continue;
-          Reading reading = draw(env, declared, record.pull, buffer);
+          Reading reading = draw_reading(env, declared, record.pull, buffer);
           if (record.state == PullState::Pending) pending.push_back(answer(record.ask, std::move(reading)));
         }
         study.tell_locked(pending, false);
         first = false;
       }
-      while (events < options.events_per_commit) {
-        const std::vector<AskedPull> asked = study.ask_locked(batch);
-        if (asked.empty() || (interrupt && interrupt->load())) {
-          ended = asked.empty();
+      // Rounds until the study ends, nothing more can happen (a round that can neither ask
+      // nor tell), or events_per_commit asks and tells are in this transaction.
+      for (std::uint64_t events = 0; events < options.events_per_commit;) {
+        if (study.driver().phase() != Phase::Running || (interrupt && interrupt->load())) break;
+        const std::uint64_t before = loop.asked();
+        if (!loop.round(ask, draw, tell)) {
+          ended = true;
           break;
         }
-        std::vector<TellInput> tells;
-        for (const AskedPull& a : asked) tells.push_back(answer(a.ask, draw(env, declared, a.pull, buffer)));
-        study.tell_locked(tells, false);
-        events += 2 * asked.size();
+        events += 2 * (loop.asked() - before) + 1;
       }
+      ended = ended || study.driver().phase() != Phase::Running;
     });
   }
   const Driver& driver = study.driver();
@@ -139,6 +131,7 @@ SimulateResult simulate(Study& study, const PipelineFile& environment, const Reg
   result.phase = driver.phase();
   result.samples = driver.samples();
   result.asks = driver.asks();
+  result.batches = loop.batches();
   result.pulls.assign(declared.num_arms, 0);
   for (const PullRecord& record : driver.records())
     if (record.state != PullState::Cancelled)

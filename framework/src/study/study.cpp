@@ -47,6 +47,10 @@ void check_study_file(const PipelineFile& file) {
     if (file.get("run", key))
       throw ConfigError(file.path() + ": [run] " + key + ": has no meaning in a study (its "
                         "samples come when they are told; `cpex study status` shows the algorithm's values)");
+  for (const char* key : {"batch-size", "delay"})
+    if (file.get("run", key))
+      throw ConfigError(file.path() + ": [run] " + key + ": a study's batches and delays are how its pulls are "
+                        "asked and told; `cpex study simulate --batch N --delay D` simulates them");
 }
 
 double now_seconds() {

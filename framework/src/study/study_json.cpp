@@ -131,6 +131,7 @@ Out simulate_json(const SimulateResult& r) {
   return {{"state", to_string(r.phase)},
           {"samples", r.samples},
           {"asks", r.asks},
+          {"batches", r.batches},
           {"recommendation", r.recommendation_names},
           {"indices", r.recommendation},
           {"correct", r.correct},

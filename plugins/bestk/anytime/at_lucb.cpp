@@ -9,8 +9,9 @@
 //     else: S(t) = s, J(t) = High_t while s = 1, else J(t) = J(t-1);
 //     sample h_t and l_t of delta_S(t).
 // The answer at any time is J(t): it only changes when a stage ends (or during stage 1),
-// which is what makes its error fall with t. The run never stops by itself: fixed budget
-// ([run] budget), or anytime answers judged along a run (`trace-recommendations`).
+// which is what makes its error fall with t. The run never stops by itself and never needs
+// the budget (the anytime setting): `[run] budget` ends it, `checkpoints` judge one run at
+// several budgets, `trace-recommendations` judges the answer along a run.
 // A round costs O(K) per stage it crosses (the bounds of every arm).
 #include <cmath>
 #include <limits>
@@ -118,7 +119,7 @@ void register_at_lucb(Registry& registry) {
       registry, {"at-lucb", "AT-LUCB (Jun & Nowak 2016): anytime top-k, LUCB1 in stages of falling delta"},
       {.feedback = {FeedbackKind::SingleArm},
        .oracles = {{"oracle", kLinearMaximization | kCardinality}},
-       .settings = kFixedBudget},
+       .settings = kAnytime},
       std::move(schema), [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
         return std::make_unique<AtLucb>(p);
       });

@@ -17,6 +17,9 @@
 // problem() is the problem without its certified pieces, so that every sampler's best responses
 // and w* see only what is left).
 //
+// Anytime (the kAnytime setting): with `[run] budget` or `checkpoints` the run ends where the
+// pipeline says, the stopping rule is skipped, and the empirical answer is judged there.
+//
 // A sampler implements sample() (the arm of round t once the rule did not stop) and, when it
 // needs them, begin() (its own start) and own_resolved() (its own keys in the results); it reads
 // the answer, the closest alternative, the stopping best response and the statistics below.
@@ -140,6 +143,7 @@ class GlrSampler : public Algorithm {
   Decision answer_;
   numerics::BestResponse stop_, closest_;
   TraceSink* trace_ = nullptr;
+  bool anytime_ = false;  // an anytime run: no stopping rule (AlgorithmContext::anytime)
   // The threshold's constant part per piece size, for the pieces count it was computed with.
   std::size_t cached_pieces_ = 0;
   std::vector<double> calibration_;

@@ -91,6 +91,21 @@ struct Summary {
   double lower_bound_ratio = 0.0;
   Interval lower_bound_ratio_ci95_normal;     // mean ± 1.96 sd/√n
   Interval lower_bound_ratio_ci95_bootstrap;  // percentile bootstrap (SummaryOptions::bootstrap)
+  // The stopping-time tail (docs/results.md, "Stopping-time tails"), in units of T*(mu)
+  // log(1/delta): over the runs with a lower bound that ended by their rule or were capped —
+  // a capped run counted at the samples it had, below its true stopping time, so that with
+  // capped runs (tail_capped > 0) every number is a lower bound — the quantiles p50, p90, p99
+  // of samples / lower_bound (the empirical quantile x_(ceil(q n)) of the n sorted ratios)
+  // and the runs beyond 10 (samples > 10 T*(mu) log(1/delta)) with their share and its
+  // Clopper-Pearson interval. NaN (and 0 runs) without such runs.
+  std::uint64_t tail_runs = 0;
+  std::uint64_t tail_capped = 0;
+  double lower_bound_ratio_p50 = 0.0;
+  double lower_bound_ratio_p90 = 0.0;
+  double lower_bound_ratio_p99 = 0.0;
+  std::uint64_t beyond_10 = 0;
+  double beyond_10_rate = 0.0;
+  Interval beyond_10_rate_ci95;
 
 };
 
@@ -119,6 +134,7 @@ class SummaryAccumulator {
   double wall_ = 0.0;
   mutable std::vector<std::uint64_t> samples_;  // of the ended runs
   std::vector<double> ratios_;                  // samples / lower_bound of the runs ended by rule
+  std::vector<double> capped_ratios_;           // samples / lower_bound of the capped runs
   mutable bool sorted_ = true;
 };
 

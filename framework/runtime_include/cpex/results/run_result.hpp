@@ -46,6 +46,9 @@ struct RunResult {
   std::size_t point = 0;
   std::uint64_t repetition = 0;
   std::uint64_t samples = 0;
+  // Rounds of asking: pulls asked together before the next ask waits for observations
+  // ([run] batch-size, delay); one per pull when the run asks one pull at a time.
+  std::uint64_t batches = 0;
   StopReason stop = StopReason::Rule;
   std::string error;     // stop == Error: the exception's message
   std::string recommendation;

@@ -17,16 +17,22 @@
 
 namespace cpex::inline runtime {
 
-// Jobs by run id.
+// Jobs by run id. Consecutive ids may form groups of group() jobs ([g * group(), (g + 1) *
+// group())) that one execution answers together: the checkpoints of one repetition
+// (run_checkpoints), each its own row.
 class JobSource {
  public:
   virtual ~JobSource() = default;
   virtual std::uint64_t size() const = 0;
   virtual Job job(std::uint64_t run_id) const = 0;
+  virtual std::uint64_t group() const { return 1; }
 };
 
 // The jobs of a sweep, made on demand: run id = point * repetitions + repetition (points
 // in sweep order, then repetitions). Every point has the pipeline's run.repetitions.
+// With [run] checkpoints (C of them) the points are the sweep's points times the
+// checkpoints (point = base * C + checkpoint) and the run id is (base * repetitions +
+// repetition) * C + checkpoint: the C rows of one repetition are one group.
 class JobSpace : public JobSource {
  public:
   // ConfigError if points x repetitions does not fit in 64 bits.
@@ -34,20 +40,27 @@ class JobSpace : public JobSource {
   std::uint64_t size() const override { return size_; }
   std::uint64_t repetitions() const { return repetitions_; }
   Job job(std::uint64_t run_id) const override;
+  std::uint64_t group() const override { return group_; }
 
  private:
   const std::vector<Pipeline>* pipelines_;
   const std::vector<SweepPoint>* points_;
   std::uint64_t repetitions_ = 0;
   std::uint64_t size_ = 0;
+  std::uint64_t group_ = 1;
 };
 
 // The run ids this process runs: those with id % shard_count == shard_index, except the
 // ids in `done` (sorted ascending; the runs a resumed store already holds).
+// With groups (JobSource::group > 1, set here as `group`), a whole group goes to one shard:
+// id is selected when (id / group) % shard_count == shard_index.
 struct RunSelection {
   std::uint64_t shard_index = 0;
   std::uint64_t shard_count = 1;
   std::vector<std::uint64_t> done;
+  std::uint64_t group = 1;
+  // Whether run id `id` belongs to this shard (done or not).
+  bool in_shard(std::uint64_t id) const { return (id / group) % shard_count == shard_index; }
   // How many ids of [0, total) are selected.
   std::uint64_t count(std::uint64_t total) const;
 };

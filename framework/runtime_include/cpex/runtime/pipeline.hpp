@@ -26,6 +26,24 @@ struct RunSettings {
   std::int64_t trace_every = 1;  // keep the values recorded at every n-th sample
   std::int64_t budget = 0;       // fixed-budget setting: run.budget = T samples; 0: none
   bool trace_recommendations = false;  // judge the current answer every trace_every samples
+  // Batched and delayed feedback (docs/studies.md, "Batches and delays"): pulls asked
+  // batch_size at a time, each observation told `delay` pulls after it was asked, through the
+  // study's driver; 1 and 0: the plain loop of next() and observe() in turn.
+  std::int64_t batch_size = 1;
+  std::int64_t delay = 0;
+  // Budgets at which every run is judged (`[run] checkpoints`, increasing; empty: none). A
+  // sweep gives each its own point and row (the `run.budget` column): one run of an algorithm
+  // that does not depend on its budget, one run per checkpoint of a fixed-budget one
+  // (run_checkpoints in run.hpp). Assembly sets `budget` to the first checkpoint (each
+  // point's pipeline then holds its own).
+  std::vector<std::uint64_t> checkpoints;
+  // BrakeBooster (Balagopalan et al. 2025; run_brake_booster in the runtime): the algorithm
+  // run afresh with growing budgets (from brake_booster_budget) and votes (from
+  // brake_booster_votes), each growing by brake_booster_growth, until a majority stops.
+  bool brake_booster = false;
+  std::int64_t brake_booster_budget = 16384;
+  std::int64_t brake_booster_votes = 1;
+  double brake_booster_growth = 1.2;
 };
 
 // The [run] section's schema (seed, repetitions, max-samples, budget, ...).

@@ -57,4 +57,17 @@ class RunInterrupted : public std::exception {
 RunRecord run_once(const Pipeline& pipeline, const RunSeed& seed,
                    const std::atomic<bool>* interrupt = nullptr);
 
+// Whether the algorithm's answer at a budget depends on being told the budget: a fixed-budget
+// algorithm that is not anytime (checkpoints then run it once per budget).
+bool depends_on_budget(const Pipeline& pipeline);
+
+// `[run] checkpoints`: the rows of one repetition, one per checkpoint, from the pipelines of
+// the checkpoints in order (each with run.budget = its checkpoint). An algorithm that depends
+// on its budget runs once per checkpoint; any other runs once, to the last checkpoint (or its
+// own stop), and is judged at each budget where a run told to stop there would end: the row
+// equals that run's. Checkpoints after a run stopped by its rule (or was capped) hold its
+// final answer. The last row carries the trace.
+std::vector<RunRecord> run_checkpoints(std::span<const Pipeline* const> pipelines, const RunSeed& seed,
+                                       const std::atomic<bool>* interrupt = nullptr);
+
 }  // namespace cpex::runtime

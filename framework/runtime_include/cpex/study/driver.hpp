@@ -84,8 +84,9 @@ class ReplayError : public Error {
 class Driver {
  public:
   // Builds and starts the pipeline's objects for `seed` (instantiate()), the algorithm's
-  // trace hook kept by the driver (reported()). `pipeline` must outlive the driver.
-  Driver(const Pipeline& pipeline, const RunSeed& seed);
+  // trace hook kept by the driver (reported()) and passed on to `trace` when given (a run's
+  // trace file). `pipeline` must outlive the driver.
+  Driver(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace = nullptr);
   Driver(const Driver&) = delete;
   Driver& operator=(const Driver&) = delete;
 
@@ -147,6 +148,10 @@ class Driver {
   const Pipeline& pipeline() const { return pipeline_; }
   const Algorithm& algorithm() const { return *objects_.algorithm; }
   const std::vector<const Oracle*>& oracles() const { return objects_.context.oracles; }
+  // The objects instantiate() built: with a pipeline that has an environment (`cpex run`
+  // with batches or delays), its environment draws the observations.
+  const RunObjects& objects() const { return objects_; }
+  Environment& environment() { return *objects_.environment; }
   // The values the algorithm last emitted through its trace hook (e.g. "glr", "threshold").
   const std::vector<std::pair<std::string, double>>& reported() const { return latest_.values; }
 
@@ -154,12 +159,15 @@ class Driver {
   // Keeps the last value of each name the algorithm emits.
   struct LatestValues : TraceSink {
     std::vector<std::pair<std::string, double>> values;
+    TraceSink* forward = nullptr;
     void record(std::string_view name, double value) override;
   };
+  static RunObjects start(const Pipeline& pipeline, const RunSeed& seed, LatestValues& latest, TraceSink* trace);
 
   bool super_arms() const;
   bool asks_allowed(const Pull& wish) const;
   void remove_pending(std::size_t index);
+  void erase_awaited(std::vector<std::size_t>::iterator awaited);
   std::size_t key_of(const Pull& pull);
   std::optional<std::size_t> find_key(const Pull& pull) const;
   std::uint64_t cost_of(const Pull& pull) const;
@@ -185,6 +193,8 @@ class Driver {
   std::vector<std::deque<std::size_t>> queues_;  // per key: records not used yet, in order
   std::optional<Pull> wish_;                 // the algorithm's proposal not yet satisfied
   std::vector<std::size_t> pending_order_;   // pending policy: records the algorithm awaits
+  std::vector<Action> pending_actions_;      // their Actions (advance()), unless stale
+  bool pending_stale_ = true;                // records_ moved since pending_actions_ were made
   std::vector<double> per_arm_buffer_;
   std::optional<RewardRange> range_;
 };
