@@ -1,6 +1,8 @@
 // KL confidence bounds by bisection on the family's divergence (kl_confidence.hpp).
 #include "cpex/numerics/kl_confidence.hpp"
 
+#include "illinois_step.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
