@@ -17,6 +17,7 @@
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "crowdsourcing_profiles.hpp"
+#include "pull_members.hpp"
 
 namespace cpex::environments {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 class Crowdsourcing final : public Environment {
  public:
   Crowdsourcing(std::vector<double> theta, std::size_t k, bool bounded, const RunSeed& seed)
-      : theta_(std::move(theta)), seen_(theta_.size(), 0) {
+      : theta_(std::move(theta)), members_(theta_.size(), "crowdsourcing", "worker") {
     problem_.num_arms = theta_.size();
     problem_.k = k;
     problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));
@@ -39,13 +40,10 @@ class Crowdsourcing final : public Environment {
     if (action.super_arm.size() != problem_.k)
       throw Error("crowdsourcing: a pull must name exactly k = " + std::to_string(problem_.k) + " workers, got " +
                   std::to_string(action.super_arm.size()));
-    ++stamp_;
+    members_.begin();
     double correct = 0.0;
     for (std::size_t arm : action.super_arm) {
-      if (arm >= theta_.size() || seen_[arm] == stamp_)
-        throw Error("crowdsourcing: a pull names worker " + std::to_string(arm) + " twice or outside 0.." +
-                    std::to_string(theta_.size() - 1));
-      seen_[arm] = stamp_;
+      members_.mark(arm);
       if (streams_[arm].uniform01() < theta_[arm]) correct += 1.0;
     }
     out.reward = correct;
@@ -55,8 +53,7 @@ class Crowdsourcing final : public Environment {
   Problem problem_;
   std::vector<double> theta_;
   std::vector<RandomStream> streams_;
-  std::vector<std::uint64_t> seen_;
-  std::uint64_t stamp_ = 0;
+  PullMembers members_;
 };
 
 std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext& c) {

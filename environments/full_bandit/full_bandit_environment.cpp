@@ -22,6 +22,7 @@
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "pull_members.hpp"
 
 namespace cpex::environments {
 namespace {
@@ -31,7 +32,7 @@ enum class Noise { Additive, PerArm, Bernoulli };
 class FullBandit final : public Environment {
  public:
   FullBandit(std::vector<double> theta, std::size_t k, Noise noise, double sigma, const RunSeed& seed)
-      : noise_(noise), sigma_(sigma), theta_(std::move(theta)), seen_(theta_.size(), 0) {
+      : noise_(noise), sigma_(sigma), theta_(std::move(theta)), members_(theta_.size(), "full-bandit", "arm") {
     const std::size_t n = theta_.size();
     if (k >= n)
       throw ParameterError("k", "k = " + std::to_string(k) + " must be smaller than the number of arms (" +
@@ -59,13 +60,10 @@ class FullBandit final : public Environment {
     if (members.size() != problem_.k)
       throw Error("full-bandit: a pull must name exactly k = " + std::to_string(problem_.k) +
                   " arms, got " + std::to_string(members.size()));
-    ++stamp_;
+    members_.begin();
     double total = 0.0;
     for (std::size_t arm : members) {
-      if (arm >= theta_.size() || seen_[arm] == stamp_)
-        throw Error("full-bandit: a pull names arm " + std::to_string(arm) +
-                    " twice or outside 0.." + std::to_string(theta_.size() - 1));
-      seen_[arm] = stamp_;
+      members_.mark(arm);
       switch (noise_) {
         case Noise::Additive: total += theta_[arm]; break;
         case Noise::PerArm: total += theta_[arm] + sigma_ * streams_[arm].normal(); break;
@@ -82,8 +80,7 @@ class FullBandit final : public Environment {
   Problem problem_;
   std::vector<double> theta_;
   std::vector<RandomStream> streams_;
-  std::vector<std::uint64_t> seen_;
-  std::uint64_t stamp_ = 0;
+  PullMembers members_;
 };
 
 std::vector<double> synthetic_means(std::size_t n, std::size_t k, double gap, const RunSeed& seed) {

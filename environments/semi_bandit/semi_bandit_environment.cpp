@@ -12,6 +12,7 @@
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
+#include "pull_members.hpp"
 
 namespace cpex::environments {
 namespace {
@@ -19,7 +20,7 @@ namespace {
 class SemiBandit final : public Environment {
  public:
   SemiBandit(std::vector<double> means, bool bernoulli, double sigma, const RunSeed& seed)
-      : bernoulli_(bernoulli), sigma_(sigma), means_(std::move(means)), seen_(means_.size(), 0) {
+      : bernoulli_(bernoulli), sigma_(sigma), means_(std::move(means)), members_(means_.size(), "semi-bandit", "arm") {
     const std::size_t n = means_.size();
     if (n < 2) throw ParameterError("means", "a semi-bandit needs at least 2 arms");
     if (bernoulli)
@@ -41,14 +42,11 @@ class SemiBandit final : public Environment {
     if (out.per_arm.size() < members.size())
       throw Error("semi-bandit: the observation has room for " + std::to_string(out.per_arm.size()) +
                   " rewards, the pull names " + std::to_string(members.size()) + " arms");
-    ++stamp_;
+    members_.begin();
     double total = 0.0;
     for (std::size_t i = 0; i < members.size(); ++i) {
       const std::size_t arm = members[i];
-      if (arm >= means_.size() || seen_[arm] == stamp_)
-        throw Error("semi-bandit: a pull names arm " + std::to_string(arm) + " twice or outside 0.." +
-                    std::to_string(means_.size() - 1));
-      seen_[arm] = stamp_;
+      members_.mark(arm);
       const double reward = bernoulli_ ? (streams_[arm].uniform01() < means_[arm] ? 1.0 : 0.0)
                                        : means_[arm] + sigma_ * streams_[arm].normal();
       out.per_arm[i] = reward;
@@ -63,8 +61,7 @@ class SemiBandit final : public Environment {
   Problem problem_;
   std::vector<double> means_;
   std::vector<RandomStream> streams_;
-  std::vector<std::uint64_t> seen_;
-  std::uint64_t stamp_ = 0;
+  PullMembers members_;
 };
 
 std::unique_ptr<Environment> make(const ParamValues& p, const RunSeed& seed) {

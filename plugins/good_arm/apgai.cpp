@@ -29,14 +29,14 @@
 namespace cpex::good_arm {
 namespace {
 
-class Apgai final : public Algorithm {
+class Apgai final : public GoodArmAlgorithm {
  public:
-  explicit Apgai(const ParamValues& p) : delta_(p.real("delta")), stopping_(p.text("stopping") == "glr") {
+  explicit Apgai(const ParamValues& p) : GoodArmAlgorithm(p.real("delta")), stopping_(p.text("stopping") == "glr") {
     numerics::parse_stopping_threshold(p.text("threshold"), threshold_);
   }
 
   void start(const AlgorithmContext& context) override {
-    tau_ = required_threshold(context, "apgai");
+    start_run(context, "apgai");
     const auto families = numerics::arm_families_of(*context.problem);
     if (!families || context.problem->rewards.family == RewardFamily::GaussianUnknownVariance)
       throw ParameterError("plugin", "apgai needs rewards of a known family (gaussian, bernoulli, poisson, "
@@ -46,21 +46,14 @@ class Apgai final : public Algorithm {
       if (!f.valid_true_mean(tau_) || (f.kind() == numerics::ArmFamily::Kind::Bernoulli && !(tau_ > 0.0 && tau_ < 1.0)))
         throw ParameterError("plugin", "apgai: tau = " + std::to_string(tau_) + " is not inside the means of " +
                                            f.name() + " arms");
-    const std::size_t k = context.problem->num_arms;
-    sums_.assign(k, 0.0);
-    counts_.assign(k, 0);
-    total_ = 0;
   }
 
   bool next(Action& action) override {
-    const std::size_t k = counts_.size();
-    if (total_ < k) {
-      action.arm = total_;
-      return true;
-    }
+    const std::size_t k = stats_.arms();
+    if (initial_pull(action)) return true;
     const std::size_t best = leader();
     if (stopping_) {
-      const double c = numerics::stopping_threshold(threshold_, total_, delta_, k, 1);
+      const double c = numerics::stopping_threshold(threshold_, stats_.total(), delta_, k, 1);
       const double w = statistic(best);
       if (w > 0.0 && w * w > c) return false;  // an arm shown above tau
       bool all_below = true;
@@ -74,15 +67,9 @@ class Apgai final : public Algorithm {
     return true;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    sums_[action.arm] += observation.reward;
-    ++counts_[action.arm];
-    ++total_;
-  }
-
   Recommendation recommend() const override {
     Recommendation out;
-    if (total_ == 0) return out;
+    if (stats_.total() == 0) return out;
     const std::size_t best = leader();
     if (statistic(best) > 0.0) out.decision.arms.push_back(best);
     return out;
@@ -97,26 +84,21 @@ class Apgai final : public Algorithm {
  private:
   // W_a (-infinity for an arm not sampled yet).
   double statistic(std::size_t a) const {
-    if (counts_[a] == 0) return -std::numeric_limits<double>::infinity();
-    const double n = static_cast<double>(counts_[a]), mean = sums_[a] / n;
+    if (stats_.count(a) == 0) return -std::numeric_limits<double>::infinity();
+    const double n = static_cast<double>(stats_.count(a)), mean = stats_.mean(a);
     const double magnitude = std::sqrt(n * families_[a].kl(mean, tau_));
     return mean >= tau_ ? magnitude : -magnitude;
   }
   std::size_t leader() const {
     std::size_t best = 0;
-    for (std::size_t a = 1; a < counts_.size(); ++a)
+    for (std::size_t a = 1; a < stats_.arms(); ++a)
       if (statistic(a) > statistic(best)) best = a;
     return best;
   }
 
-  double delta_;
   bool stopping_;
   numerics::StoppingThreshold threshold_ = numerics::StoppingThreshold::Kk2021;
-  double tau_ = 0.0;
   std::vector<numerics::ArmFamily> families_;
-  std::vector<double> sums_;
-  std::vector<std::uint64_t> counts_;
-  std::uint64_t total_ = 0;
 };
 
 }  // namespace

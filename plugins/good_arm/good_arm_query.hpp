@@ -1,10 +1,12 @@
 // What the good-arm algorithms share: the threshold tau of the pipeline's "one arm above tau,
-// or none" question (the `good-arm` oracle, or `threshold` with query = any), and their needs.
+// or none" question (the `good-arm` oracle, or `threshold` with query = any), their needs,
+// and the base holding their statistics.
 #pragma once
 
 #include <string>
 
 #include "cpex/algorithm.hpp"
+#include "cpex/arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 
@@ -24,5 +26,35 @@ inline double required_threshold(const AlgorithmContext& context, const std::str
 inline AlgorithmNeeds good_arm_needs(unsigned settings) {
   return {.feedback = {FeedbackKind::SingleArm}, .oracles = {{"oracle", 0u}}, .settings = settings};
 }
+
+// The base of the good-arm algorithms: delta, the run's tau and the arms' rewards (counts and
+// means), their observation and the first pass over the arms.
+class GoodArmAlgorithm : public Algorithm {
+ public:
+  explicit GoodArmAlgorithm(double delta) : delta_(delta) {}
+
+  void observe(const Action& action, const Observation& observation) override {
+    stats_.add(action.arm, observation.reward);
+  }
+
+ protected:
+  // tau (required_threshold naming `name`) and no sample yet.
+  void start_run(const AlgorithmContext& context, const std::string& name) {
+    tau_ = required_threshold(context, name);
+    stats_.reset(context.problem->num_arms);
+  }
+
+  // The first pass: arm N_total while not every arm has a sample (one pull each, in order, as
+  // each pull is observed before the next is asked); false once the pass is over.
+  bool initial_pull(Action& action) const {
+    if (stats_.total() >= stats_.arms()) return false;
+    action.arm = stats_.total();
+    return true;
+  }
+
+  double delta_;
+  double tau_ = 0.0;
+  ArmStatistics stats_;
+};
 
 }  // namespace cpex::good_arm

@@ -24,27 +24,21 @@
 namespace cpex::good_arm {
 namespace {
 
-class KanoGoodArm final : public Algorithm {
+class KanoGoodArm final : public GoodArmAlgorithm {
  public:
-  KanoGoodArm(const ParamValues& p, bool hybrid) : delta_(p.real("delta")), hybrid_(hybrid) {}
+  KanoGoodArm(const ParamValues& p, bool hybrid) : GoodArmAlgorithm(p.real("delta")), hybrid_(hybrid) {}
 
   void start(const AlgorithmContext& context) override {
-    tau_ = required_threshold(context, hybrid_ ? "hdoc" : "lucb-g");
+    start_run(context, hybrid_ ? "hdoc" : "lucb-g");
     sigma_ = context.problem->noise_sigma;
     const std::size_t k = context.problem->num_arms;
-    sums_.assign(k, 0.0);
-    counts_.assign(k, 0);
     undecided_.assign(k, true);
     good_ = k;
-    total_ = 0;
   }
 
   bool next(Action& action) override {
-    const std::size_t k = counts_.size();
-    if (total_ < k) {
-      action.arm = total_;
-      return true;
-    }
+    const std::size_t k = stats_.arms();
+    if (initial_pull(action)) return true;
     // Identification of the arms pulled so far.
     bool any = false;
     for (std::size_t a = 0; a < k; ++a) {
@@ -60,10 +54,10 @@ class KanoGoodArm final : public Algorithm {
     if (!any) return false;  // every arm shown below tau
     std::size_t best = k;
     double most = -std::numeric_limits<double>::infinity();
-    const double log_t = std::log(static_cast<double>(total_));
+    const double log_t = std::log(static_cast<double>(stats_.total()));
     for (std::size_t a = 0; a < k; ++a) {
       if (!undecided_[a]) continue;
-      const double index = mean(a) + (hybrid_ ? numerics::lucb1_radius(static_cast<double>(counts_[a]), log_t, sigma_)
+      const double index = mean(a) + (hybrid_ ? numerics::lucb1_radius(static_cast<double>(stats_.count(a)), log_t, sigma_)
                                               : width(a));
       if (best == k || index > most) {
         most = index;
@@ -74,22 +68,16 @@ class KanoGoodArm final : public Algorithm {
     return true;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    sums_[action.arm] += observation.reward;
-    ++counts_[action.arm];
-    ++total_;
-  }
-
   Recommendation recommend() const override {
     Recommendation out;
-    const std::size_t k = counts_.size();
+    const std::size_t k = stats_.arms();
     if (good_ < k) {
       out.decision.arms.push_back(good_);
       return out;
     }
     std::size_t best = k;
     for (std::size_t a = 0; a < k; ++a)
-      if (undecided_[a] && counts_[a] > 0 && (best == k || mean(a) > mean(best))) best = a;
+      if (undecided_[a] && stats_.count(a) > 0 && (best == k || mean(a) > mean(best))) best = a;
     if (best < k && mean(best) > tau_) out.decision.arms.push_back(best);
     return out;
   }
@@ -97,44 +85,39 @@ class KanoGoodArm final : public Algorithm {
   std::vector<std::pair<std::string, ParamValue>> resolved() const override { return {{"delta", delta_}}; }
 
  private:
-  double mean(std::size_t a) const { return sums_[a] / static_cast<double>(counts_[a]); }
+  double mean(std::size_t a) const { return stats_.mean(a); }
   // sqrt(2 sigma^2 log(4 K N^2 / delta) / N).
   double width(std::size_t a) const {
-    const double n = static_cast<double>(counts_[a]), k = static_cast<double>(counts_.size());
+    const double n = static_cast<double>(stats_.count(a)), k = static_cast<double>(stats_.arms());
     return numerics::lucb1_radius(n, std::log(4.0 * k * n * n / delta_), sigma_);
   }
 
-  double delta_;
   bool hybrid_;
-  double tau_ = 0.0, sigma_ = 0.5;
-  std::vector<double> sums_;
-  std::vector<std::uint64_t> counts_;
+  double sigma_ = 0.5;
   std::vector<bool> undecided_;
   std::size_t good_ = 0;
-  std::uint64_t total_ = 0;
 };
 
-ParamSchema kano_schema() {
-  return ParamSchema().target_error(0.05, "confidence: the answer is wrong with probability at most delta");
+// One of the two variants: HDoC (hybrid) or LUCB-G.
+void register_variant(Registry& registry, PluginInfo info, bool hybrid) {
+  register_algorithm(registry, std::move(info), good_arm_needs(kFixedConfidence),
+                     ParamSchema().target_error(0.05, "confidence: the answer is wrong with probability at most delta"),
+                     [hybrid](const ParamValues& p) -> std::unique_ptr<Algorithm> {
+                       return std::make_unique<KanoGoodArm>(p, hybrid);
+                     });
 }
 
 }  // namespace
 
 void register_kano(Registry& registry) {
-  register_algorithm(registry,
-                     {"hdoc", "HDoC (Kano et al. 2019): good-arm identification, UCB sampling with the identification "
-                              "bounds of log(4 K N^2 / delta); one arm above tau or none"},
-                     good_arm_needs(kFixedConfidence), kano_schema(),
-                     [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                       return std::make_unique<KanoGoodArm>(p, true);
-                     });
-  register_algorithm(registry,
-                     {"lucb-g", "LUCB-G (Kano et al. 2019): good-arm identification sampling the largest "
-                                "identification upper bound; one arm above tau or none"},
-                     good_arm_needs(kFixedConfidence), kano_schema(),
-                     [](const ParamValues& p) -> std::unique_ptr<Algorithm> {
-                       return std::make_unique<KanoGoodArm>(p, false);
-                     });
+  register_variant(registry,
+                   {"hdoc", "HDoC (Kano et al. 2019): good-arm identification, UCB sampling with the identification "
+                            "bounds of log(4 K N^2 / delta); one arm above tau or none"},
+                   true);
+  register_variant(registry,
+                   {"lucb-g", "LUCB-G (Kano et al. 2019): good-arm identification sampling the largest "
+                              "identification upper bound; one arm above tau or none"},
+                   false);
 }
 
 }  // namespace cpex::good_arm

@@ -28,14 +28,12 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-class Ape final : public Algorithm {
+class Ape final : public PairwiseParetoAlgorithm {
  public:
-  explicit Ape(const ParamValues& p) : delta_(p.real("delta")), epsilon_(p.real("epsilon")) {}
+  explicit Ape(const ParamValues& p) : PairwiseParetoAlgorithm(p) {}
 
   void start(const AlgorithmContext& context) override {
-    setting_ = require_pareto(context, "ape");
-    stats_.reset(setting_);
-    width_ = PairwiseWidth(setting_.arms, setting_.objectives, delta_, context.problem->noise_sigma);
+    start_pairwise(context, "ape");
     next_initial_ = 0;
   }
 
@@ -85,10 +83,6 @@ class Ape final : public Algorithm {
     return true;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.per_arm);
-  }
-
   Recommendation recommend() const override {
     Recommendation out;
     out.epsilon = epsilon_;
@@ -104,16 +98,7 @@ class Ape final : public Algorithm {
     return out;
   }
 
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"delta", delta_}, {"epsilon", epsilon_}, {"calibration", width_.calibration()}};
-  }
-
  private:
-  double big_m(std::size_t i, std::size_t j) const {
-    return numerics::pareto_big_m(stats_.means(), setting_.objectives, i, j);
-  }
-  double width(std::size_t i, std::size_t j) const { return width_(stats_.count(i), stats_.count(j)); }
-
   // h_i (with epsilon_1) and g_i of every arm.
   void indices(std::vector<double>& h, std::vector<double>& g) const {
     const std::size_t k = setting_.arms;
@@ -128,10 +113,6 @@ class Ape final : public Algorithm {
       }
   }
 
-  double delta_, epsilon_;
-  ParetoSetting setting_;
-  VectorMeans stats_;
-  PairwiseWidth width_;
   std::size_t next_initial_ = 0;
   std::vector<double> h_, g_;
 };

@@ -21,14 +21,12 @@
 namespace cpex::pareto {
 namespace {
 
-class AuerPsi final : public Algorithm {
+class AuerPsi final : public PairwiseParetoAlgorithm {
  public:
-  explicit AuerPsi(const ParamValues& p) : delta_(p.real("delta")), epsilon_(p.real("epsilon")) {}
+  explicit AuerPsi(const ParamValues& p) : PairwiseParetoAlgorithm(p) {}
 
   void start(const AlgorithmContext& context) override {
-    setting_ = require_pareto(context, "auer-psi");
-    stats_.reset(setting_);
-    width_ = PairwiseWidth(setting_.arms, setting_.objectives, delta_, context.problem->noise_sigma);
+    start_pairwise(context, "auer-psi");
     active_.resize(setting_.arms);
     for (std::size_t a = 0; a < active_.size(); ++a) active_[a] = a;
     accepted_.clear();
@@ -47,31 +45,14 @@ class AuerPsi final : public Algorithm {
     return true;
   }
 
-  void observe(const Action& action, const Observation& observation) override {
-    stats_.add(action.arm, observation.per_arm);
-  }
-
   Recommendation recommend() const override {
     Recommendation out;
     out.epsilon = epsilon_;
-    out.decision.arms = accepted_;
-    std::vector<bool> active(setting_.arms, false);
-    for (std::size_t a : active_) active[a] = true;
-    for (std::size_t a : numerics::pareto_set(stats_.means(), setting_.objectives, active)) out.decision.arms.push_back(a);
-    std::sort(out.decision.arms.begin(), out.decision.arms.end());
+    out.decision.arms = accepted_and_front(stats_, accepted_, member_mask(setting_.arms, active_));
     return out;
   }
 
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"delta", delta_}, {"epsilon", epsilon_}, {"calibration", width_.calibration()}};
-  }
-
  private:
-  double big_m(std::size_t i, std::size_t j) const {
-    return numerics::pareto_big_m(stats_.means(), setting_.objectives, i, j);
-  }
-  double width(std::size_t i, std::size_t j) const { return width_(stats_.count(i), stats_.count(j)); }
-
   // The end of a round: discard, then accept P2.
   void decide() {
     std::vector<std::size_t> kept;
@@ -100,10 +81,6 @@ class AuerPsi final : public Algorithm {
     std::sort(accepted_.begin(), accepted_.end());
   }
 
-  double delta_, epsilon_;
-  ParetoSetting setting_;
-  VectorMeans stats_;
-  PairwiseWidth width_;
   std::vector<std::size_t> active_, accepted_, round_;
   std::size_t position_ = 0;
 };

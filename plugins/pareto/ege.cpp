@@ -64,14 +64,13 @@ class EmpiricalGapElimination : public Algorithm {
 
   Recommendation recommend() const override {
     Recommendation out;
-    out.decision.arms = accepted_;
     if (finished_) {
+      out.decision.arms = accepted_;
       out.decision.arms.insert(out.decision.arms.end(), active_.begin(), active_.end());
+      std::sort(out.decision.arms.begin(), out.decision.arms.end());
     } else {
-      for (std::size_t a : numerics::pareto_set(stats_.means(), setting_.objectives, active_mask()))
-        out.decision.arms.push_back(a);
+      out.decision.arms = accepted_and_front(stats_, accepted_, member_mask(setting_.arms, active_));
     }
-    std::sort(out.decision.arms.begin(), out.decision.arms.end());
     return out;
   }
 
@@ -81,14 +80,9 @@ class EmpiricalGapElimination : public Algorithm {
   // Decides at the end of a round: remove arms, start the next round or finish.
   virtual void end_round() = 0;
 
-  std::vector<bool> active_mask() const {
-    std::vector<bool> mask(setting_.arms, false);
-    for (std::size_t a : active_) mask[a] = true;
-    return mask;
-  }
   // The empirical gaps of the active arms, and which of them are empirically optimal.
   void gaps(std::vector<double>& gap, std::vector<bool>& optimal) const {
-    const std::vector<bool> mask = active_mask();
+    const std::vector<bool> mask = member_mask(setting_.arms, active_);
     gap = numerics::pareto_gaps(stats_.means(), setting_.objectives, mask);
     optimal.assign(setting_.arms, false);
     for (std::size_t a : numerics::pareto_set(stats_.means(), setting_.objectives, mask)) optimal[a] = true;

@@ -78,6 +78,23 @@ void check_response(const IdentificationProblem& p, std::span<const double> w, s
   CHECK(cheapest >= r.value * (1.0 - 1e-9) - 1e-12);
 }
 
+// check_response at means drawn in [0.1, 0.9] (K x D of them) and weights in [0.2, 3] (K);
+// false, nothing checked, when those means have no strict answer.
+bool check_random_response(const IdentificationProblem& p, std::size_t k, const ArmFamily& family,
+                           std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(0.1, 0.9), weight(0.2, 3.0);
+  const std::size_t d = p.objectives();
+  const std::vector<ArmFamily> families(k * d, family);
+  std::vector<double> mu(k * d), w(k);
+  for (double& x : mu) x = u(rng);
+  for (double& x : w) x = weight(rng);
+  Decision answer;
+  if (!p.answer(mu, answer)) return false;
+  INFO("answer " << to_string(answer));
+  check_response(p, w, mu, families, rng, family.kind() == ArmFamily::Kind::Bernoulli);
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("level_transport equals a grid minimization", "[pareto][unit]") {
@@ -110,7 +127,6 @@ TEST_CASE("level_transport equals a grid minimization", "[pareto][unit]") {
 
 TEST_CASE("Pareto-set best responses are exact", "[pareto][unit]") {
   std::mt19937_64 rng(11);
-  std::uniform_real_distribution<double> u(0.1, 0.9), weight(0.2, 3.0);
   int checked = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const bool bernoulli = trial % 3 == 2;
@@ -118,22 +134,14 @@ TEST_CASE("Pareto-set best responses are exact", "[pareto][unit]") {
     std::vector<double> directions(d, 1.0);
     if (trial % 2) directions[1] = -1.0;
     const auto p = pareto_problem(k, d, directions);
-    std::vector<ArmFamily> families(k * d, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.7));
-    std::vector<double> mu(k * d), w(k);
-    for (double& x : mu) x = u(rng);
-    for (double& x : w) x = weight(rng);
-    Decision answer;
-    if (!p->answer(mu, answer)) continue;
     INFO("trial " << trial << " K = " << k << " D = " << d << (bernoulli ? " bernoulli" : " gaussian"));
-    check_response(*p, w, mu, families, rng, bernoulli);
-    ++checked;
+    checked += check_random_response(*p, k, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.7), rng);
   }
   CHECK(checked >= 20);
 }
 
 TEST_CASE("Constrained best-arm best responses are exact", "[pareto][unit]") {
   std::mt19937_64 rng(13);
-  std::uniform_real_distribution<double> u(0.1, 0.9), weight(0.2, 3.0);
   int checked = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const bool bernoulli = trial % 3 == 1;
@@ -142,15 +150,8 @@ TEST_CASE("Constrained best-arm best responses are exact", "[pareto][unit]") {
     if (trial % 2) directions[1] = -1.0;
     std::vector<double> bounds(d, 0.5);
     const auto p = constrained_problem(k, d, directions, 0, bounds);
-    std::vector<ArmFamily> families(k * d, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.6));
-    std::vector<double> mu(k * d), w(k);
-    for (double& x : mu) x = u(rng);
-    for (double& x : w) x = weight(rng);
-    Decision answer;
-    if (!p->answer(mu, answer)) continue;
-    INFO("trial " << trial << " answer " << to_string(answer));
-    check_response(*p, w, mu, families, rng, bernoulli);
-    ++checked;
+    INFO("trial " << trial);
+    checked += check_random_response(*p, k, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.6), rng);
   }
   CHECK(checked >= 20);
 }

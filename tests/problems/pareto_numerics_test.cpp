@@ -14,6 +14,14 @@ using namespace cpex::numerics;
 
 namespace {
 
+// `count` means drawn uniformly in [0, 1].
+std::vector<double> uniform_means(std::mt19937_64& rng, std::size_t count) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::vector<double> mu(count);
+  for (double& x : mu) x = u(rng);
+  return mu;
+}
+
 // Brute force: i dominated by j (every objective >= after raising i by eps, one >).
 bool brute_dominated(const std::vector<double>& mu, std::size_t d, std::size_t i, std::size_t j, double eps) {
   bool all = true, one = false;
@@ -73,11 +81,9 @@ std::vector<double> auer_gaps(const std::vector<double>& mu, std::size_t d) {
 
 TEST_CASE("Pareto and epsilon-Pareto sets agree with brute force", "[pareto][unit]") {
   std::mt19937_64 rng(43);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t k = 2 + trial % 7, d = 2 + trial % 3;
-    std::vector<double> mu(k * d);
-    for (double& x : mu) x = u(rng);
+    const std::vector<double> mu = uniform_means(rng, k * d);
     CHECK(pareto_set(mu, d) == brute_set(mu, d, 0.0));
     CHECK(epsilon_pareto_set(mu, d, 0.1) == brute_set(mu, d, 0.1));
     for (std::size_t i = 0; i < k; ++i)
@@ -90,11 +96,9 @@ TEST_CASE("Pareto and epsilon-Pareto sets agree with brute force", "[pareto][uni
 
 TEST_CASE("The one-formula gaps equal Auer et al.'s definition", "[pareto][unit]") {
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int trial = 0; trial < 300; ++trial) {
     const std::size_t k = 3 + trial % 6, d = 2 + trial % 2;
-    std::vector<double> mu(k * d);
-    for (double& x : mu) x = u(rng);
+    const std::vector<double> mu = uniform_means(rng, k * d);
     const auto ours = pareto_gaps(mu, d);
     const auto theirs = auer_gaps(mu, d);
     for (std::size_t i = 0; i < k; ++i) CHECK(ours[i] == Approx(theirs[i]).margin(1e-12));

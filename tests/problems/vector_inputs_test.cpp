@@ -21,6 +21,16 @@ std::string pipeline(const std::string& environment, const std::string& oracle, 
          "\n[run]\nseed = 3\nrepetitions = 1\n";
 }
 
+// A multivariate environment under the pareto-set oracle and APE.
+std::string ape_pipeline(const std::string& environment) {
+  return pipeline(environment, "plugin = pareto-set", "plugin = ape");
+}
+
+// A scalar environment under the best-arm oracle and `algorithm`.
+std::string best_arm_pipeline(const std::string& environment, const std::string& algorithm) {
+  return pipeline(environment, "plugin = top-k\nk = 1", algorithm);
+}
+
 const char* kGaussian = "plugin = multivariate-gaussian\nmeans = 0.9 0.1; 0.5 0.5; 0.1 0.9; 0.3 0.3\nsigma = 0.5";
 
 void refused(const std::string& text, const std::string& what) {
@@ -49,21 +59,21 @@ TEST_CASE("parse_prior reads gaussian and beta priors and refuses anything else"
 }
 
 TEST_CASE("Bad vector-valued inputs are refused in one line naming the key", "[problems][unit]") {
-  refused(pipeline("plugin = multivariate-gaussian\nmeans = 0.9 0.1; 0.5", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline("plugin = multivariate-gaussian\nmeans = 0.9 0.1; 0.5"),
           "row 2 has 1 numbers, row 1 has 2");
-  refused(pipeline("plugin = multivariate-gaussian\nmeans = 0.9 x; 0.5 0.5", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline("plugin = multivariate-gaussian\nmeans = 0.9 x; 0.5 0.5"),
           "'x' is not a number");
-  refused(pipeline("plugin = multivariate-gaussian\nmeans = 0.9; 0.5", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline("plugin = multivariate-gaussian\nmeans = 0.9; 0.5"),
           "needs at least 2 objectives");
-  refused(pipeline("plugin = multivariate-gaussian\nmeans = 0.9 0.1", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline("plugin = multivariate-gaussian\nmeans = 0.9 0.1"),
           "needs at least 2 arms");
-  refused(pipeline("plugin = multivariate-bernoulli\nmeans = 0.9 1.1; 0.5 0.5", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline("plugin = multivariate-bernoulli\nmeans = 0.9 1.1; 0.5 0.5"),
           "Bernoulli objectives need means in [0, 1]");
-  refused(pipeline(std::string(kGaussian) + "\ncovariance = 1 0.9; 0.9 0.5", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline(std::string(kGaussian) + "\ncovariance = 1 0.9; 0.9 0.5"),
           "not positive definite");
-  refused(pipeline(std::string(kGaussian) + "\ncovariance = 1 0.2; 0.1 1", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline(std::string(kGaussian) + "\ncovariance = 1 0.2; 0.1 1"),
           "not symmetric");
-  refused(pipeline(std::string(kGaussian) + "\nsigmas = 1, 2, 3", "plugin = pareto-set", "plugin = ape"),
+  refused(ape_pipeline(std::string(kGaussian) + "\nsigmas = 1, 2, 3"),
           "has 3 values for 2 objectives");
   refused(pipeline(kGaussian, "plugin = pareto-set\ndirections = max, up", "plugin = ape"), "'up' is neither max nor min");
   refused(pipeline(kGaussian, "plugin = pareto-set\ndirections = max", "plugin = ape"),
@@ -84,18 +94,18 @@ TEST_CASE("Bad vector-valued inputs are refused in one line naming the key", "[p
   refused(pipeline(kGaussian, "plugin = pareto-set", "plugin = track-and-stop\nepsilon = 0.1"),
           "epsilon-accurate Pareto sets: ape, auer-psi");
   // Priors.
-  refused(pipeline("plugin = gaussian\nprior = gaussian(0, 1)", "plugin = top-k\nk = 1", "plugin = top-two"),
+  refused(best_arm_pipeline("plugin = gaussian\nprior = gaussian(0, 1)", "plugin = top-two"),
           "is required with a prior");
-  refused(pipeline("plugin = gaussian\nprior = gaussian(0, 1)\narms = 3\nmeans = 1, 2, 3", "plugin = top-k\nk = 1",
-                   "plugin = top-two"),
+  refused(best_arm_pipeline("plugin = gaussian\nprior = gaussian(0, 1)\narms = 3\nmeans = 1, 2, 3",
+                            "plugin = top-two"),
           "and means both give");
-  refused(pipeline("plugin = bernoulli\nprior = gaussian(0, 1)\narms = 3", "plugin = top-k\nk = 1", "plugin = top-two"),
+  refused(best_arm_pipeline("plugin = bernoulli\nprior = gaussian(0, 1)\narms = 3", "plugin = top-two"),
           "give a beta(A, B) prior");
-  refused(pipeline("plugin = gaussian\nprior = gamma(1, 2)\narms = 3", "plugin = top-k\nk = 1", "plugin = top-two"),
+  refused(best_arm_pipeline("plugin = gaussian\nprior = gamma(1, 2)\narms = 3", "plugin = top-two"),
           "is not a prior");
-  refused(pipeline("plugin = gaussian\nmeans = 0.1, 0.5", "plugin = top-k\nk = 1", "plugin = se-early-stopping"),
+  refused(best_arm_pipeline("plugin = gaussian\nmeans = 0.1, 0.5", "plugin = se-early-stopping"),
           "needs the prior");
-  refused(pipeline("plugin = gaussian\nmeans = 0.1, 0.5", "plugin = top-k\nk = 1", "plugin = apgai"),
+  refused(best_arm_pipeline("plugin = gaussian\nmeans = 0.1, 0.5", "plugin = apgai"),
           "apgai identifies one arm above a threshold or none");
 }
 

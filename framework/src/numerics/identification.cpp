@@ -3,13 +3,13 @@
 #include "cpex/numerics/identification.hpp"
 
 #include "cpex/numerics/optimal_weights.hpp"
+#include "best_response_pieces.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 namespace cpex::numerics {
@@ -18,20 +18,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-double offset_of(std::span<const double> offsets, std::size_t size) {
-  return size < offsets.size() ? offsets[size] : 0.0;
-}
-
-double penalty_of(std::span<const double> penalties, std::size_t arm) {
-  return penalties.empty() ? 0.0 : penalties[arm];
-}
-
-std::string number(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
 // The index of the largest mean (the smallest index among ties).
 std::size_t argmax(std::span<const double> mu) {
   std::size_t best = 0;
@@ -39,22 +25,6 @@ std::size_t argmax(std::span<const double> mu) {
     if (mu[a] > mu[best]) best = a;
   return best;
 }
-
-// Records a candidate piece in `out` when its margin is the least so far.
-struct PieceMinimum {
-  BestResponse& out;
-  bool first = true;
-
-  bool better(double margin) const { return first || margin < out.margin; }
-  void take(double value, double margin, std::size_t piece) {
-    out.value = value;
-    out.margin = margin;
-    out.piece = piece;
-    out.arms.clear();
-    out.point.clear();
-    first = false;
-  }
-};
 
 class TopM final : public IdentificationProblem {
  public:
@@ -181,7 +151,7 @@ class EpsilonGood final : public IdentificationProblem {
       : IdentificationProblem(arms), epsilon_(epsilon), relative_(relative) {}
 
   std::string name() const override {
-    return number(epsilon_) + (relative_ ? "-good arm (relative)" : "-good arm");
+    return number_text(epsilon_) + (relative_ ? "-good arm (relative)" : "-good arm");
   }
 
   bool answer(std::span<const double> mu, Decision& out) const override {
@@ -271,7 +241,7 @@ class Threshold final : public IdentificationProblem {
   Threshold(std::size_t arms, double tau, bool any) : IdentificationProblem(arms), tau_(tau), any_(any) {}
 
   std::string name() const override {
-    return (any_ ? "any arm above " : "arms above ") + number(tau_);
+    return (any_ ? "any arm above " : "arms above ") + number_text(tau_);
   }
 
   bool answer(std::span<const double> mu, Decision& out) const override {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "best_response_pieces.hpp"
 #include "cpex/numerics/identification.hpp"
 
 namespace cpex::numerics {
@@ -13,10 +14,6 @@ namespace cpex::numerics {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-double offset_of(std::span<const double> offsets, std::size_t size) {
-  return size < offsets.size() ? offsets[size] : 0.0;
-}
 
 double sum_of(std::span<const double> mu, const Decision& d) {
   double total = 0.0;
@@ -70,20 +67,14 @@ class Matroid final : public IdentificationProblem {
                      const Decision& answer, BestResponse& out, std::span<const double> offsets,
                      std::span<const double> penalties) const override {
     refresh(answer);
+    PieceMinimum least{out};
     const double shift = offset_of(offsets, 2);
-    bool first = true;
-    out.value = out.margin = 0.0;
-    out.arms.clear();
-    out.point.clear();
     for (std::size_t p = 0; p < exchanges_.size(); ++p) {
       const auto [e, f] = exchanges_[p];
       const Transport t = pair_transport(families[e], w[e], mu[e], families[f], w[f], mu[f]);
-      const double margin = t.cost - shift + (penalties.empty() ? 0.0 : penalties[f]);
-      if (first || margin < out.margin) {
-        first = false;
-        out.value = t.cost;
-        out.margin = margin;
-        out.piece = p;
+      const double margin = t.cost - shift + penalty_of(penalties, f);
+      if (least.better(margin)) {
+        least.take(t.cost, margin, p);
         out.arms = {e, f};
         out.point = {t.point, t.point};
       }
@@ -164,10 +155,7 @@ class ListedClass final : public IdentificationProblem {
   void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
                      const Decision& answer, BestResponse& out, std::span<const double> offsets,
                      std::span<const double> penalties) const override {
-    bool first = true;
-    out.value = out.margin = 0.0;
-    out.arms.clear();
-    out.point.clear();
+    PieceMinimum least{out};
     std::size_t piece = 0;
     for (const auto& arms : decisions_) {
       if (arms == answer.arms) continue;
@@ -179,11 +167,8 @@ class ListedClass final : public IdentificationProblem {
       double margin = value - offset_of(offsets, up_.size() + down_.size());
       if (!penalties.empty())
         for (std::size_t a : up_) margin += penalties[a];
-      if (first || margin < out.margin) {
-        first = false;
-        out.value = value;
-        out.margin = margin;
-        out.piece = piece;
+      if (least.better(margin)) {
+        least.take(value, margin, piece);
         out.arms.assign(up_.begin(), up_.end());
         out.arms.insert(out.arms.end(), down_.begin(), down_.end());
         out.point = point_;

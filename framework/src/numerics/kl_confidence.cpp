@@ -1,6 +1,8 @@
 // KL confidence bounds by bisection on the family's divergence (kl_confidence.hpp).
 #include "cpex/numerics/kl_confidence.hpp"
 
+#include "illinois_step.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -44,6 +46,7 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
     g_out = excess(out);
   }
   int side = 0;  // which end moved last: -1 in, +1 out
+  IllinoisBracket bracket{in, out, g_in, g_out, side};
   for (int i = 0; i < 200; ++i) {
     if (out - in <= 1e-12 * std::max(1.0, std::abs(point(out)))) break;
     const double middle = 0.5 * (in + out);
@@ -51,17 +54,7 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
     if (!(s > in && s < out)) s = middle;
     if (s <= in || s >= out) break;  // no double strictly inside
     const double g = excess(s);
-    if (g <= 0.0) {
-      in = s;
-      g_in = g;
-      if (side == -1 && std::isfinite(g_out)) g_out *= 0.5;
-      side = -1;
-    } else {
-      out = s;
-      g_out = g;
-      if (side == 1) g_in *= 0.5;
-      side = 1;
-    }
+    bracket.move(s, g, g <= 0.0);  // (an infinite g_out stays infinite when halved)
   }
   // On the safe side (wider) when that is still a mean of the family; otherwise the bound
   // is near the end of the family's means: the last mean before that end (bisection on

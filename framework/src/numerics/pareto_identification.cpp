@@ -29,9 +29,9 @@
 #include <functional>
 #include <limits>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
 
+#include "best_response_pieces.hpp"
 #include "cpex/numerics/identification.hpp"
 
 namespace cpex::numerics {
@@ -39,20 +39,6 @@ namespace cpex::numerics {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-std::string number(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
-double offset_of(std::span<const double> offsets, std::size_t size) {
-  return size < offsets.size() ? offsets[size] : 0.0;
-}
-
-double penalty_of(std::span<const double> penalties, std::size_t arm) {
-  return penalties.empty() ? 0.0 : penalties[arm];
-}
 
 std::vector<double> padded(std::vector<double> directions, std::size_t d) {
   directions.resize(d, 1.0);
@@ -83,20 +69,13 @@ class VectorProblem : public IdentificationProblem {
   void best_response(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,
                      const Decision& answer, BestResponse& out, std::span<const double> offsets,
                      std::span<const double> penalties) const override {
-    bool first = true;
-    out.value = out.margin = 0.0;
-    out.arms.clear();
-    out.point.clear();
-    out.piece = 0;
+    PieceMinimum least{out};
     visit_pieces(w, mu, families, answer, nullptr, [&](const Piece& p) {
       double margin = p.value - offset_of(offsets, p.arms.size() * d_);
       for (std::size_t a : p.arms)
         if (!std::binary_search(answer.arms.begin(), answer.arms.end(), a)) margin += penalty_of(penalties, a);
-      if (first || margin < out.margin) {
-        first = false;
-        out.value = p.value;
-        out.margin = margin;
-        out.piece = p.index;
+      if (least.better(margin)) {
+        least.take(p.value, margin, p.index);
         out.arms = p.arms;
         out.point = p.point;
       }
@@ -468,7 +447,7 @@ std::unique_ptr<IdentificationProblem> constrained_problem(std::size_t arms, std
     throw std::invalid_argument("the constraints need one bound per objective (" + std::to_string(objectives) + ")");
   for (std::size_t c = 0; c < objectives; ++c)
     if (c != objective && !std::isfinite(bounds[c]))
-      throw std::invalid_argument("the bound of objective " + std::to_string(c) + " is " + number(bounds[c]));
+      throw std::invalid_argument("the bound of objective " + std::to_string(c) + " is " + number_text(bounds[c]));
   return std::make_unique<ConstrainedBest>(arms, objectives, std::move(directions), objective, std::move(bounds));
 }
 

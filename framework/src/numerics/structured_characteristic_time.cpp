@@ -3,6 +3,8 @@
 // arm (structured_characteristic_time.hpp).
 #include "cpex/numerics/structured_characteristic_time.hpp"
 
+#include "illinois_step.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -42,23 +44,14 @@ Transport fast_shifted_transport(const ArmFamily& fi, double w_i, double mu_i, c
   if (!(f_hi > 0.0)) return {value(hi), hi};
   // An end at the family's edge gives an infinite slope: one bisection first.
   int side = 0;
+  IllinoisBracket bracket{lo, hi, f_lo, f_hi, side};
   double width = hi - lo;
   for (int step = 0; step < 200 && hi - lo > 4e-16 * std::max(1.0, std::abs(hi)); ++step) {
     double x = std::isfinite(f_lo) && std::isfinite(f_hi) ? (lo * f_hi - hi * f_lo) / (f_hi - f_lo) : 0.5 * (lo + hi);
     if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
     const double f = phi(x);
     if (f == 0.0) return {value(x), x};
-    if (f < 0.0) {
-      lo = x;
-      f_lo = f;
-      if (side == -1) f_hi *= 0.5;
-      side = -1;
-    } else {
-      hi = x;
-      f_hi = f;
-      if (side == 1) f_lo *= 0.5;
-      side = 1;
-    }
+    bracket.move(x, f, f < 0.0);
     if (hi - lo > 0.5 * width) {
       const double mid = 0.5 * (lo + hi);
       const double fm = phi(mid);
@@ -483,6 +476,7 @@ bool StructuredTimeSolver::solve(std::span<const double> mu, std::span<const Arm
     }
   }
   int side = 0;
+  IllinoisBracket bracket{t_lo, t_hi, r_lo, r_hi, side};
   double width = t_hi - t_lo;
   for (int step = 0; step < 300 && r_hi != 0.0; ++step, ++out.iterations) {
     double next = (t_lo * r_hi - t_hi * r_lo) / (r_hi - r_lo);
@@ -493,20 +487,10 @@ bool StructuredTimeSolver::solve(std::span<const double> mu, std::span<const Arm
       t_hi = next;
       break;
     }
-    if (r < 0.0) {
-      t_lo = next;
-      r_lo = r;
-      if (side == -1) r_hi *= 0.5;
-      side = -1;
-    } else {
-      t_hi = next;
-      r_hi = r;
-      if (side == 1) r_lo *= 0.5;
-      side = 1;
-      // Every arm reached and the staircase's own gap (its pieces at 1, the mixture's bound)
-      // below a quarter of the target: precise enough (the certificate is the caller's).
-      if (r < 1.0 && staircase.staircase_gap() <= 0.25 * relative_gap) break;
-    }
+    bracket.move(next, r, r < 0.0);
+    // Every arm reached (r > 0) and the staircase's own gap (its pieces at 1, the mixture's
+    // bound) below a quarter of the target: precise enough (the certificate is the caller's).
+    if (r > 0.0 && r < 1.0 && staircase.staircase_gap() <= 0.25 * relative_gap) break;
     if (t_hi - t_lo > 0.5 * width) {  // too little progress: bisect
       const double mid = 0.5 * (t_lo + t_hi);
       const double rm = staircase.residual(least + std::exp(mid));

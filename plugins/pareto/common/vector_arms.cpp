@@ -1,6 +1,8 @@
-// The Pareto algorithms' setting check, oriented means and pairwise width (vector_arms.hpp).
+// The Pareto algorithms' setting check, oriented means, mid-run answer and pairwise width
+// (vector_arms.hpp).
 #include "vector_arms.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cpex/errors.hpp"
@@ -41,6 +43,19 @@ void VectorMeans::add(std::size_t arm, std::span<const double> rewards) {
     double& mean = means_[arm * d_ + d];
     mean += (directions_[d] * rewards[d] - mean) / n;
   }
+}
+
+std::vector<bool> member_mask(std::size_t arms, const std::vector<std::size_t>& members) {
+  std::vector<bool> mask(arms, false);
+  for (std::size_t a : members) mask[a] = true;
+  return mask;
+}
+
+std::vector<std::size_t> accepted_and_front(const VectorMeans& stats, std::vector<std::size_t> accepted,
+                                            const std::vector<bool>& active) {
+  for (std::size_t a : numerics::pareto_set(stats.means(), stats.objectives(), active)) accepted.push_back(a);
+  std::sort(accepted.begin(), accepted.end());
+  return accepted;
 }
 
 PairwiseWidth::PairwiseWidth(std::size_t arms, std::size_t objectives, double delta, double sigma)

@@ -1,7 +1,8 @@
 // What the Pareto-set algorithms (APE, auer-psi, EGE-SR, EGE-SH) share: the check that the
 // pipeline poses the Pareto set of vector-valued arms (multi-objective feedback, the
 // `pareto-set` oracle), the arms' counts and oriented means (every objective turned so that
-// larger is better by the oracle's directions), and the pairwise confidence width of APE.
+// larger is better by the oracle's directions), the mid-run answer of the elimination
+// algorithms, the pairwise confidence width of APE and the base of the algorithms using it.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,8 @@
 
 #include "cpex/algorithm.hpp"
 #include "cpex/capabilities.hpp"
+#include "cpex/numerics/pareto.hpp"
+#include "cpex/params.hpp"
 
 namespace cpex::pareto {
 
@@ -46,6 +49,14 @@ class VectorMeans {
   std::uint64_t total_ = 0;
 };
 
+// `arms` flags, true at the arms of `members`.
+std::vector<bool> member_mask(std::size_t arms, const std::vector<std::size_t>& members);
+
+// The arms of `accepted` and the empirical Pareto set of the arms `active` flags, sorted: the
+// mid-run answer of the algorithms that accept arms and eliminate others (auer-psi, EGE).
+std::vector<std::size_t> accepted_and_front(const VectorMeans& stats, std::vector<std::size_t> accepted,
+                                            const std::vector<bool>& active);
+
 // The confidence width of the difference of two arms' means on one objective (Kone, Kaufmann
 // & Richert, NeurIPS 2023, from Kaufmann & Koolen 2021's Gaussian bound, Thm 9):
 //   beta_{i,j} = 2 sigma sqrt((C^g(log(K1 / delta) / 2) + log(4 + log N_i) + log(4 + log N_j))
@@ -61,6 +72,42 @@ class PairwiseWidth {
 
  private:
   double calibration_ = 0.0, sigma_ = 1.0;
+};
+
+// The base of the fixed-confidence algorithms on the pairwise width (APE, auer-psi): their
+// parameters delta and epsilon, the run's setting, statistics and width, M(i, j) and
+// beta_{i,j} on them, the observations and the resolved parameters.
+class PairwiseParetoAlgorithm : public Algorithm {
+ public:
+  explicit PairwiseParetoAlgorithm(const ParamValues& p) : delta_(p.real("delta")), epsilon_(p.real("epsilon")) {}
+
+  void observe(const Action& action, const Observation& observation) override {
+    stats_.add(action.arm, observation.per_arm);
+  }
+
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
+    return {{"delta", delta_}, {"epsilon", epsilon_}, {"calibration", width_.calibration()}};
+  }
+
+ protected:
+  // A run's setting (require_pareto naming `name`), empty statistics and the width.
+  void start_pairwise(const AlgorithmContext& context, const std::string& name) {
+    setting_ = require_pareto(context, name);
+    stats_.reset(setting_);
+    width_ = PairwiseWidth(setting_.arms, setting_.objectives, delta_, context.problem->noise_sigma);
+  }
+
+  // M(i, j) of the oriented empirical means.
+  double big_m(std::size_t i, std::size_t j) const {
+    return numerics::pareto_big_m(stats_.means(), setting_.objectives, i, j);
+  }
+  // beta_{i,j} at the arms' counts.
+  double width(std::size_t i, std::size_t j) const { return width_(stats_.count(i), stats_.count(j)); }
+
+  double delta_, epsilon_;
+  ParetoSetting setting_;
+  VectorMeans stats_;
+  PairwiseWidth width_;
 };
 
 }  // namespace cpex::pareto
