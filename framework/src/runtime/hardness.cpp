@@ -7,7 +7,7 @@
 //            for any other linear-maximization class with per-arm feedback;
 //   CPE-CS   Lambda_i, H_Lambda, H_Lambda^U (numerics::consistency_radii), with per-arm
 //            feedback, when the decision oracle is separable and bi-monotone for this
-//            configuration and the truth lies in [0, 1]^m;
+//            configuration, the truth lies in [0, 1]^m and there are at most 2,000 arms;
 //   full bandit  Delta_min, rho = n and H_eps (numerics::full_bandit_hardness), with
 //            full-bandit feedback and a second-best oracle; eps is the algorithm's
 //            `epsilon` (0 if it has none);
@@ -206,7 +206,11 @@ Measures measure(const Pipeline& pipeline, const RunObjects& run) {
     m.add("H", numerics::cpe_hardness(gaps),
           best_k ? "H (Best-K, sum of Delta_i^-2)" : "H (CPE-L, sum of Delta_e^-2)");
   }
-  if (per_arm && (caps & kSeparableLeading) && (caps & kBiMonotone) && in_unit_box(truth)) {
+  // (The radii bisect over oracle calls of O(K) each: about K^2 log work, 35 s at K = 10^4;
+  // past kRadiiArms arms they are left out, the T* below stays.)
+  constexpr std::size_t kRadiiArms = 2000;
+  if (per_arm && (caps & kSeparableLeading) && (caps & kBiMonotone) && in_unit_box(truth) &&
+      truth.size() <= kRadiiArms) {
     const numerics::ConsistencyRadii radii = numerics::consistency_radii(oracle, truth);
     m.add("lambda", radii.lambda, "Lambda (CPE-CS consistent optimality radii)");
     m.add("H_Lambda", radii.h, "H_Lambda (sum of Lambda_i^-2)");
