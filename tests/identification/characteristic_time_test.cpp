@@ -32,6 +32,14 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// `count` means drawn uniformly in [lo, hi].
+std::vector<double> uniform_means(std::mt19937_64& rng, std::size_t count, double lo, double hi) {
+  std::uniform_real_distribution<double> u(lo, hi);
+  std::vector<double> mu(count);
+  for (double& x : mu) x = u(rng);
+  return mu;
+}
+
 // The test's own divergences, by their textbook formulas.
 enum class Fam { Gaussian, Bernoulli, Poisson, Exponential, UnknownVariance };
 struct Arm {
@@ -385,10 +393,8 @@ TEST_CASE("A matroid's alternative is its single exchanges: a partition matroid 
 TEST_CASE("Best-arm values are unchanged: the cutting planes agree with Garivier & Kaufmann's solver",
           "[identification]") {
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(0.05, 0.95);
   for (int trial = 0; trial < 20; ++trial) {
-    std::vector<double> mu(4 + trial % 3);
-    for (double& x : mu) x = u(rng);
+    const std::vector<double> mu = uniform_means(rng, 4 + static_cast<std::size_t>(trial % 3), 0.05, 0.95);
     const bool bernoulli = trial % 2 == 0;
     const ArmFamily family = bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.7);
     const std::vector<ArmFamily> f(mu.size(), family);
@@ -516,9 +522,7 @@ TEST_CASE("Top-5 of 10^4 Gaussian arms: T* certified to 1e-4 well within a secon
   // [0, 2], the boundary pair 0.01 apart.
   const std::size_t k = 10000;
   std::mt19937_64 rng(10000);
-  std::uniform_real_distribution<double> u(0.0, 2.0);
-  std::vector<double> mu(k);
-  for (double& x : mu) x = u(rng);
+  const std::vector<double> mu = uniform_means(rng, k, 0.0, 2.0);
   const std::vector<ArmFamily> f(k, ArmFamily::gaussian(1.0));
   const auto problem = top_m_problem(k, 5);
   const std::clock_t start = std::clock();
@@ -544,9 +548,7 @@ TEST_CASE("Epsilon-good with hundreds of correct answers: the least T* by bounds
   // other answer's, pair by pair).
   const std::size_t k = 1000;
   std::mt19937_64 rng(1000);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::vector<double> mu(k);
-  for (double& x : mu) x = u(rng);
+  const std::vector<double> mu = uniform_means(rng, k, 0.0, 1.0);
   const std::vector<ArmFamily> f(k, ArmFamily::gaussian(0.5));
   const auto problem = epsilon_good_problem(k, 0.05, false);
   const auto r = characteristic_time(*problem, mu, f);

@@ -36,6 +36,23 @@ std::size_t column(const std::vector<std::string>& header, const std::string& na
   return 0;
 }
 
+// cpex hardness's T*(mu) log(1/delta) of the pipeline `file`.
+double hardness_bound(const std::string& file) {
+  const auto hardness = run_cpex("hardness " + file + " --json");
+  INFO(hardness.err);
+  REQUIRE(hardness.status == 0);
+  return nlohmann::json::parse(hardness.out)["measures"]["T_star_log_1_over_delta"].get<double>();
+}
+
+// The lower_bound cell of the first run of a results CSV (a number: REQUIRE'd non-empty).
+double first_bound(const std::string& csv) {
+  const auto rows = csv_rows(csv);
+  REQUIRE(rows.size() >= 2);
+  const std::string cell = rows[1][column(rows[0], "lower_bound")];
+  REQUIRE(!cell.empty());
+  return std::stod(cell);
+}
+
 const std::string kTwoArms =
     "[environment]\nplugin = gaussian\nmeans = 0.5, 0.3\nsigma = 1\n[oracle]\nplugin = top-k\nk = 1\n"
     "[algorithm]\nplugin = track-and-stop\ndelta = 0.01\n[run]\nseed = 4\nrepetitions = 40\n";
@@ -87,12 +104,8 @@ TEST_CASE("Every fixed-confidence run carries T*(mu) log(1/delta); the ratio is 
   REQUIRE(run_cpex("run " + file + " --out " + db).status == 0);
   const std::string exported = cpex::test::fresh_path("lower-bound-export.csv");
   REQUIRE(run_cpex("export " + db + " --csv " + exported).status == 0);
-  const auto stored = csv_rows(exported);
-  CHECK(std::stod(stored[1][column(stored[0], "lower_bound")]) == Approx(expected).epsilon(1e-12));
-  const auto hardness = run_cpex("hardness " + file + " --json");
-  REQUIRE(hardness.status == 0);
-  CHECK(nlohmann::json::parse(hardness.out)["measures"]["T_star_log_1_over_delta"].get<double>() ==
-        Approx(std::stod(rows[1][bound])).epsilon(1e-9));
+  CHECK(first_bound(exported) == Approx(expected).epsilon(1e-12));
+  CHECK(hardness_bound(file) == Approx(std::stod(rows[1][bound])).epsilon(1e-9));
 }
 
 TEST_CASE("The lower bound follows the problem: top-m of Bernoulli arms, and none without one", "[cli][lower-bound]") {
@@ -103,10 +116,7 @@ TEST_CASE("The lower bound follows the problem: top-m of Bernoulli arms, and non
       "[algorithm]\nplugin = kl-lucb\ndelta = 0.05\n[run]\nseed = 2\nrepetitions = 5\n");
   const std::string csv = cpex::test::fresh_path("lower-bound-top2.csv");
   REQUIRE(run_cpex("run " + top2 + " --out " + csv).status == 0);
-  const auto rows = csv_rows(csv);
-  const auto hardness = nlohmann::json::parse(run_cpex("hardness " + top2 + " --json").out);
-  CHECK(std::stod(rows[1][column(rows[0], "lower_bound")]) ==
-        Approx(hardness["measures"]["T_star_log_1_over_delta"].get<double>()).epsilon(1e-9));
+  CHECK(first_bound(csv) == Approx(hardness_bound(top2)).epsilon(1e-9));
 
   // Fixed budget: no target error, no bound; the summary says so, the table has no column.
   const std::string budget = temp_file(
@@ -136,11 +146,7 @@ void check_bound_like_hardness(const std::string& name, const std::string& text)
   REQUIRE(r.status == 0);
   const auto rows = csv_rows(csv);
   REQUIRE(rows.size() >= 2);
-  const auto hardness = run_cpex("hardness " + file + " --json");
-  REQUIRE(hardness.status == 0);
-  const auto measures = nlohmann::json::parse(hardness.out)["measures"];
-  INFO(measures.dump());
-  const double expected = measures["T_star_log_1_over_delta"].get<double>();
+  const double expected = hardness_bound(file);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::string cell = rows[i][column(rows[0], "lower_bound")];
     REQUIRE(!cell.empty());
@@ -211,9 +217,5 @@ TEST_CASE("The lower bound is there for thousands of arms: top-5 of 1,000 Gaussi
                                           "0.01\n[run]\nseed = 3\nrepetitions = 2\nmax-samples = 3000\n");
   const std::string csv = cpex::test::fresh_path("lower-bound-top5-of-1000.csv");
   REQUIRE(run_cpex("run " + file + " --out " + csv).status == 0);
-  const auto rows = csv_rows(csv);
-  const auto hardness = nlohmann::json::parse(run_cpex("hardness " + file + " --json").out);
-  REQUIRE(!rows[1][column(rows[0], "lower_bound")].empty());
-  CHECK(std::stod(rows[1][column(rows[0], "lower_bound")]) ==
-        Approx(hardness["measures"]["T_star_log_1_over_delta"].get<double>()).epsilon(1e-9));
+  CHECK(first_bound(csv) == Approx(hardness_bound(file)).epsilon(1e-9));
 }
