@@ -12,7 +12,7 @@ draw_figures() {
   local out=$1 figures=$2
   mapfile -t files < <(inputs "$out")
   "$cpex" report "${files[@]}" --by cap,algorithm --plot "$figures/bayesian-divergence.png" --x cap --logx --logy \
-    --title "Prior N(0, 1), 2 arms: mean samples (capped runs counted at the cap) against the cap"
+    --title "Prior N(0, 1), 2 arms: mean samples of the runs that ended, against the cap"
 }
 
 tables() {
