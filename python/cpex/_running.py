@@ -73,7 +73,8 @@ def _is_store(path):
     return os.path.splitext(str(path))[1] in (".db", ".sqlite", ".sqlite3")
 
 
-def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, frame, command):
+def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, frame, command,
+             strict=False):
     core = _native.core()
     if frame:
         try:
@@ -90,7 +91,7 @@ def _execute(pipeline, sweep, threads, progress, out, force, force_new, shard, f
     command_line = "python%d.%d: cpex.%s(%r)" % (sys.version_info[0], sys.version_info[1], command, path)
     try:
         result = core.execute(path, text, read_file, on_disk, pipeline._overrides, sweep,
-                              _threads(threads), out, bool(force), bool(force_new),
+                              _threads(threads), out, bool(force), bool(force_new), bool(strict),
                               "" if shard is None else str(shard), bool(frame) and not out,
                               command_line, meter)
     finally:
@@ -135,12 +136,15 @@ def run(pipeline, *, threads=None, progress=False, out=None, force=False, set=No
 
 
 def sweep(pipeline, axes=None, *, threads=None, progress=False, out=None, force=False,
-          force_new=False, shard=None, set=None, frame=True):
+          force_new=False, shard=None, set=None, frame=True, strict=False):
     """Runs a sweep as `cpex sweep` does: the Cartesian product of the pipeline's [sweep]
     axes and `axes` ({"section.key": [values]}, or zipped {("k1", "k2"): [(a, b), ...]})
     times the repetitions. With out="r.db" the rows go to a results store, and the same
     call after an interruption runs only the missing runs (the returned frame is then the
     whole store); force_new=True starts another sweep's store over. shard="I/N" runs the
-    I-th of N parts. Other arguments and errors as cpex.run."""
+    I-th of N parts. A sweep of several algorithms skips the (algorithm, point) pairs that do
+    not fit the problem (one warning line each, recorded as skipped); strict=True refuses
+    instead, as --strict. Other arguments and errors as cpex.run."""
     pipeline = _pipeline_of(pipeline, set).with_axes(axes)
-    return _execute(pipeline, True, threads, progress, out, force, force_new, shard, frame, "sweep")
+    return _execute(pipeline, True, threads, progress, out, force, force_new, shard, frame, "sweep",
+                    strict)

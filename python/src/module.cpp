@@ -48,7 +48,7 @@ PYBIND11_MODULE(_core, m) {
       "execute",
       [](const std::string& path, const std::string& text, bool read_file, bool on_disk,
          std::vector<std::string> overrides, bool sweep, int threads, const std::string& out,
-         bool force, bool force_new, const std::string& shard, bool collect,
+         bool force, bool force_new, bool strict, const std::string& shard, bool collect,
          const std::string& command_line, const py::object& progress) {
         RunRequest r;
         r.path = path;
@@ -61,6 +61,7 @@ PYBIND11_MODULE(_core, m) {
         r.out = out;
         r.force = force;
         r.force_new = force_new;
+        r.strict = strict;
         r.shard = shard;
         r.collect = collect;
         r.command_line = command_line;
@@ -68,7 +69,7 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("path"), py::arg("text"), py::arg("read_file"), py::arg("on_disk"),
       py::arg("overrides"), py::arg("sweep"), py::arg("threads"), py::arg("out"), py::arg("force"),
-      py::arg("force_new"), py::arg("shard"), py::arg("collect"), py::arg("command_line"),
+      py::arg("force_new"), py::arg("strict"), py::arg("shard"), py::arg("collect"), py::arg("command_line"),
       py::arg("progress"));
   bind_schema(m);
   bind_types(m);

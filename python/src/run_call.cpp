@@ -62,6 +62,7 @@ py::dict execute(const RunRequest& request, const py::object& progress) {
   options.quiet = true;
   options.force = request.force;
   options.force_new = request.force_new;
+  options.strict = request.strict;
   options.shard = request.shard;
   options.command_line = request.command_line;
 

@@ -21,6 +21,7 @@ struct RunRequest {
   int threads = 0;
   std::string out;  // as --out; empty: none
   bool force = false, force_new = false;
+  bool strict = false;  // as --strict: a mixed sweep refuses a pair that does not fit
   std::string shard;  // "I/N" or empty
   bool collect = true;  // keep every row (typed columns) for the returned frame
   std::string command_line;

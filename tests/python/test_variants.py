@@ -47,3 +47,24 @@ def test_variant_blocks_through_with_axes_and_python_axes_win(tmp_path):
     frame = cpex.sweep(cpex.Pipeline.from_file(path), axes={"algorithm.plugin": ["lucb@tight", "lil-ucb"]})
     assert sorted(frame["algorithm"].unique()) == ["lil-ucb", "lucb@tight"]
     assert len(frame) == 2 * 2 * 2  # the file's other axis stays
+
+
+def test_mixed_sweep_skips_what_does_not_fit_and_strict_refuses():
+    """A sweep whose algorithm axis holds kl-lucb (top-k only) on a threshold problem runs the
+    others and marks kl-lucb's point skipped; strict=True refuses it, as --strict does."""
+    p = cpex.Pipeline(environment={"plugin": "bernoulli", "means": [0.2, 0.4, 0.6, 0.8]},
+                      oracle={"plugin": "threshold", "tau": 0.5},
+                      algorithm={"plugin": "track-and-stop", "delta": 0.1},
+                      run={"repetitions": 3, "seed": 4, "max-samples": 200000},
+                      sweep={"algorithm.plugin": ["track-and-stop", "kl-lucb"]})
+    frame = cpex.sweep(p, threads=1)
+    assert sorted(frame["algorithm"].unique()) == ["track-and-stop"]
+    assert len(frame) == 3
+    points = frame.attrs["summary"]["points"]
+    assert [point.get("status") for point in points].count("skipped") == 1
+    try:
+        cpex.sweep(p, threads=1, strict=True)
+    except cpex.ConfigError as error:
+        assert "kl-lucb" in str(error) and "needs" in str(error)
+    else:
+        raise AssertionError("strict=True ran a sweep holding a pair that does not fit")
