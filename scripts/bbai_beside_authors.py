@@ -2,7 +2,7 @@
 
 Runs the authors' Tri_BBAI (or Opt_BBAI_New) -- panxulab/Optimal-Batched-Best-Arm-Identification,
 its Algorithm.py and Bandits.py imported from a checkout the user names -- exactly as their
-scripts/TriBBAI.py (OptBBAI.py) does: for each delta, np.random.seed(1), the instance (K = 10,
+TriBBAI.py (OptBBAI.py) does: for each delta, np.random.seed(1), the instance (K = 10,
 mu_1 = 0.5, the others uniform in [0.2, 0.4]; their script then draws its unused "normal"
 instance, which moves numpy's stream, so we draw it too), L1 = ceil(2 log K sqrt(log 1/delta)),
 L2 = ceil(80 log(1/delta) log log(1/delta) / K), L3 = ceil(log(1/delta)^2), epsilon = 0.01,

@@ -2,7 +2,7 @@
 // of a Stage II allocation per arm), L3 (the pulls per arm Stage IV reaches), the shift
 // epsilon of the means Stage II plans with and the factor alpha > 1 of its allocation. The
 // default is the authors' experiments (panxulab/Optimal-Batched-Best-Arm-Identification,
-// scripts/TriBBAI.py and OptBBAI.py): K arms, L = log(1/delta),
+// TriBBAI.py and OptBBAI.py): K arms, L = log(1/delta),
 //   L1 = ceil(2 log K sqrt(L)),  L2 = ceil(80 L log L / K),  L3 = ceil(L^2),
 //   epsilon = 0.01, alpha = 1.001;
 // each may be given instead (`l1`, `l2`, `l3`). L2 is at least 1 (80 L log L < 0 for

@@ -1,7 +1,7 @@
 // `opt-bbai`: Opt-BBAI, the (almost) optimal batched best arm identification of Jin, Yang,
 // Tang, Xiao & Xu (NeurIPS 2024, arXiv 2310.14129, Algorithm 2), read from the authors' code
 // (panxulab/Optimal-Batched-Best-Arm-Identification, Algorithm.py `Opt_BBAI_New`, the one
-// their scripts/OptBBAI.py runs; the paper's text beyond its abstract was not reachable here).
+// their OptBBAI.py runs; the paper's text beyond its abstract was not reachable here).
 // Stages I-III are Tri-BBAI's (tri_bbai.cpp, the same `stage-two`); where Tri-BBAI's Stage IV
 // pulls every arm to L3, Opt-BBAI eliminates (exponential-gap style) and checks that the best
 // arm was not eliminated, so that its samples stay bounded whatever it returns:

@@ -156,8 +156,9 @@ TEST_CASE("Fixed-budget bad input is refused in one line, for every algorithm", 
     CHECK_THAT(m, Contains("[run] budget = 7") && Contains("below the number of arms") && Contains("(8)"));
     CHECK(m.find('\n') == std::string::npos);
   }
-  // A budget for each new fixed-confidence algorithm.
-  for (const char* algorithm : {"track-and-stop", "top-two"}) {
+  // A budget for fixed-confidence-only algorithms (the GLR samplers, track-and-stop and
+  // top-two among them, also declare the anytime setting: a budget is theirs to take).
+  for (const char* algorithm : {"kl-lucb", "kl-racing"}) {
     const std::string m = test::assembly_refusal(pipeline(algorithm, "budget = 100\n"));
     INFO(algorithm);
     CHECK_THAT(m, Contains("[run] budget") && Contains(std::string("'") + algorithm + "'") &&

@@ -192,11 +192,14 @@ void check_writable(const std::string& path) {
 // repetitions + repetition, so the stored runs are renumbered for the new count (one
 // transaction; negated first so no id collides on the way) and the new identity recorded.
 // Seeds depend on (seed, point, repetition) only, so the stored runs are exactly the first
-// repetitions of the grown sweep.
+// repetitions of the grown sweep. With C checkpoints (meta `checkpoints`) a repetition is C
+// rows of consecutive ids: run id = (point / C * repetitions + repetition) * C + point % C.
 void grow_repetitions(sqlite3* db, const StoreMeta& full, const std::string& path) {
+  const auto group_it = full.find("checkpoints");
+  const std::string c = group_it == full.end() || group_it->second.empty() ? "1" : group_it->second;
   exec(db,
-       "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - (point * " + full.at("repetitions") +
-           " + repetition); UPDATE runs SET run_id = -1 - run_id;",
+       "BEGIN IMMEDIATE; UPDATE runs SET run_id = -1 - ((point / " + c + " * " + full.at("repetitions") +
+           " + repetition) * " + c + " + point % " + c + "); UPDATE runs SET run_id = -1 - run_id;",
        path);
   StoreMeta identity;
   for (const char* key : {"pipeline", "repetitions", "runs", "command"})
