@@ -36,18 +36,21 @@ TEXT
 }
 
 # Claims checked (exit 1 if one fails): (1) the heavy tail shows: some algorithm alone has runs
-# capped at 10^6 samples (had not stopped: the never-stopping event); (2) the remedy: wrapped in
-# BrakeBooster no algorithm has a capped run.
+# capped at 10^6 samples (had not stopped: the never-stopping event); (2) the remedy: every
+# such algorithm, wrapped in BrakeBooster, has no capped run. (An algorithm whose runs alone all
+# stop may still reach the cap when wrapped: its restarts cost about sum_r r g^r T1 samples
+# before the budget g^(c-1) T1 reaches its usual stopping time; docs/reproductions/loose-brake.md.)
 check_claims() {
   local out=$1
   "$cpex" report "$out/heavy-tail.csv" --by algorithm,run.brake-booster --format csv |
     awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
-      { boosted = $col["run.brake-booster"]; capped = $col["capped"] + 0
-        printf "%s, brake-booster %s: %d capped of %d\n", $col["algorithm"], boosted, capped, $col["runs"]
-        if (boosted == "no" && capped > 0) heavy = 1
-        if (boosted == "yes" && capped > 0) loose = 1 }
+      { boosted = $col["run.brake-booster"]; capped = $col["capped"] + 0; name = $col["algorithm"]
+        printf "%s, brake-booster %s: %d capped of %d\n", name, boosted, capped, $col["runs"]
+        if (boosted == "no" && capped > 0) { heavy = 1; tail[name] = 1 }
+        if (boosted == "yes" && capped > 0) still[name] = 1 }
       END {
+        for (name in tail) if (name in still) { loose = 1; print "BrakeBooster left capped runs of " name "." }
         print heavy ? "The heavy tail shows: runs alone that had not stopped at 10^6 samples." : "NO capped run alone."
-        print loose ? "BrakeBooster left capped runs." : "BrakeBooster: every run stopped."
+        if (heavy && !loose) print "BrakeBooster: every run of the heavy-tailed algorithms stopped."
         exit !(heavy && !loose) }'
 }
