@@ -224,7 +224,10 @@ def cpex(build, *args):
     program = os.path.join(build, "bin", "cpex")
     if not os.access(program, os.X_OK):
         refuse("%s: no cpex program (build it, or give --build DIR)" % program)
-    return subprocess.run([program, *args], check=True, capture_output=True, text=True).stdout
+    done = subprocess.run([program, *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        refuse("cpex %s failed: %s" % (args[0], (done.stderr.strip().splitlines() or ["no message"])[-1]))
+    return done.stdout
 
 
 def cpex_instance():
