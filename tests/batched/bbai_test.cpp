@@ -5,7 +5,9 @@
 // (Clopper-Pearson, 400 runs each).
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cpex/report/stats.hpp"
@@ -43,66 +45,44 @@ const char* const kAuthorsInstance =
 
 }  // namespace
 
-// delta = 1e-3: L = log 1000 = 6.9078, L1 = ceil(2 log 2 sqrt(L)) = ceil(3.64) = 4. With
-// epsilon = 0.25, Stage II plans with b = (0.75, 0.25): w(b) = (1/2, 1/2) by symmetry and
-// T*(b) = 1 / KL(0.75, 0.5) = 7.6446, so each arm gets ceil(1.001 * 0.5 * 7.6446 * L) =
-// ceil(26.43) = 27 pulls (L2 = ceil(80 L log L / 2) = 535 does not bind). Then Z = 62 log 2 =
-// 43.0 >= log((log 62 + 1) / delta) = 8.5: Stage III stops after 2 (4 + 27) = 62 samples.
-TEST_CASE("tri-bbai's Stage I and II pull what the formulas give", "[batched][bbai]") {
-  const std::string tri = "plugin = tri-bbai\ndelta = 0.001\nepsilon = 0.25";
-  SECTION("one Stage II batch") {
-    const auto r = deterministic_run(tri);
-    CHECK(r.samples == 62);
-    CHECK(r.batches == 2);
-    CHECK(r.resolved.find("\"ended-by\":\"stage-iii\"") != std::string::npos);
-  }
-  SECTION("the authors' two Stage II batches: 2 and 4 times the allocation") {
-    // ceil(2 * 26.43) = 53, then (b unchanged) ceil(4 * 26.43) = 106: 2 (4 + 53 + 106)
-    const auto r = deterministic_run(tri + "\nstage-two = doubling");
-    CHECK(r.samples == 326);
-    CHECK(r.batches == 3);
-  }
-  SECTION("L2 caps each arm's Stage II pulls") {
-    const auto r = deterministic_run(tri + "\nl2 = 10");
-    CHECK(r.samples == 28);
-    CHECK(r.batches == 2);
-  }
-  SECTION("opt-bbai shares the stages") {
-    const auto r = deterministic_run("plugin = opt-bbai\ndelta = 0.001\nepsilon = 0.25");
-    CHECK(r.samples == 62);
-    CHECK(r.batches == 2);
-  }
-}
-
-// delta = 1e-10: L = 23.026, L1 = ceil(2 log 2 sqrt(L)) = 7; with l2 = 1 each arm has 8 pulls
-// after Stage II and Z = 16 log 2 = 11.1 < log((log 16 + 1) / delta) = 24.4: Stage III fails.
-TEST_CASE("tri-bbai's Stage IV and opt-bbai's elimination after a failed Stage III", "[batched][bbai]") {
-  const std::string tri = "plugin = tri-bbai\ndelta = 1e-10\nepsilon = 0.25\nl2 = 1";
-  SECTION("Stage IV pulls every arm to L3 = ceil(L^2) = 531") {
-    const auto r = deterministic_run(tri);
-    CHECK(r.samples == 1062);
-    CHECK(r.batches == 3);
-    CHECK(r.resolved.find("\"ended-by\":\"stage-iv\"") != std::string::npos);
-  }
-  SECTION("a Stage IV with nothing to pull is no batch") {
-    const auto r = deterministic_run(tri + "\nl3 = 8");
-    CHECK(r.samples == 16);
-    CHECK(r.batches == 2);
-  }
-  SECTION("until-certified doubles L3 until the test passes") {
-    // L3 = 8: nothing to pull; 16: Z = 32 log 2 = 22.2 < 24.5; 32: Z = 44.4, stop
-    const auto r = deterministic_run(tri + "\nl3 = 8\nstage-four = until-certified");
-    CHECK(r.samples == 64);
-    CHECK(r.batches == 4);
-  }
-  SECTION("opt-bbai: one elimination round") {
-    // r = 1: eps_1 = 1/8, delta_1 = delta / (40 pi^2 K) = 1.2665e-13, d_1 =
-    // ceil(log(2 / delta_1) / eps_1^2 / 20) = ceil(97.25) = 98 pulls of each arm; arm 1's mean 0
-    // is below 1 - 1/8: one arm left, no earlier round to check.
-    const auto r = deterministic_run("plugin = opt-bbai\ndelta = 1e-10\nepsilon = 0.25\nl2 = 1");
-    CHECK(r.samples == 16 + 196);
-    CHECK(r.batches == 3);
-    CHECK(r.resolved.find("\"ended-by\":\"elimination\"") != std::string::npos);
+// Each stage's size on arms of means 1 and 0, worked out by hand. delta = 1e-3: L = log 1000 =
+// 6.9078, L1 = ceil(2 log 2 sqrt(L)) = ceil(3.64) = 4; with epsilon = 0.25 Stage II plans with
+// b = (0.75, 0.25): w(b) = (1/2, 1/2) by symmetry, T*(b) = 1 / KL(0.75, 0.5) = 7.6446, so each
+// arm gets ceil(1.001 * 0.5 * 7.6446 * L) = ceil(26.43) = 27 pulls (L2 = ceil(80 L log L / 2) =
+// 535 does not bind); then Z = 62 log 2 = 43.0 >= log((log 62 + 1) / delta) = 8.5: Stage III
+// stops. delta = 1e-10: L = 23.026, L1 = 7; with l2 = 1 each arm has 8 pulls after Stage II and
+// Z = 16 log 2 = 11.1 < log((log 16 + 1) / delta) = 24.4: Stage III fails.
+TEST_CASE("tri-bbai's and opt-bbai's stages pull what the formulas give", "[batched][bbai]") {
+  struct Case {
+    const char* what;
+    std::uint64_t samples, batches;
+    const char* ended_by;
+  };
+  const std::string tri3 = "plugin = tri-bbai\ndelta = 0.001\nepsilon = 0.25";
+  const std::string tri10 = "plugin = tri-bbai\ndelta = 1e-10\nepsilon = 0.25\nl2 = 1";
+  const std::vector<std::pair<std::string, Case>> cases = {
+      {tri3, {"Stages I and II, 2 (4 + 27)", 62, 2, "stage-iii"}},
+      // ceil(2 * 26.43) = 53, then (b unchanged) ceil(4 * 26.43) = 106: 2 (4 + 53 + 106)
+      {tri3 + "\nstage-two = doubling", {"the authors' two Stage II batches", 326, 3, "stage-iii"}},
+      {tri3 + "\nl2 = 10", {"L2 caps each arm's Stage II pulls: 2 (4 + 10)", 28, 2, "stage-iii"}},
+      {"plugin = opt-bbai\ndelta = 0.001\nepsilon = 0.25", {"opt-bbai shares the stages", 62, 2, "stage-iii"}},
+      {tri10, {"Stage IV pulls every arm to L3 = ceil(L^2) = 531", 1062, 3, "stage-iv"}},
+      {tri10 + "\nl3 = 8", {"a Stage IV with nothing to pull is no batch", 16, 2, "stage-iv"}},
+      // L3 = 8: nothing to pull; 16: Z = 32 log 2 = 22.2 < 24.5; 32: Z = 44.4, stop
+      {tri10 + "\nl3 = 8\nstage-four = until-certified",
+       {"until-certified doubles L3 until the test passes", 64, 4, "stage-iv"}},
+      // r = 1: eps_1 = 1/8, delta_1 = delta / (40 pi^2 K) = 1.2665e-13, d_1 =
+      // ceil(log(2 / delta_1) / eps_1^2 / 20) = ceil(97.25) = 98 pulls of each arm; arm 1's mean 0
+      // is below 1 - 1/8: one arm left, no earlier round to check.
+      {"plugin = opt-bbai\ndelta = 1e-10\nepsilon = 0.25\nl2 = 1",
+       {"opt-bbai: one elimination round, 16 + 2 * 98", 212, 3, "elimination"}},
+  };
+  for (const auto& [algorithm, expected] : cases) {
+    INFO(expected.what << "\n" << algorithm);
+    const auto r = deterministic_run(algorithm);
+    CHECK(r.samples == expected.samples);
+    CHECK(r.batches == expected.batches);
+    CHECK(r.resolved.find(std::string("\"ended-by\":\"") + expected.ended_by + "\"") != std::string::npos);
   }
 }
 
