@@ -22,7 +22,10 @@ void add_bbai_parameters(ParamSchema& schema) {
       .choice("threshold", "gk-experiments", {"gk-experiments", "paper", "gk-theorem", "kk2021"},
               "Stage III's beta(t, delta): gk-experiments log((log t + 1)/delta) (the authors' code), paper "
               "log(2 log(1/delta) t^alpha / delta), gk-theorem log(2 t (K - 1)/delta) (delta-correct for any "
-              "sampling), kk2021 (Kaufmann & Koolen 2021)");
+              "sampling), kk2021 (Kaufmann & Koolen 2021)")
+      .choice("stage-two", "once", {"once", "doubling"},
+              "once: one Stage II batch (the paper's structure); doubling: the authors' code, two Stage II "
+              "batches of 2 and 4 times the allocation");
 }
 
 BbaiConstants bbai_constants(const ParamValues& params, std::size_t arms) {

@@ -22,7 +22,7 @@ struct BbaiConstants {
   double epsilon = 0.01, alpha = 1.001;
 };
 
-// `delta`, `epsilon`, `alpha`, `l1`, `l2`, `l3`, `threshold` (staged_batches.hpp).
+// `delta`, `epsilon`, `alpha`, `l1`, `l2`, `l3`, `threshold`, `stage-two` (staged_batches.hpp).
 void add_bbai_parameters(ParamSchema& schema);
 BbaiConstants bbai_constants(const ParamValues& params, std::size_t arms);
 

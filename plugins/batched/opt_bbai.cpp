@@ -2,7 +2,7 @@
 // Tang, Xiao & Xu (NeurIPS 2024, arXiv 2310.14129, Algorithm 2), read from the authors' code
 // (panxulab/Optimal-Batched-Best-Arm-Identification, Algorithm.py `Opt_BBAI_New`, the one
 // their OptBBAI.py runs; the paper's text beyond its abstract was not reachable here).
-// Stages I-III are Tri-BBAI's (tri_bbai.cpp, the same `stage-two`); where Tri-BBAI's Stage IV
+// Stages I-III are Tri-BBAI's (BbaiStages, staged_batches.hpp); where Tri-BBAI's Stage IV
 // pulls every arm to L3, Opt-BBAI eliminates (exponential-gap style) and checks that the best
 // arm was not eliminated, so that its samples stay bounded whatever it returns:
 //   S = all arms; for r = 1, 2, ... while |S| > 1:
@@ -18,29 +18,21 @@
 // sets are one object), the 1/20 and 1/10 shrink the theory's sample sizes, and "while" is an
 // "if" per arm (their loop). Constants L1, L2, L3 (unused here), epsilon, alpha:
 // bbai_constants.hpp. Empty batches are not batches.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
 #include <optional>
-#include <stdexcept>
 
-#include "bbai_constants.hpp"
-#include "cpex/best_arm_check.hpp"
-#include "cpex/errors.hpp"
-#include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/registration.hpp"
 #include "staged_batches.hpp"
 
 namespace cpex::batched {
 namespace {
 
-class OptBbai final : public StagedBatches {
+class OptBbai final : public BbaiStages {
  public:
-  explicit OptBbai(const ParamValues& params)
-      : params_(params),
-        delta_(params.real("delta")),
-        doubling_(params.text("stage-two") == "doubling"),
-        threshold_(parse_threshold(params.text("threshold"))) {}
+  explicit OptBbai(const ParamValues& params) : BbaiStages(params) {}
 
   Recommendation recommend() const override {
     if (!final_arm_) return StagedBatches::recommend();
@@ -50,27 +42,18 @@ class OptBbai final : public StagedBatches {
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return {{"delta", delta_},
-            {"epsilon", c_.epsilon},
-            {"alpha", c_.alpha},
-            {"l1", static_cast<double>(c_.l1)},
-            {"l2", static_cast<double>(c_.l2)},
-            {"threshold", std::string(to_string(threshold_))},
-            {"stage-two", std::string(doubling_ ? "doubling" : "once")},
-            // how this run ended (a run outcome, not a key): Stage III's test, a check, or the
-            // elimination down to one arm
-            {"ended-by", std::string(stage_ == Stage::Three || stage_ == Stage::One || stage_ == Stage::Two
-                                         ? "stage-iii"
-                                         : final_arm_ ? "elimination" : "check")}};
+    auto out = resolved_constants(false);
+    // how this run ended (a run outcome, not a key): Stage III's test, a check, or the
+    // elimination down to one arm
+    out.emplace_back("ended-by",
+                     std::string(stage_ == Stage::Three ? "stage-iii" : final_arm_ ? "elimination" : "check"));
+    return out;
   }
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    require_best_arm(context.oracles.front()->decision_size(), "opt-bbai");
-    c_ = bbai_constants(params_, arms_);
-    stage_ = Stage::One;
-    q_ = 0;
-    previous_weights_.clear();
+    begin_stages(context, "opt-bbai");
+    stage_ = Stage::Three;
     final_arm_.reset();
     active_.clear();
     for (std::size_t k = 0; k < arms_; ++k) active_.push_back(k);
@@ -83,16 +66,10 @@ class OptBbai final : public StagedBatches {
   }
 
   bool plan() override {
+    if (plan_stages_one_two()) return true;
     switch (stage_) {
-      case Stage::One:
-        for (std::size_t k = 0; k < arms_; ++k) plan_pulls(k, c_.l1);
-        stage_ = Stage::Two;
-        return true;
-      case Stage::Two:
-        stage_two();
-        return true;
       case Stage::Three:
-        if (chernoff_statistic() >= threshold(threshold_, delta_, c_.alpha)) return false;
+        if (stage_three_passes()) return false;
         stage_ = Stage::Eliminate;
         return eliminate_round();
       case Stage::Eliminate:  // the round's batch is in: eliminate, then check
@@ -110,37 +87,9 @@ class OptBbai final : public StagedBatches {
   }
 
  private:
-  enum class Stage { One, Two, Three, Eliminate, Check };
+  enum class Stage { Three, Eliminate, Check };  // after Stage II
 
   double epsilon_r() const { return std::pow(0.5, static_cast<double>(r_)) / 4.0; }
-
-  // Stage II as Tri-BBAI's.
-  void stage_two() {
-    ++q_;
-    const std::size_t best = empirical_best();
-    std::vector<double> b(arms_);
-    for (std::size_t k = 0; k < arms_; ++k)
-      b[k] = valid_mean(stats_.mean(k) + (k == best ? -c_.epsilon : c_.epsilon));
-    numerics::OptimalWeights w;
-    try {
-      w = numerics::optimal_weights(b, family_);
-    } catch (const std::invalid_argument&) {
-      w.weights.assign(arms_, 0.0);
-      w.characteristic_time = std::numeric_limits<double>::infinity();
-    }
-    const double factor = (doubling_ ? std::pow(2.0, static_cast<double>(q_)) : 1.0) * c_.alpha *
-                          w.characteristic_time * std::log(1.0 / delta_);
-    for (std::size_t k = 0; k < arms_; ++k) {
-      const double x = factor * w.weights[k];
-      plan_pulls(k, std::isfinite(x) ? std::min(static_cast<std::uint64_t>(std::ceil(std::max(x, 0.0))), c_.l2) : c_.l2);
-    }
-    bool settled = !doubling_;
-    if (doubling_ && q_ >= 2)
-      for (std::size_t k = 0; k < arms_ && !settled; ++k)
-        settled = w.weights[k] - previous_weights_[k] <= 1.0 / std::sqrt(static_cast<double>(arms_));
-    previous_weights_ = w.weights;
-    if (settled) stage_ = Stage::Three;
-  }
 
   // Round r's batch: every active arm d_r times.
   bool eliminate_round() {
@@ -195,14 +144,7 @@ class OptBbai final : public StagedBatches {
     return false;
   }
 
-  ParamValues params_;
-  double delta_;
-  bool doubling_;
-  Threshold threshold_;
-  BbaiConstants c_;
-  Stage stage_ = Stage::One;
-  int q_ = 0;
-  std::vector<double> previous_weights_;
+  Stage stage_ = Stage::Three;
   std::optional<std::size_t> final_arm_;
   std::vector<std::size_t> active_;     // S
   std::vector<double> spent_;           // B_0 = 0, B_1, ...
@@ -219,9 +161,6 @@ class OptBbai final : public StagedBatches {
 void register_opt_bbai(Registry& registry) {
   ParamSchema schema;
   add_bbai_parameters(schema);
-  schema.choice("stage-two", "once", {"once", "doubling"},
-                "once: one Stage II batch (the paper's structure); doubling: the authors' code, two Stage II "
-                "batches of 2 and 4 times the allocation");
   register_algorithm<OptBbai>(
       registry,
       {"opt-bbai", "Opt-BBAI (Jin, Yang, Tang, Xiao & Xu 2024): batched best arm, Tri-BBAI's stages then "

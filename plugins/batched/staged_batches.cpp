@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "cpex/best_arm_check.hpp"
 #include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
 
 namespace cpex::batched {
@@ -133,6 +135,81 @@ double StagedBatches::valid_mean(double mean) const {
   if (family_.kind() == numerics::ArmFamily::Kind::Poisson || family_.kind() == numerics::ArmFamily::Kind::Exponential)
     return std::max(mean, 1e-12);
   return mean;
+}
+
+BbaiStages::BbaiStages(const ParamValues& params)
+    : delta_(params.real("delta")),
+      params_(params),
+      doubling_(params.text("stage-two") == "doubling"),
+      threshold_(parse_threshold(params.text("threshold"))) {}
+
+void BbaiStages::begin_stages(const AlgorithmContext& context, const char* name) {
+  require_best_arm(context.oracles.front()->decision_size(), name);
+  c_ = bbai_constants(params_, arms_);
+  stage_ = Stage::One;
+  q_ = 0;
+  previous_weights_.clear();
+}
+
+bool BbaiStages::plan_stages_one_two() {
+  switch (stage_) {
+    case Stage::One:
+      for (std::size_t k = 0; k < arms_; ++k) plan_pulls(k, c_.l1);
+      stage_ = Stage::Two;
+      return true;
+    case Stage::Two:
+      stage_two();
+      return true;
+    case Stage::Over: break;
+  }
+  return false;
+}
+
+void BbaiStages::stage_two() {
+  ++q_;
+  const std::size_t best = empirical_best();
+  std::vector<double> b(arms_);
+  for (std::size_t k = 0; k < arms_; ++k) b[k] = valid_mean(stats_.mean(k) + (k == best ? -c_.epsilon : c_.epsilon));
+  numerics::OptimalWeights w;
+  try {
+    w = numerics::optimal_weights(b, family_);
+  } catch (const std::invalid_argument&) {
+    w.weights.assign(arms_, 0.0);
+    w.characteristic_time = std::numeric_limits<double>::infinity();
+  }
+  const double factor = (doubling_ ? std::pow(2.0, static_cast<double>(q_)) : 1.0) * c_.alpha *
+                        w.characteristic_time * std::log(1.0 / delta_);
+  for (std::size_t k = 0; k < arms_; ++k) {
+    const double x = factor * w.weights[k];
+    plan_pulls(k, std::isfinite(x) ? std::min(static_cast<std::uint64_t>(std::ceil(std::max(x, 0.0))), c_.l2) : c_.l2);
+  }
+  bool settled = !doubling_;
+  if (doubling_ && q_ >= 2)
+    for (std::size_t k = 0; k < arms_ && !settled; ++k)
+      settled = w.weights[k] - previous_weights_[k] <= 1.0 / std::sqrt(static_cast<double>(arms_));
+  previous_weights_ = w.weights;
+  if (settled) stage_ = Stage::Over;
+}
+
+bool BbaiStages::stage_three_passes() const {
+  const double z = chernoff_statistic(), beta = threshold(threshold_, delta_, c_.alpha);
+  if (trace_) {
+    trace_->record("glr", z);
+    trace_->record("threshold", beta);
+  }
+  return z >= beta;
+}
+
+std::vector<std::pair<std::string, ParamValue>> BbaiStages::resolved_constants(bool with_l3) const {
+  std::vector<std::pair<std::string, ParamValue>> out = {{"delta", delta_},
+                                                          {"epsilon", c_.epsilon},
+                                                          {"alpha", c_.alpha},
+                                                          {"l1", static_cast<double>(c_.l1)},
+                                                          {"l2", static_cast<double>(c_.l2)}};
+  if (with_l3) out.emplace_back("l3", static_cast<double>(c_.l3));
+  out.emplace_back("threshold", std::string(to_string(threshold_)));
+  out.emplace_back("stage-two", std::string(doubling_ ? "doubling" : "once"));
+  return out;
 }
 
 }  // namespace cpex::batched

@@ -7,7 +7,8 @@
 // batch); one pull at a time (next()), a batch is planned when the previous one is done.
 // Plus the statistics, the family of the rewards and the stopping test both algorithms use:
 // Chernoff's GLR statistic of the empirical best arm against each other arm (Garivier &
-// Kaufmann 2016) against a threshold beta(t, delta).
+// Kaufmann 2016) against a threshold beta(t, delta); and (BbaiStages) the stages I-III both
+// algorithms share.
 #pragma once
 
 #include <cstdint>
@@ -17,10 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "bbai_constants.hpp"
 #include "cpex/arm_statistics.hpp"
 #include "cpex/algorithm.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/exponential_family.hpp"
+#include "cpex/params.hpp"
 
 namespace cpex::batched {
 
@@ -67,6 +70,48 @@ class StagedBatches : public Algorithm {
   bool refill();
   std::deque<std::pair<std::size_t, std::uint64_t>> planned_;  // (arm, pulls left) of this batch
   bool stopped_ = false;
+};
+
+// Stages I-III of Tri-BBAI (Jin et al.'s Algorithm 1), which Opt-BBAI (their Algorithm 2) shares,
+// with the constants of bbai_constants.hpp (docs/algorithms/batched.md):
+//   Stage I    (a batch) every arm L1 times.
+//   Stage II   (a batch) b = the empirical means, the best one (the smaller index on ties) minus
+//              epsilon, the others plus epsilon (valid_mean); w(b), T*(b) the optimal proportions
+//              and characteristic time of b (Garivier & Kaufmann 2016; numerics); arm i gets
+//              min(ceil(c alpha w_i(b) T*(b) log(1/delta)), L2) more pulls (L2 when that is not
+//              finite: b without a unique best arm). `stage-two = once`: one such batch, c = 1
+//              (the paper's structure); `doubling`: the authors' code, batches q = 1, 2, ... with
+//              c = 2^q and b from all data so far, ending after q = 2 once some arm's weight grew
+//              by at most 1/sqrt(K) (always, as the weights sum to 1): two batches.
+//   Stage III  (no pull) Z = min_{b != best} Z_{best, b} >= beta(t, delta): stop, recommend the
+//              empirical best.
+// An algorithm's plan() calls plan_stages_one_two() first: true while that planned Stage I or a
+// Stage II batch; false once Stage II is over, when the algorithm goes on with Stage III.
+class BbaiStages : public StagedBatches {
+ protected:
+  explicit BbaiStages(const ParamValues& params);
+  // From begin(): the constants for the problem's arms; Stage I next. `name` for the refusal
+  // of a problem that is not the best arm.
+  void begin_stages(const AlgorithmContext& context, const char* name);
+  bool plan_stages_one_two();
+  // Stage III's test (the statistic and threshold go to the trace).
+  bool stage_three_passes() const;
+  // delta, epsilon, alpha, l1, l2, (with_l3) l3, threshold, stage-two.
+  std::vector<std::pair<std::string, ParamValue>> resolved_constants(bool with_l3) const;
+
+  double delta_;
+  BbaiConstants c_;
+
+ private:
+  void stage_two();
+
+  ParamValues params_;
+  bool doubling_;
+  Threshold threshold_;
+  enum class Stage { One, Two, Over };
+  Stage stage_ = Stage::One;
+  int q_ = 0;
+  std::vector<double> previous_weights_;
 };
 
 // Single-arm feedback, the best arm (top-k with k = 1), rewards of a one-parameter family
