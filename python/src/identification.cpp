@@ -62,16 +62,10 @@ void bind_identification(py::module_& m) {
           "from_names",
           [](std::size_t arms, const std::string& family, double sigma, std::vector<double> variances,
              const std::string& query, std::size_t m_, double epsilon, bool relative, double tau) {
-            identification::ProblemSpec spec;
-            spec.arms = arms;
-            spec.family = family;
-            spec.sigma = sigma;
-            spec.variances = std::move(variances);
-            spec.query = query;
-            spec.m = m_;
-            spec.epsilon = epsilon;
-            spec.relative = relative;
-            spec.tau = tau;
+            const identification::ProblemSpec spec{.arms = arms, .family = family, .sigma = sigma,
+                                                   .variances = std::move(variances), .query = query,
+                                                   .m = m_, .epsilon = epsilon, .relative = relative,
+                                                   .tau = tau};
             return checked([&] {
               return PythonProblem{nullptr, std::make_shared<PosedProblem>(PosedProblem::from_names(spec))};
             });
