@@ -137,16 +137,10 @@ void bind_identification(py::module_& m) {
       .def("characteristic_time",
            [](const PythonProblem& p, const std::vector<double>& mu) {
              const identification::CharacteristicTime t = checked([&] { return p.get().characteristic_time(mu); });
-             py::dict out;
-             out["T_star"] = t.time;
-             out["w_star"] = t.weights;
-             out["answer"] = t.answer.arms;
-             out["lower"] = t.lower;
-             out["upper"] = t.upper;
-             out["relative_gap"] = t.relative_gap;
-             out["iterations"] = t.iterations;
-             out["method"] = t.method;
-             return out;
+             return py::dict(py::arg("T_star") = t.time, py::arg("w_star") = t.weights,
+                             py::arg("answer") = t.answer.arms, py::arg("lower") = t.lower,
+                             py::arg("upper") = t.upper, py::arg("relative_gap") = t.relative_gap,
+                             py::arg("iterations") = t.iterations, py::arg("method") = t.method);
            })
       .def("optimal_weights", [](const PythonProblem& p, const std::vector<double>& mu) {
         return checked([&] { return p.get().optimal_weights(mu); });
