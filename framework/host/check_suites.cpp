@@ -33,6 +33,12 @@ std::string missing(const Registry& registry, std::initializer_list<const char*>
   return "";
 }
 
+// The capabilities of the oracle `name` as loaded (none when it is not).
+unsigned capabilities_of(const Registry& registry, const char* name) {
+  const OracleEntry* entry = registry.oracle(name);
+  return entry ? entry->capabilities : 0u;
+}
+
 // The common refusals: the feedback, more oracle roles than the suite gives, a decision-class
 // need the suite's oracles do not offer (`offered`), and the suite's plugins.
 std::string refusal(const AlgorithmNeeds& needs, const Registry& registry, FeedbackKind feedback,
@@ -120,8 +126,7 @@ std::string identification_refuses(const AlgorithmNeeds& needs, const Registry& 
   const auto& families = needs.rewards.families;
   if (std::find(families.begin(), families.end(), RewardFamily::Poisson) == families.end())
     return "does not accept Poisson rewards (not generic over the identification problems)";
-  const OracleEntry* topk = registry.oracle("top-k");
-  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+  return refusal(needs, registry, FeedbackKind::SingleArm, capabilities_of(registry, "top-k"), 1,
                  {"gaussian", "bernoulli", "top-k", "poisson", "exponential", "threshold", "planted-gap",
                   "matroid-partition", "matroid-graphic"});
 }
@@ -137,8 +142,7 @@ std::vector<SuiteInstance> best_k_and_threshold_instances(const AlgorithmNeeds& 
 }
 
 std::string best_k_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* topk = registry.oracle("top-k");
-  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+  return refusal(needs, registry, FeedbackKind::SingleArm, capabilities_of(registry, "top-k"), 1,
                  {"gaussian", "bernoulli", "top-k"});
 }
 
@@ -217,10 +221,9 @@ std::vector<SuiteInstance> full_bandit_instances(const AlgorithmNeeds& needs, bo
 }
 
 std::string full_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* topk = registry.oracle("top-k");
   if (needs.oracles.size() > 1 && (needs.oracles[1].required & ~kQuadratic))
     return "asks its [" + needs.oracles[1].section + "] oracle for more than a quadratic maximization";
-  return refusal(needs, registry, FeedbackKind::FullBanditSum, topk ? topk->capabilities : 0u, 2,
+  return refusal(needs, registry, FeedbackKind::FullBanditSum, capabilities_of(registry, "top-k"), 2,
                  {"full-bandit", "top-k", "dks-exact"});
 }
 
@@ -239,8 +242,7 @@ std::vector<SuiteInstance> linear_instances(const AlgorithmNeeds&, bool) {
 }
 
 std::string linear_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* topk = registry.oracle("top-k");
-  return refusal(needs, registry, FeedbackKind::LinearArm, topk ? topk->capabilities : 0u, 1, {"linear", "top-k"});
+  return refusal(needs, registry, FeedbackKind::LinearArm, capabilities_of(registry, "top-k"), 1, {"linear", "top-k"});
 }
 
 // ---- Semi-bandit: pull a set of arms, observe every member (environments/semi_bandit/) ----
@@ -257,8 +259,7 @@ std::vector<SuiteInstance> semi_bandit_instances(const AlgorithmNeeds&, bool) {
 }
 
 std::string semi_bandit_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* topk = registry.oracle("top-k");
-  return refusal(needs, registry, FeedbackKind::SemiBandit, topk ? topk->capabilities : 0u, 1,
+  return refusal(needs, registry, FeedbackKind::SemiBandit, capabilities_of(registry, "top-k"), 1,
                  {"semi-bandit", "top-k"});
 }
 
@@ -276,8 +277,7 @@ std::vector<SuiteInstance> good_arm_instances(const AlgorithmNeeds&, bool) {
 }
 
 std::string good_arm_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* good = registry.oracle("good-arm");
-  return refusal(needs, registry, FeedbackKind::SingleArm, good ? good->capabilities : 0u, 1,
+  return refusal(needs, registry, FeedbackKind::SingleArm, capabilities_of(registry, "good-arm"), 1,
                  {"gaussian", "bernoulli", "good-arm"});
 }
 
@@ -316,8 +316,7 @@ std::vector<SuiteInstance> bayesian_instances(const AlgorithmNeeds&, bool) {
 }
 
 std::string bayesian_refuses(const AlgorithmNeeds& needs, const Registry& registry) {
-  const OracleEntry* topk = registry.oracle("top-k");
-  return refusal(needs, registry, FeedbackKind::SingleArm, topk ? topk->capabilities : 0u, 1,
+  return refusal(needs, registry, FeedbackKind::SingleArm, capabilities_of(registry, "top-k"), 1,
                  {"gaussian", "bernoulli", "top-k"});
 }
 

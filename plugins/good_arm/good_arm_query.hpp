@@ -9,6 +9,7 @@
 #include "cpex/arm_statistics.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/registry.hpp"
 
 namespace cpex::good_arm {
 
@@ -56,5 +57,9 @@ class GoodArmAlgorithm : public Algorithm {
   double tau_ = 0.0;
   ArmStatistics stats_;
 };
+
+// The registration of each algorithm of the library (register.cpp calls them in turn).
+void register_apgai(Registry& registry);
+void register_kano(Registry& registry);  // hdoc and lucb-g
 
 }  // namespace cpex::good_arm

@@ -47,11 +47,7 @@ class EmpiricalGapElimination : public Algorithm {
   }
 
   bool next(Action& action) override {
-    while (!finished_) {
-      if (sampler_.next(action.arm)) return true;
-      end_round();
-    }
-    return false;
+    return fixed_budget::next_in_phase(sampler_, finished_, action, [this] { end_round(); });
   }
 
   Proposal propose(Action& action, std::span<const Action> pending) override {

@@ -34,6 +34,11 @@ def _pipeline_source(pipeline, set=None):
     return os.fspath(pipeline), "", True, override_texts(set)
 
 
+def _from_core(attribute, doc):
+    """A read-only property: the native problem's `attribute`."""
+    return property(lambda self: getattr(self._core, attribute), doc=doc)
+
+
 class Problem:
     """An identification problem: an arm family times a query (times a structure: the
     unstructured queries here; a matroid or a listed class from a pipeline's oracle).
@@ -71,23 +76,10 @@ class Problem:
         self._core = _native.core().IdentificationProblem.from_pipeline(*_pipeline_source(pipeline, set))
         return self
 
-    @property
-    def name(self):
-        """The query's name ("best arm", "top-2", "thresholds", ...)."""
-        return self._core.name
-
-    @property
-    def arms(self):
-        return self._core.arms
-
-    @property
-    def family(self):
-        return self._core.family
-
-    @property
-    def truth(self):
-        """The pipeline instance's means (None for a problem posed from names)."""
-        return self._core.truth
+    name = _from_core("name", 'The query\'s name ("best arm", "top-2", "thresholds", ...).')
+    arms = _from_core("arms", "The number of arms.")
+    family = _from_core("family", 'The rewards\' family by name ("gaussian", "bernoulli", ...; the first arm\'s).')
+    truth = _from_core("truth", "The pipeline instance's means (None for a problem posed from names).")
 
     def answer(self, means):
         """The answer i*(mu): its arms, sorted (ties broken deterministically)."""

@@ -62,16 +62,10 @@ void bind_identification(py::module_& m) {
           "from_names",
           [](std::size_t arms, const std::string& family, double sigma, std::vector<double> variances,
              const std::string& query, std::size_t m_, double epsilon, bool relative, double tau) {
-            identification::ProblemSpec spec;
-            spec.arms = arms;
-            spec.family = family;
-            spec.sigma = sigma;
-            spec.variances = std::move(variances);
-            spec.query = query;
-            spec.m = m_;
-            spec.epsilon = epsilon;
-            spec.relative = relative;
-            spec.tau = tau;
+            const identification::ProblemSpec spec{.arms = arms, .family = family, .sigma = sigma,
+                                                   .variances = std::move(variances), .query = query,
+                                                   .m = m_, .epsilon = epsilon, .relative = relative,
+                                                   .tau = tau};
             return checked([&] {
               return PythonProblem{nullptr, std::make_shared<PosedProblem>(PosedProblem::from_names(spec))};
             });
@@ -143,16 +137,10 @@ void bind_identification(py::module_& m) {
       .def("characteristic_time",
            [](const PythonProblem& p, const std::vector<double>& mu) {
              const identification::CharacteristicTime t = checked([&] { return p.get().characteristic_time(mu); });
-             py::dict out;
-             out["T_star"] = t.time;
-             out["w_star"] = t.weights;
-             out["answer"] = t.answer.arms;
-             out["lower"] = t.lower;
-             out["upper"] = t.upper;
-             out["relative_gap"] = t.relative_gap;
-             out["iterations"] = t.iterations;
-             out["method"] = t.method;
-             return out;
+             return py::dict(py::arg("T_star") = t.time, py::arg("w_star") = t.weights,
+                             py::arg("answer") = t.answer.arms, py::arg("lower") = t.lower,
+                             py::arg("upper") = t.upper, py::arg("relative_gap") = t.relative_gap,
+                             py::arg("iterations") = t.iterations, py::arg("method") = t.method);
            })
       .def("optimal_weights", [](const PythonProblem& p, const std::vector<double>& mu) {
         return checked([&] { return p.get().optimal_weights(mu); });

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cpex/capabilities.hpp"
@@ -30,6 +31,20 @@ void fill_info(EntryInfo& entry, const std::string& name, const std::string& sum
   entry.version = version;
   entry.library = library;
   entry.schema = schema;
+}
+
+// `make` called with an instance of the Python class `cls` built from `values` (as keyword
+// arguments), under the GIL; a Python exception on the way is rethrown naming the plugin
+// ("Python KIND 'NAME': creating it").
+template <class Make>
+auto create_instance(const py::object& cls, const ParamValues& values, const char* kind, const std::string& name,
+                     Make make) {
+  Gil gil;
+  try {
+    return make(cls(**to_python(values)));
+  } catch (py::error_already_set& e) {
+    rethrow_python(e, "Python " + std::string(kind) + " '" + name + "': creating it");
+  }
 }
 
 // Adds `entry`, or replaces a Python entry of the same name and kind (re-running a
@@ -69,12 +84,9 @@ void register_algorithm(const py::object& cls, const std::string& name, const st
   entry.needs.batches = batches;
   auto holder = std::make_shared<py::object>(cls);
   entry.create = [holder, name, batches](const ParamValues& values) -> std::unique_ptr<Algorithm> {
-    Gil gil;
-    try {
-      return make_python_algorithm((*holder)(**to_python(values)), name, batches);
-    } catch (py::error_already_set& e) {
-      rethrow_python(e, "Python algorithm '" + name + "': creating it");
-    }
+    return create_instance(*holder, values, "algorithm", name, [&](py::object instance) {
+      return make_python_algorithm(std::move(instance), name, batches);
+    });
   };
   add_or_replace(std::move(entry), PluginKind::Algorithm);
 }
@@ -88,12 +100,9 @@ void register_environment(const py::object& cls, const std::string& name, const 
   auto holder = std::make_shared<py::object>(cls);
   entry.create = [holder, name](const ParamValues& values,
                                 const EnvironmentContext& context) -> std::unique_ptr<Environment> {
-    Gil gil;
-    try {
-      return make_python_environment((*holder)(**to_python(values)), name, context);
-    } catch (py::error_already_set& e) {
-      rethrow_python(e, "Python environment '" + name + "': creating it");
-    }
+    return create_instance(*holder, values, "environment", name, [&](py::object instance) {
+      return make_python_environment(std::move(instance), name, context);
+    });
   };
   add_or_replace(std::move(entry), PluginKind::Environment);
 }

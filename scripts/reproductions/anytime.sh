@@ -7,6 +7,8 @@
 FIGURES=(anytime-audibert.png)
 EXPERIMENTS="1 2 3 4 5 6 7"
 KEYS=experiment,run.budget,algorithm
+# shellcheck source=scripts/reproductions/lib/audibert.sh
+source scripts/reproductions/lib/audibert.sh
 
 inputs() {
   local out=$1 e
@@ -16,9 +18,8 @@ inputs() {
 draw_figures() {
   local out=$1 figures=$2
   mapfile -t files < <(inputs "$out")
-  "$cpex" report "${files[@]}" --by "$KEYS" --y error-rate --plot "$figures/anytime-audibert.png" \
-    --x run.budget --logx --logy \
-    --title "Audibert et al. (2010) experiments 1-7: error rate against the budget, one sweep each (checkpoints)"
+  audibert_figure "$figures/anytime-audibert.png" \
+    "Audibert et al. (2010) experiments 1-7: error rate against the budget, one sweep each (checkpoints)" "${files[@]}"
 }
 
 tables() {
@@ -52,14 +53,5 @@ TEXT
 check_claims() {
   local out=$1
   inputs "$out" | xargs "$cpex" report --by "$KEYS" --format csv |
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
-      { key = $col["experiment"] "," $col["algorithm"]; T = $col["run.budget"] + 0
-        if (!(key in low) || T < low[key]) { low[key] = T; hi_low[key] = $col["wrong_rate_ci95.low"] + 0 }
-        if (!(key in high) || T > high[key]) { high[key] = T; up_high[key] = $col["wrong_rate_ci95.high"] + 0 } }
-      END {
-        ok = length(low) > 0
-        for (k in low) { falls = up_high[k] < hi_low[k]; ok = ok && falls
-          printf "experiment,algorithm %s: error at T=%d below error at T=%d: %s\n", k, high[k], low[k], falls ? "yes" : "NO" }
-        print ok ? "Error falls with the budget everywhere." : "Error does NOT fall with the budget everywhere."
-        exit !ok }' | sort
+    error_falls_with_budget
 }

@@ -1,9 +1,10 @@
 """What the figure tests share (figure_test.py, plot_style_test.py, seed_figures_test.py):
 the figure modules of the build's Python directory made importable (plot.py, plot_style.py,
 figure_text.py), a scratch directory, check() that records a failed expectation and goes
-on, the texts of an SVG read back (all, or the legend's) and the end line with the exit
-status."""
+on, the texts of an SVG read back (all, or the legend's), the style values of a series' drawn
+elements and the end line with the exit status."""
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -38,6 +39,19 @@ def legend_texts(root):
     legends = [e for e in root.iter() if e.get("id") == "legend"]
     check(len(legends) == 1, "one legend (found %d)" % len(legends))
     return all_texts(legends[0]) if legends else []
+
+
+def series_styles(root, series, prop, value):
+    """The values of the style property `prop` (matching the regular expression `value`) of
+    the drawn elements of `series` (ids series-NAME-pK) and their children."""
+    found = set()
+    for e in root.iter():
+        if re.match(r"series-%s-p\d+$" % re.escape(series), e.get("id", "")):
+            for child in e.iter():
+                m = re.search(r"%s:\s*(%s)" % (prop, value), child.get("style", ""))
+                if m:
+                    found.add(m.group(1))
+    return found
 
 
 def finish(name):

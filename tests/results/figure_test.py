@@ -10,12 +10,11 @@ figure and the same in every figure; named variants take tones of their plugin's
 
 usage: figure_test.py CPEX PYTHON_DIR      (run by ctest: figure-text)"""
 import os
-import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from figure_checks import all_texts, check, finish, legend_texts, setup
+from figure_checks import all_texts, check, finish, legend_texts, series_styles, setup
 
 CPEX, PYTHON_DIR = sys.argv[1], sys.argv[2]
 work = setup(PYTHON_DIR, "figure-test")
@@ -61,15 +60,8 @@ def draw(csv, name, *options):
 
 
 def strokes(root, series):
-    """The stroke colours of the drawn lines of `series` (ids series-NAME-pK)."""
-    found = set()
-    for e in root.iter():
-        if re.match(r"series-%s-p\d+$" % re.escape(series), e.get("id", "")):
-            for child in e.iter():
-                m = re.search(r"stroke:\s*(#[0-9a-fA-F]{6})", child.get("style", ""))
-                if m:
-                    found.add(m.group(1).lower())
-    return found
+    """The stroke colours of the drawn lines of `series`, in lower case."""
+    return {c.lower() for c in series_styles(root, series, "stroke", "#[0-9a-fA-F]{6}")}
 
 
 ALGORITHMS = ["lucb", "lil-ucb", "lucb-pp", "lil-lucb", "top-two", "track-and-stop"]

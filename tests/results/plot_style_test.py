@@ -14,7 +14,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from figure_checks import SVG, check, finish, setup
+from figure_checks import SVG, check, finish, series_styles, setup
 
 CPEX, PYTHON_DIR, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 work = setup(PYTHON_DIR, "plot-style")
@@ -236,14 +236,7 @@ def case_bars():
 
 def fills_of(root, series):
     """The fill of each drawn bar of `series` (a colour or a url(#hatch) pattern)."""
-    found = set()
-    for e in root.iter():
-        if re.match(r"series-%s-p\d+$" % re.escape(series), e.get("id", "")):
-            for child in e.iter():
-                m = re.search(r"fill:\s*(#[0-9a-fA-F]{6}|url\([^)]*\))", child.get("style", ""))
-                if m:
-                    found.add(m.group(1))
-    return found
+    return series_styles(root, series, "fill", r"#[0-9a-fA-F]{6}|url\([^)]*\)")
 
 
 def case_variants():

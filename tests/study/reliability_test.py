@@ -108,13 +108,7 @@ def kill_mode(cpex, kills, seed):
                     except (OSError, ValueError, AssertionError, http.client.HTTPException):
                         pass  # the server was killed mid-request: that request is not acknowledged
 
-                t = threading.Thread(target=client)
-                t.start()
-                time.sleep(rng.uniform(0.02, 0.25))
-                server.kill()
-                server.wait()
-                stop.set()
-                t.join()
+                kill_under_client(server, client, stop, rng.uniform(0.02, 0.25))
             check_log(db, acknowledged_asks, acknowledged_tells)
             if i % 10 == 9 or i == kills - 1:
                 status = cpex.status(db)  # reopens and replays the whole log
@@ -160,13 +154,7 @@ def retry_mode(cpex, kills, seed):
                 except (OSError, ValueError, http.client.HTTPException):
                     pass  # the server was killed mid-request: not acknowledged, retried next round
 
-            t = threading.Thread(target=client)
-            t.start()
-            time.sleep(rng.uniform(0.05, 0.3))
-            server.kill()
-            server.wait()
-            stop.set()
-            t.join()
+            kill_under_client(server, client, stop, rng.uniform(0.05, 0.3))
             duplicates += counts["duplicates"]
             ids = [row[0] for row in log_ids(db)]
             assert len(ids) == len(set(ids)), "an id taken twice"
@@ -176,6 +164,18 @@ def retry_mode(cpex, kills, seed):
         assert status["observations"] == len(log_ids(db)), status
         print("study-retry: ok (%d kills; %d tells acknowledged, %d retries answered as duplicates, none taken twice)"
               % (kills, len(acknowledged), duplicates))
+
+
+def kill_under_client(server, client, stop, seconds):
+    """Runs `client` in a thread, kills the server after `seconds` (SIGKILL, mid-request as
+    may be), then sets `stop` and waits for the client to end."""
+    t = threading.Thread(target=client)
+    t.start()
+    time.sleep(seconds)
+    server.kill()
+    server.wait()
+    stop.set()
+    t.join()
 
 
 def log_ids(db):

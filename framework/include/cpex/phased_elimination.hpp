@@ -62,6 +62,13 @@ Proposal propose_phase(PhaseSampler& sampler, const bool& finished, std::span<co
   return Proposal::Stop;
 }
 
+// next() of a phase loop: propose_phase with nothing pending (the phase's next arm, ending
+// phases until one has an arm to pull); false once `finished`.
+template <typename EndPhase>
+bool next_in_phase(PhaseSampler& sampler, const bool& finished, Action& action, EndPhase end_phase) {
+  return propose_phase(sampler, finished, {}, action, end_phase) == Proposal::Pull;
+}
+
 // Among `arms`, one whose score is smallest (`smallest` true) or largest, chosen uniformly
 // at random among exact ties with the algorithm's stream (Audibert et al. 2010: "if there
 // is a tie, select randomly the arm to dismiss"). Draws from `rng` only when there is a tie.
@@ -103,11 +110,7 @@ inline std::uint64_t required_budget(const AlgorithmContext& context, const std:
 class PhasedElimination : public Algorithm {
  public:
   bool next(Action& action) override {
-    while (!finished_) {
-      if (sampler_.next(action.arm)) return true;
-      end_phase();
-    }
-    return false;
+    return next_in_phase(sampler_, finished_, action, [this] { end_phase(); });
   }
 
   Proposal propose(Action& action, std::span<const Action> pending) override {

@@ -32,7 +32,7 @@ inline std::string number_text(double x) {
 
 // Records in `out` the piece of least margin: `out` is emptied (value and margin 0, no arms,
 // piece 0) on construction; take() replaces it with a piece whose margin is better(), the
-// caller then filling its arms and point.
+// caller then filling its arms and point (offer_pair() does both for a two-arm piece).
 struct PieceMinimum {
   BestResponse& out;
   bool first = true;
@@ -52,6 +52,16 @@ struct PieceMinimum {
     out.arms.clear();
     out.point.clear();
     first = false;
+  }
+  // The piece `piece` that brings arms i and j to one point (t, their pair's transport):
+  // taken, with its arms and point, when its margin t.cost - shift + penalty is better().
+  void offer_pair(const Transport& t, double shift, double penalty, std::size_t piece, std::size_t i,
+                  std::size_t j) {
+    const double margin = t.cost - shift + penalty;
+    if (!better(margin)) return;
+    take(t.cost, margin, piece);
+    out.arms = {i, j};
+    out.point = {t.point, t.point};
   }
 };
 

@@ -102,13 +102,8 @@ class TopM final : public IdentificationProblem {
     for (std::size_t i : answer.arms)
       for (std::size_t j = 0; j < arms_; ++j) {
         if (member_[j]) continue;
-        const Transport t = pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
-        const double margin = t.cost - shift + penalty_of(penalties, j);
-        if (least.better(margin)) {
-          least.take(t.cost, margin, piece);
-          out.arms = {i, j};
-          out.point = {t.point, t.point};
-        }
+        least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+                         penalty_of(penalties, j), piece, i, j);
         ++piece;
       }
   }

@@ -71,13 +71,8 @@ class Matroid final : public IdentificationProblem {
     const double shift = offset_of(offsets, 2);
     for (std::size_t p = 0; p < exchanges_.size(); ++p) {
       const auto [e, f] = exchanges_[p];
-      const Transport t = pair_transport(families[e], w[e], mu[e], families[f], w[f], mu[f]);
-      const double margin = t.cost - shift + penalty_of(penalties, f);
-      if (least.better(margin)) {
-        least.take(t.cost, margin, p);
-        out.arms = {e, f};
-        out.point = {t.point, t.point};
-      }
+      least.offer_pair(pair_transport(families[e], w[e], mu[e], families[f], w[f], mu[f]), shift,
+                       penalty_of(penalties, f), p, e, f);
     }
   }
 

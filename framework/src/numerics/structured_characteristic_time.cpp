@@ -431,6 +431,23 @@ bool StructuredTimeSolver::solve(std::span<const double> mu, std::span<const Arm
   double hi = warm_s_ > least ? warm_s_ : 2.0 * least;
   double r_hi = staircase.residual(hi);
   if (std::isnan(r_hi)) return false;
+  // Moves the upper end `high` down through candidate(step) until a residual is negative,
+  // the lower end `low` then; false on a NaN residual.
+  auto descend = [&](int steps, auto candidate, auto residual_at, double& low, double& high) {
+    for (int step = 0; step < steps; ++step, ++out.iterations) {
+      const double next = candidate(step);
+      const double r = residual_at(next);
+      if (std::isnan(r)) return false;
+      if (r < 0.0) {
+        low = next;
+        r_lo = r;
+        return true;
+      }
+      high = next;
+      r_hi = r;
+    }
+    return true;
+  };
   if (r_hi < 0.0) {
     for (int step = 0; step < 200 && r_hi < 0.0; ++step, ++out.iterations) {
       lo = hi;
@@ -441,39 +458,22 @@ bool StructuredTimeSolver::solve(std::span<const double> mu, std::span<const Arm
     }
     if (!(r_hi >= 0.0)) return false;
   } else if (warm_s_ > least) {
-    // The warm start lies above s*: a lower end near it (halving the distance to the least).
-    for (int step = 0; step < 2000; ++step, ++out.iterations) {
-      const double below = least + 0.5 * (lo == least ? hi - least : lo - least);
-      const double candidate = step == 0 ? 0.9 * hi > least ? 0.9 * hi : below : below;
-      const double r = staircase.residual(candidate);
-      if (std::isnan(r)) return false;
-      if (r < 0.0) {
-        lo = candidate;
-        r_lo = r;
-        break;
-      }
-      hi = candidate;
-      r_hi = r;
-      lo = least;
-    }
+    // The warm start lies above s*: a lower end near it (0.9 of it first, then halving the
+    // distance to the least).
+    const auto candidate = [&](int step) {
+      return step == 0 && 0.9 * hi > least ? 0.9 * hi : least + 0.5 * (hi - least);
+    };
+    const auto residual = [&](double s) { return staircase.residual(s); };
+    if (!descend(2000, candidate, residual, lo, hi)) return false;
   }
   // In tau = log(s - least) (the steep end at least moves to -infinity): regula falsi with
   // the Illinois halving, a bisection when a step gains less than half the bracket.
   auto tau_of = [&](double s) { return std::log(s - least); };
   double t_lo = lo > least ? tau_of(lo) : tau_of(hi) - 40.0, t_hi = tau_of(hi);
   if (!(lo > least)) {  // a finite lower end: below s*, by steps of 2^-k towards the least
-    for (int step = 0; step < 200; ++step, ++out.iterations) {
-      const double candidate = t_hi - std::ldexp(1.0, step);
-      const double r = staircase.residual(least + std::exp(candidate));
-      if (std::isnan(r)) return false;
-      if (r < 0.0) {
-        t_lo = candidate;
-        r_lo = r;
-        break;
-      }
-      t_hi = candidate;
-      r_hi = r;
-    }
+    const auto candidate = [&](int step) { return t_hi - std::ldexp(1.0, step); };
+    const auto residual = [&](double t) { return staircase.residual(least + std::exp(t)); };
+    if (!descend(200, candidate, residual, t_lo, t_hi)) return false;
   }
   int side = 0;
   IllinoisBracket bracket{t_lo, t_hi, r_lo, r_hi, side};

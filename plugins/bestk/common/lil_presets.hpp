@@ -58,4 +58,28 @@ void check_lemma_range(const LilSettings& settings, double largest_omega);
 // (name, value) pairs for the results: preset, nu, epsilon, delta.
 std::vector<std::pair<std::string, ParamValue>> describe(const LilSettings& settings);
 
+// What a LIL algorithm keeps of its parameters: they are resolved at each start, once the
+// number of arms is known (the faithful preset's lil-delta depends on it), against the
+// algorithm's error bound.
+class LilParameters {
+ public:
+  LilParameters(ParamValues params, ErrorBound bound) : params_(std::move(params)), bound_(bound) {}
+
+  // resolve_lil for `arms` arms; the settings until the next start.
+  const LilSettings& resolve(std::size_t arms) {
+    settings_ = resolve_lil(params_, bound_, arms);
+    return settings_;
+  }
+  const LilSettings& settings() const { return settings_; }
+  // The parameters as given (an algorithm's own keys).
+  const ParamValues& params() const { return params_; }
+  // describe(settings()): the results' resolved values.
+  std::vector<std::pair<std::string, ParamValue>> resolved() const { return describe(settings_); }
+
+ private:
+  ParamValues params_;
+  ErrorBound bound_;
+  LilSettings settings_;
+};
+
 }  // namespace cpex::bestk

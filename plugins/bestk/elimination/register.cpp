@@ -3,11 +3,4 @@
 #include "cpex/plugin.hpp"
 #include "elimination_common.hpp"
 
-namespace cpex::elimination {
-void register_all(Registry& registry) {
-  register_median_elimination(registry);
-  register_exponential_gap(registry);
-}
-}  // namespace cpex::elimination
-
-CPEX_PLUGIN(cpex::elimination::register_all)
+CPEX_PLUGIN(cpex::elimination::register_median_elimination, cpex::elimination::register_exponential_gap)

@@ -2,18 +2,7 @@
 // apt (Locatelli, Gutzeit & Carpentier 2016) and continuous-rejects (Wang, Tzeng & Proutiere
 // 2023); docs/algorithms/fixed-budget-index.md.
 #include "cpex/plugin.hpp"
-#include "cpex/registration.hpp"
+#include "registrations.hpp"
 
-namespace cpex::fixed_budget {
-void register_ucb_e(Registry& registry);
-void register_apt(Registry& registry);
-void register_continuous_rejects(Registry& registry);
-
-void register_index_policies(Registry& registry) {
-  register_ucb_e(registry);
-  register_apt(registry);
-  register_continuous_rejects(registry);
-}
-}  // namespace cpex::fixed_budget
-
-CPEX_PLUGIN(cpex::fixed_budget::register_index_policies)
+CPEX_PLUGIN(cpex::fixed_budget::register_ucb_e, cpex::fixed_budget::register_apt,
+            cpex::fixed_budget::register_continuous_rejects)

@@ -14,6 +14,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/phased_elimination.hpp"
+#include "exploration_parameter.hpp"
 #include "index_policy.hpp"
 
 namespace cpex::fixed_budget {
@@ -27,13 +28,9 @@ class UcbE final : public IndexPolicy {
     const std::size_t n = context.problem->num_arms;
     cpex::require_best_arm(context.oracles.front()->decision_size(), "ucb-e");
     const std::uint64_t budget = required_budget(context, "ucb-e");
-    const bool given_a = params_.has("a"), given_h = params_.has("hardness");
-    if (given_a == given_h)
-      throw ParameterError(given_a ? "hardness" : "a",
-                           "ucb-e needs exactly one of a (the exploration parameter) and hardness "
-                           "(H1; then a = c (n - K) / hardness)");
-    a_ = given_a ? params_.real("a")
-                 : params_.real("c") * static_cast<double>(budget - n) / params_.real("hardness");
+    a_ = exploration_parameter(params_, "c", budget, n,
+                               "ucb-e needs exactly one of a (the exploration parameter) and hardness "
+                               "(H1; then a = c (n - K) / hardness)");
     b_ = 2.0 * context.problem->noise_sigma;
     reset(n);
   }

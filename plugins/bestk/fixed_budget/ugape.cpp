@@ -27,6 +27,7 @@
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/phased_elimination.hpp"
+#include "exploration_parameter.hpp"
 
 namespace cpex::fixed_budget {
 
@@ -43,21 +44,17 @@ class Ugape final : public Algorithm {
     budget_ = context.budget;
     epsilon_ = params_.real("epsilon");
     delta_ = params_.real("delta");
-    const bool given_a = params_.has("a"), given_h = params_.has("hardness");
     if (budget_ > 0) {
       if (budget_ <= n)
         throw ParameterError("run.budget", "ugape needs a budget above the number of arms (" +
                                                std::to_string(n) + "): its rounds start after "
                                                "one pull of every arm");
-      if (given_a == given_h)
-        throw ParameterError(given_a ? "hardness" : "a",
-                             "ugape in the fixed-budget setting needs exactly one of a (the "
-                             "exploration parameter) and hardness (H_eps; then a = eta (T - K) / "
-                             "hardness)");
-      a_ = given_a ? params_.real("a")
-                   : params_.real("eta") * static_cast<double>(budget_ - n) / params_.real("hardness");
-    } else if (given_a || given_h) {
-      throw ParameterError(given_a ? "a" : "hardness",
+      a_ = exploration_parameter(params_, "eta", budget_, n,
+                                 "ugape in the fixed-budget setting needs exactly one of a (the "
+                                 "exploration parameter) and hardness (H_eps; then a = eta (T - K) / "
+                                 "hardness)");
+    } else if (params_.has("a") || params_.has("hardness")) {
+      throw ParameterError(params_.has("a") ? "a" : "hardness",
                            "applies to the fixed-budget setting only ([run] budget = T); "
                            "without a budget ugape runs with delta");
     }

@@ -3,11 +3,4 @@
 #include "cpex/plugin.hpp"
 #include "kl_register.hpp"
 
-namespace cpex::bestk::kl {
-void register_all(Registry& registry) {
-  register_kl_lucb(registry);
-  register_kl_racing(registry);
-}
-}  // namespace cpex::bestk::kl
-
-CPEX_PLUGIN(cpex::bestk::kl::register_all)
+CPEX_PLUGIN(cpex::bestk::kl::register_kl_lucb, cpex::bestk::kl::register_kl_racing)

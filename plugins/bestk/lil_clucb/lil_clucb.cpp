@@ -27,7 +27,7 @@ namespace {
 
 class LilClucb final : public Algorithm {
  public:
-  explicit LilClucb(ParamValues params) : params_(std::move(params)) {}
+  explicit LilClucb(ParamValues params) : lil_(std::move(params), ErrorBound::CEpsDeltaPowOverN) {}
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
@@ -36,11 +36,11 @@ class LilClucb final : public Algorithm {
     fast_ = (context.oracle_capabilities.front() & kCardinality) != 0;
     if (fast_ && (k_ == 0 || k_ >= n))
       throw ParameterError("k", "needs 0 < k < number of arms, got k = " + std::to_string(k_));
-    settings_ = resolve_lil(params_, ErrorBound::CEpsDeltaPowOverN, n);
-    omega_ = settings_.delta / static_cast<double>(n);
-    check_lemma_range(settings_, omega_);
+    const LilSettings& settings = lil_.resolve(n);
+    omega_ = settings.delta / static_cast<double>(n);
+    check_lemma_range(settings, omega_);
     sigma_ = context.problem->noise_sigma;
-    radius_of_ = numerics::LilRadius(omega_, settings_.epsilon, sigma_);
+    radius_of_ = numerics::LilRadius(omega_, settings.epsilon, sigma_);
     stats_.reset(n);
     built_ = false;
     if (fast_) {
@@ -84,9 +84,7 @@ class LilClucb final : public Algorithm {
     return answer;
   }
 
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return describe(settings_);
-  }
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override { return lil_.resolved(); }
 
  private:
   static constexpr std::size_t kStop = std::numeric_limits<std::size_t>::max();
@@ -139,8 +137,7 @@ class LilClucb final : public Algorithm {
     return best;
   }
 
-  ParamValues params_;
-  LilSettings settings_;
+  LilParameters lil_;
   const Oracle* oracle_ = nullptr;
   bool fast_ = false, built_ = false;
   std::size_t k_ = 0;

@@ -41,21 +41,19 @@ const Variant kVariants[] = {
 class LilLucb final : public LucbSkeleton {
  public:
   LilLucb(const Variant& variant, ParamValues params)
-      : LucbSkeleton(variant.sampling), variant_(variant), params_(std::move(params)) {}
+      : LucbSkeleton(variant.sampling), variant_(variant), lil_(std::move(params), variant.bound) {}
 
-  std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    return describe(settings_);
-  }
+  std::vector<std::pair<std::string, ParamValue>> resolved() const override { return lil_.resolved(); }
 
  private:
   void prepare(std::size_t n, std::size_t k, double sigma) override {
-    settings_ = resolve_lil(params_, variant_.bound, n);
-    const double delta = settings_.delta;
+    const LilSettings& settings = lil_.resolve(n);
+    const double delta = settings.delta;
     omega_high_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(n - k)) : delta / static_cast<double>(n);
     omega_low_ = variant_.asymmetric ? delta / (2.0 * static_cast<double>(k)) : delta / static_cast<double>(n);
-    check_lemma_range(settings_, std::max(omega_high_, omega_low_));
-    radius_high_ = numerics::LilRadius(omega_high_, settings_.epsilon, sigma);
-    radius_low_ = numerics::LilRadius(omega_low_, settings_.epsilon, sigma);
+    check_lemma_range(settings, std::max(omega_high_, omega_low_));
+    radius_high_ = numerics::LilRadius(omega_high_, settings.epsilon, sigma);
+    radius_low_ = numerics::LilRadius(omega_low_, settings.epsilon, sigma);
   }
   double scale(std::uint64_t) const override { return 1.0; }
   bool constant_scale() const override { return true; }
@@ -65,8 +63,7 @@ class LilLucb final : public LucbSkeleton {
   bool separated(double lcb_h, double ucb_l) const override { return lcb_h >= ucb_l; }
 
   const Variant& variant_;
-  ParamValues params_;
-  LilSettings settings_;
+  LilParameters lil_;
   double omega_high_ = 0, omega_low_ = 0;
   numerics::LilRadius radius_high_, radius_low_;  // U(T, omega_high / omega_low)
 };

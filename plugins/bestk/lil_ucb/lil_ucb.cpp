@@ -26,23 +26,24 @@ namespace {
 
 class LilUcb final : public Algorithm {
  public:
-  explicit LilUcb(ParamValues params) : params_(std::move(params)) {}
+  explicit LilUcb(ParamValues params) : lil_(std::move(params), ErrorBound::LilUcb) {}
 
   void start(const AlgorithmContext& context) override {
     const std::size_t n = context.problem->num_arms;
     require_best_arm(context.oracles.front()->decision_size(), "lil-ucb");
-    settings_ = resolve_lil(params_, ErrorBound::LilUcb, n);
-    const bool faithful = settings_.preset == "faithful";
-    beta_ = params_.has("beta") ? params_.real("beta") : (faithful ? 1.0 : 0.5);
+    const LilSettings& settings = lil_.resolve(n);
+    const ParamValues& params = lil_.params();
+    const bool faithful = settings.preset == "faithful";
+    beta_ = params.has("beta") ? params.real("beta") : (faithful ? 1.0 : 0.5);
     const double least_lambda = std::pow((2.0 + beta_) / beta_, 2.0);
-    lambda_ = params_.has("lambda") ? params_.real("lambda")
-                                    : (faithful ? least_lambda : 1.0 + 10.0 / static_cast<double>(n));
+    lambda_ = params.has("lambda") ? params.real("lambda")
+                                   : (faithful ? least_lambda : 1.0 + 10.0 / static_cast<double>(n));
     if (faithful && lambda_ < least_lambda)
       throw ParameterError("lambda", "the faithful preset needs lambda >= ((2+beta)/beta)^2 = " +
                                          to_string(ParamValue{least_lambda}));
-    check_lemma_range(settings_, settings_.delta);
+    check_lemma_range(settings, settings.delta);
     sigma_ = context.problem->noise_sigma;
-    radius_ = numerics::LilRadius(settings_.delta, settings_.epsilon, sigma_);
+    radius_ = numerics::LilRadius(settings.delta, settings.epsilon, sigma_);
     stats_.reset(n);
     index_ = numerics::IndexedHeap<true>(n);
     most_pulled_ = 0;
@@ -74,15 +75,14 @@ class LilUcb final : public Algorithm {
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
-    auto out = describe(settings_);
+    auto out = lil_.resolved();
     out.emplace_back("beta", beta_);
     out.emplace_back("lambda", lambda_);
     return out;
   }
 
  private:
-  ParamValues params_;
-  LilSettings settings_;
+  LilParameters lil_;
   double beta_ = 0.5, lambda_ = 1.0, sigma_ = 1.0;
   ArmStatistics stats_;
   numerics::LilRadius radius_;        // U(T, delta)

@@ -14,6 +14,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/numerics/pareto.hpp"
 #include "cpex/params.hpp"
+#include "cpex/registry.hpp"
 
 namespace cpex::pareto {
 
@@ -109,5 +110,10 @@ class PairwiseParetoAlgorithm : public Algorithm {
   VectorMeans stats_;
   PairwiseWidth width_;
 };
+
+// The registration of each algorithm of the library (register.cpp calls them in turn).
+void register_ape(Registry& registry);
+void register_auer_psi(Registry& registry);
+void register_ege(Registry& registry);
 
 }  // namespace cpex::pareto
