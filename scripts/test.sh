@@ -6,7 +6,7 @@
 # What `.ci/run` calls; within CI's 35-minute budget cold on 2 cores (docs/testing.md).
 # Environment: CPEX_SANITIZERS=1 adds the ASan+UBSan build and run of the memory-checking
 # programs (scripts/test_sanitized.sh, ~40 min more); CPEX_FUZZ_SECONDS sets the fuzz time
-# per target (default 20; 0 skips fuzzing).
+# per target (default 10; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's wall-clock time is printed when it ends (the figures of docs/testing.md).
@@ -31,5 +31,5 @@ if [ "${CPEX_SANITIZERS:-0}" = 1 ]; then
   step "ASan+UBSan build and suite" bash scripts/test_sanitized.sh
 fi
 
-fuzz_seconds=${CPEX_FUZZ_SECONDS:-20}
+fuzz_seconds=${CPEX_FUZZ_SECONDS:-10}
 [ "$fuzz_seconds" = 0 ] || step "fuzzing" bash scripts/fuzz.sh "$fuzz_seconds"

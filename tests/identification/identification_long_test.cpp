@@ -1,4 +1,4 @@
-// Label long: Track-and-Stop delta-correct on every new problem under the other thresholds;
+// Label long: Track-and-Stop delta-correct on every new problem under each threshold;
 // its samples / (T*(mu) log(1/delta)) falling as delta -> 0 and at most 1.3 at delta = 1e-10
 // (top-m, epsilon-good, threshold, Exponential, Poisson, graphic matroid), and with the lazy
 // schedule on 100 Bernoulli arms.
@@ -13,10 +13,10 @@
 using namespace cpex;
 using namespace cpex::test;
 
-TEST_CASE("Track-and-Stop is delta-correct on every new problem under gk-theorem and kk2021",
+TEST_CASE("Track-and-Stop is delta-correct on every new problem under each threshold",
           "[identification][long]") {
   for (const ProblemCase& p : kProblems)
-    for (const char* threshold : {"gk-theorem", "kk2021"})
+    for (const char* threshold : {"gk-experiments", "gk-theorem", "kk2021"})
       expect_correct(p, std::string("plugin = track-and-stop\nthreshold = ") + threshold);
 }
 
