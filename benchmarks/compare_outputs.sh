@@ -18,9 +18,14 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 pipelines=("$@")
 [ ${#pipelines[@]} -gt 0 ] || pipelines=("$here"/equivalence/*.ini)
-# The test fixtures (benchmarks/equivalence/failed-runs.ini) from the AFTER build's tree.
-fixtures=$(dirname "$after")/../tests/fixture-plugins
-[ -d "$fixtures" ] && export CPEX_PLUGIN_PATH="${CPEX_PLUGIN_PATH:+$CPEX_PLUGIN_PATH:}$fixtures"
+# The test fixtures (benchmarks/equivalence/failed-runs.ini) of each side's own build tree:
+# a build of another plugin ABI cannot load the other's fixtures (it would refuse every
+# pipeline).
+plugin_path_of() {
+  local fixtures
+  fixtures=$(dirname "$1")/../tests/fixture-plugins
+  if [ -d "$fixtures" ]; then echo "${CPEX_PLUGIN_PATH:+$CPEX_PLUGIN_PATH:}$fixtures"; else echo "${CPEX_PLUGIN_PATH:-}"; fi
+}
 after_threads=()
 [ -n "${THREADS:-}" ] && after_threads=(--threads "$THREADS")
 out=$(mktemp -d)
@@ -32,8 +37,9 @@ for p in "${pipelines[@]}"; do
     extra=()
     [ $side = after ] && extra=("${after_threads[@]}")
     # (a sweep with failed runs exits non-zero; its rows are compared all the same)
-    "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet "${extra[@]}" > /dev/null 2>&1 || true
-    "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet "${extra[@]}" > /dev/null 2>&1 || true
+    plugin_path=$(plugin_path_of "${!side}")
+    CPEX_PLUGIN_PATH=$plugin_path "${!side}" sweep "$p" --out "$out/$name-$side.csv" --quiet "${extra[@]}" > /dev/null 2>&1 || true
+    CPEX_PLUGIN_PATH=$plugin_path "${!side}" sweep "$p" --out "$out/$name-$side.db" --quiet "${extra[@]}" > /dev/null 2>&1 || true
     "$after" export "$out/$name-$side.db" --csv "$out/$name-$side-db.csv" > /dev/null 2>&1 || true
   done
   if CPEX_COLUMNS_DIR=$(dirname "$after")/../share/cpex/python/cpex python3 - "$out/$name-before.csv" "$out/$name-after.csv" "$out/$name-before-db.csv" \
