@@ -14,9 +14,6 @@ namespace cpex::environments {
 
 namespace {
 
-// The most objectives an arm may have (every pull draws one number per objective).
-constexpr std::size_t kMaxObjectives = 64;
-
 std::string number(double x) { return to_string(ParamValue{x}); }
 
 }  // namespace

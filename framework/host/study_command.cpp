@@ -49,7 +49,8 @@ const char* kStudyUsage =
     "                                  answer the study from an environment's draws: N pulls\n"
     "                                  asked per round, each told D pulls after its ask\n"
     "options:\n"
-    "  --arm A             an arm's name (a super arm: a,b,c); --reward X (semi-bandit: x,y,z)\n"
+    "  --arm A             an arm's name (a super arm: a,b,c); --reward X (semi-bandit: x,y,z;\n"
+    "                      multi-objective: x,y in the objectives' order, or conversion=x,latency=y)\n"
     "  --unasked           accept observations of pulls nobody asked for\n"
     "  --id ID             a client id: a tell repeated with it is taken once (safe retries)\n"
     "  --token-file F      the bearer token of serve (default STUDY.db.token, made when missing)\n"
@@ -175,11 +176,24 @@ StudyOptions parse(int argc, char** argv) {
   return o;
 }
 
-// "0.7" or, for semi-bandit pulls, "0.7,0.1": every item a number.
-study::Reading reading_of(const std::string& text) {
+// "0.7"; for semi-bandit pulls "0.7,0.1" (one per member); for multi-objective ones
+// "0.7,0.1" (the objectives' order) or "conversion=0.7,latency=0.1": every item a number,
+// all named or none. Fills the input's reading (or named rewards).
+void read_reward(const std::string& text, study::TellInput& input) {
   std::vector<double> values;
+  std::vector<std::string> names;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
+    std::string name;
+    if (const auto equals = item.find('='); equals != std::string::npos) {
+      name = item.substr(0, equals);
+      item = item.substr(equals + 1);
+      const auto a = name.find_first_not_of(' '), b = name.find_last_not_of(' ');
+      name = a == std::string::npos ? "" : name.substr(a, b - a + 1);
+      if (name.empty()) throw Error("--reward '" + shorten(text) + "': an objective name is empty before '='");
+    }
+    if ((!names.empty() && name.empty()) || (names.empty() && !values.empty() && !name.empty()))
+      throw Error("--reward '" + shorten(text) + "': name every objective (conversion=1,latency=0.2) or none");
     const auto first = item.find_first_not_of(' '), last = item.find_last_not_of(' ');
     const std::string trimmed = first == std::string::npos ? "" : item.substr(first, last - first + 1);
     double value = 0.0;
@@ -187,12 +201,15 @@ study::Reading reading_of(const std::string& text) {
     if (trimmed.empty() || result.ec != std::errc() || result.ptr != trimmed.data() + trimmed.size())
       throw Error("--reward '" + shorten(text) + "': '" + shorten(trimmed) + "' is not a number");
     values.push_back(value);
+    if (!name.empty()) names.push_back(name);
   }
   if (values.empty()) throw Error("--reward '" + shorten(text) + "' is not a number");
-  study::Reading reading;
-  if (values.size() == 1) reading.reward = values.front();
-  else reading.per_arm = std::move(values);
-  return reading;
+  if (!names.empty()) {
+    for (std::size_t i = 0; i < names.size(); ++i) input.named_rewards.emplace_back(names[i], values[i]);
+    return;
+  }
+  if (values.size() == 1) input.reading.reward = values.front();
+  else input.reading.per_arm = std::move(values);
 }
 
 std::vector<std::string> arm_names(const std::string& text) {
@@ -251,7 +268,7 @@ int tell_command(study::Study& s, const StudyOptions& o) {
     input.cancel = o.cancel;
     input.id = o.id;
     if (!o.arm.empty()) input.arms = arm_names(o.arm);
-    if (!o.cancel) input.reading = reading_of(o.reward);
+    if (!o.cancel) read_reward(o.reward, input);
     inputs.push_back(std::move(input));
   }
   study::TellOutcome outcome;

@@ -1,6 +1,6 @@
 // `cpex study` on the command line: simulate equals `cpex run` bit for bit (lucb,
 // track-and-stop, top-two, clucb on a matroid, saqm with full-bandit pulls, lingape with
-// linear arms), the A/B/n
+// linear arms, ape with vector-valued arms), the A/B/n
 // walkthrough, and every bad input refused in one line with nothing written.
 #include <catch2/catch.hpp>
 
@@ -90,6 +90,10 @@ TEST_CASE("cpex study simulate equals cpex run bit for bit", "[study]") {
   check_parity({"lingape", "arms = 3\nrewards = gaussian\nfeedback = linear-arm\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\nS = 1\n",
                 "plugin = linear\nd = 2\nfeatures = 1, 0, 0, 1, 0.7071, 0.7071\ntheta = 1, 0\nS = 1\n",
                 "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\ndelta = 0.05\n[run]\nseed = 3\n"});
+  // Vector-valued arms: one reward per objective drawn alike.
+  check_parity({"ape-pareto", "arms = 4\nobjectives = x, y\nrewards = gaussian\nsigma = 0.5\n",
+                "plugin = multivariate-gaussian\nmeans = 0.9 0.2; 0.5 0.5; 0.2 0.9; 0.3 0.3\nsigma = 0.5\n",
+                "[oracle]\nplugin = pareto-set\n[algorithm]\nplugin = ape\ndelta = 0.05\n[run]\nseed = 5\n"});
   // The other identification families: Poisson top-2 and unknown variances.
   check_parity({"poisson", "arms = 4\nrewards = poisson\n", "plugin = poisson\nmeans = 1, 3, 2.5, 0.5\n",
                 "[oracle]\nplugin = top-k\nk = 2\n[algorithm]\nplugin = top-two\ndelta = 0.1\n[run]\nseed = 5\n"});

@@ -3,7 +3,7 @@
 # on loopback, kill/restart loops and concurrent tellers.
 cpex_add_test_program(cpex-study-tests integration study/study_driver_test.cpp study/study_undo_test.cpp)
 target_link_libraries(cpex-study-tests PRIVATE nlohmann_json::nlohmann_json)
-cpex_add_test_program(cpex-study-cli-tests cli study/study_cli_test.cpp)
+cpex_add_test_program(cpex-study-cli-tests cli study/study_cli_test.cpp study/study_objectives_test.cpp)
 cpex_add_test_program(cpex-study-http-tests unit study/http_request_test.cpp)
 target_link_libraries(cpex-study-cli-tests PRIVATE nlohmann_json::nlohmann_json)
 # Script tests with Debian's python3 (standard library only: http.client, sqlite3).

@@ -28,6 +28,8 @@ inline constexpr std::uint64_t kRetainedBytesPerRun = 8;
 inline constexpr std::int64_t kMaxArms = 1'000'000;
 inline constexpr std::int64_t kMaxDimension = 1'000;
 inline constexpr std::int64_t kMaxFeatureEntries = 10'000'000;  // d x K
+// Vector-valued arms: values one observation holds (multi-objective feedback).
+inline constexpr std::size_t kMaxObjectives = 64;
 
 // Every real read from a pipeline or data file must be finite and at most this in
 // magnitude (so sums and squares over a run cannot overflow to inf).

@@ -111,11 +111,6 @@ bool in_unit_box(std::span<const double> theta) {
   return true;
 }
 
-// The algorithm's accuracy (the parameter with ParamRole::Accuracy), else 0.
-double algorithm_epsilon(const Pipeline& pipeline) {
-  return value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy)
-      .value_or(0.0);
-}
 
 // Linear and transductive best-arm identification: T*(theta), w*(theta), the answer and the
 // certified gap (numerics::linear_lower_bound); T* log(1/delta) follows as for every T*.
@@ -298,6 +293,11 @@ struct Instance {
 };
 
 }  // namespace
+
+double algorithm_epsilon(const Pipeline& pipeline) {
+  return value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy)
+      .value_or(0.0);
+}
 
 std::shared_ptr<PipelineProblem> pipeline_problem(const Registry& registry, PipelineFile file,
                                                   const std::vector<std::string>& overrides) {

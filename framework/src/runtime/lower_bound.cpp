@@ -13,6 +13,7 @@
 #include "cpex/numerics/combinatorial_characteristic_time.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/linear_identification.hpp"
+#include "cpex/runtime/hardness.hpp"
 
 namespace cpex::inline runtime {
 
@@ -50,8 +51,7 @@ TStar per_arm(const Pipeline& pipeline, const RunObjects& run, std::span<const d
   const Problem& problem = *run.context.problem;
   const Oracle& oracle = *run.oracles.front();
   const unsigned caps = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
-  const double epsilon =
-      value_of_role(pipeline.algorithm->schema, pipeline.algorithm_params, ParamRole::Accuracy).value_or(0.0);
+  const double epsilon = algorithm_epsilon(pipeline);
   numerics::IdentificationSetup setup;
   try {
     setup = numerics::make_identification(problem, oracle, pipeline.oracles.front().entry->capabilities, epsilon);

@@ -8,6 +8,7 @@
 
 #include "cpex/enum_names.hpp"
 #include "cpex/errors.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/study/study_spec.hpp"
 
 namespace cpex::inline runtime::study {
@@ -43,14 +44,13 @@ Driver::Driver(const Pipeline& pipeline, const RunSeed& seed, TraceSink* trace)
       budget_(static_cast<std::uint64_t>(pipeline.run.budget)),
       max_samples_(static_cast<std::uint64_t>(pipeline.run.max_samples)) {
   queues_.resize(problem().num_arms);
-  if (problem().feedback == FeedbackKind::SemiBandit) per_arm_buffer_.resize(problem().num_arms);
+  const RewardShape shape = feedback_info(problem().feedback).reward;
+  if (shape == RewardShape::PerMember) per_arm_buffer_.resize(problem().num_arms);
+  if (shape == RewardShape::PerObjective) per_arm_buffer_.resize(problem().objectives);
   advance();
 }
 
-bool Driver::super_arms() const {
-  return problem().feedback == FeedbackKind::SemiBandit ||
-         problem().feedback == FeedbackKind::FullBanditSum;
-}
+bool Driver::super_arms() const { return feedback_info(problem().feedback).pull == PullShape::SuperArm; }
 
 std::size_t Driver::key_of(const Pull& pull) {
   if (!super_arms()) return pull.arms.front();
@@ -60,7 +60,7 @@ std::size_t Driver::key_of(const Pull& pull) {
 }
 
 std::uint64_t Driver::cost_of(const Pull& pull) const {
-  return problem().feedback == FeedbackKind::SemiBandit ? pull.arms.size() : 1;
+  return feedback_info(problem().feedback).reward == RewardShape::PerMember ? pull.arms.size() : 1;
 }
 
 void Driver::capture(const Action& action, Pull& out) const {
@@ -261,12 +261,17 @@ namespace {
 
 std::string reading_refusal(const Problem& problem, const std::optional<RewardRange>& range, const Pull& pull,
                             const Reading& reading) {
-  const bool semi = problem.feedback == FeedbackKind::SemiBandit;
-  if (semi && reading.per_arm.size() != pull.arms.size())
+  const RewardShape shape = feedback_info(problem.feedback).reward;
+  if (shape == RewardShape::PerMember && reading.per_arm.size() != pull.arms.size())
     return "a semi-bandit pull of " + std::to_string(pull.arms.size()) + " arms needs " +
            std::to_string(pull.arms.size()) + " rewards, one per member, got " +
            std::to_string(reading.per_arm.size());
-  if (!semi && !reading.per_arm.empty()) return "this study takes one reward per pull, not a list";
+  if (shape == RewardShape::PerObjective && reading.per_arm.size() != problem.objectives)
+    return "a pull of this study needs " + std::to_string(problem.objectives) +
+           " rewards, one per objective ([study] objectives), got " +
+           (reading.per_arm.empty() ? std::string("one") : std::to_string(reading.per_arm.size()));
+  if (shape == RewardShape::OneReward && !reading.per_arm.empty())
+    return "this study takes one reward per pull, not a list";
   auto check = [&](double x) {
     const std::string why = reward_refusal(problem.rewards, x, range);
     if (why.empty()) return why;
@@ -274,7 +279,7 @@ std::string reading_refusal(const Problem& problem, const std::optional<RewardRa
     shown << x;
     return "the reward " + shown.str() + " " + why;
   };
-  if (!semi) return check(reading.reward);
+  if (shape == RewardShape::OneReward) return check(reading.reward);
   for (double x : reading.per_arm)
     if (std::string why = check(x); !why.empty()) return why;
   return "";

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "cpex/feedback_kinds.hpp"
+
 namespace cpex::inline runtime::study {
 
 FeedbackLoop::FeedbackLoop(FeedbackSchedule schedule) : schedule_(schedule) {
@@ -31,16 +33,16 @@ bool FeedbackLoop::round(const AskFn& ask, const DrawFn& draw, const TellFn& tel
 }
 
 Reading draw_reading(Environment& environment, const Problem& problem, const Pull& pull, std::vector<double>& buffer) {
+  const FeedbackKindInfo& kind = feedback_info(problem.feedback);
   Action action;
   Observation observation;
-  if (problem.feedback == FeedbackKind::SemiBandit || problem.feedback == FeedbackKind::FullBanditSum) {
+  if (kind.pull == PullShape::SuperArm)
     action.super_arm = std::span<const std::size_t>(pull.arms.data(), pull.arms.size());
-    if (problem.feedback == FeedbackKind::SemiBandit) {
-      buffer.resize(pull.arms.size());
-      observation.per_arm = std::span<double>(buffer.data(), buffer.size());
-    }
-  } else {
+  else
     action.arm = pull.arms.front();
+  if (kind.reward != RewardShape::OneReward) {
+    buffer.resize(kind.reward == RewardShape::PerMember ? pull.arms.size() : problem.objectives);
+    observation.per_arm = std::span<double>(buffer.data(), buffer.size());
   }
   environment.pull(action, observation);
   Reading reading;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpex/errors.hpp"
+#include "cpex/feedback_kinds.hpp"
 #include "cpex/messages.hpp"
 #include "cpex/runtime/sweep.hpp"
 #include "cpex/runtime/sweep_overrides.hpp"
@@ -349,10 +350,7 @@ Reading in_ask_order(Reading reading, const Pull& named, const Pull& asked) {
 
 }  // namespace
 
-bool Study::super_arms() const {
-  const FeedbackKind feedback = driver_->problem().feedback;
-  return feedback == FeedbackKind::SemiBandit || feedback == FeedbackKind::FullBanditSum;
-}
+bool Study::super_arms() const { return feedback_info(driver_->problem().feedback).pull == PullShape::SuperArm; }
 
 Pull Study::named_pull(const TellInput& input) const {
   Pull named;
@@ -360,6 +358,35 @@ Pull Study::named_pull(const TellInput& input) const {
   if (!super_arms() && named.arms.size() > 1)
     throw Refusal("a pull of this study is one arm, got " + std::to_string(named.arms.size()));
   return named;
+}
+
+Reading Study::reading_of(const TellInput& input) const {
+  if (input.named_rewards.empty()) {
+    Reading reading = input.reading;
+    if (!spec_.objectives.empty() && !reading.per_arm.empty()) reading.reward = reading.per_arm.front();
+    return reading;
+  }
+  if (spec_.objectives.empty())
+    throw Refusal("rewards by name are for a study with objectives; this one takes " +
+                  std::string(super_arms() ? "a list, one per member" : "one reward"));
+  Reading reading;
+  std::vector<bool> given(spec_.objectives.size(), false);
+  reading.per_arm.assign(spec_.objectives.size(), 0.0);
+  for (const auto& [name, reward] : input.named_rewards) {
+    std::size_t d = 0;
+    try {
+      d = objective_index(spec_.objectives, name);
+    } catch (const Error& e) {
+      throw Refusal(e.what());
+    }
+    if (given[d]) throw Refusal("the objective '" + name + "' is given twice");
+    given[d] = true;
+    reading.per_arm[d] = reward;
+  }
+  for (std::size_t d = 0; d < given.size(); ++d)
+    if (!given[d]) throw Refusal("no reward for the objective '" + spec_.objectives[d] + "' (every objective needs one)");
+  reading.reward = reading.per_arm.front();
+  return reading;
 }
 
 // The oldest pending ask of `named` (a super arm's members in any order) not taken earlier
@@ -392,7 +419,7 @@ std::int64_t Study::repeated(const TellInput& input, const Told& told) const {
   const Pull named = named_pull(input);
   bool same = input.ask == 0 || input.ask == told.ask;
   if (!named.arms.empty() && sorted(named.arms) != sorted(told.pull.arms)) same = false;
-  const Reading reading = in_ask_order(input.reading, named, told.pull);
+  const Reading reading = in_ask_order(reading_of(input), named, told.pull);
   if (reading.reward != told.reading.reward || reading.per_arm != told.reading.per_arm) same = false;
   if (!same)
     throw Refusal("the id '" + input.id + "' was taken with another observation (" +
@@ -436,7 +463,7 @@ Study::Planned Study::plan(const TellInput& input, bool unasked, std::unordered_
     if (!named.arms.empty() && sorted(named.arms) != sorted(asked.arms))
       throw Refusal("ask " + std::to_string(event.ask) + " was a pull of " + pull_text(asked) + ", not " +
                     pull_text(named));
-    event.reading = in_ask_order(input.reading, named, asked);
+    event.reading = in_ask_order(reading_of(input), named, asked);
     if (const std::string why = driver.check_tell(event.ask, event.reading); !why.empty()) throw Refusal(why);
     taken.insert(event.ask);
     return out;
@@ -448,7 +475,7 @@ Study::Planned Study::plan(const TellInput& input, bool unasked, std::unordered_
                        : std::string()) +
                   "; an observation nobody asked for is taken only when told as unasked "
                   "(command line --unasked, HTTP ?unasked=1, Python unasked=True)");
-  event.reading = input.reading;
+  event.reading = reading_of(input);
   if (const std::string why = driver.check_unasked(named, event.reading); !why.empty()) throw Refusal(why);
   event.pull = named;
   return out;
@@ -580,6 +607,7 @@ StudyStatus Study::status_locked() const {
   StatusContext context;
   context.limits = &spec_.limits;
   context.ask_times = &ask_times_;
+  context.objectives = &spec_.objectives;
   context.voided = voided_.size();
   context.timed_out = timed_out_.size();
   return study_status(*driver_, spec_.arms, context);

@@ -83,13 +83,25 @@ Out log_json(const Study& study, const Study::LogPage& page) {
 
 Out status_json(const StudyStatus& s) {
   Out arms = Out::array();
-  for (const ArmStatus& a : s.arms)
+  for (const ArmStatus& a : s.arms) {
     arms.push_back({{"name", a.name}, {"asked", a.asked}, {"pending", a.pending}, {"observed", a.observed},
                     {"used", a.used}, {"mean", number_json(a.mean)},
                     {"interval", {number_json(a.lower), number_json(a.upper)}}});
+    if (s.objectives.empty()) continue;
+    Out values = Out::array();
+    for (std::size_t d = 0; d < s.objectives.size(); ++d) {
+      const bool seen = d < a.objectives.size();
+      values.push_back({{"objective", s.objectives[d]},
+                        {"mean", seen ? number_json(a.objectives[d].mean) : Out(nullptr)},
+                        {"interval", {seen ? number_json(a.objectives[d].lower) : Out(nullptr),
+                                      seen ? number_json(a.objectives[d].upper) : Out(nullptr)}}});
+    }
+    arms.back()["objectives"] = values;
+  }
   Out waiting = Out::array();
   for (const AwaitedAsk& a : s.waiting_for) waiting.push_back({{"ask", a.ask}, {"pull", a.pull}, {"asked_at", a.asked_at}});
   Out out = {{"state", s.state},
+              {"objectives", s.objectives.empty() ? Out(nullptr) : Out(s.objectives)},
               {"stopped", s.state == "stopped"},
               {"waiting_why", s.waiting_why.empty() ? Out(nullptr) : Out(s.waiting_why)},
               {"waiting_for", waiting},
@@ -116,7 +128,7 @@ Out status_json(const StudyStatus& s) {
   if (s.glr.defined)
     out["glr"] = {{"statistic", number_json(s.glr.statistic)}, {"threshold", number_json(s.glr.threshold)},
                   {"best", s.glr.best}, {"challenger", s.glr.challenger}, {"passed", s.glr.passed},
-                  {"rule", "Garivier & Kaufmann 2016 Thm 10: log(2 t (K - 1) / delta)"}};
+                  {"rule", s.glr.rule}};
   else
     out["glr"] = {{"available", false}, {"why", s.glr.why_not}};
   out["t_star"] = s.t_star ? number_json(*s.t_star) : Out(nullptr);

@@ -60,7 +60,12 @@ const ParamSchema& study_schema() {
         .choice("feedback", "single-arm", feedback_choices(),
                 "what one pull is: one arm; a super arm observed per member (semi-bandit) or as "
                 "the sum of its members' rewards (full-bandit-sum); one arm with known features "
-                "(linear-arm: needs features or features-file)")
+                "(linear-arm: needs features or features-file); one arm observed on every "
+                "objective (multi-objective: needs objectives, and is implied by them)")
+        .text("objectives", std::nullopt,
+              "the names of the values one observation holds, separated by commas (conversion, "
+              "latency): each tell gives one reward per objective (multi-objective feedback)")
+        .optional()
         .integer("k", std::nullopt, Range::closed(1, static_cast<double>(kMaxArms)),
                  "the size of a super arm (semi-bandit, full-bandit-sum), or the decision size "
                  "the problem is made for")
@@ -118,6 +123,32 @@ std::vector<std::string> arm_names(const std::string& text) {
   if (names.size() < 2)
     throw ParameterError("arms", "a study needs at least 2 arms, got " + std::to_string(names.size()) +
                                      " ('" + shorten(text) + "')");
+  return names;
+}
+
+// `objectives = a, b`: at least 2 names, each a valid arm-like name, none twice.
+std::vector<std::string> objective_names(const std::string& text) {
+  std::vector<std::string> names;
+  if (const std::string whole = trim(text); !whole.empty() && whole.back() == ',')
+    throw ParameterError("objectives", "an empty objective name in '" + shorten(text) + "'");
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');) {
+    name = trim(name);
+    if (name.empty()) throw ParameterError("objectives", "an empty objective name in '" + shorten(text) + "'");
+    names.push_back(name);
+    if (names.size() > kMaxObjectives)
+      throw ParameterError("objectives", "at most " + std::to_string(kMaxObjectives) + " objectives");
+  }
+  if (names.size() < 2)
+    throw ParameterError("objectives", "needs at least 2 names (one reward per pull needs no objectives), got '" +
+                                           shorten(text) + "'");
+  try {
+    check_arm_names(names);
+  } catch (const ConfigError& e) {
+    std::string why = e.what();
+    if (why.rfind("the arm name", 0) == 0) why = "the objective name" + why.substr(12);
+    throw ParameterError("objectives", why);
+  }
   return names;
 }
 
@@ -210,6 +241,16 @@ StudySpec study_spec(const ParamValues& values) {
   read_rewards(values, spec);
   const std::string feedback = values.text("feedback");
   problem.feedback = feedback_kind_named(feedback).value_or(FeedbackKind::SingleArm);  // a choice: known
+  if (values.has("objectives")) {
+    refuse_unless(problem.feedback == FeedbackKind::SingleArm || problem.feedback == FeedbackKind::MultiObjective,
+                  "objectives", "objectives go with multi-objective feedback (one arm a pull), not " + feedback);
+    spec.objectives = objective_names(values.text("objectives"));
+    problem.feedback = FeedbackKind::MultiObjective;
+    problem.objectives = spec.objectives.size();
+  } else {
+    refuse_unless(problem.feedback != FeedbackKind::MultiObjective, "objectives",
+                  "multi-objective feedback needs objectives = NAME, NAME, ... (the values one observation holds)");
+  }
   const bool super_arms = problem.feedback == FeedbackKind::SemiBandit ||
                           problem.feedback == FeedbackKind::FullBanditSum;
   refuse_unless(!super_arms || values.has("k"), "k",
@@ -244,11 +285,9 @@ StudySpec read_study_section(const PipelineFile& file) {
 }
 
 FeedbackKind declared_feedback(const PipelineFile& file) {
+  if (file.get("study", "objectives")) return FeedbackKind::MultiObjective;
   const auto value = file.get("study", "feedback");
-  if (value == "semi-bandit") return FeedbackKind::SemiBandit;
-  if (value == "full-bandit-sum") return FeedbackKind::FullBanditSum;
-  if (value == "linear-arm") return FeedbackKind::LinearArm;
-  return FeedbackKind::SingleArm;
+  return value ? feedback_kind_named(*value).value_or(FeedbackKind::SingleArm) : FeedbackKind::SingleArm;
 }
 
 namespace {
@@ -345,6 +384,15 @@ double duration_seconds(const std::string& text) {
       value * scale > 1e9)
     throw Error("'" + shorten(text) + "' is not a duration (seconds, or a number with s, m, h or d: 90, 15m, 2h, 1.5d)");
   return value * scale;
+}
+
+std::size_t objective_index(const std::vector<std::string>& objectives, const std::string& name) {
+  for (std::size_t i = 0; i < objectives.size(); ++i)
+    if (objectives[i] == name) return i;
+  std::string list;
+  for (std::size_t i = 0; i < objectives.size(); ++i) list += (i ? ", " : "") + shorten(objectives[i], 40);
+  throw Error("unknown objective '" + shorten(name) + "'" + did_you_mean(name, objectives) + " (objectives: " + list +
+              ")");
 }
 
 std::size_t arm_index(const std::vector<std::string>& arms, const std::string& name) {

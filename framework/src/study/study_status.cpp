@@ -2,16 +2,20 @@
 // independent identification check (GLR statistic and plug-in T*).
 #include "cpex/study/study_status.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "cpex/capabilities.hpp"
-#include "cpex/numerics/exponential_family.hpp"
-#include "cpex/numerics/optimal_weights.hpp"
+#include "cpex/feedback_kinds.hpp"
+#include "cpex/identification/posed_problem.hpp"
+#include "cpex/numerics/stopping_thresholds.hpp"
 #include "cpex/report/stats.hpp"
+#include "cpex/runtime/hardness.hpp"
 
 namespace cpex::inline runtime::study {
 
@@ -21,16 +25,42 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kZ95 = 1.959963984540054;  // the standard normal's 0.975 quantile
 
 struct ArmData {
-  double sum = 0.0;
+  std::vector<double> sums;  // one per objective (one for one reward)
 };
+
+// The mean of n observations summing to `sum` with a 95% interval for this value alone (not
+// simultaneous, not a stopping rule): gaussian z sigma / sqrt(n), bernoulli Clopper-Pearson,
+// bounded Hoeffding; no interval for the other families.
+ArmStatus::Objective mean_interval(const Problem& problem, double sum, std::uint64_t n) {
+  const RewardModel& model = problem.rewards;
+  ArmStatus::Objective out;
+  out.mean = sum / static_cast<double>(n);
+  if (model.family == RewardFamily::Bernoulli) {
+    const Interval ci = clopper_pearson(static_cast<std::uint64_t>(std::llround(sum)), n);
+    out.lower = ci.lower;
+    out.upper = ci.upper;
+    return out;
+  }
+  double half = kNaN;
+  if (model.family == RewardFamily::Gaussian) half = kZ95 * problem.noise_sigma / std::sqrt(static_cast<double>(n));
+  else if (model.bounded()) half = (model.upper - model.lower) * std::sqrt(std::log(2.0 / 0.05) / (2.0 * static_cast<double>(n)));
+  out.lower = out.mean - half;
+  out.upper = out.mean + half;
+  if (model.bounded()) {
+    out.lower = std::max(out.lower, model.lower);
+    out.upper = std::min(out.upper, model.upper);
+  }
+  return out;
+}
 
 void collect_arms(const Driver& driver, const std::vector<std::string>& names, StudyStatus& status,
                   std::vector<ArmData>& data) {
   const Problem& problem = driver.problem();
-  const bool semi = problem.feedback == FeedbackKind::SemiBandit;
+  const RewardShape shape = feedback_info(problem.feedback).reward;
   const bool sum_only = problem.feedback == FeedbackKind::FullBanditSum;
+  const std::size_t values = shape == RewardShape::PerObjective ? problem.objectives : 1;
   status.arms.resize(names.size());
-  data.assign(names.size(), {});
+  data.assign(names.size(), ArmData{std::vector<double>(values, 0.0)});
   for (std::size_t i = 0; i < names.size(); ++i) status.arms[i].name = names[i];
   for (const PullRecord& record : driver.records()) {
     if (record.state == PullState::Cancelled) continue;
@@ -44,34 +74,25 @@ void collect_arms(const Driver& driver, const std::vector<std::string>& names, S
       if (record.state == PullState::Used) ++arm.used;
       if (!observed) continue;
       ++arm.observed;
-      if (!sum_only) data[record.pull.arms[m]].sum += semi ? record.reading.per_arm[m] : record.reading.reward;
+      std::vector<double>& sums = data[record.pull.arms[m]].sums;
+      if (shape == RewardShape::PerObjective)
+        for (std::size_t d = 0; d < values; ++d) sums[d] += record.reading.per_arm[d];
+      else if (shape == RewardShape::PerMember) sums[0] += record.reading.per_arm[m];
+      else if (!sum_only) sums[0] += record.reading.reward;
     }
   }
-  const RewardModel& model = problem.rewards;
   for (std::size_t i = 0; i < names.size(); ++i) {
     ArmStatus& arm = status.arms[i];
-    const auto n = static_cast<double>(arm.observed);
-    if (sum_only || arm.observed == 0) {
-      arm.mean = arm.lower = arm.upper = kNaN;
+    arm.mean = arm.lower = arm.upper = kNaN;
+    if (sum_only || arm.observed == 0) continue;
+    if (shape == RewardShape::PerObjective) {
+      for (std::size_t d = 0; d < values; ++d) arm.objectives.push_back(mean_interval(problem, data[i].sums[d], arm.observed));
       continue;
     }
-    arm.mean = data[i].sum / n;
-    double half = kNaN;
-    if (model.family == RewardFamily::Bernoulli) {
-      const auto successes = static_cast<std::uint64_t>(std::llround(data[i].sum));
-      const Interval ci = clopper_pearson(successes, arm.observed);
-      arm.lower = ci.lower;
-      arm.upper = ci.upper;
-      continue;
-    }
-    if (model.family == RewardFamily::Gaussian) half = kZ95 * problem.noise_sigma / std::sqrt(n);
-    else if (model.bounded()) half = (model.upper - model.lower) * std::sqrt(std::log(2.0 / 0.05) / (2.0 * n));
-    arm.lower = arm.mean - half;
-    arm.upper = arm.mean + half;
-    if (model.bounded()) {
-      arm.lower = std::max(arm.lower, model.lower);
-      arm.upper = std::min(arm.upper, model.upper);
-    }
+    const ArmStatus::Objective one = mean_interval(problem, data[i].sums[0], arm.observed);
+    arm.mean = one.mean;
+    arm.lower = one.lower;
+    arm.upper = one.upper;
   }
 }
 
@@ -92,25 +113,39 @@ std::string decision_names(const Decision& decision, const std::vector<std::stri
   return text;
 }
 
+namespace {
+
+// Names of `arms` (indices), ", "-separated.
+std::string arm_list(const std::vector<std::size_t>& arms, const std::vector<ArmStatus>& status) {
+  std::string text;
+  for (std::size_t a : arms) text += (text.empty() ? "" : ", ") + (a < status.size() ? status[a].name : "?");
+  return text;
+}
+
+}  // namespace
+
 void identification_check(const Driver& driver, StudyStatus& status) {
   GlrCheck& check = status.glr;
   const Problem& problem = driver.problem();
-  const auto family = numerics::arm_family_of(problem.rewards, problem.noise_sigma);
-  const Oracle& oracle = *driver.oracles().front();
-  const unsigned capabilities = driver.pipeline().oracles.front().entry->capabilities;
-  if (problem.feedback != FeedbackKind::SingleArm || oracle.decision_size() != 1 ||
-      !(capabilities & kCardinality)) {
-    check.why_not = "defined for a single best arm with single-arm feedback";
-    return;
-  }
-  if (!family) {
-    check.why_not = "defined for gaussian and bernoulli rewards";
+  if (problem.feedback != FeedbackKind::SingleArm && problem.feedback != FeedbackKind::MultiObjective) {
+    check.why_not = "defined for one arm a pull (single-arm or multi-objective feedback)";
     return;
   }
   if (!status.delta) {
     check.why_not = "the algorithm has no delta";
     return;
   }
+  const Pipeline& pipeline = driver.pipeline();
+  const Oracle& oracle = *driver.oracles().front();
+  const unsigned capabilities = pipeline.oracles.front().entry->capabilities & ~oracle.withdrawn_capabilities();
+  std::optional<identification::PosedProblem> posed;
+  try {
+    posed = identification::PosedProblem::from_pipeline(problem, oracle, capabilities, algorithm_epsilon(pipeline));
+  } catch (const std::invalid_argument& e) {
+    check.why_not = std::string("the study poses no identification problem the GLR check knows: ") + e.what();
+    return;
+  }
+  const std::size_t objectives = posed->objectives();
   std::vector<double> means, counts;
   double total = 0.0;
   for (const ArmStatus& arm : status.arms) {
@@ -118,40 +153,64 @@ void identification_check(const Driver& driver, StudyStatus& status) {
       check.why_not = "every arm needs an observation first";
       return;
     }
-    means.push_back(arm.mean);
+    if (objectives > 1)
+      for (const ArmStatus::Objective& value : arm.objectives) means.push_back(value.mean);
+    else
+      means.push_back(arm.mean);
     counts.push_back(static_cast<double>(arm.observed));
     total += static_cast<double>(arm.observed);
   }
-  std::size_t best = 0;
-  for (std::size_t a = 1; a < means.size(); ++a)
-    if (means[a] > means[best]) best = a;
-  std::size_t challenger = best == 0 ? 1 : 0;
-  double z = std::numeric_limits<double>::infinity();
-  for (std::size_t b = 0; b < means.size(); ++b) {
-    if (b == best) continue;
-    const double zb = family->glr(counts[best], means[best], counts[b], means[b]);
-    if (zb < z) {
-      z = zb;
-      challenger = b;
+  const double delta = *status.delta;
+  identification::GlrStatistic glr;
+  try {
+    glr = posed->glr(means, counts, true);
+  } catch (const std::exception& e) {
+    check.why_not = std::string("the GLR statistic is not defined here: ") + e.what();
+    return;
+  }
+  // The threshold (GlrCheck): GK's Theorem 10 when every piece moves at most two
+  // one-dimensional arms, else kk2021 for the values the piece moves.
+  std::size_t largest = 0;
+  for (const auto& piece : glr.pieces) largest = std::max(largest, piece.arms.size());
+  const bool pairs = objectives == 1 && largest <= 2;
+  const auto kind = pairs ? numerics::StoppingThreshold::GkTheorem : numerics::StoppingThreshold::Kk2021;
+  const auto t = static_cast<std::uint64_t>(std::max(total, 1.0));
+  check.defined = true;
+  check.best = arm_list(glr.answer.arms, status.arms);
+  check.passed = !glr.pieces.empty();
+  double binding = std::numeric_limits<double>::infinity();
+  for (const auto& piece : glr.pieces) {
+    const double beta = numerics::stopping_threshold(kind, t, delta, glr.pieces.size(),
+                                                     std::max<std::size_t>(piece.arms.size() * objectives, 1));
+    if (!(piece.cost > beta)) check.passed = false;
+    if (piece.cost - beta < binding) {
+      binding = piece.cost - beta;
+      check.statistic = piece.cost;
+      check.threshold = beta;
+      // the arms the piece moves besides the answer's (the best arm's challenger; the
+      // dominated arm closest to the Pareto set), else all of them (a threshold's arm)
+      std::vector<std::size_t> others;
+      for (std::size_t a : piece.arms)
+        if (std::find(glr.answer.arms.begin(), glr.answer.arms.end(), a) == glr.answer.arms.end()) others.push_back(a);
+      check.challenger = arm_list(others.empty() ? piece.arms : others, status.arms);
     }
   }
-  const double delta = *status.delta;
-  const auto arms = static_cast<double>(means.size());
-  check.defined = true;
-  check.best = status.arms[best].name;
-  check.challenger = status.arms[challenger].name;
-  check.statistic = z;
-  check.threshold = std::log(2.0 * total * (arms - 1.0) / delta);
-  check.passed = z > check.threshold;
+  if (glr.pieces.empty()) check.why_not = "the empirical answer has no alternative to reject";
+  std::ostringstream rule;
+  rule << (pairs ? "Garivier & Kaufmann 2016 Thm 10: log(2 t N / delta)"
+                 : "Kaufmann & Koolen 2021 (kk2021) for the values a piece moves")
+       << ", N = " << glr.pieces.size() << " pieces of the alternative (" << posed->name() << ")";
+  check.rule = rule.str();
   try {
-    const double t_star = numerics::characteristic_time(means, *family);
-    if (std::isfinite(t_star)) {
-      status.t_star = t_star;
-      status.t_star_samples = t_star * std::log(1.0 / delta);
+    const identification::CharacteristicTime t_star = posed->characteristic_time(means);
+    if (std::isfinite(t_star.time)) {
+      status.t_star = t_star.time;
+      status.t_star_samples = t_star.time * std::log(1.0 / delta);
       status.more_samples = std::max(0.0, *status.t_star_samples - total);
     }
   } catch (const std::exception&) {
-    // means on the family's boundary (a Bernoulli arm at 0 or 1 everywhere): no estimate
+    // means on the family's boundary (a Bernoulli arm at 0 or 1 everywhere), or a problem
+    // without T*: no estimate
   }
 }
 
@@ -200,6 +259,13 @@ void certify(const Pipeline& pipeline, StudyStatus& status) {
     status.certificate_text = "the algorithm stopped by its rule; it has no delta to certify";
     return;
   }
+  if (status.glr.defined && status.glr.passed && status.recommendation != status.glr.best) {
+    status.certificate = "algorithm";
+    status.certificate_text = "the algorithm stopped by its own rule at delta " + d.str() + " on " +
+                              status.recommendation + ", which is not the answer of the empirical means (" +
+                              status.glr.best + ", which the independent GLR check certifies)";
+    return;
+  }
   if (status.glr.defined && status.glr.passed) {
     status.certificate = "certified";
     status.certificate_text = "certified at delta " + d.str() +
@@ -245,6 +311,7 @@ StudyStatus study_status(const Driver& driver, const std::vector<std::string>& a
   status.samples = driver.samples();
   status.used = driver.used();
   status.pending = driver.pending();
+  if (context.objectives) status.objectives = *context.objectives;
   std::vector<ArmData> data;
   collect_arms(driver, arms, status, data);
   if (pipeline.algorithm_params.has("delta")) status.delta = pipeline.algorithm_params.real("delta");
@@ -317,13 +384,28 @@ std::string status_text(const StudyStatus& s) {
   std::size_t width = 4;
   for (const auto& arm : s.arms) width = std::max(width, arm.name.size());
   out << std::left << std::setw(static_cast<int>(width)) << "arm" << std::right << std::setw(9)
-      << "asked" << std::setw(9) << "pending" << std::setw(10) << "observed" << std::setw(10)
-      << "mean" << "  95% interval\n";
+      << "asked" << std::setw(9) << "pending" << std::setw(10) << "observed";
+  if (s.objectives.empty()) out << std::setw(10) << "mean" << "  95% interval";
+  else out << "  per objective: mean [95% interval]";
+  out << "\n";
+  auto interval = [&](double mean, double lower, double upper) {
+    std::string text = number(mean);
+    if (!std::isnan(lower)) text += " [" + number(lower) + ", " + number(upper) + "]";
+    return text;
+  };
   for (const auto& arm : s.arms) {
     out << std::left << std::setw(static_cast<int>(width)) << arm.name << std::right << std::setw(9)
-        << arm.asked << std::setw(9) << arm.pending << std::setw(10) << arm.observed << std::setw(10)
-        << number(arm.mean);
-    if (!std::isnan(arm.lower)) out << "  [" << number(arm.lower) << ", " << number(arm.upper) << "]";
+        << arm.asked << std::setw(9) << arm.pending << std::setw(10) << arm.observed;
+    if (s.objectives.empty()) {
+      out << std::setw(10) << number(arm.mean);
+      if (!std::isnan(arm.lower)) out << "  [" << number(arm.lower) << ", " << number(arm.upper) << "]";
+    } else {
+      for (std::size_t d = 0; d < s.objectives.size(); ++d)
+        out << (d ? "; " : "  ") << s.objectives[d] << " "
+            << (d < arm.objectives.size()
+                    ? interval(arm.objectives[d].mean, arm.objectives[d].lower, arm.objectives[d].upper)
+                    : std::string("-"));
+    }
     out << "\n";
   }
   out << "recommendation: ";
@@ -342,8 +424,8 @@ std::string status_text(const StudyStatus& s) {
   }
   if (s.glr.defined) {
     out << "GLR check: Z = " << number(s.glr.statistic, 5) << " vs threshold " << number(s.glr.threshold, 5)
-        << " (best " << s.glr.best << ", closest " << s.glr.challenger << "): "
-        << (s.glr.passed ? "passed" : "not passed") << "\n";
+        << " (answer " << s.glr.best << ", closest " << s.glr.challenger << "): "
+        << (s.glr.passed ? "passed" : "not passed") << "; " << s.glr.rule << "\n";
   } else {
     out << "GLR check: not available (" << s.glr.why_not << ")\n";
   }

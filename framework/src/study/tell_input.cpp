@@ -126,9 +126,15 @@ TellInput parse_tell(const json& object, const std::string& where) {
       input.reading.reward = number_of(value, where, "reward");
       has_reward = true;
     } else if (key == "rewards") {
-      if (!value.is_array() || value.empty())
-        throw Error(where + ": 'rewards' must be a non-empty list of numbers, got " + shorten(value.dump()));
-      for (const auto& item : value) input.reading.per_arm.push_back(number_of(item, where, "rewards"));
+      if (value.is_object() && !value.empty()) {  // multi-objective, by objective name
+        for (const auto& [objective, reward] : value.items())
+          input.named_rewards.emplace_back(objective, number_of(reward, where, "rewards"));
+      } else if (value.is_array() && !value.empty()) {
+        for (const auto& item : value) input.reading.per_arm.push_back(number_of(item, where, "rewards"));
+      } else {
+        throw Error(where + ": 'rewards' must be a non-empty list of numbers (or an object of numbers by "
+                    "objective name), got " + shorten(value.dump()));
+      }
       has_reward = true;
     } else if (key == "cancel") {
       if (!value.is_boolean()) throw Error(where + ": 'cancel' must be true or false");

@@ -23,6 +23,10 @@ struct HardnessReport {
   std::string text;  // `cpex hardness`: one block per instance
 };
 
+// The algorithm's accuracy (its parameter with ParamRole::Accuracy), else 0: the epsilon of the
+// problem a pipeline poses (ε-good answers are judged on the ε-good problem).
+double algorithm_epsilon(const Pipeline& pipeline);
+
 // `overrides` as --set. Throws ConfigError when a point's instance has no measure.
 HardnessReport hardness_report(const Registry& registry, PipelineFile file, const std::vector<std::string>& overrides);
 

@@ -138,6 +138,9 @@ class Study {
   void remember(const Event& event);
   bool super_arms() const;
   Pull named_pull(const TellInput& input) const;
+  // The input's observation, named rewards put in the objectives' order (Refusal naming a
+  // missing, unknown or repeated objective).
+  Reading reading_of(const TellInput& input) const;
   std::uint64_t pending_ask_of(const Pull& named, const std::unordered_set<std::uint64_t>& taken) const;
   std::string pending_refusal(std::uint64_t ask, const std::unordered_set<std::uint64_t>& taken) const;
   Planned plan(const TellInput& input, bool unasked, std::unordered_set<std::uint64_t>& taken,

@@ -45,6 +45,9 @@ struct RewardRange {
 // What a [study] section declares, read and checked.
 struct StudySpec {
   std::vector<std::string> arms;  // names, one per arm (for `arms = N`: "0", ..., "N-1")
+  // `objectives = conversion, latency`: the names of the values one observation holds
+  // (multi-objective feedback, D >= 2; problem.objectives = D); empty for one reward.
+  std::vector<std::string> objectives;
   std::string rewards;            // the declared family's name
   Problem problem;                // what the algorithm is told
   std::optional<RewardRange> range;
@@ -62,7 +65,8 @@ StudySpec read_study_section(const PipelineFile& file);
 StudySpec study_spec(const ParamValues& values);
 
 // The feedback the section declares (read before the pipeline is assembled: the
-// algorithm's accepted feedback is compared with it first).
+// algorithm's accepted feedback is compared with it first): `feedback`, or multi-objective
+// when the section names `objectives`.
 FeedbackKind declared_feedback(const PipelineFile& file);
 
 // The built-in environment entry of a study ("study", feedback as declared): its factory
@@ -83,6 +87,10 @@ void check_arm_names(const std::vector<std::string>& names);
 
 // "90", "15m", "2h", "1.5d": seconds; Error otherwise (the `pending-timeout` syntax).
 double duration_seconds(const std::string& text);
+
+// The index of the objective named `name` among `objectives`; Error "unknown objective ..."
+// otherwise.
+std::size_t objective_index(const std::vector<std::string>& objectives, const std::string& name);
 
 // The index of the arm named `name`; Error "unknown arm 'x' (did you mean 'y'?) ..."
 // otherwise.

@@ -30,19 +30,35 @@ struct ArmStatus {
   // Mean of the observations with a 95% interval for this arm alone (not simultaneous, not a
   // stopping rule): gaussian z sigma / sqrt(n); bernoulli Clopper-Pearson; bounded Hoeffding.
   // NaN without observations, or with full-bandit-sum feedback (no per-arm observation).
+  // NaN with multi-objective feedback, whose arms have one mean per objective:
   double mean = 0.0, lower = 0.0, upper = 0.0;
+  // multi-objective feedback: per objective (in [study] objectives' order), the same mean and
+  // interval; empty otherwise.
+  struct Objective {
+    double mean = 0.0, lower = 0.0, upper = 0.0;
+  };
+  std::vector<Objective> objectives;
 };
 
-// The independent check of a single best arm by the generalized likelihood ratio
-// (Garivier & Kaufmann 2016, eq. (11)) against the threshold of their Theorem 10,
-// log(2 t (K - 1) / delta), valid for any sampling rule at any time.
+// The independent check of the empirical answer by the generalized likelihood ratio of the
+// identification problem the pipeline poses (its oracle's query on the declared family:
+// best arm, top-m, thresholds, epsilon-good, the Pareto set of vector-valued arms, ...):
+// every piece p of the alternative must have Z_p(t) > beta_p(t, delta) for a threshold valid
+// for any sampling rule at any time — Garivier & Kaufmann (2016)'s Theorem 10,
+// log(2 t N / delta) with N pieces, when every piece moves at most two one-dimensional arms
+// (the best arm: log(2 t (K - 1) / delta)); else Kaufmann & Koolen (2021)'s kk2021 for a
+// piece moving s values (arms times objectives). docs/studies.md, "What the certificate means".
 struct GlrCheck {
   bool defined = false;
   std::string why_not;          // when not defined
-  std::string best, challenger; // empirical best arm and the closest alternative
-  double statistic = 0.0;       // Z(t) = min_b Z_{best,b}
-  double threshold = 0.0;       // beta(t, delta)
-  bool passed = false;          // statistic > threshold
+  std::string best;             // the empirical answer (a best arm; a set's arms ", "-separated)
+  std::string challenger;       // the arms the binding piece moves besides the answer's (the
+                                // best arm's challenger; the dominated arm nearest the Pareto
+                                // set), else all it moves (a threshold's arm)
+  double statistic = 0.0;       // Z_p(t) of the binding piece: the one of least Z_p - beta_p
+  double threshold = 0.0;       // its beta_p(t, delta)
+  bool passed = false;          // every piece's Z_p > beta_p
+  std::string rule;             // the threshold, in words
 };
 
 // An ask the algorithm's next step waits for (docs/studies.md, "Status").
@@ -53,6 +69,7 @@ struct AwaitedAsk {
 };
 
 struct StudyStatus {
+  std::vector<std::string> objectives;  // multi-objective feedback: the objectives' names
   std::string state;            // running, waiting, stopped, budget, capped
   std::string waiting_why;      // state waiting: why no pull can be asked now
   std::vector<AwaitedAsk> waiting_for;  // the asks the algorithm's next step waits for
@@ -85,6 +102,7 @@ struct StudyStatus {
 struct StatusContext {
   const StudyLimits* limits = nullptr;
   const std::vector<double>* ask_times = nullptr;  // per ask (number - 1), Unix seconds
+  const std::vector<std::string>* objectives = nullptr;  // [study] objectives (multi-objective)
   std::uint64_t voided = 0, timed_out = 0;
 };
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,9 @@ struct TellInput {
   std::string id;                  // the client's id: a tell repeated with it is taken once
   std::int64_t void_seq = 0;       // retract the observation logged as event `void_seq`
   std::string note;                // a void's reason (kept in the log)
+  // "rewards": {"conversion": 1, "latency": 0.2}: a multi-objective observation by objective
+  // name (the study puts them in its objectives' order into reading.per_arm).
+  std::vector<std::pair<std::string, double>> named_rewards;
 };
 
 // A client id: 1 to 200 printable ASCII characters; "" or why not.
@@ -43,8 +47,9 @@ class TellError : public Refusal {
   std::size_t index_;
 };
 
-// Tells from text (see above). Keys: ask, arm or arms, reward or rewards (semi-bandit: one
-// per member), cancel, id, void (with reason). TellError naming the line or element.
+// Tells from text (see above). Keys: ask, arm or arms, reward or rewards (semi-bandit: a list,
+// one per member; multi-objective: a list in the objectives' order, or an object by
+// objective name), cancel, id, void (with reason). TellError naming the line or element.
 std::vector<TellInput> parse_tells(const std::string& text);
 // The same for one object (`where` names it in messages: "line 3"); Error.
 TellInput parse_tell(const nlohmann::json& object, const std::string& where);
