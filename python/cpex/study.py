@@ -15,6 +15,7 @@ import json
 import numbers
 import os
 import warnings
+from collections.abc import Mapping
 
 from ._errors import ConfigError, Error
 from ._native import core
@@ -50,15 +51,19 @@ def _observation(arm=None, reward=None, ask=None, rewards=None, cancel=False, id
     if reward is not None:
         item["reward"] = reward
     if rewards is not None:
-        item["rewards"] = list(rewards)
+        # a dict: a multi-objective observation by objective name; else one per member or objective
+        item["rewards"] = dict(rewards) if isinstance(rewards, Mapping) else list(rewards)
     for key in ("reward", "rewards"):
         values = item.get(key)
+        values = list(values.values()) if isinstance(values, dict) else values
         for value in (values if isinstance(values, list) else [values] if values is not None else []):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise Error("%s must be a number, got %r" % (key, value))
     if "reward" in item:
         item["reward"] = float(item["reward"])
-    if "rewards" in item:
+    if isinstance(item.get("rewards"), dict):
+        item["rewards"] = {str(name): float(v) for name, v in item["rewards"].items()}
+    elif "rewards" in item:
         item["rewards"] = [float(v) for v in item["rewards"]]
     return item
 
@@ -156,7 +161,9 @@ class Study:
 
     def tell(self, arm=None, reward=None, *, ask=None, rewards=None, unasked=False, id=None):
         """One observation: of `arm` (answering its oldest pending pull) or of ask number
-        `ask`; `rewards=[...]` for a semi-bandit pull (one per member); `id`: a client id
+        `ask`; `rewards=[...]` for a semi-bandit pull (one per member) or a study with
+        objectives (one per objective, in their order), `rewards={"conversion": 0.3,
+        "latency": 0.1}` by objective name; `id`: a client id
         that makes a retry safe (a tell repeated with it is taken once). Returns
         {"accepted", "late", "cancelled", "voided", "duplicates", "seqs", "state",
         "samples"}; cpex.Error, nothing taken, for a bad one. An observation after the

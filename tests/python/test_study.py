@@ -137,3 +137,33 @@ def test_names_limits_ids_voids_and_the_log(tmp_path):
     assert events[2]["voided"] and events[2]["id"] == "visit-1" and events[3]["note"] == "typo"
     with pytest.raises(cpex.Error, match="was voided already"):
         s.void(first["seqs"][0])
+
+
+def test_several_metrics_tells_by_name_or_order_and_the_pareto_set(tmp_path):
+    sections = dict(study={"arms": ["a", "b", "c", "d"], "objectives": ["conversion", "latency"],
+                           "rewards": "gaussian", "sigma": 0.5},
+                    oracle={"plugin": "pareto-set"},
+                    algorithm={"plugin": "top-two", "delta": 0.05, "threshold": "kk2021"}, run={"seed": 3})
+    s = cpex.Study.create(tmp_path / "metrics.db", **sections)
+    s.ask(1)
+    assert s.tell("a", rewards={"latency": 0.25, "conversion": 0.5}, id="t1")["accepted"] == 1
+    assert s.tell("a", rewards=[0.5, 0.25], id="t1")["duplicates"] == 1  # the same observation
+    assert s.tell("b", rewards=(0.125, 0.75), unasked=True)["accepted"] == 1
+    status = s.status()
+    assert status["objectives"] == ["conversion", "latency"]
+    assert [o["mean"] for o in status["arms"][0]["objectives"]] == [0.5, 0.25]
+    assert [o["mean"] for o in status["arms"][1]["objectives"]] == [0.125, 0.75]
+    for bad, fragment in [({"conversion": 1}, "no reward for the objective 'latency'"),
+                          ({"conversion": 1, "latncy": 2}, "did you mean 'latency'"),
+                          ([1], "needs 2 rewards, one per objective"),
+                          ({"conversion": "1", "latency": 2}, "rewards must be a number")]:
+        with pytest.raises(cpex.Error) as error:
+            s.tell("c", rewards=bad, unasked=True)
+        assert fragment in str(error.value), (fragment, str(error.value))
+    assert s.status() == status
+    fresh = cpex.Study.create(tmp_path / "pareto.db", **sections)
+    simulated = fresh.simulate({"plugin": "multivariate-gaussian", "sigma": 0.5,
+                                "means": "0.9 0.2; 0.5 0.5; 0.2 0.9; 0.3 0.3"})
+    assert simulated["recommendation"] == "a, b, c" and simulated["correct"]
+    final = fresh.status()
+    assert final["certificate"] == "certified" and final["glr"]["challenger"] == "d"
