@@ -11,6 +11,7 @@
 #include "cpex/runtime/pipeline_file.hpp"
 #include "cpex/runtime/sweep.hpp"
 #include "cpex/runtime/sweep_scope.hpp"
+#include "cpex/study/study_spec.hpp"
 
 namespace cpex::host {
 
@@ -90,13 +91,18 @@ int list_accepting(const Registry& registry, const std::string& path) {
   auto& algorithms = scope.plugins["algorithm"];
   for (const auto& name : names)
     if (std::find(algorithms.begin(), algorithms.end(), name) == algorithms.end()) algorithms.push_back(name);
+  // A study's pipeline: its [study] section is the instance (the arms, family, feedback).
+  const auto listed = at.sections();
+  const bool study = std::find(listed.begin(), listed.end(), "study") != listed.end();
+  const EnvironmentEntry study_instance = study::study_entry(study::declared_feedback(at));
+  const InstanceSection instance = study ? InstanceSection{"study", &study_instance} : InstanceSection{};
   std::vector<std::string> fit;
   std::vector<std::pair<std::string, std::string>> refused;
   for (const auto& name : names) {
     PipelineFile candidate = at;
     candidate.set("algorithm", "plugin", name, "cpex list --accepts", file.directory());
     try {
-      assemble(candidate, registry, {"sweep"}, &scope);
+      assemble(candidate, registry, {"sweep"}, &scope, instance);
       fit.push_back(name);
     } catch (const ConfigError& e) {
       std::string reason = e.what();

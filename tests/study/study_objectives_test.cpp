@@ -204,3 +204,11 @@ TEST_CASE("the best-arm GLR check of a study is Garivier & Kaufmann's, computed 
   CHECK(s["glr"]["threshold"].get<double>() == Approx(std::log(2.0 * t * 2.0 / 0.05)).epsilon(1e-12));
   CHECK(s["glr"]["passed"] == (z > std::log(2.0 * t * 2.0 / 0.05)));
 }
+
+TEST_CASE("cpex list --accepts reads a study's pipeline: the algorithms of its multi-objective problem", "[study][pareto]") {
+  const auto r = run_cpex("list --accepts " + temp_file("accepts-study.ini", kParetoStudy));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  check_contains_all(r.out, {"accept the problem of", "  ape ", "  auer-psi ", "  top-two ", "  track-and-stop ",
+                             "needs single-arm feedback, but environment 'study' gives multi-objective feedback"});
+}
