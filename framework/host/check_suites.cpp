@@ -1,9 +1,10 @@
 // The conformance suites of `cpex check` (check_suites.hpp): which algorithms each serves,
-// and its instances. Best-K keeps δ = 0.01 over 320 (quick) or 1,200 runs, which catches a
-// confidence width halved (its error is a few times δ); the other suites run δ = 0.05 over
-// 120-240 (quick) or 600-900 runs on the instances of the family's statistical tests
-// (tests/statistical/), which keeps each algorithm's quick check to about a second of CPU
-// (0 wrong answers in 120 runs bound the error rate by 0.025).
+// and its instances. Best-K and linear keep δ = 0.01 over 320 (quick) or 1,200 runs, which
+// catches a confidence width halved (its error is a few times δ: the planted defects of
+// tests/check_fixtures); the other suites run δ = 0.05 over 120-240 (quick) or 600-900 runs
+// on the instances of the family's statistical tests (tests/statistical/), which keeps each
+// algorithm's quick check to about a second of CPU (0 wrong answers in 120 runs bound the
+// error rate by 0.025).
 #include "check_suites.hpp"
 
 #include <algorithm>
@@ -228,16 +229,21 @@ std::string full_bandit_refuses(const AlgorithmNeeds& needs, const Registry& reg
 }
 
 // ---- Linear: arms with known features (seed 002) ----
-// The instance of tests/statistical/linear_correctness_test.cpp and a second one with more
-// arms around the best.
+// Two instances where the stopping rule, not the first pass, sets the sample count, hard
+// enough that a radius half as wide as the GLR's errs well above the suite's delta (the
+// fixture-linear-narrow check of cli_check_test.cpp: 3-4% wrong at delta = 0.01, where the
+// in-tree linear algorithms had 0 wrong in 2,000 runs each): Soare, Lazaric & Munos
+// (2014)'s instance with the third arm at angle 0.2 from the best, and six arms in the plane
+// around the best of theta = (1, 0.1).
 std::vector<SuiteInstance> linear_instances(const AlgorithmNeeds&, bool) {
-  return {{"d=2 4 arms",
-           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\nfeatures = 0,1, 0.7,0.7, 1,0, -1,0\n"
-           "theta = 1, 0.2\nsigma = 0.5\n[oracle]\nplugin = top-k\nk = 1\n",
+  return {{"d=2 soare omega=0.2",
+           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\nfeatures = 1,0, 0,1, 0.9801,0.1987\n"
+           "theta = 1, 0\nsigma = 0.5\n[oracle]\nplugin = top-k\nk = 1\n",
            3000, {}},
-          {"d=2 5 arms",
-           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\nfeatures = 0.6,0.8, 1,0, -0.6,0.8, 0,1, 0.8,-0.6\n"
-           "theta = 1, 0\nsigma = 0.3\n[oracle]\nplugin = top-k\nk = 1\n",
+          {"d=2 6 arms",
+           "[environment]\nplugin = linear\ngenerator = explicit\nd = 2\n"
+           "features = 1,0, 0.97,0.2, 0.92,-0.3, 0.5,0.85, 0,1, -1,0\ntheta = 1, 0.1\nsigma = 0.3\n"
+           "[oracle]\nplugin = top-k\nk = 1\n",
            3000, {}}};
 }
 
@@ -333,7 +339,7 @@ const CheckSuite kSuites[] = {
     {"cpe-l", 0.05, 200, 800, cpe_l_refuses, cpe_l_instances},
     {"best-k", 0.01, 320, 1200, best_k_refuses, best_k_and_threshold_instances},
     {"full-bandit", 0.05, 120, 600, full_bandit_refuses, full_bandit_instances},
-    {"linear", 0.05, 200, 800, linear_refuses, linear_instances},
+    {"linear", 0.01, 320, 1200, linear_refuses, linear_instances},
     {"semi-bandit", 0.05, 160, 600, semi_bandit_refuses, semi_bandit_instances},
     {"vector-valued", 0.05, 150, 600, vector_refuses, vector_instances},
     {"bayesian", 0.05, 200, 800, bayesian_refuses, bayesian_instances},

@@ -1,5 +1,5 @@
 // `cpex check`: the harness names the failing check of each planted defect
-// (tests/check_fixtures: a radius 0.5x too narrow, a thread-dependent random stream, a
+// (tests/check_fixtures: a radius 0.5x too narrow, per-arm and linear, a thread-dependent random stream, a
 // parameter without a range, an oracle wrong on ties), passes a correct out-of-tree
 // algorithm, checks every plugin of a library given by path, runs lucb's checks on an
 // algorithm of every feedback kind (each on its suite), keeps a row for every check of an
@@ -49,6 +49,19 @@ TEST_CASE("cpex check names the failing check of each planted defect", "[cli][ch
     CHECK_THAT(r.err, Contains(plugin + ": " + check));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
+}
+
+TEST_CASE("cpex check's linear suite fails a radius half as wide as the GLR's and passes the GLR's", "[cli][check]") {
+  const auto good = run_cpex("check fixture-linear-uniform" + kFixtures);
+  INFO(good.out << good.err);
+  CHECK(good.status == 0);
+  CHECK_THAT(good.out, Contains("linear suite, delta 0.01"));
+  CHECK(status_of(good.out, "delta-correct") == "pass");
+  const auto narrow = run_cpex("check fixture-linear-narrow" + kFixtures);
+  INFO(narrow.out << narrow.err);
+  CHECK(narrow.status == 1);
+  CHECK(status_of(narrow.out, "delta-correct") == "FAIL");
+  CHECK_THAT(narrow.err, Contains("fixture-linear-narrow: delta-correct"));
 }
 
 TEST_CASE("cpex check passes a correct out-of-tree algorithm and checks a library by path", "[cli][check]") {
