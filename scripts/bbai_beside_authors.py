@@ -37,7 +37,6 @@ usage: /usr/bin/python3 scripts/bbai_beside_authors.py AUTHORS_CHECKOUT [--algor
            [--runs N] [--cpex-runs N] [--deltas D,...] [--build DIR] [--threads N] [--exact-kl]
            [--plan-draws N] [--instance]
 """
-import argparse
 import csv
 import json
 import math
@@ -48,7 +47,8 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from beside_authors import ROOT, command_line, cpex_program, refuser
+
 PIPELINE = os.path.join(ROOT, "pipelines", "batched", "authors-instance.ini")
 DELTAS = ["1e-1", "1e-2", "1e-3", "1e-4", "1e-5", "1e-6", "1e-7", "1e-8", "1e-9", "1e-10"]
 EPSILON, ALPHA = 0.01, 1.001
@@ -57,25 +57,21 @@ USAGE = ("usage: /usr/bin/python3 scripts/bbai_beside_authors.py AUTHORS_CHECKOU
          "[--instance]")
 
 
-def refuse(message):
-    print("bbai_beside_authors: " + message, file=sys.stderr)
-    sys.exit(2)
+refuse = refuser("bbai_beside_authors")
 
 
 def parse_command_line():
-    p = argparse.ArgumentParser(description="Tri-BBAI / Opt-BBAI: the authors' code beside CPEx on their instance")
-    p.add_argument("authors", help="a checkout of panxulab/Optimal-Batched-Best-Arm-Identification")
+    p = command_line("Tri-BBAI / Opt-BBAI: the authors' code beside CPEx on their instance",
+                     "panxulab/Optimal-Batched-Best-Arm-Identification", USAGE, refuse)
     p.add_argument("--algorithm", choices=["tri", "opt", "both"], default="both")
     p.add_argument("--runs", type=int, default=200, help="runs of the authors' code per delta (their script: 1000)")
     p.add_argument("--cpex-runs", type=int, default=1000, help="runs of each CPEx reading per delta")
     p.add_argument("--deltas", default=",".join(DELTAS), help="comma-separated deltas (default 1e-1 ... 1e-10)")
-    p.add_argument("--build", default=os.environ.get("CPEX_BUILD_DIR", os.path.join(ROOT, "build")))
     p.add_argument("--threads", type=int, default=1, help="threads of the CPEx sweep")
     p.add_argument("--exact-kl", action="store_true", help="keep their scipy KL (slower; same numbers)")
     p.add_argument("--plan-draws", type=int, default=200,
                    help="Stage I outcomes drawn for tri's uncapped Stage II plan column (0: no column)")
     p.add_argument("--instance", action="store_true", help="print the authors' instance in full and exit")
-    p.error = lambda message: refuse("%s (%s)" % (message, USAGE))
     a = p.parse_args()
     if a.runs < 1 or a.cpex_runs < 1 or a.plan_draws < 0:
         refuse("--runs and --cpex-runs must be at least 1, --plan-draws at least 0")
@@ -221,10 +217,7 @@ def stage_four_error(means, pulls):
 
 
 def cpex(build, *args):
-    program = os.path.join(build, "bin", "cpex")
-    if not os.access(program, os.X_OK):
-        refuse("%s: no cpex program (build it, or give --build DIR)" % program)
-    done = subprocess.run([program, *args], capture_output=True, text=True)
+    done = subprocess.run([cpex_program(build, refuse), *args], capture_output=True, text=True)
     if done.returncode != 0:
         refuse("cpex %s failed: %s" % (args[0], (done.stderr.strip().splitlines() or ["no message"])[-1]))
     return done.stdout

@@ -23,7 +23,6 @@ Not run in CI (it needs the authors' code and numpy). Run with Debian's Python:
 usage: /usr/bin/python3 scripts/rage_beside_authors.py AUTHORS_CHECKOUT [--runs N]
            [--seed S] [--cpex-seed S] [--build DIR] [--phases]
 """
-import argparse
 import ast
 import configparser
 import csv
@@ -34,29 +33,26 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from beside_authors import ROOT, command_line, cpex_program, refuser
+
 PIPELINE = os.path.join(ROOT, "pipelines", "linear-transductive", "fiez.ini")
 OURS = ["rage", "rage@authors-elimination", "rage@authors-schedule", "rage@authors"]
 # Our reading that their code runs with var = True / False.
 COUNTERPART = {True: "rage@authors", False: "rage@authors-schedule"}
 
 
-def refuse(message):
-    print("rage_beside_authors: " + message, file=sys.stderr)
-    sys.exit(2)
+refuse = refuser("rage_beside_authors")
+USAGE = ("usage: /usr/bin/python3 scripts/rage_beside_authors.py AUTHORS_CHECKOUT [--runs N] [--seed S] "
+         "[--cpex-seed S] [--build DIR] [--phases]")
 
 
 def arguments():
-    p = argparse.ArgumentParser(description="RAGE: the authors' code beside CPEx on their transductive instance")
-    p.add_argument("authors", help="a checkout of fiezt/Transductive-Linear-Bandit-Code")
+    p = command_line("RAGE: the authors' code beside CPEx on their transductive instance",
+                     "fiezt/Transductive-Linear-Bandit-Code", USAGE, refuse)
     p.add_argument("--runs", type=int, default=20, help="runs per reading on each side (default 20, as their script)")
     p.add_argument("--seed", type=int, default=43, help="seed of the authors' seed list (default 43, their script's)")
     p.add_argument("--cpex-seed", type=int, default=2019, help="run.seed of the CPEx sweep (default 2019, fiez.ini's)")
-    p.add_argument("--build", default=os.environ.get("CPEX_BUILD_DIR", os.path.join(ROOT, "build")),
-                   help="CPEx build directory (default build or $CPEX_BUILD_DIR)")
     p.add_argument("--phases", action="store_true", help="also print each phase of the authors' first run")
-    p.error = lambda message: refuse("%s (usage: /usr/bin/python3 scripts/rage_beside_authors.py AUTHORS_CHECKOUT "
-                                     "[--runs N] [--seed S] [--cpex-seed S] [--build DIR] [--phases])" % message)
     a = p.parse_args()
     if a.runs < 2:
         refuse("--runs must be at least 2")
@@ -130,13 +126,6 @@ def run_authors(np, rage_class, x, z, theta, delta, runs, seed, var):
     return out
 
 
-def cpex_program(build):
-    cpex = os.path.join(build, "bin", "cpex")
-    if not os.access(cpex, os.X_OK):
-        refuse("no %s (build CPEx first: bash scripts/build.sh, or give --build)" % cpex)
-    return cpex
-
-
 def run_ours(cpex, runs, seed):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "rage.csv")
@@ -171,7 +160,7 @@ def main():
     except ImportError:
         refuse("numpy is not available to %s: run this script with /usr/bin/python3 (Debian's, numpy 1.24)"
                % sys.executable)
-    cpex = cpex_program(a.build)
+    cpex = cpex_program(a.build, refuse)
     sys.path.insert(0, os.path.abspath(a.authors))
     try:
         from RAGE import RAGE

@@ -13,28 +13,25 @@
 #include <string>
 #include <vector>
 
+#include "arm_set_environment.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "crowdsourcing_profiles.hpp"
-#include "pull_members.hpp"
 
 namespace cpex::environments {
 namespace {
 
-class Crowdsourcing final : public Environment {
+class Crowdsourcing final : public ArmSetEnvironment {
  public:
   Crowdsourcing(std::vector<double> theta, std::size_t k, bool bounded, const RunSeed& seed)
-      : theta_(std::move(theta)), members_(theta_.size(), "crowdsourcing", "worker") {
+      : ArmSetEnvironment(std::move(theta), "crowdsourcing", "worker") {
     problem_.num_arms = theta_.size();
     problem_.k = k;
     problem_.noise_sigma = bounded ? static_cast<double>(k) : 0.5 * std::sqrt(static_cast<double>(k));
     problem_.rewards = RewardModel::bounded(0.0, static_cast<double>(k));  // correct answers of k workers
     streams_ = arm_noise_streams(seed, theta_.size());
   }
-
-  const Problem& problem() const override { return problem_; }
-  std::span<const double> truth() const override { return theta_; }
 
   void pull(const Action& action, Observation& out) override {
     if (action.super_arm.size() != problem_.k)
@@ -48,12 +45,6 @@ class Crowdsourcing final : public Environment {
     }
     out.reward = correct;
   }
-
- private:
-  Problem problem_;
-  std::vector<double> theta_;
-  std::vector<RandomStream> streams_;
-  PullMembers members_;
 };
 
 std::unique_ptr<Environment> make(const ParamValues& p, const EnvironmentContext& c) {

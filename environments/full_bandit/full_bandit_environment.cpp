@@ -22,17 +22,17 @@
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "pull_members.hpp"
+#include "arm_set_environment.hpp"
 
 namespace cpex::environments {
 namespace {
 
 enum class Noise { Additive, PerArm, Bernoulli };
 
-class FullBandit final : public Environment {
+class FullBandit final : public ArmSetEnvironment {
  public:
   FullBandit(std::vector<double> theta, std::size_t k, Noise noise, double sigma, const RunSeed& seed)
-      : noise_(noise), sigma_(sigma), theta_(std::move(theta)), members_(theta_.size(), "full-bandit", "arm") {
+      : ArmSetEnvironment(std::move(theta), "full-bandit", "arm"), noise_(noise), sigma_(sigma) {
     const std::size_t n = theta_.size();
     if (k >= n)
       throw ParameterError("k", "k = " + std::to_string(k) + " must be smaller than the number of arms (" +
@@ -51,9 +51,6 @@ class FullBandit final : public Environment {
                                                  : RewardModel::gaussian();
     streams_ = arm_noise_streams(seed, noise == Noise::Additive ? 1 : n);
   }
-
-  const Problem& problem() const override { return problem_; }
-  std::span<const double> truth() const override { return theta_; }
 
   void pull(const Action& action, Observation& out) override {
     const auto& members = action.super_arm;
@@ -77,10 +74,6 @@ class FullBandit final : public Environment {
  private:
   Noise noise_;
   double sigma_;
-  Problem problem_;
-  std::vector<double> theta_;
-  std::vector<RandomStream> streams_;
-  PullMembers members_;
 };
 
 std::vector<double> synthetic_means(std::size_t n, std::size_t k, double gap, const RunSeed& seed) {

@@ -8,33 +8,30 @@
 #include <string>
 #include <vector>
 
+#include "arm_set_environment.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
-#include "pull_members.hpp"
 
 namespace cpex::environments {
 namespace {
 
-class SemiBandit final : public Environment {
+class SemiBandit final : public ArmSetEnvironment {
  public:
   SemiBandit(std::vector<double> means, bool bernoulli, double sigma, const RunSeed& seed)
-      : bernoulli_(bernoulli), sigma_(sigma), means_(std::move(means)), members_(means_.size(), "semi-bandit", "arm") {
-    const std::size_t n = means_.size();
+      : ArmSetEnvironment(std::move(means), "semi-bandit", "arm"), bernoulli_(bernoulli), sigma_(sigma) {
+    const std::size_t n = theta_.size();
     if (n < 2) throw ParameterError("means", "a semi-bandit needs at least 2 arms");
     if (bernoulli)
       for (std::size_t i = 0; i < n; ++i)
-        if (!(means_[i] >= 0.0 && means_[i] <= 1.0))
+        if (!(theta_[i] >= 0.0 && theta_[i] <= 1.0))
           throw ParameterError("means", "rewards = bernoulli needs every mean in [0, 1], but mu_" +
-                                            std::to_string(i) + " = " + std::to_string(means_[i]));
+                                            std::to_string(i) + " = " + std::to_string(theta_[i]));
     problem_.num_arms = n;
     declare_rewards(problem_, bernoulli ? RewardFamily::Bernoulli : RewardFamily::Gaussian, sigma);
     streams_ = arm_noise_streams(seed, n);
   }
-
-  const Problem& problem() const override { return problem_; }
-  std::span<const double> truth() const override { return means_; }
 
   void pull(const Action& action, Observation& out) override {
     const auto& members = action.super_arm;
@@ -47,8 +44,8 @@ class SemiBandit final : public Environment {
     for (std::size_t i = 0; i < members.size(); ++i) {
       const std::size_t arm = members[i];
       members_.mark(arm);
-      const double reward = bernoulli_ ? (streams_[arm].uniform01() < means_[arm] ? 1.0 : 0.0)
-                                       : means_[arm] + sigma_ * streams_[arm].normal();
+      const double reward = bernoulli_ ? (streams_[arm].uniform01() < theta_[arm] ? 1.0 : 0.0)
+                                       : theta_[arm] + sigma_ * streams_[arm].normal();
       out.per_arm[i] = reward;
       total += reward;
     }
@@ -58,10 +55,6 @@ class SemiBandit final : public Environment {
  private:
   bool bernoulli_;
   double sigma_;
-  Problem problem_;
-  std::vector<double> means_;
-  std::vector<RandomStream> streams_;
-  PullMembers members_;
 };
 
 std::unique_ptr<Environment> make(const ParamValues& p, const RunSeed& seed) {

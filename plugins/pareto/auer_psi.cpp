@@ -16,6 +16,7 @@
 #include "common/vector_arms.hpp"
 #include "cpex/numerics/pareto.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/recommendation.hpp"
 #include "cpex/registration.hpp"
 
 namespace cpex::pareto {
@@ -46,10 +47,7 @@ class AuerPsi final : public PairwiseParetoAlgorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation out;
-    out.epsilon = epsilon_;
-    out.decision.arms = accepted_and_front(stats_, accepted_, member_mask(setting_.arms, active_));
-    return out;
+    return recommend_arms(accepted_and_front(stats_, accepted_, member_mask(setting_.arms, active_)), epsilon_);
   }
 
  private:

@@ -17,16 +17,11 @@
 #include "cpex/runtime/engine.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
 #include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-std::vector<RunRecord> run_text(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
-}
 
 std::string pipeline(const std::string& environment, const std::string& algorithm, double delta,
                      int runs, int seed) {
@@ -56,13 +51,8 @@ TEST_CASE("Track-and-Stop and top-two are delta-correct on Gaussian and Bernoull
   constexpr int kRuns = 400;
   for (const char* environment : {kGaussian, kBernoulli})
     for (const char* algorithm : kConfigurations) {
-      const auto records = run_text(pipeline(environment, algorithm, kDelta, kRuns, 19));
-      const Summary s = summarize(records);
-      INFO(algorithm << " on " << environment << ": errors " << s.wrong << "/" << s.runs
-                     << ", CP upper " << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
-      CHECK(s.capped == 0);
-      CHECK(s.failed == 0);
-      CHECK(s.wrong_rate_ci95.upper <= kDelta);
+      test::expect_delta_correct(std::string(algorithm) + " on " + environment,
+                                 test::run_summary(pipeline(environment, algorithm, kDelta, kRuns, 19)), kDelta);
     }
 }
 
@@ -98,7 +88,7 @@ double reference_mean(std::uint64_t seed, Choose choose) {
 double plugin_mean(const std::string& algorithm) {
   const std::string environment = "plugin = gaussian\nmeans = " + std::to_string(kMu0) + ", " +
                                   std::to_string(kMu1) + "\nsigma = " + std::to_string(kSigma);
-  const auto records = run_text(pipeline(environment, algorithm, kSmallDelta, kRuns, 23));
+  const auto records = test::run_records(pipeline(environment, algorithm, kSmallDelta, kRuns, 23));
   double total = 0.0;
   for (const auto& r : records) {
     REQUIRE(r.stop == StopReason::Rule);
@@ -139,7 +129,7 @@ TEST_CASE("Sample counts near T*(mu) log(1/delta) at delta = 1e-8", "[asymptotic
   const double bound = t_star * std::log(1e8);
   for (const char* algorithm : {"plugin = track-and-stop\ntracking = d", "plugin = track-and-stop\ntracking = c",
                                 "plugin = top-two\nselection = tracking"}) {
-    const auto records = run_text(pipeline("plugin = bernoulli\nmeans = 0.3, 0.7, 0.5, 0.45", algorithm,
+    const auto records = test::run_records(pipeline("plugin = bernoulli\nmeans = 0.3, 0.7, 0.5, 0.45", algorithm,
                                            1e-8, 150, 31));
     const Summary s = summarize(records);
     const double ratio = s.mean_samples / bound;

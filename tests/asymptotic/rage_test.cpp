@@ -13,16 +13,11 @@
 
 #include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-std::vector<RunRecord> run_text(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
-}
 
 std::string canonical(int d, double gap, double sigma, double delta, double rounding, int runs) {
   std::ostringstream text;
@@ -56,7 +51,7 @@ TEST_CASE("RAGE's first phase has the paper's length", "[asymptotic][statistical
     const double n1 = std::max(std::ceil(8.0 * 16.0 * c.sigma * c.sigma * rho * (1.0 + c.rounding) *
                                          std::log(c.d * c.d / c.delta)),
                                std::ceil(c.d * (1.0 + c.rounding) / c.rounding));
-    const auto records = run_text(canonical(c.d, 5.0, c.sigma, c.delta, c.rounding, 20));
+    const auto records = test::run_records(canonical(c.d, 5.0, c.sigma, c.delta, c.rounding, 20));
     INFO("d = " << c.d << ", sigma = " << c.sigma << ": expected N_1 = " << n1);
     for (const auto& r : records) {
       CHECK(r.stop == StopReason::Rule);
@@ -80,7 +75,7 @@ TEST_CASE("RAGE's phases shrink the width by half: a second phase costs 4x the f
     sum += std::ceil(8.0 * level * level * rho * (1.0 + eps) * std::log(4.0 * k * k / delta));
     partial.push_back(sum);
   }
-  const auto records = run_text(canonical(2, 0.1, 1.0, delta, eps, 40));
+  const auto records = test::run_records(canonical(2, 0.1, 1.0, delta, eps, 40));
   for (const auto& r : records) {
     CHECK(r.stop == StopReason::Rule);
     CHECK(r.correct);
@@ -96,13 +91,8 @@ TEST_CASE("RAGE is delta-correct with the best arm at a random index", "[asympto
       "theta = 0.5, 0.6, 0.2\nsigma = 1\n"
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = rage\ndelta = 0.1\n"
       "[run]\nseed = 3\nrepetitions = 300\n";
-  const auto records = run_text(text);
-  const Summary s = summarize(records);
-  INFO("errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper << ", mean samples "
-                 << s.mean_samples);
-  CHECK(s.capped == 0);
-  CHECK(s.failed == 0);
-  CHECK(s.wrong_rate_ci95.upper <= 0.1);
+  const auto records = test::run_records(text);
+  test::expect_delta_correct("rage", summarize(records), 0.1);
   for (const auto& r : records) CHECK(r.recommendation == "4");
 }
 
@@ -136,7 +126,7 @@ TEST_CASE("RAGE on Fiez et al.'s transductive instance: the last phase follows t
   auto length = [&](int k, double r) {
     return std::ceil(8.0 * std::ldexp(1.0, 2 * (k - 1)) * r * 1.1 * std::log(2.0 * items * items * k * k / delta));
   };
-  for (const auto& record : run_text(text)) {
+  for (const auto& record : test::run_records(text)) {
     const int k = static_cast<int>(resolved_number(record.resolved, "phases"));
     const double last = resolved_number(record.resolved, "last-phase-samples");
     INFO(record.resolved);

@@ -12,7 +12,7 @@
 
 #include "cpex/report/stats.hpp"
 #include "cpex/runtime/engine.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
@@ -20,10 +20,8 @@ namespace {
 
 std::vector<RunRecord> run_pipeline(const std::string& environment, const std::string& algorithm,
                                     const std::string& run) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(
-      "[environment]\n" + environment + "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\n" + algorithm +
-      "\n[run]\n" + run + "\n")};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
+  return test::run_records("[environment]\n" + environment + "\n[oracle]\nplugin = top-k\nk = 1\n[algorithm]\n" +
+                           algorithm + "\n[run]\n" + run + "\n");
 }
 
 // One run on arms of means 1 and 0, with batches as large as the algorithm plans them.
@@ -97,11 +95,7 @@ TEST_CASE("tri-bbai (until-certified) and opt-bbai are delta-correct on the auth
        {"plugin = tri-bbai\nstage-four = until-certified\nthreshold = gk-theorem", "plugin = opt-bbai"}) {
     const auto records = run_pipeline(kAuthorsInstance, std::string(algorithm) + "\ndelta = 0.1", run);
     const Summary s = summarize(records);
-    INFO(algorithm << ": wrong " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
-                   << ", mean samples " << s.mean_samples);
-    CHECK(s.capped == 0);
-    CHECK(s.failed == 0);
+    test::expect_delta_correct(algorithm, s, kDelta);
     CHECK(s.ended == 400);
-    CHECK(s.wrong_rate_ci95.upper <= kDelta);
   }
 }

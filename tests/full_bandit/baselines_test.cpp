@@ -6,18 +6,11 @@
 #include <cmath>
 #include <string>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-Summary run(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-}
 
 std::string synthetic(int n, int k, double gap, double sigma = 1.0) {
   return "[environment]\nplugin = full-bandit\ngenerator = synthetic\nn = " + std::to_string(n) +
@@ -53,7 +46,7 @@ TEST_CASE("Every baseline returns the optimal super arm on small synthetic insta
       {synthetic(8, 4, 1.0, 0.5) + "[algorithm]\nplugin = lucb-full\nepsilon = 0.5\n", "lucb-full n=8 k=4 (pairs)"},
   };
   for (const auto& c : cases) {
-    const Summary s = run(c.text + "[run]\nseed = 5\nrepetitions = 4\nmax-samples = 50000000\n");
+    const Summary s = test::run_summary(c.text + "[run]\nseed = 5\nrepetitions = 4\nmax-samples = 50000000\n");
     INFO(c.what << ": errors " << s.wrong << ", capped " << s.capped << ", mean samples " << s.mean_samples);
     CHECK(s.capped == 0);
     CHECK(s.wrong == 0);
@@ -97,12 +90,9 @@ TEST_CASE("CLUCB-QM and the baselines are delta-correct", "[full-bandit][statist
       {paired + "[algorithm]\nplugin = lucb-full\nepsilon = 0.4\n" + tail, "lucb-full eps=0.4 pairs"},
   };
   for (const auto& c : cases) {
-    const Summary s = run(c.text);
-    INFO(c.what << ": errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
-                << ", mean samples " << s.mean_samples);
+    const Summary s = test::run_summary(c.text);
+    test::expect_delta_correct(c.what, s, 0.1);
     CHECK(s.runs == 40);
-    CHECK(s.capped == 0);
-    CHECK(s.wrong_rate_ci95.upper <= 0.1);
   }
 }
 
@@ -118,12 +108,9 @@ TEST_CASE("CLUCB-Ex is delta-correct with the best set at a random position", "[
            {synthetic(8, 3, 0.5) + "[algorithm]\nplugin = clucb-ex\n" + tail, "eps=0"},
            {synthetic(8, 4, 0.2) + "epsilon-rule = sum\n[algorithm]\nplugin = clucb-ex\nepsilon = 0.5\n" + tail,
             "eps=0.5 sum"}}) {
-    const Summary s = run(text);
-    INFO(what << ": errors " << s.wrong << "/" << s.runs << ", not optimal " << s.not_optimal << ", CP upper "
-              << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
+    const Summary s = test::run_summary(text);
+    test::expect_delta_correct(what, s, 0.1);
     CHECK(s.runs == 60);
-    CHECK(s.capped == 0);
-    CHECK(s.wrong_rate_ci95.upper <= 0.1);
   }
 }
 

@@ -29,9 +29,7 @@ TEST_CASE("epsilon-good answers are delta-correct at delta = 0.01", "[identifica
   for (const char* algorithm : {"plugin = top-two", "plugin = track-and-stop"}) {
     std::string text = pipeline(p, algorithm, 400, 31);
     text.replace(text.find("delta = 0.1"), 11, "delta = 0.01");
-    const Summary s = run(text);
-    INFO(algorithm << ": errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper);
-    CHECK(s.wrong_rate_ci95.upper <= 0.01);
+    expect_delta_correct(algorithm, run_summary(text), 0.01);
   }
 }
 

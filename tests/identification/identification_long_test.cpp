@@ -36,7 +36,7 @@ double ratio(const ProblemCase& p, const std::string& algorithm, double delta, i
   text << "[environment]\n" << p.environment << "\n[oracle]\n" << p.oracle << "\n[algorithm]\n" << algorithm
        << "\ndelta = " << delta << "\n" << p.algorithm_extra << "\n[run]\nseed = 5\nrepetitions = " << runs
        << "\nmax-samples = 100000000\n";
-  const Summary s = run(text.str());
+  const Summary s = run_summary(text.str());
   CHECK(s.capped == 0);
   CHECK(s.wrong == 0);
   return s.mean_samples / lower_bound(text.str());

@@ -2,15 +2,10 @@
 // their pipeline text and the delta-correctness check.
 #pragma once
 
-#include <catch2/catch.hpp>
-
 #include <sstream>
 #include <string>
-#include <vector>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 namespace cpex::test {
 
@@ -48,18 +43,8 @@ inline std::string pipeline(const ProblemCase& p, const std::string& algorithm, 
   return text.str();
 }
 
-inline Summary run(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {pipeline_from(text)};
-  return summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-}
-
 inline void expect_correct(const ProblemCase& p, const std::string& algorithm) {
-  const Summary s = run(pipeline(p, algorithm, 400, 29));
-  INFO(p.name << ", " << algorithm << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
-              << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
-  CHECK(s.capped == 0);
-  CHECK(s.failed == 0);
-  CHECK(s.wrong_rate_ci95.upper <= 0.1);
+  expect_delta_correct(std::string(p.name) + ", " + algorithm, run_summary(pipeline(p, algorithm, 400, 29)), 0.1);
 }
 
 }  // namespace cpex::test

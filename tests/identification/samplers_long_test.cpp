@@ -40,7 +40,7 @@ void expect_near_bound(const std::vector<double>& mu, int m, const char* algorit
   const auto problem = numerics::top_m_problem(mu.size(), static_cast<std::size_t>(m));
   const std::vector<numerics::ArmFamily> families(mu.size(), numerics::ArmFamily::bernoulli());
   const double bound = numerics::characteristic_time(*problem, mu, families).value * std::log(1.0 / kDelta);
-  const Summary s = run(text(means.str(), m, algorithm, 100));
+  const Summary s = run_summary(text(means.str(), m, algorithm, 100));
   INFO(algorithm << " on top-" << m << " of (" << means.str() << "): mean samples " << s.mean_samples
                  << ", T* log(1/delta) " << bound << ", ratio " << s.mean_samples / bound);
   CHECK(s.capped == 0);

@@ -12,16 +12,11 @@
 #include "cpex/runtime/engine.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-std::vector<RunRecord> run_text(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
-}
 
 // Five arms in R^3, best arm 3 (mean 0.74 against 0.6 and 0.5): a few hundred samples a run.
 const char* kLinear =
@@ -44,14 +39,10 @@ std::string pipeline(const char* environment, const std::string& algorithm, int 
 }
 
 void check_delta_correct(const char* environment, const std::string& algorithm, const std::string& answer) {
-  const auto records = run_text(pipeline(environment, algorithm, 400));
+  const auto records = test::run_records(pipeline(environment, algorithm, 400));
   const Summary s = summarize(records);
-  INFO(algorithm << "errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
-                 << ", mean samples " << s.mean_samples);
+  test::expect_delta_correct(algorithm, s, 0.1);
   CHECK(s.runs == 400);
-  CHECK(s.capped == 0);
-  CHECK(s.failed == 0);
-  CHECK(s.wrong_rate_ci95.upper <= 0.1);
   std::size_t right = 0;
   for (const auto& r : records) right += r.recommendation == answer;
   CHECK(right == 400 - s.wrong);
@@ -90,7 +81,7 @@ TEST_CASE("The transductive samplers are delta-correct at delta = 0.1, judged on
 TEST_CASE("Transductive and linear bad input is refused in one line naming the culprit", "[linear][statistical]") {
   auto message = [](const std::string& text) {
     try {
-      run_text(text);
+      test::run_records(text);
     } catch (const std::exception& e) {
       return std::string(e.what());
     }

@@ -9,16 +9,11 @@
 
 #include "cpex/runtime/engine.hpp"
 #include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-std::vector<RunRecord> run_text(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
-}
 
 // Six arms in R^3, theta = (0.5, 0.6, 0.2): means 0.5, 0.6, 0.2, 0.74, 0.66, 0.39; top 2 = {3, 4}.
 std::string pipeline(const std::string& algorithm, int runs, int k = 2) {
@@ -33,7 +28,7 @@ std::string pipeline(const std::string& algorithm, int runs, int k = 2) {
 
 std::string message(const std::string& text) {
   try {
-    run_text(text);
+    test::run_records(text);
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -45,13 +40,9 @@ std::string message(const std::string& text) {
 TEST_CASE("m-lingape and lingifa are delta-correct at delta = 0.1 (400 runs)", "[linear][statistical]") {
   for (const char* algorithm : {"plugin = m-lingape\n", "plugin = m-lingape\nselection = ratio\n", "plugin = lingifa\n",
                                 "plugin = lingifa\nselection = greedy\n"}) {
-    const auto records = run_text(pipeline(algorithm, 400));
+    const auto records = test::run_records(pipeline(algorithm, 400));
     const Summary s = summarize(records);
-    INFO(algorithm << "errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper
-                   << ", mean samples " << s.mean_samples);
-    CHECK(s.capped == 0);
-    CHECK(s.failed == 0);
-    CHECK(s.wrong_rate_ci95.upper <= 0.1);
+    test::expect_delta_correct(algorithm, s, 0.1);
     std::size_t right = 0;
     for (const auto& r : records) right += r.recommendation == "3 4";
     CHECK(right == 400 - s.wrong);

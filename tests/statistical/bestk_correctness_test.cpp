@@ -2,9 +2,7 @@
 // 600 runs each, and the upper 95% Clopper-Pearson bound of the error rate must be <= nu.
 #include <catch2/catch.hpp>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
@@ -21,13 +19,9 @@ void check_correct(const std::string& algorithm, const std::string& preset,
       std::to_string(k) + "\n[algorithm]\nplugin = " + algorithm + "\npreset = " + preset +
       "\ndelta = " + std::to_string(kNu) + "\n[run]\nseed = 11\nrepetitions = " +
       std::to_string(kRuns) + "\n";
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-  INFO(algorithm << " (" << preset << ") on " << generator << " n=" << n << " k=" << k
-                 << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
-                 << s.wrong_rate_ci95.upper);
-  CHECK(s.capped == 0);
-  CHECK(s.wrong_rate_ci95.upper <= kNu);
+  test::expect_delta_correct(algorithm + " (" + preset + ") on " + generator + " n=" + std::to_string(n) +
+                                 " k=" + std::to_string(k),
+                             test::run_summary(text), kNu);
 }
 
 }  // namespace

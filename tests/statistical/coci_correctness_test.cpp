@@ -5,9 +5,7 @@
 // rate must be <= delta and no run may hit max-samples. About a second in all.
 #include <catch2/catch.hpp>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
@@ -20,13 +18,9 @@ void check_correct(const std::string& algorithm, const std::string& problem,
   const std::string text = problem + "[algorithm]\nplugin = " + algorithm + "\ndelta = " +
                            std::to_string(kDelta) + "\nestimator = " + estimator +
                            "\n[run]\nseed = 3\nrepetitions = 150\nmax-samples = 5000000\n";
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  const Summary s = summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-  INFO(algorithm << " on\n" << problem << "errors " << s.wrong << "/" << s.runs
-                 << ", CP upper " << s.wrong_rate_ci95.upper);
+  const Summary s = test::run_summary(text);
+  test::expect_delta_correct(algorithm + " on\n" + problem, s, kDelta);
   CHECK(s.runs == 150);
-  CHECK(s.capped == 0);
-  CHECK(s.wrong_rate_ci95.upper <= kDelta);
 }
 
 const std::string kOpinion =

@@ -4,18 +4,11 @@
 // with no capped run, also under the non-default readings. Kept short (a few seconds); the larger runs carry the label `long`.
 #include <catch2/catch.hpp>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
-
-Summary run(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return summarize(execute(make_jobs(pipelines, expand({})), {2}, nullptr));
-}
 
 void check_all(const std::string& instance, const std::string& accuracy, double delta) {
   // With the non-default readings: SAQM's certified stop, SA-FOA stopping at epsilon,
@@ -23,12 +16,11 @@ void check_all(const std::string& instance, const std::string& accuracy, double 
   for (const auto& [algorithm, dks] : std::vector<std::pair<std::string, bool>>{
            {"saqm", true}, {"sa-foa", true}, {"icb", false}, {"sa-exhaustive", false},
            {"saqm\nalpha = certified", true}, {"sa-foa\nstop-at = epsilon", true}, {"icb\nwidth = prop1", false}}) {
-    const Summary s = run(instance + (dks ? "[dks]\nplugin = dks-peeling\n" : "") + "[algorithm]\nplugin = " +
-                          algorithm + "\ndelta = " + std::to_string(delta) + "\n" + accuracy);
-    INFO(algorithm << " " << accuracy << ": errors " << s.wrong << "/" << s.runs << ", CP upper "
-                   << s.wrong_rate_ci95.upper << ", mean samples " << s.mean_samples);
-    CHECK(s.capped == 0);
-    CHECK(s.wrong_rate_ci95.upper <= delta);
+    test::expect_delta_correct(algorithm + " " + accuracy,
+                               test::run_summary(instance + (dks ? "[dks]\nplugin = dks-peeling\n" : "") +
+                                                 "[algorithm]\nplugin = " + algorithm +
+                                                 "\ndelta = " + std::to_string(delta) + "\n" + accuracy),
+                               delta);
   }
 }
 

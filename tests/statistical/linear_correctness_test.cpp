@@ -7,20 +7,9 @@
 
 #include <sstream>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
-
-namespace {
-
-std::vector<RunRecord> run(const std::string& text) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  return execute(make_jobs(pipelines, expand({})), {2}, nullptr);
-}
-
-}  // namespace
 
 TEST_CASE("LinGapE and the XY allocations are delta-correct", "[statistical]") {
   const std::string instance =
@@ -31,10 +20,8 @@ TEST_CASE("LinGapE and the XY allocations are delta-correct", "[statistical]") {
        {"lingape\nselection = greedy", "lingape\nselection = ratio",
         "lingape\nconfidence = authors", "xy-static", "xy-oracle", "xy-adaptive",
         "xy-adaptive\nvariant = within-phase", "xy-oracle\nstopping = estimated"}) {
-    const Summary s = summarize(run(instance + "[algorithm]\nplugin = " + algorithm + "\ndelta = 0.05\n"));
-    INFO(algorithm << ": errors " << s.wrong << "/" << s.runs << ", CP upper " << s.wrong_rate_ci95.upper);
-    CHECK(s.capped == 0);
-    CHECK(s.wrong_rate_ci95.upper <= 0.05);
+    test::expect_delta_correct(
+        algorithm, test::run_summary(instance + "[algorithm]\nplugin = " + algorithm + "\ndelta = 0.05\n"), 0.05);
   }
 }
 
@@ -46,7 +33,7 @@ TEST_CASE("Duplicated best arms give a correct answer", "[statistical]") {
       "[oracle]\nplugin = top-k\nk = 1\n[run]\nseed = 4\nrepetitions = 20\n";
   for (const char* algorithm : {"lingape", "xy-static", "xy-oracle", "xy-adaptive",
                                 "xy-adaptive\nvariant = within-phase"}) {
-    const auto records = run(instance + "[algorithm]\nplugin = " + algorithm + "\n");
+    const auto records = test::run_records(instance + "[algorithm]\nplugin = " + algorithm + "\n");
     for (const auto& r : records) {
       INFO(algorithm << ": answered " << r.recommendation);
       CHECK((r.stop == cpex::StopReason::Rule));
@@ -66,7 +53,7 @@ TEST_CASE("xy-oracle refuses distinct arms with equal best means, naming them", 
 }
 
 TEST_CASE("Table 1 of seed 002: LinGapE concentrates its pulls on arm 2", "[statistical]") {
-  const auto records = run(
+  const auto records = test::run_records(
       "[environment]\nplugin = linear\ngenerator = soare\nd = 5\n"
       "[oracle]\nplugin = top-k\nk = 1\n[algorithm]\nplugin = lingape\n"
       "[run]\nseed = 2\nrepetitions = 3\nrecord-pulls = yes\n");

@@ -2,27 +2,16 @@
 // Clopper-Pearson bound of the error rate over >= 500 runs must not exceed delta.
 #include <catch2/catch.hpp>
 
-#include "cpex/runtime/engine.hpp"
-#include "cpex/report/stats.hpp"
-#include "test_support.hpp"
+#include "statistical_runs.hpp"
 
 using namespace cpex;
 
 namespace {
 
-Summary run_many(const std::string& text, int threads = 2) {
-  const std::vector<Pipeline> pipelines = {test::pipeline_from(text)};
-  const auto records = execute(make_jobs(pipelines, expand({})), {threads}, nullptr);
-  return summarize(records);
-}
-
-// Runs `text` and checks that no run hit the sample cap and that the upper 95%
-// Clopper-Pearson bound of the error rate is at most delta.
+// Runs `text` and checks that its runs are delta-correct; returns their summary.
 Summary check_delta_correct(const std::string& text, double delta) {
-  const Summary s = run_many(text);
-  INFO("errors " << s.wrong << " of " << s.runs << ", CP upper " << s.wrong_rate_ci95.upper);
-  CHECK(s.capped == 0);
-  CHECK(s.wrong_rate_ci95.upper <= delta);
+  const Summary s = test::run_summary(text);
+  test::expect_delta_correct("lucb", s, delta);
   return s;
 }
 

@@ -20,6 +20,7 @@
 #include "cpex/errors.hpp"
 #include "empirical_top_k.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/recommendation.hpp"
 #include "cpex/registration.hpp"
 
 namespace cpex::bestk {
@@ -65,11 +66,8 @@ class AtLucb final : public Algorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
     // Before the first round: the best empirical means so far (unseen arms last).
-    answer.decision.arms = answer_.empty() ? top_.top() : answer_;
-    return answer;
+    return recommend_arms(answer_.empty() ? top_.top() : answer_, epsilon_);
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {

@@ -6,6 +6,7 @@
 
 #include "cpex/best_arm_check.hpp"
 #include "cpex/capabilities.hpp"
+#include "cpex/recommendation.hpp"
 #include "elimination_common.hpp"
 #include "median_elimination.hpp"
 
@@ -36,11 +37,8 @@ class MedianEliminationAlgorithm final : public Algorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
     const auto& left = run_.survivors();
-    answer.decision.arms = {left.size() == 1 ? left.front() : best_cumulative(left, stats_)};
-    return answer;
+    return recommend_arms({left.size() == 1 ? left.front() : best_cumulative(left, stats_)}, epsilon_);
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {

@@ -25,6 +25,7 @@
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/recommendation.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/phased_elimination.hpp"
 #include "exploration_parameter.hpp"
@@ -101,13 +102,8 @@ class Ugape final : public Algorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
     const auto& chosen = budget_ > 0 ? best_set_ : last_set_;
-    if (!chosen.empty()) {
-      answer.decision.arms = chosen;
-      return answer;
-    }
+    if (!chosen.empty()) return recommend_arms(chosen, epsilon_);
     // Before the first round: the m best empirical means (unsampled arms last).
     std::vector<std::size_t> arms(stats_.arms());
     std::iota(arms.begin(), arms.end(), std::size_t{0});
@@ -117,8 +113,7 @@ class Ugape final : public Algorithm {
     std::stable_sort(arms.begin(), arms.end(), [&](std::size_t a, std::size_t b) { return mean(a) > mean(b); });
     arms.resize(m_);
     std::sort(arms.begin(), arms.end());
-    answer.decision.arms = arms;
-    return answer;
+    return recommend_arms(std::move(arms), epsilon_);
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {

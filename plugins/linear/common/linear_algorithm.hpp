@@ -9,6 +9,7 @@
 #include "cpex/errors.hpp"
 #include "cpex/identification/linear_glr_sampler.hpp"
 #include "cpex/numerics/arm_design.hpp"
+#include "cpex/recommendation.hpp"
 
 namespace cpex::linear {
 
@@ -22,10 +23,7 @@ class LinearAlgorithm : public Algorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation answer;
-    answer.epsilon = epsilon_;
-    answer.decision.arms = {answer_};
-    return answer;
+    return recommend_arms({answer_}, epsilon_);
   }
 
  protected:

@@ -35,6 +35,7 @@
 #include "cpex/numerics/arm_design.hpp"
 #include "cpex/numerics/l1_representation.hpp"
 #include "cpex/plugin.hpp"
+#include "cpex/recommendation.hpp"
 #include "cpex/registration.hpp"
 
 namespace cpex::linear {
@@ -96,14 +97,10 @@ class TopM final : public Algorithm {
   }
 
   Recommendation recommend() const override {
-    Recommendation out;
-    out.epsilon = epsilon_;
-    out.decision.arms = answer_;
-    if (out.decision.arms.empty()) {  // before any round: the first m arms
-      out.decision.arms.resize(m_);
-      std::iota(out.decision.arms.begin(), out.decision.arms.end(), std::size_t{0});
-    }
-    return out;
+    if (!answer_.empty()) return recommend_arms(answer_, epsilon_);
+    std::vector<std::size_t> first(m_);  // before any round: the first m arms
+    std::iota(first.begin(), first.end(), std::size_t{0});
+    return recommend_arms(std::move(first), epsilon_);
   }
 
   std::vector<std::pair<std::string, ParamValue>> resolved() const override {
