@@ -2,7 +2,8 @@
 driven through HTTP by an external reward source — batches of asks, tells in shuffled
 batches from two concurrent client threads — reaches the recommendation of the simulation,
 using exactly the observations the simulation used; bad requests are refused with nothing
-written; a tell after the end is recorded and answered 409.
+written; a tell after the end is recorded and answered 409; a study with objectives takes
+tells by objective name or in order and reports the means per objective.
 
 The external source replays a simulated twin's draws: the twin's log gives arm a's j-th
 observation, which answers the served study's j-th ask of arm a. The queue policy feeds
@@ -124,8 +125,39 @@ def main(binary):
         finally:
             server.kill()
             server.wait()
+        several_metrics(cpex, d)
     print("study-http: ok (recommendation %s, %d samples, most pending %d)"
           % (status["recommendation"], status["samples"], most_pending))
+
+
+METRICS = ("[study]\narms = a, b, c\nobjectives = conversion, latency\nrewards = gaussian\n"
+           "[oracle]\nplugin = pareto-set\n[algorithm]\nplugin = ape\ndelta = 0.05\n[run]\nseed = 2\n")
+
+
+def several_metrics(cpex, d):
+    """A study with objectives over HTTP: tells by objective name and in order are taken
+    alike, status gives the means per objective, a tell missing an objective is refused with
+    nothing written."""
+    db = cpex.new_study(d, "metrics", METRICS)
+    server, port = cpex.serve(db)
+    try:
+        c = Client(port, token_of(db))
+        code, body = c.request("POST", "/tell?unasked=1",
+                               '{"arm": "a", "rewards": {"latency": 0.25, "conversion": 0.5}}\n'
+                               '{"arm": "b", "rewards": [0.125, 0.75]}')
+        assert code == 200 and body["accepted"] == 2, body
+        status = study_status(port, token_of(db))
+        assert status["objectives"] == ["conversion", "latency"], status
+        assert [o["mean"] for o in status["arms"][0]["objectives"]] == [0.5, 0.25], status["arms"]
+        assert [o["mean"] for o in status["arms"][1]["objectives"]] == [0.125, 0.75], status["arms"]
+        for body, fragment in [('{"arm": "c", "rewards": {"conversion": 1}}', "no reward for the objective 'latency'"),
+                               ('{"arm": "c", "reward": 1}', "needs 2 rewards, one per objective")]:
+            code, answer = c.request("POST", "/tell?unasked=1", body)
+            assert code == 400 and fragment in answer["error"], (body, code, answer)
+        assert study_status(port, token_of(db)) == status
+    finally:
+        server.kill()
+        server.wait()
 
 
 def main_cli(binary):
