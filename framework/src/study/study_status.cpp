@@ -10,7 +10,6 @@
 #include <optional>
 #include <sstream>
 
-#include "cpex/capabilities.hpp"
 #include "cpex/feedback_kinds.hpp"
 #include "cpex/identification/posed_problem.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
