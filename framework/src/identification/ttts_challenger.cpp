@@ -73,7 +73,7 @@ bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std:
   for (std::size_t j = 0; j < k; ++j) {
     if (j != leader) {
       const double gap = centre_[j] - centre_[leader];
-      sum += normal_cdf(gap / std::hypot(spread_[j], spread_[leader]));
+      sum += normal_cdf(gap / std::sqrt(spread_[j] * spread_[j] + spread_[leader] * spread_[leader]));
     }
     cumulative_[j] = sum;
   }
