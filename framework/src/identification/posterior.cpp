@@ -27,7 +27,9 @@ double gamma_at_least_one(double shape, RandomStream& rng) {
   }
 }
 
-double draw(const numerics::ArmFamily& family, double mean, double n, RandomStream& rng) {
+}  // namespace
+
+double posterior_draw(const numerics::ArmFamily& family, double mean, double n, RandomStream& rng) {
   switch (family.kind()) {
     case Kind::Gaussian: return mean + family.sigma() / std::sqrt(n) * rng.normal();
     case Kind::Bernoulli: {
@@ -49,12 +51,10 @@ double draw(const numerics::ArmFamily& family, double mean, double n, RandomStre
   return mean;
 }
 
-}  // namespace
-
 void posterior_draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                     std::span<const double> counts, RandomStream& rng, std::vector<double>& out) {
   out.resize(means.size());
-  for (std::size_t a = 0; a < means.size(); ++a) out[a] = draw(families[a], means[a], counts[a], rng);
+  for (std::size_t a = 0; a < means.size(); ++a) out[a] = posterior_draw(families[a], means[a], counts[a], rng);
 }
 
 }  // namespace cpex::identification

@@ -15,9 +15,16 @@
 //      whose acceptance is P(E), at the same cost per try), plain re-drawing otherwise.
 //      Either way each try is exact and independent of the failed ones, so mixing them
 //      keeps the law: P(C in A) = sum_r (1 - p)^(r-1) p P(C in A | E) + ... = P(C in A | E).
-//   Bernoulli posteriors (Beta(1 + S, 1 + N - S)): step 1 exact, step 2 on the Gaussian
-//      approximation of each Beta posterior (its mean and variance) — not the exact law: the
-//      approximation is a reading (docs/algorithms/identification-samplers.md, measured).
+//   Bernoulli posteriors (Beta(1 + S, 1 + N - S), density f_k): the same union over a Gaussian
+//      stand-in g_k (the Beta's mean, variance max(Beta variance, 1 / min_x kappa_k(x)),
+//      kappa_k = -(log f_k)'' — so that log(f_k / g_k) is concave and its supremum R_k is
+//      found by bisection): j with probability P_g(E_j) / sum, (theta_I, theta_j) from g given
+//      theta_j > theta_I, the other arms from their Beta posteriors, accepted with probability
+//      r_I(theta_I) / (R_I R_max sum_{k in S} 1 / r_k(theta_k)), r = f / g, S = {k != I :
+//      theta_k > theta_I}, R_max = max_{k != I} R_k. The proposal's density is
+//      (1 / V) sum_{k in S} g_I g_k prod_{l != I, k} f_l, so the target over the proposal is
+//      V r_I / sum_{k in S} 1 / r_k <= V R_I R_max: exact rejection sampling (for Gaussian
+//      arms r = 1 and this is the 1 / N above). Chosen when V R_I R_max < 1.
 //   Other families: plain re-drawing only.
 // Every try counts against a cap (kMaxTries); past it, or at once when every P(E_j) underflows
 // to 0 (E below 1e-308 a draw), draw() answers `none` (the caller then takes the TC piece, as
@@ -26,6 +33,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -47,19 +55,36 @@ class TttsChallenger {
   std::size_t draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                    std::span<const double> counts, std::size_t leader, RandomStream& rng,
                    bool union_of_events = true);
+  // Union-of-events proposals made so far (for tests: that the scheme was the one used).
+  std::uint64_t union_proposals() const { return union_proposals_; }
 
  private:
   // One plain draw's argmax if it differs from the leader, else `none`.
   std::size_t plain_try(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                         std::span<const double> counts, std::size_t leader, RandomStream& rng);
-  // Fills centre_/spread_ (posterior mean and standard deviation, Gaussian or approximated)
-  // and cumulative_ (the partial sums of P(E_j)); false for a family without the scheme.
+  // One arm's proposal g (a Gaussian) and, for a Beta posterior, log(f / g)'s constant and
+  // supremum; kept while the arm's statistics are the same.
+  struct Arm {
+    numerics::ArmFamily::Kind kind{};
+    double sigma = 0.0, mean = 0.0, count = -1.0;      // the statistics it was made from
+    double centre = 0.0, spread = 0.0;                  // g = N(centre, spread^2)
+    double alpha = 0.0, beta = 0.0, constant = 0.0;     // Beta(alpha, beta): log r's terms
+    double log_sup = 0.0;                               // log R = sup log r (0 for Gaussians)
+  };
+  // log r(x) = log f(x) - log g(x) (0 for a Gaussian arm; -inf outside [0, 1] for a Beta).
+  static double log_ratio(const Arm& arm, double x);
+  // Fills arms_ and cumulative_ (the partial sums of P_g(E_j)); false for a family without
+  // the scheme.
   bool prepare(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                std::span<const double> counts, std::size_t leader);
   // One union-of-events proposal: the challenger if accepted, else `none`.
-  std::size_t union_try(std::size_t leader, RandomStream& rng);
+  std::size_t union_try(std::span<const numerics::ArmFamily> families, std::span<const double> means,
+                        std::span<const double> counts, std::size_t leader, RandomStream& rng);
 
-  std::vector<double> theta_, centre_, spread_, cumulative_;
+  std::vector<Arm> arms_;
+  std::vector<double> theta_, cumulative_;
+  double log_sup_max_ = 0.0;  // max_{k != leader} log R_k
+  std::uint64_t union_proposals_ = 0;
 };
 
 // Z ~ N(0, 1) conditioned on Z > a: naive rejection for a < 0 (acceptance > 1/2), Robert's
