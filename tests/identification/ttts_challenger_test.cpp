@@ -86,6 +86,13 @@ TEST_CASE("TTTS's union-of-events challenger has plain re-drawing's law", "[iden
                       {10.0, 200.0, 200.0, 200.0, 10.0}},
                      3);
   }
+  SECTION("Bernoulli arms, one without a one yet") {
+    // Arm 4 Beta(1, 4): its stand-in is chosen otherwise (alpha = 1).
+    expect_plain_law({std::vector<ArmFamily>(kArms, ArmFamily::bernoulli()),
+                      {0.7, 0.35, 0.35, 0.35, 0.0},
+                      {10.0, 200.0, 200.0, 200.0, 3.0}},
+                     5);
+  }
 }
 
 TEST_CASE("normal_above draws the truncated normal", "[identification][samplers]") {

@@ -56,48 +56,71 @@ double TttsChallenger::log_ratio(const Arm& arm, double x) {
          (arm.beta > 1.0 ? (arm.beta - 1.0) * std::log1p(-x) : 0.0) + 0.5 * z * z + arm.constant;
 }
 
-namespace {
-
-// The Gaussian stand-in of Beta(alpha, beta) (alpha + beta >= 3) and log(f / g)'s supremum.
-void fit_beta(double alpha, double beta, double& centre, double& spread, double& constant, double& log_sup) {
-  const double total = alpha + beta;
-  centre = alpha / total;
-  // min_x kappa(x), kappa = (alpha - 1) / x^2 + (beta - 1) / (1 - x)^2: at x / (1 - x) =
-  // cbrt((alpha - 1) / (beta - 1)), or at the end where a term vanishes.
+void TttsChallenger::fit_beta(Arm& arm) {
+  const double alpha = arm.alpha, beta = arm.beta, total = alpha + beta;
+  // The variance: the Beta's, or 1 / min_x kappa(x) when larger, kappa = -(log f)'' =
+  // (alpha - 1) / x^2 + (beta - 1) / (1 - x)^2 (least at x / (1 - x) = cbrt((alpha - 1) /
+  // (beta - 1))). Then log r'' = 1 / variance - kappa <= 0: log r is concave and R moderate
+  // (the Beta's variance alone leaves g's tails lighter than f's far from the mean, and R
+  // astronomically large: e^13 for Beta(2986, 1958)). With alpha = 1 (no one yet) kappa is
+  // least at x = 0, the side away from the leader, and 1 / kappa(0) = 1 / (beta - 1) would
+  // make g far wider than f; we take kappa(1/2) = 4 (beta - 1) (log r is then largest at 0,
+  // R = r(0)), and the mirror image for beta = 1. R is computed exactly whatever the variance.
+  const double m = alpha / total;
   double kappa;
   if (alpha <= 1.0 || beta <= 1.0) {
-    kappa = std::max(alpha, beta) - 1.0;
+    kappa = 4.0 * (std::max(alpha, beta) - 1.0);
   } else {
     const double t = std::cbrt((alpha - 1.0) / (beta - 1.0)), x = t / (1.0 + t);
     kappa = (alpha - 1.0) / (x * x) + (beta - 1.0) / ((1.0 - x) * (1.0 - x));
   }
-  const double variance = std::max(centre * (1.0 - centre) / (total + 1.0), 1.0 / kappa);
-  spread = std::sqrt(variance);
+  const double variance = std::max(m * (1.0 - m) / (total + 1.0), 1.0 / kappa);
+  arm.centre = m;
+  arm.spread = std::sqrt(variance);
   // log f - log g = (alpha - 1) log x + (beta - 1) log(1 - x) - log B(alpha, beta)
-  //                 + (x - centre)^2 / (2 variance) + log sqrt(2 pi variance).
-  constant = std::lgamma(total) - std::lgamma(alpha) - std::lgamma(beta) +
-             0.5 * std::log(2.0 * std::numbers::pi * variance);
-  // Concave: the supremum where the (decreasing) derivative changes sign, by bisection.
-  double lo = 0.0, hi = 1.0;
-  for (int i = 0; i < 80; ++i) {
-    const double x = 0.5 * (lo + hi);
-    const double slope = (alpha - 1.0) / x - (beta - 1.0) / (1.0 - x) + (x - centre) / variance;
-    (slope > 0.0 ? lo : hi) = x;
+  //                 + (x - m)^2 / (2 variance) + log sqrt(2 pi variance).
+  arm.constant = std::lgamma(total) - std::lgamma(alpha) - std::lgamma(beta) +
+                 0.5 * std::log(2.0 * std::numbers::pi * variance);
+  // Its supremum over (0, 1): at an end where it is finite (alpha = 1 at 0, beta = 1 at 1) or
+  // where its derivative vanishes, i.e. at a root in (0, 1) of the cubic
+  //   P(x) = x (1 - x)(x - m) + variance ((alpha - 1)(1 - x) - (beta - 1) x)
+  //        = -x^3 + (1 + m) x^2 - (m + variance (alpha + beta - 2)) x + variance (alpha - 1)
+  // (the derivative times variance x (1 - x)). P is monotone between the roots of P', so each
+  // of its (at most three) monotone pieces in (0, 1) is bisected where its sign changes.
+  const double c1 = m + variance * (total - 2.0), c0 = variance * (alpha - 1.0);
+  const auto cubic = [&](double x) { return ((-x + (1.0 + m)) * x - c1) * x + c0; };
+  double log_sup = -std::numeric_limits<double>::infinity();
+  if (alpha <= 1.0) log_sup = std::max(log_sup, log_ratio(arm, std::numeric_limits<double>::min()));
+  if (beta <= 1.0) log_sup = std::max(log_sup, log_ratio(arm, 1.0 - 0x1.0p-53));
+  // P'(x) = -3 x^2 + 2 (1 + m) x - c1.
+  double cuts[4] = {0.0, 1.0, 1.0, 1.0};
+  int n = 1;
+  const double disc = (1.0 + m) * (1.0 + m) - 3.0 * c1;
+  if (disc > 0.0) {
+    const double r = std::sqrt(disc);
+    for (const double x : {((1.0 + m) - r) / 3.0, ((1.0 + m) + r) / 3.0})
+      if (x > 0.0 && x < 1.0) cuts[n++] = x;
   }
-  const double x = std::clamp(0.5 * (lo + hi), std::numeric_limits<double>::min(), 1.0 - 0x1.0p-53);
-  const double z = (x - centre) / spread;
-  log_sup = (alpha > 1.0 ? (alpha - 1.0) * std::log(x) : 0.0) + (beta > 1.0 ? (beta - 1.0) * std::log1p(-x) : 0.0) +
-            0.5 * z * z + constant + 1e-9;  // a margin for the bisection's last digits
+  cuts[n] = 1.0;
+  for (int i = 0; i < n; ++i) {
+    double lo = cuts[i], hi = cuts[i + 1];
+    const bool rising = cubic(lo) < cubic(hi);
+    if ((cubic(lo) > 0.0) == (cubic(hi) > 0.0)) continue;  // no sign change on this piece
+    for (int step = 0; step < 80; ++step) {
+      const double x = 0.5 * (lo + hi);
+      ((cubic(x) < 0.0) == rising ? lo : hi) = x;
+    }
+    const double x = std::clamp(0.5 * (lo + hi), std::numeric_limits<double>::min(), 1.0 - 0x1.0p-53);
+    log_sup = std::max(log_sup, log_ratio(arm, x));
+  }
+  arm.log_sup = log_sup + 1e-9;  // a margin for the bisection's last digits
 }
-
-}  // namespace
 
 bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                              std::span<const double> counts, std::size_t leader) {
   const std::size_t k = means.size();
   arms_.resize(k);
   cumulative_.resize(k);
-  log_sup_max_ = 0.0;
   for (std::size_t a = 0; a < k; ++a) {
     Arm& arm = arms_[a];
     const numerics::ArmFamily& family = families[a];
@@ -119,17 +142,17 @@ bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std:
           arm.count = -1.0;
           return false;
         }
-        fit_beta(arm.alpha, arm.beta, arm.centre, arm.spread, arm.constant, arm.log_sup);
+        fit_beta(arm);
       }
     }
-    if (a != leader) log_sup_max_ = std::max(log_sup_max_, arm.log_sup);
   }
   const Arm& lead = arms_[leader];
   double sum = 0.0;
   for (std::size_t j = 0; j < k; ++j) {
     if (j != leader) {
       const double gap = arms_[j].centre - lead.centre;
-      sum += normal_cdf(gap / std::sqrt(arms_[j].spread * arms_[j].spread + lead.spread * lead.spread));
+      sum += normal_cdf(gap / std::sqrt(arms_[j].spread * arms_[j].spread + lead.spread * lead.spread)) *
+             std::exp(arms_[j].log_sup);
     }
     cumulative_[j] = sum;
   }
@@ -140,7 +163,7 @@ std::size_t TttsChallenger::union_try(std::span<const numerics::ArmFamily> famil
                                       std::span<const double> counts, std::size_t leader, RandomStream& rng) {
   const std::size_t k = arms_.size();
   ++union_proposals_;
-  // 1. j with probability P_g(E_j) / sum_k P_g(E_k) (the leader's slot has width 0).
+  // 1. j with probability R_j P_g(E_j) / sum_k R_k P_g(E_k) (the leader's slot has width 0).
   const double u = rng.uniform01() * cumulative_.back();
   const std::size_t j = std::min<std::size_t>(
       static_cast<std::size_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), u) - cumulative_.begin()),
@@ -155,23 +178,23 @@ std::size_t TttsChallenger::union_try(std::span<const numerics::ArmFamily> famil
   const double theta_i = lead.centre - (s_i * s_i / v) * (d - gap) + (s_i * s_j / sd) * rng.normal();
   const double log_r_i = log_ratio(lead, theta_i);
   if (log_r_i == -std::numeric_limits<double>::infinity()) return k;
-  // 3. The other arms from their posteriors; the sum of 1 / r over S = {k != I : theta_k > theta_I}.
+  // 3. The other arms from their posteriors; the sum of R / r over S = {k != I : theta_k > theta_I}.
   std::size_t best = j;
-  double top = theta_i + d, inverse_sum = std::exp(-log_ratio(rival, top));
+  double top = theta_i + d, inverse_sum = std::exp(rival.log_sup - log_ratio(rival, top));
   for (std::size_t a = 0; a < k; ++a) {
     if (a == leader || a == j) continue;
     const Arm& arm = arms_[a];
     const double theta = arm.kind == Kind::Gaussian ? arm.centre + arm.spread * rng.normal()
                                                     : posterior_draw(families[a], means[a], counts[a], rng);
     if (theta <= theta_i) continue;
-    inverse_sum += arm.kind == Kind::Gaussian ? 1.0 : std::exp(-log_ratio(arm, theta));
+    inverse_sum += arm.kind == Kind::Gaussian ? 1.0 : std::exp(arm.log_sup - log_ratio(arm, theta));
     if (theta > top || (theta == top && a < best)) {
       top = theta;
       best = a;
     }
   }
-  // 4. Accept with probability r_I / (R_I R_max sum_S 1 / r) (1 / |S| for Gaussian arms).
-  const double accept = std::exp(log_r_i - lead.log_sup - log_sup_max_) / inverse_sum;
+  // 4. Accept with probability (r_I / R_I) / sum_S R / r (1 / |S| for Gaussian arms).
+  const double accept = std::exp(log_r_i - lead.log_sup) / inverse_sum;
   return rng.uniform01() < accept ? best : k;
 }
 
@@ -185,10 +208,9 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
   const bool prepared = union_of_events && prepare(families, means, counts, leader);
   // Every P_g(E_j) below the smallest double: E is as good as impossible, give up now.
   if (prepared && !(cumulative_.back() > 0.0)) return none;
-  // The union's acceptance is P(E) / (V R_I R_max), plain re-drawing's P(E), at about the same
-  // cost a try.
-  const bool use_union =
-      prepared && cumulative_.back() * std::exp(arms_[leader].log_sup + log_sup_max_) < 1.0;
+  // The union's acceptance is at least P(E) / (V R_I), plain re-drawing's P(E), at about the
+  // same cost a try.
+  const bool use_union = prepared && cumulative_.back() * std::exp(arms_[leader].log_sup) < 1.0;
   for (; tries < kMaxTries; ++tries) {
     const std::size_t c = use_union ? union_try(families, means, counts, leader, rng) : plain_try(families, means, counts, leader, rng);
     if (c != none) return c;

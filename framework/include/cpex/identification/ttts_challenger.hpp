@@ -16,15 +16,15 @@
 //      Either way each try is exact and independent of the failed ones, so mixing them
 //      keeps the law: P(C in A) = sum_r (1 - p)^(r-1) p P(C in A | E) + ... = P(C in A | E).
 //   Bernoulli posteriors (Beta(1 + S, 1 + N - S), density f_k): the same union over a Gaussian
-//      stand-in g_k (the Beta's mean, variance max(Beta variance, 1 / min_x kappa_k(x)),
-//      kappa_k = -(log f_k)'' — so that log(f_k / g_k) is concave and its supremum R_k is
-//      found by bisection): j with probability P_g(E_j) / sum, (theta_I, theta_j) from g given
-//      theta_j > theta_I, the other arms from their Beta posteriors, accepted with probability
-//      r_I(theta_I) / (R_I R_max sum_{k in S} 1 / r_k(theta_k)), r = f / g, S = {k != I :
-//      theta_k > theta_I}, R_max = max_{k != I} R_k. The proposal's density is
-//      (1 / V) sum_{k in S} g_I g_k prod_{l != I, k} f_l, so the target over the proposal is
-//      V r_I / sum_{k in S} 1 / r_k <= V R_I R_max: exact rejection sampling (for Gaussian
-//      arms r = 1 and this is the 1 / N above). Chosen when V R_I R_max < 1.
+//      stand-in g_k (the Beta's mean and variance) corrected by r_k = f_k / g_k and its
+//      supremum R_k over (0, 1) (at a root of a cubic or an end: exact, cached per arm): j with
+//      probability R_j P_g(E_j) / V, V = sum_k R_k P_g(E_k); (theta_I, theta_j) from g given
+//      theta_j > theta_I; the other arms from their Beta posteriors; accepted with probability
+//      (r_I(theta_I) / R_I) / sum_{k in S} R_k / r_k(theta_k), S = {k != I : theta_k > theta_I}.
+//      The proposal's density is (1 / V) sum_{k in S} R_k g_I g_k prod_{l != I, k} f_l, so the
+//      target over it is V r_I / sum_{k in S} R_k / r_k <= V R_I (every term of the sum is
+//      >= 1): exact rejection sampling. For Gaussian arms r = R = 1 and it is the 1 / N above.
+//      The union is chosen when V R_I < 1.
 //   Other families: plain re-drawing only.
 // Every try counts against a cap (kMaxTries); past it, or at once when every P(E_j) underflows
 // to 0 (E below 1e-308 a draw), draw() answers `none` (the caller then takes the TC piece, as
@@ -73,8 +73,10 @@ class TttsChallenger {
   };
   // log r(x) = log f(x) - log g(x) (0 for a Gaussian arm; -inf outside [0, 1] for a Beta).
   static double log_ratio(const Arm& arm, double x);
-  // Fills arms_ and cumulative_ (the partial sums of P_g(E_j)); false for a family without
-  // the scheme.
+  // A Beta arm's stand-in, log r's constant and supremum, from alpha and beta.
+  static void fit_beta(Arm& arm);
+  // Fills arms_ and cumulative_ (the partial sums of R_j P_g(E_j)); false for a family
+  // without the scheme.
   bool prepare(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                std::span<const double> counts, std::size_t leader);
   // One union-of-events proposal: the challenger if accepted, else `none`.
@@ -83,7 +85,6 @@ class TttsChallenger {
 
   std::vector<Arm> arms_;
   std::vector<double> theta_, cumulative_;
-  double log_sup_max_ = 0.0;  // max_{k != leader} log R_k
   std::uint64_t union_proposals_ = 0;
 };
 
