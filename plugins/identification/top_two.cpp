@@ -22,9 +22,9 @@
 //                 kMaxResamples draws without one, the TC piece (a cap the papers do not have:
 //                 a concentrated posterior could otherwise loop for ever). For the best arm
 //                 the same law by a faster sampler (cpex/identification/ttts_challenger.hpp:
-//                 a few re-draws, then Karp-Luby-Madras's union of the events theta_j >
-//                 theta_B; exact for Gaussian arms, the Gaussian approximation for Bernoulli
-//                 ones), so the random stream, not the law, differs from plain re-drawing;
+//                 two re-draws, then Karp-Luby-Madras's union of the events theta_j >
+//                 theta_B, exact for Gaussian and Bernoulli arms), so the random stream, not
+//                 the law, differs from plain re-drawing (a reading: runs are not the same);
 //                ei   argmax_{j != B} of s_Bj f((mu_hat_j - mu_hat_B)/s_Bj), s_Bj^2 = s_B^2 + s_j^2
 //                 (TTEI; best arm of Gaussian arms).
 //   beta = 0.5   (default, the analysed choice) a fixed proportion in (0, 1); beta = ids:
