@@ -114,6 +114,7 @@ void TttsChallenger::fit_beta(Arm& arm) {
     log_sup = std::max(log_sup, log_ratio(arm, x));
   }
   arm.log_sup = log_sup + 1e-9;  // a margin for the bisection's last digits
+  arm.sup = std::exp(arm.log_sup);
 }
 
 bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std::span<const double> means,
@@ -134,6 +135,7 @@ bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std:
         arm.centre = means[a];
         arm.spread = family.sigma() / std::sqrt(counts[a]);
         arm.log_sup = 0.0;
+        arm.sup = 1.0;
       } else {
         const double ones = std::round(means[a] * counts[a]);
         arm.alpha = 1.0 + ones;
@@ -152,7 +154,7 @@ bool TttsChallenger::prepare(std::span<const numerics::ArmFamily> families, std:
     if (j != leader) {
       const double gap = arms_[j].centre - lead.centre;
       sum += normal_cdf(gap / std::sqrt(arms_[j].spread * arms_[j].spread + lead.spread * lead.spread)) *
-             std::exp(arms_[j].log_sup);
+             arms_[j].sup;
     }
     cumulative_[j] = sum;
   }
@@ -210,7 +212,7 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
   if (prepared && !(cumulative_.back() > 0.0)) return none;
   // The union's acceptance is at least P(E) / (V R_I), plain re-drawing's P(E), at about the
   // same cost a try.
-  const bool use_union = prepared && cumulative_.back() * std::exp(arms_[leader].log_sup) < 1.0;
+  const bool use_union = prepared && cumulative_.back() * arms_[leader].sup < 1.0;
   for (; tries < kMaxTries; ++tries) {
     const std::size_t c = use_union ? union_try(families, means, counts, leader, rng) : plain_try(families, means, counts, leader, rng);
     if (c != none) return c;

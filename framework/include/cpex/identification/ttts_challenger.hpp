@@ -69,7 +69,7 @@ class TttsChallenger {
     double sigma = 0.0, mean = 0.0, count = -1.0;      // the statistics it was made from
     double centre = 0.0, spread = 0.0;                  // g = N(centre, spread^2)
     double alpha = 0.0, beta = 0.0, constant = 0.0;     // Beta(alpha, beta): log r's terms
-    double log_sup = 0.0;                               // log R = sup log r (0 for Gaussians)
+    double log_sup = 0.0, sup = 1.0;                    // log R = sup log r, and R (Gaussians: 0, 1)
   };
   // log r(x) = log f(x) - log g(x) (0 for a Gaussian arm; -inf outside [0, 1] for a Beta).
   static double log_ratio(const Arm& arm, double x);
