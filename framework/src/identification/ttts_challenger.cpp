@@ -204,8 +204,14 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
                                  std::span<const double> counts, std::size_t leader, RandomStream& rng,
                                  bool union_of_events) {
   const std::size_t none = means.size();
+  // Plain draws first, except when some arm is Bernoulli: then a plain draw (K Beta draws) costs
+  // several times the union's preparation (K normal tails), and the union, when chosen, accepts
+  // more often anyway.
+  const bool beta_draws = std::any_of(families.begin(), families.end(), [](const numerics::ArmFamily& f) {
+    return f.kind() == Kind::Bernoulli;
+  });
   int tries = 0;
-  for (; tries < kPlainTries; ++tries)
+  for (; tries < (beta_draws && union_of_events ? 0 : kPlainTries); ++tries)
     if (const std::size_t c = plain_try(families, means, counts, leader, rng); c != none) return c;
   const bool prepared = union_of_events && prepare(families, means, counts, leader);
   // Every P_g(E_j) below the smallest double: E is as good as impossible, give up now.

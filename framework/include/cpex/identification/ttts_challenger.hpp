@@ -2,7 +2,8 @@
 // conditioned on E = {argmax theta != I}, I the leader. Plain rejection (re-draw until the
 // answer differs) costs 1/P(E) draws of every arm, without bound as the posterior concentrates;
 // this sampler draws from the same law with a bounded expected cost where it can:
-//   1. a few plain re-draws (cheap while P(E) is large);
+//   1. two plain re-draws (cheap while P(E) is large; none when an arm is Bernoulli, whose
+//      plain draw costs several times the union's preparation);
 //   2. then, for Gaussian posteriors (known variance, flat prior: N(mu_hat, sigma^2 / N)),
 //      Karp-Luby-Madras's union-of-events rejection over E = U_{j != I} E_j,
 //      E_j = {theta_j > theta_I}: pick j with probability P(E_j) / sum_k P(E_k),
@@ -46,7 +47,7 @@ class TttsChallenger {
  public:
   // Tries (plain draws and union proposals together) before draw() gives up.
   static constexpr int kMaxTries = 1000;
-  // Plain draws before the union-of-events sampler is considered.
+  // Plain draws before the union-of-events sampler is considered (without Bernoulli arms).
   static constexpr int kPlainTries = 2;
 
   // The arm of the best-arm answer (argmax, smallest index on ties) of a posterior draw
