@@ -204,14 +204,15 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
                                  std::span<const double> counts, std::size_t leader, RandomStream& rng,
                                  bool union_of_events) {
   const std::size_t none = means.size();
-  // Plain draws first, except when some arm is Bernoulli: then a plain draw (K Beta draws) costs
-  // several times the union's preparation (K normal tails), and the union, when chosen, accepts
-  // more often anyway.
+  // Plain draws first, except when some arm is Bernoulli and the previous call chose the
+  // union: then a plain draw (K Beta draws) costs several times the union's preparation (K
+  // normal tails), and the union, when chosen, accepts more often anyway. (The choice reads
+  // earlier calls only, independent of this call's draws: the law stays exact.)
   const bool beta_draws = std::any_of(families.begin(), families.end(), [](const numerics::ArmFamily& f) {
     return f.kind() == Kind::Bernoulli;
   });
   int tries = 0;
-  for (; tries < (beta_draws && union_of_events ? 0 : kPlainTries); ++tries)
+  for (; tries < (beta_draws && union_of_events && union_last_ ? 0 : kPlainTries); ++tries)
     if (const std::size_t c = plain_try(families, means, counts, leader, rng); c != none) return c;
   const bool prepared = union_of_events && prepare(families, means, counts, leader);
   // Every P_g(E_j) below the smallest double: E is as good as impossible, give up now.
@@ -219,6 +220,7 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
   // The union's acceptance is at least P(E) / (V R_I), plain re-drawing's P(E), at about the
   // same cost a try.
   const bool use_union = prepared && cumulative_.back() * arms_[leader].sup < 1.0;
+  union_last_ = use_union;
   for (; tries < kMaxTries; ++tries) {
     const std::size_t c = use_union ? union_try(families, means, counts, leader, rng) : plain_try(families, means, counts, leader, rng);
     if (c != none) return c;

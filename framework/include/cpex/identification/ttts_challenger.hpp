@@ -3,7 +3,8 @@
 // answer differs) costs 1/P(E) draws of every arm, without bound as the posterior concentrates;
 // this sampler draws from the same law with a bounded expected cost where it can:
 //   1. two plain re-draws (cheap while P(E) is large; none when an arm is Bernoulli, whose
-//      plain draw costs several times the union's preparation);
+//      plain draw costs several times the union's preparation, and the last call that
+//      prepared the union chose it);
 //   2. then, for Gaussian posteriors (known variance, flat prior: N(mu_hat, sigma^2 / N)),
 //      Karp-Luby-Madras's union-of-events rejection over E = U_{j != I} E_j,
 //      E_j = {theta_j > theta_I}: pick j with probability P(E_j) / sum_k P(E_k),
@@ -87,6 +88,7 @@ class TttsChallenger {
   std::vector<Arm> arms_;
   std::vector<double> theta_, cumulative_;
   std::uint64_t union_proposals_ = 0;
+  bool union_last_ = false;  // whether the last call that prepared the union chose it
 };
 
 // Z ~ N(0, 1) conditioned on Z > a: naive rejection for a < 0 (acceptance > 1/2), Robert's
