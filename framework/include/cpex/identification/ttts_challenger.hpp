@@ -18,7 +18,9 @@
 //      Either way each try is exact and independent of the failed ones, so mixing them
 //      keeps the law: P(C in A) = sum_r (1 - p)^(r-1) p P(C in A | E) + ... = P(C in A | E).
 //   Bernoulli posteriors (Beta(1 + S, 1 + N - S), density f_k): the same union over a Gaussian
-//      stand-in g_k (the Beta's mean and variance) corrected by r_k = f_k / g_k and its
+//      stand-in g_k (the Beta's mean; the larger of its variance and 1 / min kappa_k, kappa_k =
+//      -(log f_k)'', so that log r_k is concave; kappa_k(1/2) for an arm without a one or
+//      without a zero: ttts_challenger.cpp) corrected by r_k = f_k / g_k and its
 //      supremum R_k over (0, 1) (at a root of a cubic or an end: exact, cached per arm): j with
 //      probability R_j P_g(E_j) / V, V = sum_k R_k P_g(E_k); (theta_I, theta_j) from g given
 //      theta_j > theta_I; the other arms from their Beta posteriors; accepted with probability
@@ -30,8 +32,9 @@
 //   Other families: plain re-drawing only.
 // Every try counts against a cap (kMaxTries); past it, or at once when every P(E_j) underflows
 // to 0 (E below 1e-308 a draw), draw() answers `none` (the caller then takes the TC piece, as
-// before). Random numbers come from the stream given; the buffers are
-// members, so a round allocates nothing once the first has sized them.
+// before). Random numbers come from the stream given; the buffers are members, so a round
+// allocates nothing once the first has sized them. A reading: the law is plain re-drawing's,
+// the random stream is not, so runs differ from plain re-drawing's runs (same distribution).
 #pragma once
 
 #include <cstddef>
