@@ -25,19 +25,12 @@ std::size_t objectives_of(const Problem& problem, const char* oracle) {
 
 void ParetoSetOracle::bind(const Problem& problem) {
   d_ = objectives_of(problem, "pareto-set");
-  directions_ = directions_for(requested_, d_);
-}
-
-Query ParetoSetOracle::query() const {
-  Query q;
-  q.kind = Query::Kind::Pareto;
-  q.directions = directions_.empty() ? requested_ : directions_;
-  return q;
+  query_.directions = directions_for(requested_, d_);
 }
 
 void ParetoSetOracle::optimal(std::span<const double> theta, Decision& out) const {
   std::vector<double> oriented;
-  numerics::orient(theta, d_, query(), oriented);
+  numerics::orient(theta, d_, query_, oriented);
   out.arms = numerics::pareto_set(oriented, d_);
   out.values.clear();
 }
@@ -56,7 +49,7 @@ bool ParetoSetOracle::acceptable(std::span<const double> theta, const Decision& 
   const double eps = std::max(epsilon, epsilon_);
   if (!(eps > 0.0)) return candidate.arms == optimal.arms;
   std::vector<double> oriented;
-  numerics::orient(theta, d_, query(), oriented);
+  numerics::orient(theta, d_, query_, oriented);
   const std::vector<std::size_t> relaxed = numerics::epsilon_pareto_set(oriented, d_, eps);
   return std::includes(relaxed.begin(), relaxed.end(), candidate.arms.begin(), candidate.arms.end());
 }
@@ -71,49 +64,42 @@ bool ParetoSetOracle::is_optimal(std::span<const double> theta, const Decision& 
 
 void ConstrainedBestOracle::bind(const Problem& problem) {
   d_ = objectives_of(problem, "constrained-best");
-  directions_ = directions_for(requested_, d_);
-  if (objective_ >= d_)
-    throw ParameterError("objective", "is " + std::to_string(objective_) + ", but the arms have objectives 0 to " +
+  query_.directions = directions_for(requested_, d_);
+  const std::size_t objective = query_.objective;
+  if (objective >= d_)
+    throw ParameterError("objective", "is " + std::to_string(objective) + ", but the arms have objectives 0 to " +
                                           std::to_string(d_ - 1));
   if (thresholds_.size() != d_ - 1)
     throw ParameterError("thresholds", "has " + std::to_string(thresholds_.size()) + " values, but the arms have " +
                                            std::to_string(d_ - 1) + " objectives besides objective " +
-                                           std::to_string(objective_) + " (one threshold each, in order)");
-  bounds_.assign(d_, 0.0);
+                                           std::to_string(objective) + " (one threshold each, in order)");
+  query_.bounds.assign(d_, 0.0);
   for (std::size_t c = 0, t = 0; c < d_; ++c)
-    if (c != objective_) bounds_[c] = thresholds_[t++];
-}
-
-Query ConstrainedBestOracle::query() const {
-  Query q;
-  q.kind = Query::Kind::Constrained;
-  q.directions = directions_;
-  q.objective = objective_;
-  q.bounds = bounds_;
-  return q;
+    if (c != objective) query_.bounds[c] = thresholds_[t++];
 }
 
 bool ConstrainedBestOracle::feasible(std::span<const double> theta, std::size_t a) const {
   for (std::size_t c = 0; c < d_; ++c)
-    if (c != objective_ && !(directions_[c] * (theta[a * d_ + c] - bounds_[c]) > 0.0)) return false;
+    if (c != query_.objective && !(query_.directions[c] * (theta[a * d_ + c] - query_.bounds[c]) > 0.0))
+      return false;
   return true;
 }
 
 void ConstrainedBestOracle::optimal(std::span<const double> theta, Decision& out) const {
   out.arms.clear();
   out.values.clear();
-  const std::size_t k = theta.size() / d_;
-  const double s = directions_[objective_];
+  const std::size_t k = theta.size() / d_, objective = query_.objective;
+  const double s = query_.directions[objective];
   std::size_t best = k;
   for (std::size_t a = 0; a < k; ++a)
-    if (feasible(theta, a) && (best == k || s * theta[a * d_ + objective_] > s * theta[best * d_ + objective_]))
+    if (feasible(theta, a) && (best == k || s * theta[a * d_ + objective] > s * theta[best * d_ + objective]))
       best = a;
   if (best < k) out.arms.push_back(best);
 }
 
 double ConstrainedBestOracle::value(std::span<const double> theta, const Decision& decision) const {
   if (decision.arms.size() != 1) return 0.0;
-  return directions_[objective_] * theta[decision.arms.front() * d_ + objective_];
+  return query_.directions[query_.objective] * theta[decision.arms.front() * d_ + query_.objective];
 }
 
 bool ConstrainedBestOracle::acceptable(std::span<const double> theta, const Decision& optimal,
@@ -123,11 +109,6 @@ bool ConstrainedBestOracle::acceptable(std::span<const double> theta, const Deci
   if (optimal.arms.empty()) return candidate.arms.empty();
   if (candidate.arms.empty() || !feasible(theta, candidate.arms.front())) return false;
   return value(theta, candidate) >= value(theta, optimal) - std::max(epsilon, 0.0);
-}
-
-bool ConstrainedBestOracle::is_optimal(std::span<const double> theta, const Decision& optimal,
-                                       const Decision& candidate) const {
-  return acceptable(theta, optimal, candidate, 0.0);
 }
 
 }  // namespace cpex::oracles

@@ -11,53 +11,57 @@
 //   feasible. {a} is correct at eps when a is feasible and within eps of the best feasible
 //   arm on the objective; {} when no arm is feasible.
 // Neither offers linear maximization (their decisions are not judged by a sum of means); the
-// identification problems and the algorithms read the question through query().
+// identification problems and the algorithms read the question through query(), which holds
+// the directions (and constrained-best's objective and bounds) once bind() has checked them.
 #pragma once
 
 #include <vector>
 
-#include "cpex/oracle.hpp"
+#include "query_oracle.hpp"
 
 namespace cpex::oracles {
 
-class ParetoSetOracle final : public Oracle {
+class ParetoSetOracle final : public QueryOracle {
  public:
+  // Until bind(), query() holds the directions as given.
   ParetoSetOracle(std::vector<double> directions, double epsilon)
-      : requested_(std::move(directions)), epsilon_(epsilon) {}
+      : QueryOracle({.kind = Query::Kind::Pareto, .directions = directions}),
+        requested_(std::move(directions)),
+        epsilon_(epsilon) {}
 
   void bind(const Problem& problem) override;
-  Query query() const override;
   void optimal(std::span<const double> theta, Decision& out) const override;
   double value(std::span<const double> theta, const Decision& decision) const override;
   bool acceptable(std::span<const double> theta, const Decision& optimal, const Decision& candidate,
                   double epsilon) const override;
+  // The Pareto set itself (acceptable() at accuracy 0 also takes epsilon-accurate sets when
+  // the oracle's own epsilon is positive).
   bool is_optimal(std::span<const double> theta, const Decision& optimal, const Decision& candidate) const override;
 
  private:
-  std::vector<double> requested_, directions_;
+  std::vector<double> requested_;
   double epsilon_;
   std::size_t d_ = 0;
 };
 
-class ConstrainedBestOracle final : public Oracle {
+class ConstrainedBestOracle final : public QueryOracle {
  public:
+  // Until bind(), query() holds the objective only (no directions, no bounds).
   ConstrainedBestOracle(std::vector<double> directions, std::size_t objective, std::vector<double> thresholds)
-      : requested_(std::move(directions)), objective_(objective), thresholds_(std::move(thresholds)) {}
+      : QueryOracle({.kind = Query::Kind::Constrained, .objective = objective}),
+        requested_(std::move(directions)),
+        thresholds_(std::move(thresholds)) {}
 
   void bind(const Problem& problem) override;
-  Query query() const override;
   void optimal(std::span<const double> theta, Decision& out) const override;
   double value(std::span<const double> theta, const Decision& decision) const override;
   bool acceptable(std::span<const double> theta, const Decision& optimal, const Decision& candidate,
                   double epsilon) const override;
-  bool is_optimal(std::span<const double> theta, const Decision& optimal, const Decision& candidate) const override;
 
  private:
   bool feasible(std::span<const double> theta, std::size_t a) const;
 
-  std::vector<double> requested_, directions_, bounds_;
-  std::size_t objective_;
-  std::vector<double> thresholds_;
+  std::vector<double> requested_, thresholds_;
   std::size_t d_ = 0;
 };
 

@@ -14,30 +14,23 @@
 // problems read the query through query().
 #pragma once
 
-#include "cpex/oracle.hpp"
+#include "query_oracle.hpp"
 
 namespace cpex::oracles {
 
-class ThresholdOracle : public Oracle {
+class ThresholdOracle : public QueryOracle {
  public:
-  ThresholdOracle(double tau, bool any) : tau_(tau), any_(any) {}
+  ThresholdOracle(double tau, bool any)
+      : QueryOracle({.kind = any ? Query::Kind::AnyAbove : Query::Kind::Threshold, .tau = tau}) {}
 
   void bind(const Problem&) override {}
-  Query query() const override {
-    Query q;
-    q.kind = any_ ? Query::Kind::AnyAbove : Query::Kind::Threshold;
-    q.tau = tau_;
-    return q;
-  }
   void optimal(std::span<const double> theta, Decision& out) const override;
   double value(std::span<const double> theta, const Decision& decision) const override;
   bool acceptable(std::span<const double> theta, const Decision& optimal, const Decision& candidate,
                   double epsilon) const override;
-  bool is_optimal(std::span<const double> theta, const Decision& optimal, const Decision& candidate) const override;
 
  private:
-  double tau_;
-  bool any_;
+  bool any() const { return query_.kind == Query::Kind::AnyAbove; }
 };
 
 }  // namespace cpex::oracles

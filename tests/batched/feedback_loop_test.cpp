@@ -35,22 +35,26 @@ struct Script {
       for (const DrawnReading& d : due) told.emplace_back(d.ask, made);
     };
   }
-  void run(FeedbackLoop& loop) {
-    for (int i = 0; i < 1000 && loop.round(ask(), draw(), tell()); ++i) {
-    }
-  }
 };
+
+// Runs `loop` on a script of `asks` asks until a round finds nothing to ask or tell (1000
+// rounds at most); by then every ask has been told.
+Script run_script(std::uint64_t asks, FeedbackLoop& loop) {
+  Script s;
+  s.limit = asks;
+  for (int i = 0; i < 1000 && loop.round(s.ask(), s.draw(), s.tell()); ++i) {
+  }
+  REQUIRE(s.told.size() == asks);
+  return s;
+}
 
 }  // namespace
 
 TEST_CASE("Batches without delay: every round is asked whole and told whole before the next", "[batched][unit]") {
-  Script s;
-  s.limit = 10;
   FeedbackLoop loop({4, 0});
-  s.run(loop);
+  const Script s = run_script(10, loop);
   CHECK(loop.batches() == 3);  // 4 + 4 + 2
   CHECK(loop.asked() == 10);
-  REQUIRE(s.told.size() == 10);
   for (std::size_t i = 0; i < s.told.size(); ++i) {
     CHECK(s.told[i].first == i + 1);                              // in ask order
     CHECK(s.told[i].second == std::min<std::uint64_t>(10, (i / 4 + 1) * 4));  // at the end of its round
@@ -59,12 +63,9 @@ TEST_CASE("Batches without delay: every round is asked whole and told whole befo
 
 TEST_CASE("A delay tells each observation that many pulls after its ask, the rest once nothing can be asked",
           "[batched][unit]") {
-  Script s;
-  s.limit = 7;
   FeedbackLoop loop({1, 3});
-  s.run(loop);
+  const Script s = run_script(7, loop);
   CHECK(loop.batches() == 7);
-  REQUIRE(s.told.size() == 7);
   // ask n is told when ask n + 3 has been made; asks 5, 6, 7 when no ask is left, one per round
   for (std::uint64_t n = 1; n <= 4; ++n) CHECK(s.told[n - 1] == std::pair<std::uint64_t, std::uint64_t>{n, n + 3});
   for (std::uint64_t n = 5; n <= 7; ++n) CHECK(s.told[n - 1] == std::pair<std::uint64_t, std::uint64_t>{n, 7});
@@ -74,12 +75,9 @@ TEST_CASE("A delay tells each observation that many pulls after its ask, the res
 
 TEST_CASE("Batches and delays together: a batch's observations arrive as the pulls after them are asked",
           "[batched][unit]") {
-  Script s;
-  s.limit = 9;
   FeedbackLoop loop({3, 4});
-  s.run(loop);
+  const Script s = run_script(9, loop);
   CHECK(loop.batches() == 3);
-  REQUIRE(s.told.size() == 9);
   // after round 2 (6 asks): asks 1, 2 are due (1 + 4 <= 6, 2 + 4 <= 6); after round 3 (9 asks): 3, 4, 5
   CHECK(s.told[0] == std::pair<std::uint64_t, std::uint64_t>{1, 6});
   CHECK(s.told[1] == std::pair<std::uint64_t, std::uint64_t>{2, 6});

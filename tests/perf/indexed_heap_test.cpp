@@ -6,6 +6,7 @@
 
 #include "cpex/numerics/indexed_heap.hpp"
 #include "cpex/random.hpp"
+#include "minimum_structure_check.hpp"
 
 using cpex::numerics::IndexedHeap;
 
@@ -18,14 +19,9 @@ struct Slot {
 
 // The first present item under (key ascending, then index by the tie rule); npos if none.
 std::size_t brute_top(const std::vector<Slot>& slots, bool smaller_first) {
-  std::size_t best = IndexedHeap<>::npos;
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (!slots[i].present) continue;
-    if (best == IndexedHeap<>::npos || slots[i].key < slots[best].key ||
-        (slots[i].key == slots[best].key && !smaller_first))
-      best = i;
-  }
-  return best;
+  return cpex::test::brute_argmin(
+      slots.size(), [&](std::size_t i) { return slots[i].present; }, [&](std::size_t i) { return slots[i].key; },
+      smaller_first);
 }
 
 template <bool SmallerFirst>
@@ -33,15 +29,15 @@ void check_random_updates(std::size_t n, std::uint64_t seed) {
   cpex::RandomStream rng(cpex::RunSeed{11, n, seed}, cpex::StreamRole::Algorithm);
   IndexedHeap<SmallerFirst> heap(n);
   std::vector<Slot> slots(n);
-  for (int step = 0; step < 4000; ++step) {
-    const std::size_t i = rng.below(n);
-    if (rng.uniform01() < 0.2) {
-      heap.erase(i);
-      slots[i].present = false;
-    } else {
-      slots[i] = {true, static_cast<double>(rng.below(7)) - 3.0};
-      heap.set(i, slots[i].key);
-    }
+  const auto erase = [&](std::size_t i) {
+    heap.erase(i);
+    slots[i].present = false;
+  };
+  const auto set = [&](std::size_t i) {
+    slots[i] = {true, static_cast<double>(rng.below(7)) - 3.0};
+    heap.set(i, slots[i].key);
+  };
+  cpex::test::random_updates(rng, n, 4000, 0.2, erase, set, [&] {
     std::size_t present = 0;
     for (std::size_t j = 0; j < n; ++j) {
       REQUIRE(heap.contains(j) == slots[j].present);
@@ -54,7 +50,7 @@ void check_random_updates(std::size_t n, std::uint64_t seed) {
     const std::size_t expected = brute_top(slots, SmallerFirst);
     REQUIRE(heap.top() == expected);
     if (expected != IndexedHeap<>::npos) REQUIRE(heap.top_key() == slots[expected].key);
-  }
+  });
 }
 
 }  // namespace

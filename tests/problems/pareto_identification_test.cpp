@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -95,6 +96,29 @@ bool check_random_response(const IdentificationProblem& p, std::size_t k, const 
   return true;
 }
 
+// One random instance of a best-response test: the question, its number of arms K, the
+// family of every objective.
+struct RandomInstance {
+  std::unique_ptr<IdentificationProblem> problem;
+  std::size_t k;
+  ArmFamily family;
+};
+
+// check_random_response on the instances make(0) to make(23), in order, all drawing from one
+// stream seeded with `seed`; at least 20 of the 24 must have a strict answer.
+template <class Make>
+void check_random_responses(std::uint64_t seed, const Make& make) {
+  std::mt19937_64 rng(seed);
+  int checked = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const RandomInstance instance = make(trial);
+    INFO("trial " << trial << " K = " << instance.k << " D = " << instance.problem->objectives()
+                  << (instance.family.kind() == ArmFamily::Kind::Bernoulli ? " bernoulli" : " gaussian"));
+    checked += check_random_response(*instance.problem, instance.k, instance.family, rng);
+  }
+  CHECK(checked >= 20);
+}
+
 }  // namespace
 
 TEST_CASE("level_transport equals a grid minimization", "[pareto][unit]") {
@@ -126,34 +150,24 @@ TEST_CASE("level_transport equals a grid minimization", "[pareto][unit]") {
 }
 
 TEST_CASE("Pareto-set best responses are exact", "[pareto][unit]") {
-  std::mt19937_64 rng(11);
-  int checked = 0;
-  for (int trial = 0; trial < 24; ++trial) {
-    const bool bernoulli = trial % 3 == 2;
+  check_random_responses(11, [](int trial) {
     const std::size_t k = 3 + trial % 3, d = 2 + (trial % 4 == 3);
     std::vector<double> directions(d, 1.0);
     if (trial % 2) directions[1] = -1.0;
-    const auto p = pareto_problem(k, d, directions);
-    INFO("trial " << trial << " K = " << k << " D = " << d << (bernoulli ? " bernoulli" : " gaussian"));
-    checked += check_random_response(*p, k, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.7), rng);
-  }
-  CHECK(checked >= 20);
+    return RandomInstance{pareto_problem(k, d, directions), k,
+                          trial % 3 == 2 ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.7)};
+  });
 }
 
 TEST_CASE("Constrained best-arm best responses are exact", "[pareto][unit]") {
-  std::mt19937_64 rng(13);
-  int checked = 0;
-  for (int trial = 0; trial < 24; ++trial) {
-    const bool bernoulli = trial % 3 == 1;
+  check_random_responses(13, [](int trial) {
     const std::size_t k = 3 + trial % 3, d = 2 + (trial % 5 == 4);
     std::vector<double> directions(d, 1.0);
     if (trial % 2) directions[1] = -1.0;
     std::vector<double> bounds(d, 0.5);
-    const auto p = constrained_problem(k, d, directions, 0, bounds);
-    INFO("trial " << trial);
-    checked += check_random_response(*p, k, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.6), rng);
-  }
-  CHECK(checked >= 20);
+    return RandomInstance{constrained_problem(k, d, directions, 0, bounds), k,
+                          trial % 3 == 1 ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.6)};
+  });
 }
 
 TEST_CASE("T* of a Pareto set: cutting planes against a grid search of the simplex", "[pareto][unit]") {

@@ -7,6 +7,7 @@
 
 #include "cpex/numerics/kinetic_tournament.hpp"
 #include "cpex/random.hpp"
+#include "minimum_structure_check.hpp"
 
 using cpex::numerics::KineticTournament;
 
@@ -17,16 +18,11 @@ struct Line {
   double value = 0, slope = 0;
 };
 
-// Smallest key, ties to the smaller index; npos if none is active.
+// Smallest key at x, ties to the smaller index; npos if none is active.
 std::size_t brute_argmin(const std::vector<Line>& lines, double x) {
-  std::size_t best = KineticTournament::npos;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (!lines[i].active) continue;
-    if (best == KineticTournament::npos ||
-        lines[i].value + lines[i].slope * x < lines[best].value + lines[best].slope * x)
-      best = i;
-  }
-  return best;
+  return cpex::test::brute_argmin(
+      lines.size(), [&](std::size_t i) { return lines[i].active; },
+      [&](std::size_t i) { return lines[i].value + lines[i].slope * x; });
 }
 
 }  // namespace
@@ -38,15 +34,15 @@ TEST_CASE("Kinetic tournament tracks the minimum of moving lines", "[structures]
     std::vector<Line> lines(n);
     double x = 0.0;
     tree.advance(x);
-    for (int step = 0; step < 3000; ++step) {
-      const std::size_t i = rng.below(n);
-      if (rng.uniform01() < 0.15) {
-        tree.remove(i);
-        lines[i].active = false;
-      } else {
-        lines[i] = {true, rng.uniform01() * 2 - 1, -rng.uniform01()};
-        tree.set(i, lines[i].value, lines[i].slope);
-      }
+    const auto remove = [&](std::size_t i) {
+      tree.remove(i);
+      lines[i].active = false;
+    };
+    const auto set = [&](std::size_t i) {
+      lines[i] = {true, rng.uniform01() * 2 - 1, -rng.uniform01()};
+      tree.set(i, lines[i].value, lines[i].slope);
+    };
+    cpex::test::random_updates(rng, n, 3000, 0.15, remove, set, [&] {
       if (rng.uniform01() < 0.5) {
         x += rng.uniform01() * 0.2;
         tree.advance(x);
@@ -58,7 +54,7 @@ TEST_CASE("Kinetic tournament tracks the minimum of moving lines", "[structures]
         const double want = lines[expected].value + lines[expected].slope * x;
         REQUIRE(tree.key(got) == Approx(want).margin(1e-12));
       }
-    }
+    });
   }
 }
 
