@@ -218,6 +218,23 @@ Transport pair_transport(const ArmFamily& family_a, double w_a, double x_a, cons
   return {w_a * family_a.kl(x_a, point) + w_b * family_b.kl(x_b, point), point};
 }
 
+double pair_transport_lower_bound(const ArmFamily& family_a, double w_a, double x_a, const ArmFamily& family_b,
+                                  double w_b, double x_b) {
+  using Kind = ArmFamily::Kind;
+  const Kind kind = family_a.kind();
+  if (!(x_a > x_b) || !(w_a > 0.0) || !(w_b > 0.0) || !(family_a == family_b) ||
+      (kind != Kind::Bernoulli && kind != Kind::Poisson && kind != Kind::Exponential))
+    return 0.0;
+  // pair_transport's point (one exponential family: the weighted mean), strictly between.
+  const double point = (w_a * x_a + w_b * x_b) / (w_a + w_b);
+  const double da = x_a - point, db = x_b - point;
+  const double va = family_a.variance(point + da / 3.0), vb = family_a.variance(point + db / 3.0);
+  if (!(va > 0.0) || !(vb > 0.0)) return 0.0;
+  // w_a da^2 / (2 va) + w_b db^2 / (2 vb) over one division.
+  const double bound = (w_a * da * da * vb + w_b * db * db * va) / (2.0 * va * vb);
+  return std::isfinite(bound) ? bound * (1.0 - 1e-9) : 0.0;
+}
+
 double pair_glr(const ArmFamily& family_a, double count_a, double mean_a, const ArmFamily& family_b,
                 double count_b, double mean_b) {
   if (!(count_a > 0.0) || !(count_b > 0.0)) return 0.0;
