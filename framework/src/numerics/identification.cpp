@@ -178,13 +178,13 @@ class TopM final : public IdentificationProblem {
       if (a < arms_) member_[a] = 1;
   }
 
-  // Whether pair_transport_lower_bound says something about these families' pairs (one
-  // Bernoulli, Poisson or Exponential family): the best response prunes its scan.
+  // Whether pair_transport_lower_bound may say something about these families' pairs (a
+  // Bernoulli, Poisson or Exponential first arm): the best response prunes its scan. (A pair
+  // of other or different families has the bound 0, which prunes nothing but stays exact.)
   static bool prunable(std::span<const ArmFamily> families) {
     using Kind = ArmFamily::Kind;
     const Kind kind = families.front().kind();
-    return (kind == Kind::Bernoulli || kind == Kind::Poisson || kind == Kind::Exponential) &&
-           std::all_of(families.begin(), families.end(), [&](const ArmFamily& f) { return f == families.front(); });
+    return kind == Kind::Bernoulli || kind == Kind::Poisson || kind == Kind::Exponential;
   }
 
   std::size_t m_;

@@ -94,7 +94,8 @@ Transport pair_transport(const ArmFamily& family_a, double w_a, double x_a, cons
 // transport's point, d(x, p) = int (x - z)/V(z) dz over [p, x] (either order) and 1/V convex
 // (Bernoulli, Poisson, Exponential), Jensen's inequality under the triangle weight |x - z|
 // gives d(x, p) >= (x - p)^2 / (2 V(p + (x - p)/3)); the sum of both arms' bounds, lowered by a
-// relative 1e-9 (far above the rounding of either computation), is below the computed cost.
+// relative 1e-9 and by 100 times the absolute rounding of the divergences near p (Poisson and
+// Exponential ones round psi(p/x - 1)), is below the computed cost.
 // 0 (no information) for other families, for arms of different families, and where
 // pair_transport's cost is 0.
 double pair_transport_lower_bound(const ArmFamily& family_a, double w_a, double x_a, const ArmFamily& family_b,
