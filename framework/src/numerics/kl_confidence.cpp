@@ -71,9 +71,10 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
 // kl_bound by Newton's method on g(q) = d(mean, q) - budget from `start` (the header's
 // kl_upper_bound_from). g is convex on the side `direction` (Gaussian, Bernoulli, Poisson),
 // so after one step every iterate is on the outside of the root (g >= 0) and moves toward
-// it; it stops when a step is below 1e-14 max(1, |q|) (the iterate is then within about the
-// square of that step of the root), and the result is moved out by 2e-13 max(1, |q|): on the
-// safe side of the root despite rounding, within 1e-12 of it. (From the inside, the first
+// it; it stops when the step's estimated error (g'' h^2 / (2 |g'|), times 10) or the step
+// itself is below 1e-14 max(1, |q|) — two steps from a bound a level ago — and the result is
+// moved out by 2e-13 max(1, |q|): on the safe side of the root despite rounding, within 1e-12
+// of it. (From the inside, the first
 // step lands outside, by about the square of its length.)
 double kl_bound_from(const ArmFamily& family, double mean, double count, double level, double start,
                      double direction) {
@@ -90,13 +91,19 @@ double kl_bound_from(const ArmFamily& family, double mean, double count, double 
   double q = start;
   if (!(direction * (q - mean) > 0.0) || !family.valid_mean(q) || !(family.variance(q) > 0.0)) return fallback();
   for (int step = 0; step < 50; ++step) {
-    const double slope = family.kl_slope(mean, q);  // (q - mean) / V(q), of the sign of direction
+    const double v = family.variance(q);
+    const double slope = (q - mean) / v;  // g'(q) = kl_slope, of the sign of direction
+    // g''(q) = (V - (q - mean) V') / V^2, V' = 1 - 2q (Bernoulli), 1 (Poisson).
+    const double curvature = (v - (q - mean) * (family.kind() == Kind::Bernoulli ? 1.0 - 2.0 * q : 1.0)) / (v * v);
     const double next = q - (family.kl(mean, q) - budget) / slope;
     if (!(direction * (next - mean) > 0.0) || !family.valid_mean(next) || !(family.variance(next) > 0.0))
       return fallback();
     const double moved = std::abs(next - q);
     q = next;
-    if (moved <= 1e-14 * std::max(1.0, std::abs(q))) {
+    // Newton's error after a step of length h is about g'' h^2 / (2 |g'|): done when ten times
+    // that is below 1e-14 (or the step itself is).
+    const double scale = std::max(1.0, std::abs(q));
+    if (moved <= 1e-14 * scale || 10.0 * curvature * moved * moved / (2.0 * std::abs(slope)) <= 1e-14 * scale) {
       const double out = q + direction * 2e-13 * std::max(1.0, std::abs(q));
       return family.valid_mean(out) ? out : fallback();
     }
