@@ -20,7 +20,11 @@
 //                ts   posterior draws until the draw's answer C differs from B (Russo's
 //                 re-sampling, TTTS), the challenger moving the arms of B \ C and C \ B; after
 //                 kMaxResamples draws without one, the TC piece (a cap the papers do not have:
-//                 a concentrated posterior could otherwise loop for ever);
+//                 a concentrated posterior could otherwise loop for ever). For the best arm
+//                 the same law by a faster sampler (cpex/identification/ttts_challenger.hpp:
+//                 two re-draws, then Karp-Luby-Madras's union of the events theta_j >
+//                 theta_B, exact for Gaussian and Bernoulli arms), so the random stream, not
+//                 the law, differs from plain re-drawing (a reading: runs are not the same);
 //                ei   argmax_{j != B} of s_Bj f((mu_hat_j - mu_hat_B)/s_Bj), s_Bj^2 = s_B^2 + s_j^2
 //                 (TTEI; best arm of Gaussian arms).
 //   beta = 0.5   (default, the analysed choice) a fixed proportion in (0, 1); beta = ids:
@@ -53,6 +57,7 @@
 #include "cpex/identification/top_two_sampler.hpp"
 #include "linear/linear_samplers.hpp"
 #include "cpex/identification/posterior.hpp"
+#include "cpex/identification/ttts_challenger.hpp"
 
 namespace cpex::identification {
 namespace {
@@ -222,6 +227,13 @@ class TopTwo final : public TopTwoSampler {
         for (std::size_t j = 0; j < penalties_.size(); ++j) penalties_[j] = std::log(counts()[j]);
         return piece(closest_to(leader, penalties_));
       case Challenger::Ts:
+        if (&problem() == &full_problem() && problem().name() == "best arm") {
+          const std::size_t b = leader.arms.front();
+          const std::size_t c = ttts_.draw(families(), means(), counts(), b, rng());
+          if (c == none()) return piece(closest_to(leader));
+          moved_.assign({std::min(b, c), std::max(b, c)});
+          return moved_;
+        }
         for (int draw = 0; draw < kMaxResamples; ++draw) {
           posterior_draw(families(), means(), counts(), rng(), draw_);
           problem().answer(draw_, other_);
@@ -287,6 +299,7 @@ class TopTwo final : public TopTwoSampler {
   std::vector<double> penalties_, draw_;
   Decision leader_, other_;
   std::vector<std::size_t> moved_;
+  TttsChallenger ttts_;  // the best arm's challenger = ts
   const numerics::BestResponse* piece_ = nullptr;
   bool has_point_ = false;
 };

@@ -6,7 +6,7 @@
 // and "any arm above tau" problems for the samplers of several correct answers, and on top-2.
 // The other problems (game and FW on top-2, thresholds and "any above"; sticky on the other
 // problems of several answers; elimination on top-2 and thresholds) and TTTS on Bernoulli arms
-// (Beta draws, re-sampled: ~10 s) are in the long suite (samplers_long_test.cpp). Plus the
+// (Beta draws, re-sampled on top-2: ~3 s) are in the long suite (samplers_long_test.cpp). Plus the
 // refusals, one line each.
 #include <catch2/catch.hpp>
 

@@ -360,6 +360,8 @@ TEST_CASE("Posterior draws have the conjugate posteriors' moments", "[identifica
       {ArmFamily::gaussian(2.0), 0.3, 0.3, 4.0 / n},
       // Beta(1 + 3, 1 + 9): mean 4/14, variance ab / ((a + b)^2 (a + b + 1)).
       {ArmFamily::bernoulli(), 3.0 / n, 4.0 / 14.0, 4.0 * 10.0 / (14.0 * 14.0 * 15.0)},
+      // Beta(1, 13): no one yet (Marsaglia & Tsang's gamma variates at shape 1).
+      {ArmFamily::bernoulli(), 0.0, 1.0 / 14.0, 13.0 / (14.0 * 14.0 * 15.0)},
       // Gamma(1 + 30, rate 12).
       {ArmFamily::poisson(), 30.0 / n, 31.0 / n, 31.0 / (n * n)},
       // mean = S / G, G ~ Gamma(13): E = S / 12, Var = S^2 / (12^2 * 11).

@@ -22,6 +22,9 @@
 
 namespace cpex::identification {
 
+// One arm's draw (family, empirical mean, count).
+double posterior_draw(const numerics::ArmFamily& family, double mean, double count, RandomStream& rng);
+
 // families: the run's (for unknown variances, the maximum-likelihood variance of the arm).
 void posterior_draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                     std::span<const double> counts, RandomStream& rng, std::vector<double>& out);
