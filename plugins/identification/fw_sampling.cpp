@@ -23,6 +23,7 @@
 // linear_fw_sampling.cpp, chosen by the problem's feedback (cpex/identification/feedback_dispatch.hpp).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/plugin.hpp"
@@ -44,10 +45,14 @@ class ActiveSet final : public numerics::PieceVisitor {
     std::size_t size;
   };
 
-  ActiveSet(std::span<const double> mu, std::span<const numerics::ArmFamily> families, double r)
-      : mu_(mu), families_(families), r_(r) {}
+  // `ceiling`: a value at least the least piece's (+infinity when unknown).
+  ActiveSet(std::span<const double> mu, std::span<const numerics::ArmFamily> families, double r, double ceiling)
+      : least(ceiling), mu_(mu), families_(families), r_(r) {}
 
   bool wanted(std::size_t, std::span<const std::size_t>) override { return true; }
+  // A piece of value least + r or more is not r-active (the least only falls): the problem
+  // may skip it uncomputed.
+  double skip_above() const override { return least + r_; }
   void visit(const numerics::PieceView& piece) override {
     least = std::min(least, piece.value);
     if (!(piece.value < least + r_)) return;
@@ -59,7 +64,7 @@ class ActiveSet final : public numerics::PieceVisitor {
     }
   }
 
-  double least = std::numeric_limits<double>::infinity();
+  double least;
   std::vector<Piece> pieces;
   std::vector<std::size_t> arms;
   std::vector<double> gradients;
@@ -108,7 +113,7 @@ class FwSampling final : public GlrSampler {
       return;
     }
     const double r = std::pow(static_cast<double>(t), -0.9) / static_cast<double>(k);
-    ActiveSet set(means(), families(), r);
+    ActiveSet set(means(), families(), r, ceiling());
     problem().for_each_piece(x_, means(), families(), answer(), set);
     active_.clear();
     for (const auto& p : set.pieces)
@@ -149,6 +154,23 @@ class FwSampling final : public GlrSampler {
     }
     numerics::solve_matrix_game(payoff_, active_.size(), support_.size(), offsets_, strategy_);
     for (std::size_t c = 0; c < support_.size(); ++c) z_[support_[c]] = strategy_[c];
+  }
+
+  // An upper bound on F(x): the value at x of the stopping check's closest point (a point of
+  // its piece, so at least that piece's value f_p(x) >= F(x)), raised by a relative 1e-9 for
+  // the rounding; +infinity when the check saw other pieces than problem() (elimination) or
+  // the arms are vector-valued. Lets the problem skip the pieces that cannot be r-active.
+  double ceiling() const {
+    const numerics::BestResponse& stop = stopping_response();
+    if (elimination() != Elimination::None || objectives() != 1 || stop.arms.empty() ||
+        stop.point.size() != stop.arms.size())
+      return std::numeric_limits<double>::infinity();
+    double value = 0.0;
+    for (std::size_t k = 0; k < stop.arms.size(); ++k) {
+      const std::size_t a = stop.arms[k];
+      value += x_[a] * families()[a].kl(means()[a], stop.point[k]);
+    }
+    return std::isfinite(value) ? value * (1.0 + 1e-9) : std::numeric_limits<double>::infinity();
   }
 
   std::vector<double> x_, z_, payoff_, offsets_, strategy_;

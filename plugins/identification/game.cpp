@@ -10,8 +10,10 @@
 //      arms the piece does not move);
 //   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
 //      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
-//      (numerics/kl_confidence.hpp): the largest divergence to lambda_a of a plausible mean, at
-//      least the interval's own level (Koolen's code; the paper's f(t - 1) with f(t) = log t);
+//      (numerics/kl_confidence.hpp, to 1e-12 on the interval's outside: each round's bounds by
+//      Newton's method from the round before's, Gaussian ones in closed form): the largest
+//      divergence to lambda_a of a plausible mean, at least the interval's own level (Koolen's
+//      code; the paper's f(t - 1) with f(t) = log t);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
 //      started at the initial counts (cpex/identification/tracking.hpp; no forced exploration, as the
 //      optimism explores).
@@ -47,6 +49,8 @@ class Game final : public GlrSampler {
     learners_.clear();
     started_ = false;
     gains_.assign(means().size(), 0.0);
+    upper_.assign(means().size(), std::nan(""));  // no bound yet: the first is computed afresh
+    lower_.assign(means().size(), std::nan(""));
   }
 
   std::size_t sample(std::uint64_t t) override {
@@ -65,8 +69,10 @@ class Game final : public GlrSampler {
     const double level = std::log(static_cast<double>(t));
     for (std::size_t a = 0; a < k; ++a) {
       const numerics::ArmFamily& f = families()[a];
-      const double hi = numerics::kl_upper_bound(f, means()[a], counts()[a], level);
-      const double lo = numerics::kl_lower_bound(f, means()[a], counts()[a], level);
+      // Each bound from the arm's bound of the round before (a level, or a sample, ago): a
+      // few Newton steps, or the closed form of Gaussian arms (kl_confidence.hpp).
+      const double hi = upper_[a] = numerics::kl_upper_bound_from(f, means()[a], counts()[a], level, upper_[a]);
+      const double lo = lower_[a] = numerics::kl_lower_bound_from(f, means()[a], counts()[a], level, lower_[a]);
       const double gain = std::max({f.kl(hi, lambda_[a]), f.kl(lo, lambda_[a]), level / counts()[a]});
       gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
     }
@@ -97,6 +103,7 @@ class Game final : public GlrSampler {
   bool started_ = false;
   numerics::BestResponse response_;
   std::vector<double> weights_, lambda_, gains_;
+  std::vector<double> upper_, lower_;  // each arm's KL confidence bounds of the last round
 };
 
 void register_game(Registry& registry) {

@@ -76,3 +76,44 @@ TEST_CASE("KL bounds are tighter than the sub-Gaussian radius for Bernoulli mean
     if (mean <= 0.05) CHECK(upper - mean < 0.6 * hoeffding);
   }
 }
+
+// kl_upper_bound_from / kl_lower_bound_from (Newton's method from a previous bound; Gaussian
+// in closed form): the same guarantee as kl_upper_bound / kl_lower_bound — within 1e-12
+// max(1, |bound|) of the exact bound and on its safe side, so within 2e-12 of theirs and on
+// the outside of the defining equation — from starts a level ago, a sample ago, far away, on
+// the wrong side and NaN (the fallback).
+TEST_CASE("KL bounds from a previous bound keep the bounds' guarantee", "[kl-confidence]") {
+  using cpex::numerics::kl_lower_bound_from;
+  using cpex::numerics::kl_upper_bound_from;
+  const ArmFamily families[] = {ArmFamily::bernoulli(), ArmFamily::poisson(), ArmFamily::gaussian(0.5),
+                                ArmFamily::exponential()};
+  int checked = 0;
+  for (const ArmFamily& family : families)
+    for (double mean : {0.0, 0.001, 0.1, 0.37, 0.5, 0.93, 1.0, 2.5})
+      for (double count : {1.0, 3.0, 50.0, 1e5})
+        for (double level : {0.05, 1.0, 9.2, 30.0}) {
+          if (!family.valid_mean(mean) || (family.kind() == ArmFamily::Kind::Exponential && mean == 0.0)) continue;
+          const double upper = kl_upper_bound(family, mean, count, level);
+          const double lower = kl_lower_bound(family, mean, count, level);
+          const double before_up = kl_upper_bound(family, mean, count, level * 0.999);
+          const double before_low = kl_lower_bound(family, mean, count, level * 0.999);
+          const double nan = std::nan("");
+          for (double start : {before_up, upper, mean + 0.5 * (upper - mean), mean + 2.0 * (upper - mean), lower, nan}) {
+            const double q = kl_upper_bound_from(family, mean, count, level, start);
+            INFO(family.name() << " mean " << mean << " N " << count << " level " << level << " start " << start);
+            CHECK(std::abs(q - upper) <= 2e-12 * std::max(1.0, std::abs(upper)));
+            CHECK(family.valid_mean(q));
+            if (q > mean && family.valid_mean(q) && q != upper) CHECK(count * family.kl(mean, q) >= level * (1 - 1e-12));
+            ++checked;
+          }
+          for (double start : {before_low, lower, mean - 0.5 * (mean - lower), mean - 2.0 * (mean - lower), upper, nan}) {
+            const double q = kl_lower_bound_from(family, mean, count, level, start);
+            INFO(family.name() << " mean " << mean << " N " << count << " level " << level << " start " << start);
+            CHECK(std::abs(q - lower) <= 2e-12 * std::max(1.0, std::abs(lower)));
+            CHECK(family.valid_mean(q));
+            if (q < mean && family.valid_mean(q) && q != lower) CHECK(count * family.kl(mean, q) >= level * (1 - 1e-12));
+            ++checked;
+          }
+        }
+  CHECK(checked > 500);
+}

@@ -26,6 +26,7 @@ class Uncertified final : public numerics::PieceVisitor {
     return !certified_.certified(answer_, arms) && inner_.wanted(index, arms);
   }
   void visit(const numerics::PieceView& piece) override { inner_.visit(piece); }
+  double skip_above() const override { return inner_.skip_above(); }
 
  private:
   const CertifiedPieces& certified_;

@@ -98,12 +98,48 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     PieceMinimum least{out};
     const double shift = offset_of(offsets, 2);
-    std::size_t piece = 0;
+    if (answer.arms.size() != m_ || !prunable(families)) {
+      std::size_t piece = 0;
+      for (std::size_t i : answer.arms)
+        for (std::size_t j = 0; j < arms_; ++j) {
+          if (member_[j]) continue;
+          least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+                           penalty_of(penalties, j), piece, i, j);
+          ++piece;
+        }
+      return;
+    }
+    // Exact pruning (the same piece, value and point as the scan above, ties included): a
+    // lower bound of every piece's margin (pair_transport_lower_bound: no logarithm), the
+    // exact margin of the piece of least bound as a ceiling, then, in piece order, the exact
+    // transport of the pieces whose bound is at most the ceiling only. A piece skipped has
+    // margin >= bound > ceiling >= the least margin: it is neither the least nor tied with it.
+    floors_.resize(pieces(answer));
+    std::size_t piece = 0, lowest_i = answer.arms.front(), lowest_j = arms_;
+    double lowest = kInfinity;
     for (std::size_t i : answer.arms)
       for (std::size_t j = 0; j < arms_; ++j) {
         if (member_[j]) continue;
-        least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
-                         penalty_of(penalties, j), piece, i, j);
+        const double bound = pair_transport_lower_bound(families[i], w[i], mu[i], families[j], w[j], mu[j]) -
+                             shift + penalty_of(penalties, j);
+        floors_[piece++] = bound;
+        if (lowest_j == arms_ || bound < lowest) {
+          lowest = bound;
+          lowest_i = i;
+          lowest_j = j;
+        }
+      }
+    const double ceiling = pair_transport(families[lowest_i], w[lowest_i], mu[lowest_i], families[lowest_j],
+                                          w[lowest_j], mu[lowest_j])
+                               .cost -
+                           shift + penalty_of(penalties, lowest_j);
+    piece = 0;
+    for (std::size_t i : answer.arms)
+      for (std::size_t j = 0; j < arms_; ++j) {
+        if (member_[j]) continue;
+        if (floors_[piece] <= ceiling)
+          least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+                           penalty_of(penalties, j), piece, i, j);
         ++piece;
       }
   }
@@ -113,11 +149,19 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     std::size_t piece = 0, pair[2];
     double point[2];
+    const bool prune = answer.arms.size() == m_ && prunable(families);
     for (std::size_t i : answer.arms)
       for (std::size_t j = 0; j < arms_; ++j) {
         if (member_[j]) continue;
         pair[0] = i;
         pair[1] = j;
+        if (prune) {
+          const double level = visitor.skip_above();
+          if (level < kInfinity && pair_transport_lower_bound(families[i], w[i], mu[i], families[j], w[j], mu[j]) > level) {
+            ++piece;
+            continue;
+          }
+        }
         if (visitor.wanted(piece, pair)) {
           const Transport t = pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
           point[0] = point[1] = t.point;
@@ -134,10 +178,20 @@ class TopM final : public IdentificationProblem {
       if (a < arms_) member_[a] = 1;
   }
 
+  // Whether pair_transport_lower_bound may say something about these families' pairs (a
+  // Bernoulli, Poisson or Exponential first arm): the best response prunes its scan. (A pair
+  // of other or different families has the bound 0, which prunes nothing but stays exact.)
+  static bool prunable(std::span<const ArmFamily> families) {
+    using Kind = ArmFamily::Kind;
+    const Kind kind = families.front().kind();
+    return kind == Kind::Bernoulli || kind == Kind::Poisson || kind == Kind::Exponential;
+  }
+
   std::size_t m_;
   mutable std::optional<OptimalWeightsSolver> solver_;
   mutable std::vector<std::size_t> order_;  // scratch: a problem serves one run at a time
   mutable std::vector<char> member_;
+  mutable std::vector<double> floors_;  // scratch: each piece's lower bound on its margin
 };
 
 class EpsilonGood final : public IdentificationProblem {

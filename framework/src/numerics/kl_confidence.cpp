@@ -68,7 +68,58 @@ double kl_bound(const ArmFamily& family, double mean, double count, double level
   return point(in);
 }
 
+// kl_bound by Newton's method on g(q) = d(mean, q) - budget from `start` (the header's
+// kl_upper_bound_from). g is convex on the side `direction` (Gaussian, Bernoulli, Poisson),
+// so after one step every iterate is on the outside of the root (g >= 0) and moves toward
+// it; it stops when the step's estimated error (g'' h^2 / (2 |g'|), times 10) or the step
+// itself is below 1e-14 max(1, |q|) — two steps from a bound a level ago — and the result is
+// moved out by 2e-13 max(1, |q|): on the safe side of the root despite rounding, within 1e-12
+// of it. (From the inside, the first
+// step lands outside, by about the square of its length.)
+double kl_bound_from(const ArmFamily& family, double mean, double count, double level, double start,
+                     double direction) {
+  using Kind = ArmFamily::Kind;
+  if (!(level > 0.0) || !(count > 0.0)) return mean;
+  const double budget = level / count;
+  if (family.kind() == Kind::Gaussian) {
+    // Out by more than the rounding of the square root, the product and the sum.
+    const double s = family.sigma() * std::sqrt(2.0 * budget);
+    return mean + direction * (s * (1.0 + 1e-14) + 4e-16 * std::abs(mean));
+  }
+  auto fallback = [&] { return kl_bound(family, mean, count, level, direction); };
+  if (family.kind() != Kind::Bernoulli && family.kind() != Kind::Poisson) return fallback();
+  double q = start;
+  if (!(direction * (q - mean) > 0.0) || !family.valid_mean(q) || !(family.variance(q) > 0.0)) return fallback();
+  for (int step = 0; step < 50; ++step) {
+    const double v = family.variance(q);
+    const double slope = (q - mean) / v;  // g'(q) = kl_slope, of the sign of direction
+    // g''(q) = (V - (q - mean) V') / V^2, V' = 1 - 2q (Bernoulli), 1 (Poisson).
+    const double curvature = (v - (q - mean) * (family.kind() == Kind::Bernoulli ? 1.0 - 2.0 * q : 1.0)) / (v * v);
+    const double next = q - (family.kl(mean, q) - budget) / slope;
+    if (!(direction * (next - mean) > 0.0) || !family.valid_mean(next) || !(family.variance(next) > 0.0))
+      return fallback();
+    const double moved = std::abs(next - q);
+    q = next;
+    // Newton's error after a step of length h is about g'' h^2 / (2 |g'|): done when ten times
+    // that is below 1e-14 (or the step itself is).
+    const double scale = std::max(1.0, std::abs(q));
+    if (moved <= 1e-14 * scale || 10.0 * curvature * moved * moved / (2.0 * std::abs(slope)) <= 1e-14 * scale) {
+      const double out = q + direction * 2e-13 * std::max(1.0, std::abs(q));
+      return family.valid_mean(out) ? out : fallback();
+    }
+  }
+  return fallback();
+}
+
 }  // namespace
+
+double kl_upper_bound_from(const ArmFamily& family, double mean, double count, double level, double start) {
+  return kl_bound_from(family, mean, count, level, start, 1.0);
+}
+
+double kl_lower_bound_from(const ArmFamily& family, double mean, double count, double level, double start) {
+  return kl_bound_from(family, mean, count, level, start, -1.0);
+}
 
 double kl_upper_bound(const ArmFamily& family, double mean, double count, double level) {
   return kl_bound(family, mean, count, level, 1.0);

@@ -36,6 +36,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -88,6 +89,12 @@ class PieceVisitor {
   // Whether to compute the piece moving `arms` (its value is not computed when false).
   virtual bool wanted(std::size_t index, std::span<const std::size_t> arms) = 0;
   virtual void visit(const PieceView& piece) = 0;
+  // A level above which the visitor wants no piece: a problem with a cheap lower bound on a
+  // piece's value (top-m's pairs of one Bernoulli, Poisson or Exponential family:
+  // pair_transport_lower_bound) skips, without asking wanted(), a piece whose bound exceeds
+  // it. Asked before each such piece (a visitor may lower it as it goes: FW sampling's
+  // r-active pieces); +infinity (the default) skips nothing.
+  virtual double skip_above() const { return std::numeric_limits<double>::infinity(); }
 };
 
 class IdentificationProblem {

@@ -25,4 +25,16 @@ double kl_upper_bound(const ArmFamily& family, double mean, double count, double
 // inf { q <= mean : valid_mean(q), count * d(mean, q) <= level }.
 double kl_lower_bound(const ArmFamily& family, double mean, double count, double level);
 
+// The same bounds, with the same guarantee (within 1e-12 max(1, |bound|) of the exact bound,
+// on its safe side, a mean of the family) but not the same last bits, for a caller that
+// recomputes every arm's bounds every round (the game's optimistic gains): `start` is a
+// previous bound of the arm on the same side (a level or a sample ago), from which Newton's
+// method takes two or three steps — d(mean, q) is convex in q for Gaussian, Bernoulli and
+// Poisson arms, so its iterates approach the root from the outside after the first step.
+// Gaussian arms: the closed form mean +- sigma sqrt(2 level / count). Other families, or a
+// start on the wrong side, or a step that leaves the family's means: kl_upper_bound /
+// kl_lower_bound.
+double kl_upper_bound_from(const ArmFamily& family, double mean, double count, double level, double start);
+double kl_lower_bound_from(const ArmFamily& family, double mean, double count, double level, double start);
+
 }  // namespace cpex::numerics
