@@ -24,7 +24,9 @@ namespace cpex {
 //     arms, Bayesian instances); Query::Kind Pareto / Constrained with Query::directions,
 //     objective, bounds.
 // 12: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
-inline constexpr int kAbiVersion = 12;
+// 13: numerics::PieceVisitor::skip_above (a new virtual function: the pruned pair scans of
+//     the GLR samplers), the TTTS challenger in the SDK (cpex/identification/ttts_challenger.hpp).
+inline constexpr int kAbiVersion = 13;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";
