@@ -51,6 +51,7 @@
 
 #include "cpex/errors.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
+#include "cpex/numerics/normal_distribution.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/identification/feedback_dispatch.hpp"
@@ -87,7 +88,7 @@ const char* challenger_name(Challenger c) {
 
 // f(x) = x Phi(x) + phi(x): E[(Z + x)^+] for a standard normal Z.
 double improvement(double x) {
-  return x * 0.5 * std::erfc(-x / std::sqrt(2.0)) + std::exp(-0.5 * x * x) / std::sqrt(2.0 * std::numbers::pi);
+  return x * numerics::normal_cdf(x) + numerics::normal_pdf(x);
 }
 
 // beta = ids (the fixed beta is then unused: 0.5), or a number in (0, 1) (the key is text so

@@ -8,15 +8,14 @@
 #include <numbers>
 
 #include "cpex/identification/posterior.hpp"
+#include "cpex/numerics/normal_distribution.hpp"
 
 namespace cpex::identification {
 
 namespace {
 
 using Kind = numerics::ArmFamily::Kind;
-
-// P(Z > -x) = Phi(x) for a standard normal Z.
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+using numerics::normal_cdf;
 
 // The best-arm answer: argmax, smallest index on ties.
 std::size_t argmax(std::span<const double> theta) {
