@@ -17,6 +17,7 @@
 #include <mpi.h>
 
 #include "cpex/errors.hpp"
+#include "cpex/store/output_lock.hpp"
 #include "cpex/results/result_fields.hpp"
 
 namespace cpex::host {
@@ -105,7 +106,12 @@ class LockedSink : public ResultSink {
 void mpi_start(int* argc, char*** argv) {
   if (!launched_by_mpi()) return;
   int provided = 0;
-  MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided);
+  {
+    // A signal during MPI_Init ends the rank right after it, once it is known to the
+    // launcher: ended inside it (half connected), Open MPI's mpirun could wait forever.
+    const AbruptExitDeferred after_start_up;
+    MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided);
+  }
   g_started = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &g_context.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_context.size);

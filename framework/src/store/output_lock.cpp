@@ -35,21 +35,20 @@ std::array<Slot, kSlots> g_slots;
 std::atomic<int> g_critical{0};
 std::atomic<int> g_deferred_status{0};
 
-// While one exists, an abrupt exit is deferred to its end.
-struct AbruptExitDeferred {
-  AbruptExitDeferred() { g_critical.fetch_add(1); }
-  ~AbruptExitDeferred() {
-    if (g_critical.fetch_sub(1) == 1) {
-      const int status = g_deferred_status.load();
-      if (status != 0) {
-        remove_files_on_abrupt_exit();
-        ::_exit(status);
-      }
+}  // namespace
+
+AbruptExitDeferred::AbruptExitDeferred() { g_critical.fetch_add(1); }
+AbruptExitDeferred::~AbruptExitDeferred() {
+  if (g_critical.fetch_sub(1) == 1) {
+    const int status = g_deferred_status.load();
+    if (status != 0) {
+      remove_files_on_abrupt_exit();
+      ::_exit(status);
     }
   }
-  AbruptExitDeferred(const AbruptExitDeferred&) = delete;
-  AbruptExitDeferred& operator=(const AbruptExitDeferred&) = delete;
-};
+}
+
+namespace {
 
 // A write lock on the whole file, owned by the open file description.
 bool try_lock(int fd, int& error) {

@@ -44,6 +44,17 @@ int register_abrupt_exit_file(const std::string& path);
 void release_abrupt_exit_file(int slot);
 void remove_files_on_abrupt_exit() noexcept;
 
+// While one exists, a signal's abrupt exit waits for its end (then removes the registered
+// files and exits with the signal's status): around the making or removal of a lock file,
+// and around MPI's start-up (a rank ended inside MPI_Init, half connected to its launcher,
+// can leave `mpirun` waiting for it forever).
+struct AbruptExitDeferred {
+  AbruptExitDeferred();
+  ~AbruptExitDeferred();
+  AbruptExitDeferred(const AbruptExitDeferred&) = delete;
+  AbruptExitDeferred& operator=(const AbruptExitDeferred&) = delete;
+};
+
 // For the signal handler, before it exits abruptly with `status`: true if a lock file is
 // being made or removed right now -- the exit then happens (remove_files_on_abrupt_exit,
 // _exit(status)) as soon as that is done, so no lock file is left behind or removed
