@@ -45,8 +45,7 @@ class OracleWeights final : public GlrSampler {
       weights_ = solver_->solve(truth_, families()).weights;
       solved_certificates_ = certificates();
     }
-    const double k = static_cast<double>(weights_.size());
-    return tracking_.track(weights_, 0.5 / std::sqrt(k * k + static_cast<double>(t)), counts());
+    return tracking_.track(weights_, c_tracking_floor(weights_.size(), t), counts());
   }
 
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }

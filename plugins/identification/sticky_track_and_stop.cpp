@@ -77,8 +77,7 @@ class StickyTrackAndStop final : public GlrSampler {
       solved_certificates_ = certificates();
       next_solve_ = t + std::max<std::uint64_t>(1, t / 10);
     }
-    const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
-    return tracking_.track(weights_, eps, counts());
+    return tracking_.track(weights_, c_tracking_floor(k, t), counts());
   }
 
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }

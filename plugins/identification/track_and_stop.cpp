@@ -12,6 +12,16 @@
 //                 below eps to eps and lowers the others by a common amount (water
 //                 filling), which moves no weight further than any other projection. The
 //                 sum starts at the initial counts (one per arm) (cpex/identification/tracking.hpp).
+//   forced-exploration = sqrt-t (the paper): the floors above; k-aware: D-Tracking
+//                 forces the arms below 3 sqrt(t/K), C-Tracking's eps_s is multiplied by
+//                 min(1, 3/sqrt(K)) (each arm's floor sum_s eps_s ~ 3 sqrt(t/K)): the forced pulls
+//                 total ~3 sqrt(K t) rather than K sqrt(t), from the first rounds on; GK's proof of
+//                 asymptotic optimality (Theorem 14) holds with any floor c sqrt(t) - b
+//                 (cpex/identification/tracking.hpp; docs/algorithms/asymptotic.md); auto
+//                 (default): k-aware for D-Tracking from kKAwareFromArms = 20 arms, sqrt-t otherwise (GK's
+//                 -K/2 delays forcing to round K^2/4, and its K sqrt(t) forced pulls weigh: on
+//                 1,000 Gaussian arms 5.2 x T* log(1/delta) against 1.5 k-aware; C-Tracking's
+//                 smaller floor did not help it: 1.99 against 1.90 on 50 arms).
 // w*(mu_hat) from numerics::CharacteristicTimeSolver: Garivier & Kaufmann's Theorem 5 for the
 // best arm of one exponential family (tolerance 1e-12), closed forms for thresholds, cutting
 // planes otherwise; with several correct answers (epsilon-good) the weights of the answer of
@@ -22,8 +32,9 @@
 //          2020's lazy updates: about 100 ln(t) solves in t rounds instead of t; with 11/10 the
 //          weights went stale enough to cost 20% more samples on 100 Bernoulli arms);
 //   auto   (default) every for problems with a closed form or a dedicated solver (the best arm
-//          of one exponential family, thresholds: microseconds a solve), lazy for those solved
-//          by cutting planes (a fraction of a millisecond to milliseconds a solve).
+//          of one exponential family, thresholds: microseconds a solve) and fewer than 100 arms,
+//          lazy for those solved by cutting planes (a fraction of a millisecond to milliseconds a
+//          solve) and from 100 arms on (a dedicated solve is O(K)).
 // Ties of the argmin / argmax go to the smallest index. See docs/algorithms/identification.md.
 #include <cmath>
 #include <limits>
@@ -38,10 +49,16 @@
 namespace cpex::identification {
 namespace {
 
+// From this many arms `recompute = auto` solves w* lazily even where a solve is closed-form.
+constexpr std::size_t kLazyFromArms = 100;
+
 class TrackAndStop final : public GlrSampler {
  public:
   explicit TrackAndStop(const ParamValues& p)
-      : GlrSampler(p, "track-and-stop"), c_tracking_(p.text("tracking") == "c"), recompute_(p.text("recompute")) {}
+      : GlrSampler(p, "track-and-stop"),
+        c_tracking_(p.text("tracking") == "c"),
+        forced_option_(p.text("forced-exploration")),
+        recompute_(p.text("recompute")) {}
 
  protected:
   void begin(const AlgorithmContext&) override {
@@ -51,9 +68,15 @@ class TrackAndStop final : public GlrSampler {
     options.max_iterations = 300;
     solver_.emplace(problem(), options);
     lazy_ = recompute_ == "lazy";
-    // auto: lazy unless w* has a closed form or a dedicated solver for these families.
-    if (recompute_ == "auto") lazy_ = !problem().has_known_allocation(families());
+    // auto: lazy unless w* has a closed form or a dedicated solver for these families and
+    // there are fewer than kLazyFromArms arms (a dedicated solve is O(K) Newton steps: 65 us
+    // a round at K = 100 Bernoulli arms, 1 ms at K = 1,000; lazy: 3.8 us and 44 us).
+    if (recompute_ == "auto")
+      lazy_ = !problem().has_known_allocation(families()) || counts().size() >= kLazyFromArms;
     const std::size_t n = counts().size();
+    forced_ = forced_option_ == "k-aware" || (forced_option_ == "auto" && !c_tracking_ && n >= kKAwareFromArms)
+                  ? ForcedExploration::KAware
+                  : ForcedExploration::SqrtT;
     tracking_.reset(n, 1.0);  // C-tracking's sum of weights, started at the initial counts
     next_solve_ = 0;
     solved_for_ = Decision{};
@@ -65,6 +88,7 @@ class TrackAndStop final : public GlrSampler {
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
     std::vector<std::pair<std::string, ParamValue>> out = {{"tracking", std::string(c_tracking_ ? "c" : "d")}};
     if (lazy_) out.emplace_back("recompute", std::string("lazy"));
+    if (forced_ == ForcedExploration::KAware) out.emplace_back("forced-exploration", std::string("k-aware"));
     return out;
   }
 
@@ -82,18 +106,19 @@ class TrackAndStop final : public GlrSampler {
 
   // D-Tracking (the SDK's): w* is solved only when no arm is forced.
   std::size_t d_tracking(std::uint64_t t) {
-    const std::size_t forced = forced_exploration_arm(counts(), t);
+    const std::size_t forced = forced_exploration_arm(counts(), t, forced_);
     if (forced < counts().size()) return forced;
-    return identification::d_tracking(weights(t), counts(), t);
+    return identification::d_tracking(weights(t), counts(), t, forced_);
   }
 
   std::size_t c_tracking(std::uint64_t t) {
     const std::size_t k = counts().size();
-    const double eps = 0.5 / std::sqrt(static_cast<double>(k * k) + static_cast<double>(t));
-    return tracking_.track(weights(t), eps, counts());
+    return tracking_.track(weights(t), c_tracking_floor(k, t, forced_), counts());
   }
 
   bool c_tracking_;
+  std::string forced_option_;
+  ForcedExploration forced_ = ForcedExploration::SqrtT;
   std::string recompute_;
   bool lazy_ = false;
   std::optional<numerics::CharacteristicTimeSolver> solver_;
@@ -109,10 +134,14 @@ void register_track_and_stop(Registry& registry) {
     schema
         .choice("tracking", "d", {"d", "c"},
                 "d: D-Tracking with forced exploration (sqrt(t) - K/2); c: C-Tracking of the projected weights")
+        .choice("forced-exploration", "auto", {"auto", "sqrt-t", "k-aware"},
+                "sqrt-t: the paper's floors (D: N_a >= sqrt(t) - K/2; C: eps_s = (K^2 + s)^(-1/2) / 2); "
+                "k-aware: each arm's floor times min(1, 3/sqrt(K)) (D: N_a >= 3 sqrt(t/K)), from the first round; "
+                "auto: k-aware for D-Tracking from 20 arms, sqrt-t otherwise")
         .choice("recompute", "auto", {"auto", "every", "lazy"},
                 "every: solve w*(mu_hat) every round; lazy: when the empirical answer changes or t grew by "
                 "1% since the last solve; auto: every where w* has a closed form or a dedicated solver "
-                "(best arm of one family, thresholds), lazy where it takes cutting planes");
+                "(best arm of one family, thresholds) and K < 100, lazy where it takes cutting planes or K >= 100");
   };
   register_glr_sampler<TrackAndStop>(
       registry,

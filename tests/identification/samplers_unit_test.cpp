@@ -13,6 +13,7 @@
 //    posterior's in closed form (Gaussian, Bernoulli's Beta, Poisson's Gamma, Exponential's
 //    inverse Gamma, Student's t);
 //  - the matrix game of FW sampling against games solved by hand; AdaHedge's initial gap.
+//  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -26,6 +27,7 @@
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/identification/elimination.hpp"
 #include "cpex/identification/posterior.hpp"
+#include "cpex/identification/tracking.hpp"
 
 using namespace cpex;
 using namespace cpex::numerics;
@@ -426,4 +428,37 @@ TEST_CASE("AdaHedge with an initial gap: a finite learning rate from the start",
   const double eta = std::log(3.0) / 0.01, mix = 1.0 + std::log(1.0 / 3.0 + 2.0 / 3.0 * std::exp(-eta)) / eta;
   CHECK(hedged.learning_rate() == Approx(std::log(3.0) / (0.01 + mix - 1.0 / 3.0)));
   CHECK(hedged.weights()[1] == hedged.weights()[2]);
+}
+
+// Forced exploration (tracking.hpp): GK's floor sqrt(t) - K/2 and the K-aware floor
+// 3 sqrt(t/K) (sqrt(t) below 9 arms), each against its formula, and the arm it forces: the
+// least-pulled arm strictly below the floor, the smallest index among ties, none at the floor.
+TEST_CASE("forced exploration: GK's floor and the K-aware floor", "[tracking]") {
+  using cpex::identification::ForcedExploration;
+  using cpex::identification::forced_exploration_arm;
+  using cpex::identification::forced_exploration_floor;
+  for (const std::size_t k : {2u, 4u, 9u, 10u, 50u, 1000u})
+    for (const std::uint64_t t : {1u, 100u, 2500u, 250000u, 1000000u}) {
+      const double root = std::sqrt(static_cast<double>(t));
+      CHECK(forced_exploration_floor(ForcedExploration::SqrtT, k, t) == root - 0.5 * static_cast<double>(k));
+      const double expected = k <= 9 ? root : 3.0 * std::sqrt(static_cast<double>(t) / static_cast<double>(k));
+      CHECK(forced_exploration_floor(ForcedExploration::KAware, k, t) == Approx(expected).epsilon(1e-14));
+    }
+  // 1,000 arms at round 10,000: GK forces nothing (sqrt(t) - K/2 < 0), K-aware forces the
+  // arms below 3 sqrt(10) = 9.49: the least pulled, the first of two tied.
+  std::vector<double> counts(1000, 10.0);
+  counts[700] = 3.0;
+  counts[300] = 3.0;
+  counts[5] = 9.0;
+  CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::SqrtT) == counts.size());
+  CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::KAware) == 300);
+  counts[300] = counts[700] = 10.0;
+  CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::KAware) == 5);
+  counts[5] = 10.0;  // every arm above the floor
+  CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::KAware) == counts.size());
+  // Four arms at round 100: GK's floor is 8; an arm with 7 pulls is forced, one with 8 is not.
+  std::vector<double> four = {8.0, 20.0, 7.0, 30.0};
+  CHECK(forced_exploration_arm(four, 100, ForcedExploration::SqrtT) == 2);
+  four[2] = 8.0;
+  CHECK(forced_exploration_arm(four, 100, ForcedExploration::SqrtT) == four.size());
 }

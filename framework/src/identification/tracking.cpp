@@ -49,17 +49,33 @@ std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std
   return arm;
 }
 
-std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t t) {
+double forced_exploration_floor(ForcedExploration rule, std::size_t arms, std::uint64_t t) {
+  const double k = static_cast<double>(arms), root_t = std::sqrt(static_cast<double>(t));
+  return rule == ForcedExploration::SqrtT ? root_t - 0.5 * k : root_t * k_aware_scale(arms);
+}
+
+double k_aware_scale(std::size_t arms) {
+  return std::min(1.0, kKAwareForcing / std::sqrt(static_cast<double>(arms)));
+}
+
+double c_tracking_floor(std::size_t arms, std::uint64_t t, ForcedExploration rule) {
+  const double k = static_cast<double>(arms);
+  const double eps = 0.5 / std::sqrt(k * k + static_cast<double>(t));
+  return rule == ForcedExploration::KAware ? eps * k_aware_scale(arms) : eps;
+}
+
+std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t t, ForcedExploration rule) {
   const std::size_t k = counts.size();
-  const double floor = std::sqrt(static_cast<double>(t)) - 0.5 * static_cast<double>(k);
+  const double floor = forced_exploration_floor(rule, k, t);
   std::size_t starved = k;
   for (std::size_t a = 0; a < k; ++a)
     if (counts[a] < floor && (starved == k || counts[a] < counts[starved])) starved = a;
   return starved;
 }
 
-std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t) {
-  const std::size_t forced = forced_exploration_arm(counts, t);
+std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t,
+                       ForcedExploration rule) {
+  const std::size_t forced = forced_exploration_arm(counts, t, rule);
   if (forced < counts.size()) return forced;
   std::size_t arm = 0;
   double best = -std::numeric_limits<double>::infinity();
