@@ -31,6 +31,7 @@ SUITE = [  # (instance, short name shown in the figure)
     ("pareto", "Pareto set"),
     ("constrained", "constrained"),
     ("good-arm", "good arm"),
+    ("large-k-1000", "K = 1000"),
 ]
 
 

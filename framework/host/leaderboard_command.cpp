@@ -34,7 +34,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Runs per cell with --quick (the files' own counts otherwise: 100, 50 for K = 50).
+// Runs per cell with --quick (the files' own counts otherwise: 100, 50 for K = 50, 10 for K = 1,000).
 constexpr int kQuickRuns = 10;
 
 // One cell's outcome.
@@ -291,7 +291,7 @@ const std::vector<std::string>& leaderboard_instances() {
   // scripts/leaderboard.py's SUITE, in its order.
   static const std::vector<std::string> instances = {"gk-mu1",    "gk-mu2",  "top-m",    "epsilon-good",
                                                      "threshold", "poisson", "low-mean", "large-k",
-                                                     "pareto",    "constrained", "good-arm"};
+                                                     "pareto",    "constrained", "good-arm", "large-k-1000"};
   return instances;
 }
 
@@ -305,7 +305,7 @@ int leaderboard_command(const Registry& registry, const LeaderboardOptions& o) {
         leaderboard_instances().end())
       throw ConfigError("cpex leaderboard: unknown instance '" + instance + "'" +
                         did_you_mean(instance, leaderboard_instances()) + " (gk-mu1, gk-mu2, top-m, epsilon-good, "
-                        "threshold, poisson, low-mean, large-k, pareto, constrained, good-arm)");
+                        "threshold, poisson, low-mean, large-k, pareto, constrained, good-arm, large-k-1000)");
   std::vector<std::string> deltas = split_list(o.deltas);
   if (deltas.empty()) deltas = o.quick ? std::vector<std::string>{"1e-2"} : std::vector<std::string>{"1e-2", "1e-6"};
   for (const std::string& d : deltas) {

@@ -58,7 +58,7 @@ const char* kUsage =
     "  --accepts FILE      for list: the algorithms that accept FILE's problem\n"
     "  --quick             for check: the small suite (a few seconds per plugin)\n"
     "  --algorithms, --instances, --deltas LIST   for leaderboard: comma-separated (default: each\n"
-    "                      instance's own algorithms, the eleven instances, 1e-2,1e-6; --quick: 1e-2, 10 runs)\n"
+    "                      instance's own algorithms, the twelve instances, 1e-2,1e-6; --quick: 1e-2, 10 runs)\n"
     "  --format F          for leaderboard: text (default), md, latex or csv\n"
     "  --kind KIND         for new algorithm: per-arm (default), glr-sampler, fixed-budget, linear,\n"
     "                      combinatorial, full-bandit or semi-bandit\n"
