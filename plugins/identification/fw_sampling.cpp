@@ -45,9 +45,17 @@ class ActiveSet final : public numerics::PieceVisitor {
     std::size_t size;
   };
 
-  // `ceiling`: a value at least the least piece's (+infinity when unknown).
-  ActiveSet(std::span<const double> mu, std::span<const numerics::ArmFamily> families, double r, double ceiling)
-      : least(ceiling), mu_(mu), families_(families), r_(r) {}
+  // Empties the set for a new round (keeping its buffers: no allocation per round once they
+  // have grown). `ceiling`: a value at least the least piece's (+infinity when unknown).
+  void reset(std::span<const double> mu, std::span<const numerics::ArmFamily> families, double r, double ceiling) {
+    least = ceiling;
+    mu_ = mu;
+    families_ = families;
+    r_ = r;
+    pieces.clear();
+    arms.clear();
+    gradients.clear();
+  }
 
   bool wanted(std::size_t, std::span<const std::size_t>) override { return true; }
   // A piece of value least + r or more is not r-active (the least only falls): the problem
@@ -64,7 +72,7 @@ class ActiveSet final : public numerics::PieceVisitor {
     }
   }
 
-  double least;
+  double least = 0.0;
   std::vector<Piece> pieces;
   std::vector<std::size_t> arms;
   std::vector<double> gradients;
@@ -72,7 +80,7 @@ class ActiveSet final : public numerics::PieceVisitor {
  private:
   std::span<const double> mu_;
   std::span<const numerics::ArmFamily> families_;
-  double r_;
+  double r_ = 0.0;
 };
 
 bool perfect_square(std::uint64_t n) {
@@ -113,7 +121,8 @@ class FwSampling final : public GlrSampler {
       return;
     }
     const double r = std::pow(static_cast<double>(t), -0.9) / static_cast<double>(k);
-    ActiveSet set(means(), families(), r, ceiling());
+    ActiveSet& set = set_;
+    set.reset(means(), families(), r, ceiling());
     problem().for_each_piece(x_, means(), families(), answer(), set);
     active_.clear();
     for (const auto& p : set.pieces)
@@ -174,6 +183,7 @@ class FwSampling final : public GlrSampler {
   }
 
   std::vector<double> x_, z_, payoff_, offsets_, strategy_;
+  ActiveSet set_;  // this round's near-least pieces (kept: its buffers are reused)
   std::vector<ActiveSet::Piece> active_;
   std::vector<std::size_t> support_;
   Decision strict_;
