@@ -36,30 +36,46 @@ void BestArmTree::build(const ArmFamily& family, std::span<const double> counts,
   arms_ = counts.size();
   leaves_ = 1;
   while (leaves_ < arms_) leaves_ *= 2;
-  nodes_.assign(2 * leaves_, Node{-kInfinity, kInfinity, kInfinity, kNone, kNone});
+  nodes_.assign(2 * leaves_, Node{-kInfinity, kInfinity, kInfinity, kInfinity, -kInfinity, kNone, kNone});
   position_.assign(arms_, 0);
-  order_.resize(arms_);
   counts_.assign(counts.begin(), counts.end());
   means_.assign(means.begin(), means.end());
-  total_ = 0.0;
-  for (double n : counts_) total_ += n;
+  log_counts_.resize(arms_);
+  for (std::size_t a = 0; a < arms_; ++a) log_counts_[a] = std::log(counts_[a]);
+  order_.resize(arms_);
+  for (std::size_t a = 0; a < arms_; ++a) order_[a] = static_cast<std::uint32_t>(a);
+  std::sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+  changed_.clear();
+  changed_.reserve(arms_);
+  merged_.reserve(arms_);
+  is_changed_.assign(arms_, 0);
+  place();
+}
+
+void BestArmTree::reorder() {
+  // The unchanged arms are still in order among themselves: merge the changed ones, sorted.
+  std::sort(changed_.begin(), changed_.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+  merged_.clear();
+  std::size_t c = 0;
+  for (std::uint32_t a : order_) {
+    if (is_changed_[a]) continue;
+    while (c < changed_.size() && before(changed_[c], a)) merged_.push_back(changed_[c++]);
+    merged_.push_back(a);
+  }
+  while (c < changed_.size()) merged_.push_back(changed_[c++]);
+  order_.swap(merged_);
+  for (std::uint32_t a : changed_) is_changed_[a] = 0;
+  changed_.clear();
   place();
 }
 
 void BestArmTree::place() {
-  // Arms of near means share nodes, so a node's (largest mean, least count) is near each of
-  // its arms' and its bound near their transports.
-  for (std::size_t a = 0; a < arms_; ++a) order_[a] = static_cast<std::uint32_t>(a);
-  std::sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return means_[a] > means_[b] || (means_[a] == means_[b] && a < b);
-  });
   for (std::size_t p = 0; p < arms_; ++p) {
     const std::uint32_t a = order_[p];
     position_[a] = static_cast<std::uint32_t>(p);
-    nodes_[leaves_ + p] = Node{means_[a], counts_[a], std::log(counts_[a]), a, a};
+    nodes_[leaves_ + p] = Node{means_[a], counts_[a], log_counts_[a], means_[a], counts_[a], a, a};
   }
   for (std::size_t node = leaves_ - 1; node >= 1; --node) pull_up(node);
-  total_at_build_ = total_;
 }
 
 void BestArmTree::pull_up(std::size_t node) {
@@ -71,23 +87,24 @@ void BestArmTree::pull_up(std::size_t node) {
   here.mean = a_top ? a.mean : b.mean;
   here.count = std::min(a.count, b.count);
   here.log_count = std::min(a.log_count, b.log_count);
+  here.least_mean = std::min(a.least_mean, b.least_mean);
+  here.most_count = std::max(a.most_count, b.most_count);
   here.lowest = std::min(a.lowest, b.lowest);
 }
 
 void BestArmTree::update(std::size_t arm, double count, double mean) {
-  total_ += count - counts_[arm];
   counts_[arm] = count;
   means_[arm] = mean;
-  if (total_ >= 1.5 * total_at_build_) {
-    place();
-    return;
-  }
+  log_counts_[arm] = std::log(count);
   std::size_t node = leaves_ + position_[arm];
-  Node& leaf = nodes_[node];
-  leaf.mean = mean;
-  leaf.count = count;
-  leaf.log_count = std::log(count);
+  nodes_[node] = Node{mean, count, log_counts_[arm], mean, count, static_cast<std::uint32_t>(arm),
+                      static_cast<std::uint32_t>(arm)};
   for (node /= 2; node >= 1; node /= 2) pull_up(node);
+  if (!is_changed_[arm]) {
+    is_changed_[arm] = 1;
+    changed_.push_back(static_cast<std::uint32_t>(arm));
+  }
+  if (changed_.size() >= std::max<std::size_t>(arms_ / 64, 4)) reorder();
 }
 
 std::size_t BestArmTree::leader() const { return nodes_[1].top; }
@@ -142,8 +159,11 @@ void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse&
     // Nothing below (or no arm at all) can be less than the best, nor tie it with a smaller arm.
     if (n.top == kNone || e.bound > best || (e.bound == best && n.lowest > best_j)) continue;
     ++opened_;
-    if (e.node >= leaves_) {
-      const std::size_t j = n.top;
+    // A leaf, or a node of arms alike (the same mean and count, so the same margin): its
+    // smallest arm other than b.
+    const bool alike = n.mean == n.least_mean && n.count == n.most_count && n.lowest != b;
+    if (e.node >= leaves_ || alike) {
+      const std::size_t j = alike ? n.lowest : n.top;
       if (j == b) continue;
       // (A leaf's bound, checked above, is its own pair's: the pruned scan's skip.)
       const Transport t = pair_transport(family_, count_b, mean_b, family_, counts_[j], means_[j]);

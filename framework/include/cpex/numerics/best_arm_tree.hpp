@@ -9,9 +9,12 @@
 // value, margin, arms, point and piece, ties to the smallest arm (the full scan's first).
 //
 // The grouping of the arms into nodes does not matter for the result, only for how many nodes
-// the search opens: the leaves are ordered by the means when the tree is built and again
-// whenever the total count grew by half since (O(K log K), amortized to O(log K) a round).
-// No allocation after build().
+// the search opens: the leaves are kept in the order of (mean, count), so that a node holds
+// arms of near statistics and its bound is near their transports. An update changes a leaf
+// in place (O(log K)); once K/64 arms have changed, they are sorted and merged back into the
+// order of the others (O(K + m log m), m the changed arms: O(log K) a round amortized). A node
+// whose arms all have the same mean and count has one margin: its smallest arm stands for it
+// (many exact ties: Bernoulli arms of few samples). No allocation after build().
 #pragma once
 
 #include <cstddef>
@@ -56,26 +59,32 @@ class BestArmTree {
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
-  // 32 bytes: siblings share a cache line.
-  struct alignas(32) Node {
+  struct Node {
     double mean;       // the largest mean below
     double count;      // the least count below
     double log_count;  // the least std::log(count) below
+    double least_mean, most_count;  // the other corner: equal to the first, every arm alike
     std::uint32_t top;     // the arm of the largest mean (smallest index among ties); kNone: empty
     std::uint32_t lowest;  // the smallest arm index below; kNone: empty
   };
 
-  void place();  // the leaves in the order of the means, then every inner node
+  // Whether arm a comes before arm b in the leaves: larger mean, then smaller count, then index.
+  bool before(std::uint32_t a, std::uint32_t b) const {
+    return means_[a] > means_[b] || (means_[a] == means_[b] && (counts_[a] < counts_[b] || (counts_[a] == counts_[b] && a < b)));
+  }
+  void reorder();  // the changed arms merged back into the order, then every node
+  void place();    // the leaves from order_, then every inner node
   void pull_up(std::size_t node);
   double bound(std::size_t node, double count_b, double mean_b, bool penalties) const;
 
   ArmFamily family_ = ArmFamily::gaussian(1.0);
   std::size_t arms_ = 0, leaves_ = 0;
   std::vector<Node> nodes_;               // 1-based heap layout; leaves at leaves_ + position
-  std::vector<std::uint32_t> position_;   // arm -> leaf position
-  std::vector<std::uint32_t> order_;      // scratch of place(): arms by mean
-  std::vector<double> counts_, means_;    // per arm (place()'s input)
-  double total_ = 0.0, total_at_build_ = 0.0;
+  std::vector<std::uint32_t> position_;     // arm -> leaf position
+  std::vector<std::uint32_t> order_;        // leaf position -> arm
+  std::vector<std::uint32_t> changed_, merged_;  // arms changed since the last order; scratch
+  std::vector<char> is_changed_;
+  std::vector<double> counts_, means_, log_counts_;  // per arm
   std::size_t opened_ = 0;
 };
 
