@@ -120,7 +120,6 @@ class TopTwo final : public TopTwoSampler {
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
-    penalties_.assign(n, 0.0);
   }
 
   std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
@@ -224,9 +223,7 @@ class TopTwo final : public TopTwoSampler {
     has_point_ = false;
     switch (challenger_kind_) {
       case Challenger::Tc: return piece(&leader == &answer() ? least_piece() : closest_to(leader));
-      case Challenger::Tci:
-        for (std::size_t j = 0; j < penalties_.size(); ++j) penalties_[j] = std::log(counts()[j]);
-        return piece(closest_to(leader, penalties_));
+      case Challenger::Tci: return piece(closest_with_log_counts(leader));
       case Challenger::Ts:
         if (&problem() == &full_problem() && problem().name() == "best arm") {
           const std::size_t b = leader.arms.front();
@@ -297,7 +294,7 @@ class TopTwo final : public TopTwoSampler {
   bool tracking_;
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
   std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
-  std::vector<double> penalties_, draw_;
+  std::vector<double> draw_;
   Decision leader_, other_;
   std::vector<std::size_t> moved_;
   TttsChallenger ttts_;  // the best arm's challenger = ts

@@ -26,7 +26,9 @@ namespace cpex {
 // 12: AlgorithmContext::anytime, the kAnytime setting (anytime runs, [run] checkpoints).
 // 13: numerics::PieceVisitor::skip_above (a new virtual function: the pruned pair scans of
 //     the GLR samplers), the TTTS challenger in the SDK (cpex/identification/ttts_challenger.hpp).
-inline constexpr int kAbiVersion = 13;
+// 14: identification::GlrSampler's best-arm tree (numerics::BestArmTree; members of the SDK's
+//     sampler base) and GlrSampler::closest_with_log_counts.
+inline constexpr int kAbiVersion = 14;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -109,6 +109,10 @@ void GlrSampler::start(const AlgorithmContext& context) {
   // Pair statements form an order unless they carry an epsilon (elimination.hpp).
   certified_.reset(elimination_ == Elimination::None ? 0 : n, epsilon_ == 0.0);
   active_ = std::make_unique<ActivePieces>(*setup_.problem, certified_);
+  // TopM's best arm (its pieces are pair_transport's; an epsilon-good arm's are not).
+  tree_serves_ = objectives_ == 1 && n >= 2 && setup_.problem->name() == "best arm" &&
+                 numerics::BestArmTree::serves(families_);
+  tree_.clear();
   begin(context);
 }
 
@@ -119,17 +123,26 @@ bool GlrSampler::next(Action& action) {
     return true;
   }
   const std::uint64_t t = stats_.total();
-  setup_.problem->answer(means_, answer_);
+  if (tree_serves_) {
+    if (!tree_.built()) tree_.build(families_.front(), counts_, means_);
+    answer_.arms.assign(1, tree_.leader());  // TopM::answer's argmax, ties to the smallest arm
+    answer_.values.clear();
+  } else {
+    setup_.problem->answer(means_, answer_);
+  }
   update_offsets(t);
   if (elimination_ != Elimination::None) {
     if (eliminate() && !anytime_) return false;
     action.arm = sample(t);
     return true;
   }
-  if (setup_.problem->pieces_of_one_size(answer_)) {
+  if (tree_.built() || setup_.problem->pieces_of_one_size(answer_)) {
     // One threshold for every piece: the least Z_p against it (the same stop, and the same
-    // closest piece as without a threshold).
-    setup_.problem->best_response(counts_, means_, families_, answer_, stop_);
+    // closest piece as without a threshold); for the best arm from the tree.
+    if (tree_.built())
+      tree_.closest(answer_.arms.front(), false, stop_);
+    else
+      setup_.problem->best_response(counts_, means_, families_, answer_, stop_);
     stop_.margin =
         stop_.value - offsets_[std::min(std::max<std::size_t>(stop_.arms.size() * objectives_, 1), offsets_.size() - 1)];
   } else {
@@ -207,6 +220,7 @@ void GlrSampler::observe(const Action& action, const Observation& observation) {
   stats_.add(a, observation.reward);
   means_[a] = stats_.mean(a);
   counts_[a] = static_cast<double>(stats_.count(a));
+  if (tree_.built()) tree_.update(a, counts_[a], means_[a]);
   if (setup_.unknown_variance) {
     // Welford: the sum of squared deviations from the running mean.
     squares_[a] += (observation.reward - previous) * (observation.reward - means_[a]);
@@ -227,8 +241,21 @@ const numerics::BestResponse& GlrSampler::closest(std::span<const double> penalt
 }
 
 const numerics::BestResponse& GlrSampler::closest_to(const Decision& answer, std::span<const double> penalties) {
-  problem().best_response(counts_, means_, families_, answer, closest_, {}, penalties);
+  if (penalties.empty() && tree_answers(answer))
+    tree_.closest(answer.arms.front(), false, closest_);
+  else
+    problem().best_response(counts_, means_, families_, answer, closest_, {}, penalties);
   return closest_;
+}
+
+const numerics::BestResponse& GlrSampler::closest_with_log_counts(const Decision& answer) {
+  if (tree_answers(answer)) {
+    tree_.closest(answer.arms.front(), true, closest_);
+    return closest_;
+  }
+  log_counts_.resize(counts_.size());
+  for (std::size_t a = 0; a < counts_.size(); ++a) log_counts_[a] = std::log(counts_[a]);
+  return closest_to(answer, log_counts_);
 }
 
 const numerics::BestResponse& GlrSampler::least_piece() {

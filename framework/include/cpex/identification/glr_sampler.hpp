@@ -40,6 +40,7 @@
 #include "cpex/identification/elimination.hpp"
 #include "cpex/capabilities.hpp"
 #include "cpex/registration.hpp"
+#include "cpex/numerics/best_arm_tree.hpp"
 #include "cpex/numerics/identification_factory.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
 
@@ -93,6 +94,9 @@ class GlrSampler : public Algorithm {
   const numerics::BestResponse& closest(std::span<const double> penalties = {});
   // The same for another answer (a leader that is not the empirical answer).
   const numerics::BestResponse& closest_to(const Decision& answer, std::span<const double> penalties = {});
+  // closest_to() with the penalties log N_j (top-two's TCI challenger), without a logarithm
+  // per arm and round where the best-arm tree serves.
+  const numerics::BestResponse& closest_with_log_counts(const Decision& answer);
   // closest() without penalties, taken from the stopping check when that computed it (pieces
   // of one size, and with elimination only when sampling is restricted too).
   const numerics::BestResponse& least_piece();
@@ -124,6 +128,10 @@ class GlrSampler : public Algorithm {
 
  private:
   void update_offsets(std::uint64_t t);
+  // Whether the best-arm tree answers the best responses to `answer` (see tree_).
+  bool tree_answers(const Decision& answer) const {
+    return tree_.built() && answer.arms.size() == 1 && elimination_ != Elimination::Sampling;
+  }
   // The stopping check of `elimination` = stopping or sampling: certifies what it can; true
   // when every piece of the answer's alternative is certified.
   bool eliminate();
@@ -142,6 +150,12 @@ class GlrSampler : public Algorithm {
   std::size_t initial_next_ = 0;
   Decision answer_;
   numerics::BestResponse stop_, closest_;
+  // The best arm of one family that numerics::BestArmTree serves (no vector-valued arms): the
+  // empirical answer, the stopping check and the best responses to one-arm answers in
+  // O(log K) a round, the same bits as the problem's scan. Built after the initial pass.
+  bool tree_serves_ = false;
+  numerics::BestArmTree tree_;
+  std::vector<double> log_counts_;  // scratch: the penalties where the tree does not serve
   TraceSink* trace_ = nullptr;
   bool anytime_ = false;  // an anytime run: no stopping rule (AlgorithmContext::anytime)
   // The threshold's constant part per piece size, for the pieces count it was computed with.

@@ -1,0 +1,202 @@
+// The best-arm pair scan as branch and bound over a tournament tree (best_arm_tree.hpp).
+#include "cpex/numerics/best_arm_tree.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace cpex::numerics {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Below this a bound is taken as 0: the products of the transports can leave the normal
+// range there, where their relative rounding is no longer bounded.
+constexpr double kTiny = 1e-280;
+
+}  // namespace
+
+bool BestArmTree::serves(std::span<const ArmFamily> families) {
+  if (families.empty()) return false;
+  using Kind = ArmFamily::Kind;
+  const Kind kind = families.front().kind();
+  if (kind != Kind::Gaussian && kind != Kind::Bernoulli && kind != Kind::Poisson && kind != Kind::Exponential)
+    return false;
+  return std::all_of(families.begin(), families.end(), [&](const ArmFamily& f) { return f == families.front(); });
+}
+
+void BestArmTree::clear() {
+  arms_ = leaves_ = 0;
+  nodes_.clear();
+}
+
+void BestArmTree::build(const ArmFamily& family, std::span<const double> counts, std::span<const double> means) {
+  family_ = family;
+  arms_ = counts.size();
+  leaves_ = 1;
+  while (leaves_ < arms_) leaves_ *= 2;
+  nodes_.assign(2 * leaves_, Node{-kInfinity, kInfinity, kInfinity, kInfinity, -kInfinity, kNone, kNone});
+  position_.assign(arms_, 0);
+  counts_.assign(counts.begin(), counts.end());
+  means_.assign(means.begin(), means.end());
+  log_counts_.resize(arms_);
+  for (std::size_t a = 0; a < arms_; ++a) log_counts_[a] = std::log(counts_[a]);
+  order_.resize(arms_);
+  for (std::size_t a = 0; a < arms_; ++a) order_[a] = static_cast<std::uint32_t>(a);
+  std::sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+  changed_.clear();
+  changed_.reserve(arms_);
+  merged_.reserve(arms_);
+  is_changed_.assign(arms_, 0);
+  place();
+}
+
+void BestArmTree::reorder() {
+  // The unchanged arms are still in order among themselves: merge the changed ones, sorted.
+  std::sort(changed_.begin(), changed_.end(), [&](std::uint32_t a, std::uint32_t b) { return before(a, b); });
+  merged_.clear();
+  std::size_t c = 0;
+  for (std::uint32_t a : order_) {
+    if (is_changed_[a]) continue;
+    while (c < changed_.size() && before(changed_[c], a)) merged_.push_back(changed_[c++]);
+    merged_.push_back(a);
+  }
+  while (c < changed_.size()) merged_.push_back(changed_[c++]);
+  order_.swap(merged_);
+  for (std::uint32_t a : changed_) is_changed_[a] = 0;
+  changed_.clear();
+  place();
+}
+
+void BestArmTree::place() {
+  for (std::size_t p = 0; p < arms_; ++p) {
+    const std::uint32_t a = order_[p];
+    position_[a] = static_cast<std::uint32_t>(p);
+    nodes_[leaves_ + p] = Node{means_[a], counts_[a], log_counts_[a], means_[a], counts_[a], a, a};
+  }
+  for (std::size_t node = leaves_ - 1; node >= 1; --node) pull_up(node);
+}
+
+void BestArmTree::pull_up(std::size_t node) {
+  const Node& a = nodes_[2 * node];
+  const Node& b = nodes_[2 * node + 1];
+  Node& here = nodes_[node];
+  const bool a_top = b.top == kNone || (a.top != kNone && (a.mean > b.mean || (a.mean == b.mean && a.top < b.top)));
+  here.top = a_top ? a.top : b.top;
+  here.mean = a_top ? a.mean : b.mean;
+  here.count = std::min(a.count, b.count);
+  here.log_count = std::min(a.log_count, b.log_count);
+  here.least_mean = std::min(a.least_mean, b.least_mean);
+  here.most_count = std::max(a.most_count, b.most_count);
+  here.lowest = std::min(a.lowest, b.lowest);
+}
+
+void BestArmTree::update(std::size_t arm, double count, double mean) {
+  counts_[arm] = count;
+  means_[arm] = mean;
+  log_counts_[arm] = std::log(count);
+  std::size_t node = leaves_ + position_[arm];
+  nodes_[node] = Node{mean, count, log_counts_[arm], mean, count, static_cast<std::uint32_t>(arm),
+                      static_cast<std::uint32_t>(arm)};
+  for (node /= 2; node >= 1; node /= 2) pull_up(node);
+  if (!is_changed_[arm]) {
+    is_changed_[arm] = 1;
+    changed_.push_back(static_cast<std::uint32_t>(arm));
+  }
+  if (changed_.size() >= std::max<std::size_t>(arms_ / 64, 4)) reorder();
+}
+
+std::size_t BestArmTree::leader() const { return nodes_[1].top; }
+
+double BestArmTree::node_bound(double count_b, double mean_b, double count, double mean) const {
+  if (!(mean_b > mean)) return 0.0;
+  double bound;
+  if (family_.kind() == ArmFamily::Kind::Gaussian) {
+    // pair_transport's closed form at the node's corner; its few roundings (relative ~1e-15
+    // on either side) are far below the relative 1e-12 taken off.
+    const double diff = mean_b - mean, sigma = family_.sigma();
+    bound = count_b * count / (count_b + count) * diff * diff / (2.0 * sigma * sigma) * (1.0 - 1e-12);
+  } else {
+    // pair_transport_lower_bound bounds the cost *as computed* at the corner: at its rounded
+    // point p~, whose cost F(p~) exceeds the exact minimum by ~F'' ulp(p)^2 / 2, and every
+    // arm's computed cost is off its exact one by ~1e-16 / z relative (z = the relative
+    // distance of a mean to the point: psi(z) of the divergences). Both are far below the
+    // bound's relative 1e-9 when the means are 1e-5 apart relative (so is every arm's
+    // below the corner): closer, no bound. (Mean gaps of a few ulps happen: one rational
+    // S/N reached by different running means; there a larger count can cost less as computed.)
+    if (mean_b - mean < 1e-5 * mean_b) return 0.0;
+    bound = pair_transport_lower_bound(family_, count_b, mean_b, family_, count, mean);
+  }
+  return bound > kTiny ? bound : 0.0;
+}
+
+double BestArmTree::bound(std::size_t node, double count_b, double mean_b, bool penalties) const {
+  const Node& n = nodes_[node];
+  if (n.top == kNone) return kInfinity;
+  const double transport = node_bound(count_b, mean_b, n.count, n.mean);
+  // Rounding is monotone: bound + least log count <= cost_j + log N_j as computed.
+  return penalties ? transport + n.log_count : transport;
+}
+
+void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse& out) {
+  const double count_b = counts_[b], mean_b = means_[b];
+  double best = kInfinity;
+  std::size_t best_j = std::numeric_limits<std::size_t>::max();
+  Transport best_t;
+  struct Entry {
+    double bound;
+    std::size_t node;
+  };
+  // Depth-first, the child of smaller bound first: at most one pending sibling per level.
+  std::array<Entry, 2 * 64> stack;
+  std::size_t size = 0;
+  stack[size++] = {bound(1, count_b, mean_b, log_count_penalties), 1};
+  opened_ = 0;
+  while (size > 0) {
+    const Entry e = stack[--size];
+    const Node& n = nodes_[e.node];
+    // Nothing below (or no arm at all) can be less than the best, nor tie it with a smaller arm.
+    if (n.top == kNone || e.bound > best || (e.bound == best && n.lowest > best_j)) continue;
+    ++opened_;
+    // A leaf, or a node of arms alike (the same mean and count, so the same margin): its
+    // smallest arm other than b.
+    const bool alike = n.mean == n.least_mean && n.count == n.most_count && n.lowest != b;
+    if (e.node >= leaves_ || alike) {
+      const std::size_t j = alike ? n.lowest : n.top;
+      if (j == b) continue;
+      // (A leaf's bound, checked above, is its own pair's: the pruned scan's skip.)
+      const Transport t = pair_transport(family_, count_b, mean_b, family_, counts_[j], means_[j]);
+      // The margin as TopM::best_response computes it (no offset; the penalty log N_j).
+      const double margin = t.cost - 0.0 + (log_count_penalties ? n.log_count : 0.0);
+      if (margin < best || (margin == best && j < best_j)) {
+        best = margin;
+        best_j = j;
+        best_t = t;
+      }
+      continue;
+    }
+    const std::size_t left = 2 * e.node, right = left + 1;
+    const double bl = bound(left, count_b, mean_b, log_count_penalties);
+    const double br = bound(right, count_b, mean_b, log_count_penalties);
+    if (bl <= br) {
+      stack[size++] = {br, right};
+      stack[size++] = {bl, left};
+    } else {
+      stack[size++] = {bl, left};
+      stack[size++] = {br, right};
+    }
+  }
+  out.value = out.margin = 0.0;
+  out.arms.clear();
+  out.point.clear();
+  out.piece = 0;
+  if (best_j == std::numeric_limits<std::size_t>::max()) return;  // one arm: no pair
+  out.value = best_t.cost;
+  out.margin = best;
+  out.piece = best_j - (best_j > b ? 1 : 0);
+  out.arms = {b, best_j};
+  out.point = {best_t.point, best_t.point};
+}
+
+}  // namespace cpex::numerics
