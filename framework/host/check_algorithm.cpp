@@ -19,8 +19,6 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) { return check_number(x); }
-
 constexpr std::size_t kAnytimeRuns = 20;  // runs of the anytime check
 
 // What the checks of one algorithm share: the suite (chosen by the suite row), its accepted
@@ -55,9 +53,9 @@ std::vector<std::string> bad_values(const ParamSpec& spec) {
   const bool integer = spec.type == ParamType::Integer;
   if (spec.type != ParamType::Real && !integer) return out;
   if (const auto& lo = spec.range.lower)
-    out.push_back(number(lo->inclusive ? lo->value - (integer ? 1.0 : std::max(1.0, std::fabs(lo->value))) : lo->value));
+    out.push_back(check_number(lo->inclusive ? lo->value - (integer ? 1.0 : std::max(1.0, std::fabs(lo->value))) : lo->value));
   if (const auto& hi = spec.range.upper)
-    out.push_back(number(hi->inclusive ? hi->value + (integer ? 1.0 : std::max(1.0, std::fabs(hi->value))) : hi->value));
+    out.push_back(check_number(hi->inclusive ? hi->value + (integer ? 1.0 : std::max(1.0, std::fabs(hi->value))) : hi->value));
   if (!integer)
     for (const char* v : {"nan", "inf", "-inf"}) out.push_back(v);
   return out;
@@ -74,9 +72,9 @@ std::string instance_text(const AlgorithmState& s, const SuiteInstance& instance
   // the plugin calls them).
   auto values = instance.algorithm_values;
   if (const ParamSpec* confidence = s.entry.schema.find(ParamRole::Confidence))
-    values.emplace_back(confidence->name, number(s.suite->delta));
+    values.emplace_back(confidence->name, check_number(s.suite->delta));
   if (const ParamSpec* accuracy = s.entry.schema.find(ParamRole::Accuracy); accuracy && instance.accuracy)
-    values.emplace_back(accuracy->name, number(*instance.accuracy));
+    values.emplace_back(accuracy->name, check_number(*instance.accuracy));
   std::string text = instance.problem;
   text += check_section_text("algorithm", s.entry.name, s.entry.schema, s.options.overrides, values);
   text += "[run]\nseed = 21\nrepetitions = 1\nmax-samples = 2000000\n";
@@ -148,7 +146,7 @@ CheckResult suite(AlgorithmState& s) {
     const std::int64_t runs = s.options.quick ? candidate.quick_runs : candidate.full_runs;
     const auto accepted = static_cast<std::int64_t>(s.pipelines.size());
     for (auto& p : s.pipelines) p.run.repetitions = (runs + accepted - 1) / accepted;
-    return {CheckStatus::Pass, std::string(candidate.name) + " suite, delta " + number(candidate.delta) + ": " +
+    return {CheckStatus::Pass, std::string(candidate.name) + " suite, delta " + check_number(candidate.delta) + ": " +
                                    std::to_string(s.pipelines.size()) + " of " + std::to_string(offered) +
                                    " instances x " + std::to_string(s.pipelines.front().run.repetitions) + " runs" +
                                    (refused.empty() ? "" : " (refused: " + refused.front() + ")")};
@@ -212,7 +210,7 @@ CheckResult stops(AlgorithmState& s) {
       return {CheckStatus::Fail, std::to_string(s.summary.capped) + " runs capped at max-samples, not ended " + ends +
                                      "; first: " + s.where(i, r) + " after " + std::to_string(r.samples) + " samples"};
   }
-  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + number(s.summary.mean_samples) + " samples)"};
+  return {CheckStatus::Pass, "every run ended " + ends + " (mean " + check_number(s.summary.mean_samples) + " samples)"};
 }
 
 CheckResult delta_correct(AlgorithmState& s) {
@@ -227,8 +225,8 @@ CheckResult delta_correct(AlgorithmState& s) {
   const double upper = ended ? clopper_pearson(errors, ended, 0.90).upper : 1.0;  // one-sided 95%
   return {ended && upper <= delta ? CheckStatus::Pass : CheckStatus::Fail,
           std::to_string(errors) + " wrong of " + std::to_string(ended) +
-              " ended runs; one-sided 95% Clopper-Pearson bound " + number(upper) + (upper <= delta ? " <= " : " > ") +
-              "delta " + number(delta)};
+              " ended runs; one-sided 95% Clopper-Pearson bound " + check_number(upper) + (upper <= delta ? " <= " : " > ") +
+              "delta " + check_number(delta)};
 }
 
 // Declared anytime answers: recommend() between rounds (the anytime trace of the run loop,

@@ -17,8 +17,6 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) { return check_number(x); }
-
 // A value inside `range` for a required parameter without a default.
 double inside(const Range& range, double preferred) {
   if (range.contains(preferred)) return preferred;
@@ -48,14 +46,14 @@ std::string check_section_text(const std::string& section, const std::string& pl
   for (const auto& spec : schema.specs()) {
     if (spec.default_value || spec.optional || values.count(spec.name)) continue;
     switch (spec.type) {
-      case ParamType::Real: values[spec.name] = number(inside(spec.range, 0.5)); break;
+      case ParamType::Real: values[spec.name] = check_number(inside(spec.range, 0.5)); break;
       case ParamType::Integer:
         values[spec.name] = std::to_string(static_cast<long long>(std::ceil(inside(spec.range, 2.0))));
         break;
       case ParamType::RealList: {
         std::string list;
         for (double x : {0.8, 0.5, 0.35, 0.2})
-          list += (list.empty() ? "" : ", ") + number(inside(spec.range, x));
+          list += (list.empty() ? "" : ", ") + check_number(inside(spec.range, x));
         values[spec.name] = list;
         break;
       }

@@ -18,8 +18,6 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) { return check_number(x); }
-
 // Pulls arm (or super arm) `round % arms` of `env` `rounds` times, as its registered
 // feedback kind asks (the one declaration of it); every reward.
 struct Puller {
@@ -101,7 +99,7 @@ CheckResult build(EnvironmentState& s) {
       if (means->type == ParamType::RealList && means->optional) {
         std::string list;
         for (double x : {0.8, 0.5, 0.35, 0.2})
-          if (means->range.contains(x)) list += (list.empty() ? "" : ", ") + number(x);
+          if (means->range.contains(x)) list += (list.empty() ? "" : ", ") + check_number(x);
         examples.emplace_back("means", list);
       }
     }
@@ -159,8 +157,8 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
       pa.pull(round, ra);
       pb.pull(round, rb);
       if (s.same.empty() && ra != rb)
-        s.same = "round " + std::to_string(round) + ": reward " + number(ra.empty() ? 0 : ra[0].second) + " then " +
-                 number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
+        s.same = "round " + std::to_string(round) + ": reward " + check_number(ra.empty() ? 0 : ra[0].second) + " then " +
+                 check_number(rb.empty() ? 0 : rb[0].second) + " from two instances of one seed";
       for (const auto& [arm, reward] : ra) {
         s.totals[arm] += reward;
         s.squares[arm] += reward * reward;
@@ -171,7 +169,7 @@ CheckResult same_seed_same_draws(EnvironmentState& s) {
           s.range = (problem.objectives > 1 ? "arm " + std::to_string(arm / problem.objectives) + " objective " +
                                                   std::to_string(arm % problem.objectives)
                                             : "arm " + std::to_string(arm)) +
-                    " gave " + number(reward) + ", outside " + describe(model);
+                    " gave " + check_number(reward) + ", outside " + describe(model);
       }
     }
   } catch (const std::exception& e) {
@@ -213,8 +211,8 @@ CheckResult means_converge(EnvironmentState& s) {
              : problem.objectives > 1 ? "arm " + std::to_string(index / problem.objectives) + " objective " +
                                             std::to_string(index % problem.objectives)
                                       : "arm " + std::to_string(index)) +
-            ": mean " + number(mean) + " of " +
-            std::to_string(s.counts[index]) + " rewards, truth " + number(expected) + " (allowed +-" + number(allowed) + ")";
+            ": mean " + check_number(mean) + " of " +
+            std::to_string(s.counts[index]) + " rewards, truth " + check_number(expected) + " (allowed +-" + check_number(allowed) + ")";
   };
   if (s.entry.feedback == FeedbackKind::FullBanditSum) {
     // The sums over rotating super arms average to k/n of the total truth.
@@ -226,7 +224,7 @@ CheckResult means_converge(EnvironmentState& s) {
     for (std::size_t i = 0; i < truth_values(problem); ++i) compare(i, truth[i]);
   }
   if (!off.empty()) return {CheckStatus::Fail, off};
-  return {CheckStatus::Pass, "every empirical mean within 6 standard errors of truth() (worst " + number(6 * worst) + ")"};
+  return {CheckStatus::Pass, "every empirical mean within 6 standard errors of truth() (worst " + check_number(6 * worst) + ")"};
 }
 
 // The environment checks, in order: one row each.

@@ -16,8 +16,6 @@ namespace cpex::host {
 
 namespace {
 
-std::string number(double x) { return check_number(x); }
-
 bool accepts(const AlgorithmNeeds& needs, FeedbackKind kind) {
   return std::find(needs.feedback.begin(), needs.feedback.end(), kind) != needs.feedback.end();
 }
@@ -67,7 +65,7 @@ std::vector<SuiteInstance> best_k_instances(const AlgorithmNeeds&, bool quick) {
           means.push_back(0.5 - 0.3 * static_cast<double>(j) / static_cast<double>(std::max<std::size_t>(n - k - 2, 1)));
         for (std::size_t i = means.size() - 1; i > 0; --i) std::swap(means[i], means[rng() % (i + 1)]);
         std::string list;
-        for (double m : means) list += (list.empty() ? "" : ", ") + number(m);
+        for (double m : means) list += (list.empty() ? "" : ", ") + check_number(m);
         std::string text = "[environment]\nplugin = " + std::string(family) + "\nmeans = " + list + "\n";
         if (std::string(family) == "gaussian") text += "sigma = 0.5\n";
         text += "[oracle]\nplugin = top-k\nk = " + std::to_string(k) + "\n";

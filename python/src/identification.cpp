@@ -15,6 +15,7 @@
 #include "cpex/identification/posed_problem.hpp"
 #include "cpex/runtime/hardness.hpp"
 #include "cpex/runtime/pipeline_file.hpp"
+#include "pipelines.hpp"
 #include "session.hpp"
 
 namespace py = pybind11;
@@ -24,10 +25,6 @@ namespace cpex::python {
 namespace {
 
 using identification::PosedProblem;
-
-PipelineFile read_pipeline(const std::string& path, const std::string& text, bool read_file) {
-  return read_file ? PipelineFile::read(path) : PipelineFile::from_text(text, path);
-}
 
 // A problem with what it needs alive (the pipeline's oracle, for matroids and listed classes).
 struct PythonProblem {

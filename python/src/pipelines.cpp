@@ -20,11 +20,11 @@ namespace py = pybind11;
 
 namespace cpex::python {
 
-namespace {
-
 PipelineFile read_pipeline(const std::string& path, const std::string& text, bool read_file) {
   return read_file ? PipelineFile::read(path) : PipelineFile::from_text(text, path);
 }
+
+namespace {
 
 // The text of a pipeline file, read as `cpex run` reads it (size limit, regular file).
 std::string read_pipeline_file(const std::string& path) {

@@ -12,12 +12,11 @@
 
 #include "cpex/numerics/structured_characteristic_time.hpp"
 #include "glpk_lock.hpp"
+#include "infinity.hpp"
 
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The cut of a best response: g_a = d_a(mu_a, lambda_a) for the moved arms (summed over the
 // objectives of vector-valued arms), 0 elsewhere.

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <limits>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // psi(z) = z - log(1 + z) >= 0 for z > -1, without cancellation near 0 (series below 1e-2:
 // z^2/2 - z^3/3 + ... to z^10, truncation error below 1e-18 relative).

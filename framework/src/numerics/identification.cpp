@@ -12,11 +12,11 @@
 #include <optional>
 #include <stdexcept>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The index of the largest mean (the smallest index among ties).
 std::size_t argmax(std::span<const double> mu) {

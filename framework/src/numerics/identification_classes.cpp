@@ -8,12 +8,11 @@
 
 #include "best_response_pieces.hpp"
 #include "cpex/numerics/identification.hpp"
+#include "infinity.hpp"
 
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 double sum_of(std::span<const double> mu, const Decision& d) {
   double total = 0.0;

@@ -5,12 +5,11 @@
 #include <limits>
 
 #include "cpex/numerics/identification.hpp"
+#include "infinity.hpp"
 
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The smallest and largest value a mean of the family can take.
 double lowest_mean(const ArmFamily& f) {

@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The next iterate of a Newton step from `x` (value f, slope), kept strictly inside the
 // bracket (lo, hi): the midpoint (or a doubling when hi is infinite) otherwise.

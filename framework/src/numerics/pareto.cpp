@@ -5,11 +5,11 @@
 #include <cmath>
 #include <limits>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 bool is_active(const std::vector<bool>& active, std::size_t a) { return active.empty() || active[a]; }
 

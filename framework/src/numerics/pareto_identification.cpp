@@ -33,12 +33,11 @@
 
 #include "best_response_pieces.hpp"
 #include "cpex/numerics/identification.hpp"
+#include "infinity.hpp"
 
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 std::vector<double> padded(std::vector<double> directions, std::size_t d) {
   directions.resize(d, 1.0);

@@ -11,11 +11,11 @@
 #include <string>
 #include <utility>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // y(x) of the piece and its inverse.
 double shifted(double x, double epsilon, bool relative) { return relative ? x / (1.0 - epsilon) : x + epsilon; }

@@ -17,12 +17,11 @@
 
 #include "cpex/errors.hpp"
 #include "glpk_lock.hpp"
+#include "infinity.hpp"
 
 namespace cpex::numerics {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 bool invert(const Eigen::MatrixXd& a, Eigen::MatrixXd& inverse) {
   const Eigen::LLT<Eigen::MatrixXd> llt(a);

@@ -27,7 +27,7 @@
 namespace cpex::identification {
 namespace {
 
-bool perfect_square(std::uint64_t n) {
+bool is_perfect_square(std::uint64_t n) {
   auto root = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
   while (root * root > n) --root;
   while ((root + 1) * (root + 1) <= n) ++root;
@@ -49,7 +49,7 @@ class LinearFwSampling final : public LinearGlrSampler {
     const auto k = static_cast<Eigen::Index>(arm_count());
     const double n = static_cast<double>(t);
     Eigen::VectorXd z = Eigen::VectorXd::Constant(k, 1.0 / static_cast<double>(k));
-    if (on_boundary() || perfect_square(t / arm_count())) {
+    if (on_boundary() || is_perfect_square(t / arm_count())) {
       ++forced_;
     } else {
       frank_wolfe_vertex(std::pow(n, -0.9) / static_cast<double>(k), z);
