@@ -6,11 +6,12 @@
 #include <cmath>
 #include <limits>
 
+#include "infinity.hpp"
+
 namespace cpex::numerics {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Below this a bound is taken as 0: the products of the transports can leave the normal
 // range there, where their relative rounding is no longer bounded.
 constexpr double kTiny = 1e-280;
