@@ -17,37 +17,13 @@
 
 #include "cpex/numerics/best_arm_tree.hpp"
 #include "cpex/numerics/identification.hpp"
+#include "least_piece.hpp"
 
 using namespace cpex;
 using namespace cpex::numerics;
+using cpex::test::LeastPiece;
 
 namespace {
-
-// The least margin over every piece (exact costs; ties to the first piece).
-class EveryPiece final : public PieceVisitor {
- public:
-  explicit EveryPiece(std::span<const double> penalties) : penalties_(penalties) {}
-  bool wanted(std::size_t, std::span<const std::size_t>) override { return true; }
-  void visit(const PieceView& p) override {
-    // The best arm's piece moves (b, j), j outside the answer: its penalty is j's.
-    const double margin = p.value - 0.0 + (penalties_.empty() ? 0.0 : penalties_[p.arms[1]]);
-    if (found && margin == best.margin) ++tied;
-    if (found && !(margin < best.margin)) return;
-    found = true;
-    tied = 0;
-    best.value = p.value;
-    best.margin = margin;
-    best.piece = p.index;
-    best.arms.assign(p.arms.begin(), p.arms.end());
-    best.point.assign(p.point.begin(), p.point.end());
-  }
-  BestResponse best;
-  bool found = false;
-  int tied = 0;  // the later pieces of the least margin
-
- private:
-  std::span<const double> penalties_;
-};
 
 ArmFamily family_of(int kind, double sigma) {
   switch (kind) {
@@ -105,7 +81,7 @@ TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[
         const Decision lead{{b}, {}};
         for (bool penalized : {false, true}) {
           const std::span<const double> pen = penalized ? std::span<const double>(log_n) : std::span<const double>();
-          EveryPiece every(pen);
+          LeastPiece every(lead, pen);
           problem->for_each_piece(n, mu, families, lead, every);
           BestResponse scan, fast;
           problem->best_response(n, mu, families, lead, scan, {}, pen);

@@ -28,42 +28,15 @@
 #include "cpex/identification/elimination.hpp"
 #include "cpex/identification/posterior.hpp"
 #include "cpex/identification/tracking.hpp"
+#include "least_piece.hpp"
 
 using namespace cpex;
 using namespace cpex::numerics;
 using cpex::identification::ActivePieces;
 using cpex::identification::CertifiedPieces;
+using cpex::test::LeastPiece;
 
 namespace {
-
-// The least margin over every piece, computed from for_each_piece.
-class Least final : public PieceVisitor {
- public:
-  // `shift`: the offset of every piece (subtracted before the penalties, as best_response).
-  Least(const Decision& answer, std::span<const double> penalties, double shift = 0.0)
-      : answer_(answer), penalties_(penalties), shift_(shift) {}
-  bool wanted(std::size_t, std::span<const std::size_t>) override { return true; }
-  void visit(const PieceView& p) override {
-    double margin = p.value - shift_;
-    if (!penalties_.empty())
-      for (std::size_t a : p.arms)
-        if (!std::binary_search(answer_.arms.begin(), answer_.arms.end(), a)) margin += penalties_[a];
-    ++count;
-    if (count > 1 && !(margin < best.margin)) return;
-    best.value = p.value;
-    best.margin = margin;
-    best.piece = p.index;
-    best.arms.assign(p.arms.begin(), p.arms.end());
-    best.point.assign(p.point.begin(), p.point.end());
-  }
-  BestResponse best;
-  std::size_t count = 0;
-
- private:
-  const Decision& answer_;
-  std::span<const double> penalties_;
-  double shift_;
-};
 
 class Nothing final : public PieceVisitor {
  public:
@@ -92,7 +65,7 @@ void same_least_piece(const IdentificationProblem& problem, const std::vector<Ar
       const std::span<const double> pen = penalized ? std::span<const double>(penalties) : std::span<const double>();
       BestResponse expected;
       problem.best_response(w, mu, families, answer, expected, {}, pen);
-      Least least(answer, pen);
+      LeastPiece least(answer, pen);
       problem.for_each_piece(w, mu, families, answer, least);
       INFO(problem.name() << ", trial " << trial << (penalized ? ", penalized" : ""));
       CHECK(least.count == problem.pieces(answer));
@@ -193,7 +166,7 @@ TEST_CASE("The pruned top-m best response is the full scan's, ties included", "[
           BestResponse pruned;
           problem->best_response(w, mu, families, answer, pruned,
                                  shifted ? std::span<const double>(offsets) : std::span<const double>(), pen);
-          Least full(answer, pen, shifted ? offsets[2] : 0.0);
+          LeastPiece full(answer, pen, shifted ? offsets[2] : 0.0);
           problem->for_each_piece(w, mu, families, answer, full);
           INFO(f.name() << (kind == 3 ? " (mixed)" : "") << " top-" << m << ", trial " << trial
                         << (penalized ? ", penalized" : ""));
