@@ -30,6 +30,7 @@
 #include "cpex/registration.hpp"
 #include "cpex/identification/feedback_dispatch.hpp"
 #include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 #include "linear/linear_samplers.hpp"
 
 namespace cpex::identification {
@@ -83,11 +84,6 @@ class ActiveSet final : public numerics::PieceVisitor {
   double r_ = 0.0;
 };
 
-bool perfect_square(std::uint64_t n) {
-  const auto root = static_cast<std::uint64_t>(std::llround(std::sqrt(static_cast<double>(n))));
-  return root * root == n;
-}
-
 class FwSampling final : public GlrSampler {
  public:
   explicit FwSampling(const ParamValues& p) : GlrSampler(p, "fw-sampling") {}
@@ -116,7 +112,7 @@ class FwSampling final : public GlrSampler {
   void direction(std::uint64_t t) {
     const std::size_t k = means().size();
     z_.assign(k, 0.0);
-    if (perfect_square(t / k) || !problem().answer(means(), strict_)) {
+    if (is_perfect_square(t / k) || !problem().answer(means(), strict_)) {
       std::fill(z_.begin(), z_.end(), 1.0 / static_cast<double>(k));
       return;
     }

@@ -435,3 +435,16 @@ TEST_CASE("forced exploration: GK's floor and the K-aware floor", "[tracking]") 
   four[2] = 8.0;
   CHECK(forced_exploration_arm(four, 100, ForcedExploration::SqrtT) == four.size());
 }
+
+// Frank-Wolfe's forced-exploration schedule: perfect squares, exactly (rounds up to 2^53).
+TEST_CASE("is_perfect_square: exact on squares and their neighbours", "[tracking]") {
+  using cpex::identification::is_perfect_square;
+  CHECK(is_perfect_square(0));
+  CHECK(is_perfect_square(1));
+  CHECK_FALSE(is_perfect_square(2));
+  for (std::uint64_t r : {2ull, 3ull, 1000ull, 67108863ull, 94906265ull}) {
+    CHECK(is_perfect_square(r * r));
+    CHECK_FALSE(is_perfect_square(r * r - 1));
+    CHECK_FALSE(is_perfect_square(r * r + 1));
+  }
+}

@@ -49,6 +49,13 @@ std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std
   return arm;
 }
 
+bool is_perfect_square(std::uint64_t n) {
+  auto root = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
+  while (root * root > n) --root;
+  while ((root + 1) * (root + 1) <= n) ++root;
+  return root * root == n;
+}
+
 double forced_exploration_floor(ForcedExploration rule, std::size_t arms, std::uint64_t t) {
   const double k = static_cast<double>(arms), root_t = std::sqrt(static_cast<double>(t));
   return rule == ForcedExploration::SqrtT ? root_t - 0.5 * k : root_t * k_aware_scale(arms);

@@ -22,17 +22,11 @@
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/identification/linear_glr_sampler.hpp"
+#include "cpex/identification/tracking.hpp"
 #include "linear_samplers.hpp"
 
 namespace cpex::identification {
 namespace {
-
-bool is_perfect_square(std::uint64_t n) {
-  auto root = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
-  while (root * root > n) --root;
-  while ((root + 1) * (root + 1) <= n) ++root;
-  return root * root == n;
-}
 
 class LinearFwSampling final : public LinearGlrSampler {
  public:

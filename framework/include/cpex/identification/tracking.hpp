@@ -52,6 +52,10 @@ std::size_t d_tracking(std::span<const double> w, std::span<const double> counts
 // to machine precision, then the few ulps renormalized away.
 void project_onto_floor(std::span<const double> w, double eps, std::vector<double>& out);
 
+// Whether n is a perfect square (exact for n < 2^62): Frank-Wolfe sampling's forced
+// exploration runs when floor(t/K) is one (Wang, Tzeng & Proutiere 2021; fw-sampling, linear too).
+bool is_perfect_square(std::uint64_t n);
+
 class CumulativeTracking {
  public:
   // The sum starts at `start` per arm (the initial pass's count).
