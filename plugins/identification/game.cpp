@@ -48,6 +48,7 @@ class Game final : public GlrSampler {
   void begin(const AlgorithmContext&) override {
     learners_.clear();
     started_ = false;
+    degenerate_left_ = true;
     gains_.assign(means().size(), 0.0);
     upper_.assign(means().size(), std::nan(""));  // no bound yet: the first is computed afresh
     lower_.assign(means().size(), std::nan(""));
@@ -59,8 +60,13 @@ class Game final : public GlrSampler {
       tracking_.reset(k, counts().front());  // the initial pass's count
       started_ = true;
     }
-    const std::size_t degenerate = degenerate_arm();
-    if (degenerate < k) return degenerate;
+    if (degenerate_left_) {
+      const std::size_t degenerate = degenerate_arm();
+      if (degenerate < k) return degenerate;
+      // No arm is at an end, and none comes back to one: a Bernoulli arm with 0 < S < N keeps
+      // 0 < S' < N' whatever it draws, a Poisson arm with S > 0 keeps S' > 0.
+      degenerate_left_ = false;
+    }
     numerics::AdaHedge& learner = learners_.try_emplace(answer().arms, k, kInitialGap).first->second;
     weights_ = learner.weights();
     problem().best_response(weights_, means(), families(), answer(), response_);
@@ -101,6 +107,7 @@ class Game final : public GlrSampler {
   std::map<std::vector<std::size_t>, numerics::AdaHedge> learners_;
   CumulativeTracking tracking_;
   bool started_ = false;
+  bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
   std::vector<double> weights_, lambda_, gains_;
   std::vector<double> upper_, lower_;  // each arm's KL confidence bounds of the last round
