@@ -42,7 +42,9 @@ constexpr double kInitialGap = 0.01;
 
 class Game final : public GlrSampler {
  public:
-  explicit Game(const ParamValues& p) : GlrSampler(p, "game") {}
+  explicit Game(const ParamValues& p) : GlrSampler(p, "game"),
+        optimistic_(p.text("optimism") == "log-t"),
+        cumulative_(p.text("tracking") == "c") {}
 
  protected:
   void begin(const AlgorithmContext&) override {
@@ -56,10 +58,6 @@ class Game final : public GlrSampler {
 
   std::size_t sample(std::uint64_t t) override {
     const std::size_t k = means().size();
-    if (!started_) {
-      tracking_.reset(k, counts().front());  // the initial pass's count
-      started_ = true;
-    }
     if (degenerate_left_) {
       const std::size_t degenerate = degenerate_arm();
       if (degenerate < k) return degenerate;
@@ -67,11 +65,24 @@ class Game final : public GlrSampler {
       // 0 < S' < N' whatever it draws, a Poisson arm with S > 0 keeps S' > 0.
       degenerate_left_ = false;
     }
+    if (!started_) {
+      tracking_.reset(counts());  // the counts when the game starts, end-of-range pulls included
+      started_ = true;
+    }
     numerics::AdaHedge& learner = learners_.try_emplace(answer().arms, k, kInitialGap).first->second;
     weights_ = learner.weights();
     problem().best_response(weights_, means(), families(), answer(), response_);
     lambda_.assign(means().begin(), means().end());
     for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
+    if (!optimistic_) {
+      // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
+      for (std::size_t a = 0; a < k; ++a) {
+        const double gain = families()[a].kl(means()[a], lambda_[a]);
+        gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
+      }
+      learner.gain(gains_);
+      return track(t);
+    }
     const double level = std::log(static_cast<double>(t));
     for (std::size_t a = 0; a < k; ++a) {
       const numerics::ArmFamily& f = families()[a];
@@ -83,12 +94,20 @@ class Game final : public GlrSampler {
       gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
     }
     learner.gain(gains_);
-    return tracking_.track(weights_, 0.0, counts());
+    return track(t);
   }
 
-  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
+    return {{"optimism", std::string(optimistic_ ? "log-t" : "none")}, {"tracking", std::string(cumulative_ ? "c" : "d")}};
+  }
 
  private:
+  // The arm that tracks the round's weights: C-Tracking of their running sum (the paper's), or
+  // D-Tracking of the weights themselves (tracking = d; t the samples so far).
+  std::size_t track(std::uint64_t t) {
+    return cumulative_ ? tracking_.track(weights_, 0.0, counts()) : direct_tracking(weights_, counts(), t);
+  }
+
   // The least-sampled arm whose mean is at an end of the family's means (Bernoulli 0 or 1,
   // Poisson 0), where a plausible mean's divergence to it is infinite; K when none.
   std::size_t degenerate_arm() const {
@@ -106,6 +125,8 @@ class Game final : public GlrSampler {
 
   std::map<std::vector<std::size_t>, numerics::AdaHedge> learners_;
   CumulativeTracking tracking_;
+  bool optimistic_;  // optimism = log-t (the paper's gains) or none (the empirical gains)
+  bool cumulative_;  // tracking = c (the paper's C-Tracking) or d (D-Tracking)
   bool started_ = false;
   bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
@@ -114,10 +135,19 @@ class Game final : public GlrSampler {
 };
 
 void register_game(Registry& registry) {
-  register_glr_sampler<Game>(registry, {"game",
-                                        "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer "
-                                        "against the best response, optimistic gains, C-tracking) with GLR "
-                                        "stopping; any identification problem"});
+  register_glr_sampler<Game>(
+      registry,
+      {"game",
+       "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the best response, "
+       "optimistic gains, C-tracking) with GLR stopping; any identification problem"},
+      {.keys = [](ParamSchema& schema) {
+        schema.choice("optimism", "log-t", {"log-t", "none"},
+                      "log-t: the paper's optimistic gains, KL box of level log t (Koolen's code); none: the "
+                      "empirical gains d(mu_hat_a, lambda_a), not the paper's algorithm (no exploration, no guarantee)");
+        schema.choice("tracking", "c", {"c", "d"},
+                      "c: C-Tracking of the learner's weights (the paper's; Koolen's CTracking); d: D-Tracking, "
+                      "argmax_a t w_a - N_a (Koolen's DTracking, which his code also takes; no forced exploration)");
+      }});
 }
 
 }  // namespace
