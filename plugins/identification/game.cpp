@@ -28,10 +28,10 @@
 #include <map>
 
 #include "cpex/numerics/ada_hedge.hpp"
-#include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/optimistic_gains.hpp"
 #include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
@@ -83,14 +83,9 @@ class Game final : public GlrSampler {
       learner.gain(gains_);
       return track(t);
     }
-    const double level = std::log(static_cast<double>(t));
+    const double level = optimism_level(t);
     for (std::size_t a = 0; a < k; ++a) {
-      const numerics::ArmFamily& f = families()[a];
-      // Each bound from the arm's bound of the round before (a level, or a sample, ago): a
-      // few Newton steps, or the closed form of Gaussian arms (kl_confidence.hpp).
-      const double hi = upper_[a] = numerics::kl_upper_bound_from(f, means()[a], counts()[a], level, upper_[a]);
-      const double lo = lower_[a] = numerics::kl_lower_bound_from(f, means()[a], counts()[a], level, lower_[a]);
-      const double gain = std::max({f.kl(hi, lambda_[a]), f.kl(lo, lambda_[a]), level / counts()[a]});
+      const double gain = optimistic_gain(families()[a], means()[a], counts()[a], level, lambda_[a], upper_[a], lower_[a]);
       gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
     }
     learner.gain(gains_);
