@@ -10,18 +10,20 @@
 //      arms the piece does not move);
 //   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
 //      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
-//      (numerics/kl_confidence.hpp, to 1e-12 on the interval's outside: each round's bounds by
-//      Newton's method from the round before's, Gaussian ones in closed form): the largest
-//      divergence to lambda_a of a plausible mean, at least the interval's own level (Koolen's
-//      code; the paper's f(t - 1) with f(t) = log t);
+//      (cpex/identification/optimistic_gains.hpp: the bounds to 1e-12 on the interval's outside,
+//      each round's by Newton's method from the round before's, Gaussian ones in closed form):
+//      the largest divergence to lambda_a of a plausible mean, at least the interval's own level
+//      (Koolen's code; the paper's f(t - 1) with f(t) = log t);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
-//      started at the initial counts (cpex/identification/tracking.hpp; no forced exploration, as the
-//      optimism explores).
+//      started at the counts when the game starts (Koolen's CTracking(N);
+//      cpex/identification/tracking.hpp; no forced exploration, as the optimism explores).
 // Before the game starts, an arm whose empirical mean is at an end of the family's means
 // (Bernoulli 0 or 1, Poisson 0: lambda_a = mu_hat_a there makes the divergence of a plausible
-// mean infinite) is pulled, the least-sampled first, until none is (Koolen's code: Bernoulli arms
-// are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at kLargestGain. Per round: one best response (O(K) for the best arm, O(m (K - m))
-// for top-m), 2K KL bounds (numerics/kl_confidence.hpp) and AdaHedge's O(K).
+// mean infinite) is pulled, the least-sampled first, until none is (Koolen's code: Bernoulli
+// arms are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at
+// kLargestGain. Options, not the paper's: `optimism = none` (the empirical gains
+// d(mu_hat_a, lambda_a)), `tracking = d` (D-Tracking of w_t, Koolen's DTracking). Per round: one
+// best response (O(K) for the best arm, O(m (K - m)) for top-m), 2K KL bounds and AdaHedge's O(K).
 // See docs/algorithms/identification-samplers.md.
 #include <algorithm>
 #include <cmath>
