@@ -35,15 +35,23 @@ void FloorProjection::prepare(std::span<const double> w) {
   total_ = prefix_.back();
 }
 
-int FloorProjection::certain_side(double eta, double eps, Guess& guess) const {
-  // The arms whose term is w_a - eta rather than eps: a prefix of the sorted weights
-  // (fl(w_a - eta) does not decrease with w_a).
-  const auto above = std::partition_point(sorted_.begin(), sorted_.end(), [&](double v) { return v - eta > eps; });
-  const auto m = static_cast<std::size_t>(above - sorted_.begin());
+std::size_t FloorProjection::above(double eta, double eps, std::size_t fewest, std::size_t most) const {
+  // A prefix of the sorted weights: fl(w_a - eta) does not decrease with w_a.
+  const auto first = sorted_.begin() + static_cast<std::ptrdiff_t>(fewest);
+  const auto last = sorted_.begin() + static_cast<std::ptrdiff_t>(most);
+  return fewest + static_cast<std::size_t>(std::partition_point(first, last, [&](double v) { return v - eta > eps; }) - first);
+}
+
+int FloorProjection::certain_side(double eta, double eps, std::size_t fewest, std::size_t most, Guess& guess) const {
+  // The arms whose term is w_a - eta rather than eps.
+  const std::size_t m = above(eta, eps, fewest, most);
   const auto k = static_cast<long double>(sorted_.size()), n = static_cast<long double>(m);
   // The exact sum minus 1, to the long double's rounding `rounded` at most.
   const long double excess = prefix_[m] - n * eta + (k - n) * eps - 1.0L;
   guess = {excess, m};
+  // Far from 1 (most halvings): the bound below is at most ~2.2e-6 (|excess| + 3) while K u <= 1e-6.
+  if (std::fabs(excess) >= 1e-3L && static_cast<double>(sorted_.size()) <= 1e-6 / std::numeric_limits<double>::epsilon())
+    return excess > 0.0L ? 1 : -1;
   const long double ul = std::numeric_limits<long double>::epsilon() / 2;
   const long double rounded = ul * (k * total_ + 4.0L * (k * (static_cast<long double>(eta) + eps) + 2.0L));
   // The index-order sum in doubles against the exact one. A term max(fl(w_a - eta), eps)
@@ -98,7 +106,7 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
   prepare(w);
   const bool certify = certifiable_ && eps > 0.0;
   Guess guess;
-  int side = certify ? certain_side(0.0, eps, guess) : 0;
+  int side = certify ? certain_side(0.0, eps, 0, k, guess) : 0;
   // At eta = 0 (the floored weights' sum at most 1: nothing to lower).
   if (side == 0) {
     const double at_zero = 0.0;
@@ -126,9 +134,12 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
     path_.clear();
     std::size_t batch = 0;
     double l = lo, h = hi;
+    // The arms above the floor at l and at h: between them at any eta in [l, h] (fl(w_a - eta)
+    // does not increase with eta), which narrows each binary search.
+    std::size_t at_l = certify ? above(l, eps, 0, k) : 0, at_h = certify ? above(h, eps, 0, at_l) : 0;
     for (int s = step; s < kMaxHalvings && h - l > kWidth; ++s) {
       const double mid = 0.5 * (l + h);
-      side = certify ? certain_side(mid, eps, guess) : 0;
+      side = certify ? certain_side(mid, eps, at_h, at_l, guess) : 0;
       std::size_t slot = kChains;
       if (side == 0) {
         if (batch == kChains) break;
@@ -140,6 +151,7 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
       path_.push_back({side, slot});
       const double before_l = l, before_h = h;
       (side > 0 ? l : h) = mid;
+      (side > 0 ? at_l : at_h) = guess.above;
       if (l == before_l && h == before_h) break;  // mid rounds to the end it replaces: see below
     }
     if (batch == 0) {

@@ -48,9 +48,11 @@ class FloorProjection {
     long double excess = 0.0L;
     std::size_t above = 0;
   };
+  // The number of arms with fl(w_a - eta) > eps, known to be in [fewest, most].
+  std::size_t above(double eta, double eps, std::size_t fewest, std::size_t most) const;
   // +1 when the index-order sum at eta is surely > 1, -1 when surely <= 1, 0 when its rounding
-  // could decide either way; `guess` is set in every case.
-  int certain_side(double eta, double eps, Guess& guess) const;
+  // could decide either way; `guess` is set in every case. [fewest, most]: as for above().
+  int certain_side(double eta, double eps, std::size_t fewest, std::size_t most, Guess& guess) const;
   // sums[j] = the index-order sum of max(w_a - etas[j], eps), j < n <= kChains, in one pass.
   void index_order_sums(std::span<const double> w, double eps, const double* etas, std::size_t n, double* sums);
 
