@@ -122,8 +122,9 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
   // ahead (certain, or predicted) up to kChains predictions, which one pass then checks; the
   // path is replayed up to its first wrong prediction, which is corrected. A prediction is the
   // side of the exact sum plus the rounding the last checked sum showed (when as many arms were
-  // above the floor): the rounding of the index-order sum changes little between close etas,
-  // and can exceed the distance to 1 over many halvings when few arms are above the floor.
+  // above the floor; the first halving in doubt is checked alone to see it): the rounding of the
+  // index-order sum changes little between close etas, and can exceed the distance to 1 over
+  // several halvings.
   double lo = 0.0, hi = 1.0;
   int step = 0;
   long double shown = 0.0L;  // the last checked sum minus the exact one
@@ -141,18 +142,21 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
       const double mid = 0.5 * (l + h);
       side = certify ? certain_side(mid, eps, at_h, at_l, guess) : 0;
       std::size_t slot = kChains;
+      bool alone = false;  // no rounding seen yet at this many arms above: check this one first
       if (side == 0) {
         if (batch == kChains) break;
         slot = batch;
         etas[batch] = mid;
         guesses[batch++] = guess;
-        side = guess.excess + (guess.above == shown_above ? shown : 0.0L) > 0.0L ? 1 : -1;
+        alone = guess.above != shown_above;
+        side = guess.excess + (alone ? 0.0L : shown) > 0.0L ? 1 : -1;
       }
       path_.push_back({side, slot});
       const double before_l = l, before_h = h;
       (side > 0 ? l : h) = mid;
       (side > 0 ? at_l : at_h) = guess.above;
       if (l == before_l && h == before_h) break;  // mid rounds to the end it replaces: see below
+      if (alone) break;
     }
     if (batch == 0) {
       lo = l;
