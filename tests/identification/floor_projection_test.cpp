@@ -2,7 +2,8 @@
 // against the literal bisection it replaces, bit for bit: random weights of several shapes
 // (spread like w*, ties on a grid, a single arm of weight one, zeros, uniform), K = 1 ... 3000,
 // floors from tiny to 1/(2K), the same weights projected again with another floor (the kept
-// sorted copy) and weights that change between calls; the result is a floored probability
+// sorted copy) and weights that change between calls (a little, sorted again from the kept
+// order, or all reordered); the result is a floored probability
 // vector; and the passes it saves.
 #include <catch2/catch.hpp>
 
@@ -120,12 +121,13 @@ TEST_CASE("floor projection: weights changed between calls, and the same weights
   std::vector<double> w = weights(0, 500, rng);
   for (int round = 0; round < 200; ++round) {
     if (round % 7 == 0) w = weights(round % 6, 200 + static_cast<std::size_t>(round), rng);  // new size too
-    if (round % 5 == 0) {  // one weight moved, as a lazy w* solve moves a few
-      w[static_cast<std::size_t>(round) % w.size()] *= 1.5;
-      double sum = 0.0;
-      for (double v : w) sum += v;
-      for (double& v : w) v /= sum;
-    }
+    if (round % 5 == 0) w[static_cast<std::size_t>(round) % w.size()] *= 1.5;  // one weight moved
+    if (round % 3 == 0)  // every weight moved a little, as by a new w* solve (the kept order nearly right)
+      for (double& v : w) v *= 1.0 + 1e-3 * std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
+    if (round % 11 == 0) std::reverse(w.begin(), w.end());  // the kept order all wrong: a full sort
+    double sum = 0.0;
+    for (double v : w) sum += v;
+    for (double& v : w) v /= sum;
     const double kd = static_cast<double>(w.size());
     const double eps = 0.5 / std::sqrt(kd * kd + 50.0 * round);
     projection.project(w, eps, out);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 
 namespace cpex::identification {
@@ -27,12 +26,39 @@ void FloorProjection::prepare(std::span<const double> w) {
   weights_.assign(w.begin(), w.end());
   certifiable_ = std::all_of(w.begin(), w.end(), [](double v) { return std::isfinite(v) && v >= 0.0; });
   if (!certifiable_) return;
-  sorted_.assign(w.begin(), w.end());
-  std::sort(sorted_.begin(), sorted_.end(), std::greater<>());
+  sort_weights(w);
   prefix_.resize(w.size() + 1);
   prefix_[0] = 0.0L;
   for (std::size_t i = 0; i < sorted_.size(); ++i) prefix_[i + 1] = prefix_[i] + sorted_[i];
   total_ = prefix_.back();
+}
+
+void FloorProjection::sort_weights(std::span<const double> w) {
+  const std::size_t k = w.size();
+  sorted_.resize(k);
+  // From the last order: a w* solved again moves little, so its values in the old order are
+  // nearly sorted and an insertion sort takes O(K) moves (past kMaxMoves, a full sort).
+  if (order_.size() == k) {
+    for (std::size_t i = 0; i < k; ++i) sorted_[i] = w[order_[i]];
+    std::size_t moves = 0;
+    for (std::size_t i = 1; i < k && moves <= kMaxMoves * k; ++i) {
+      const double v = sorted_[i];
+      const std::size_t arm = order_[i];
+      std::size_t j = i;
+      for (; j > 0 && sorted_[j - 1] < v; --j) {
+        sorted_[j] = sorted_[j - 1];
+        order_[j] = order_[j - 1];
+      }
+      sorted_[j] = v;
+      order_[j] = arm;
+      moves += i - j;
+    }
+    if (moves <= kMaxMoves * k) return;
+  }
+  order_.resize(k);
+  for (std::size_t a = 0; a < k; ++a) order_[a] = a;
+  std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
+  for (std::size_t i = 0; i < k; ++i) sorted_[i] = w[order_[i]];
 }
 
 std::size_t FloorProjection::above(double eta, double eps, std::size_t fewest, std::size_t most) const {

@@ -8,8 +8,9 @@
 // stopped at a width of 1e-17, each deciding whether the sum in index order exceeds 1. Done
 // literally it costs ~57 passes over the K weights a round (C-Tracking: one projection a round).
 // FloorProjection takes the same decisions at the cost of about two passes: it keeps the
-// weights sorted with their prefix sums (computed again only when the weights change; C-Tracking
-// of a w* solved lazily or once projects the same weights every round, only eps changes), so
+// weights sorted with their prefix sums (computed again only when the weights change, from the
+// last order; C-Tracking of a w* solved lazily or once projects the same weights every round,
+// only eps changes), so
 // that the exact sum at a midpoint is a binary search away. A decision is taken from it when the
 // sum is further from 1 than the rounding of the index-order sum can reach (a bound of
 // recursive summation, u (K - 1) sum, plus the rounding of the terms); the few decisions
@@ -43,6 +44,9 @@ class FloorProjection {
  private:
   // Sorts w (descending) with prefix sums, unless w equals the weights kept.
   void prepare(std::span<const double> w);
+  // sorted_ = w in decreasing order, order_ = their arms (ties in any order: the values are
+  // what counts).
+  void sort_weights(std::span<const double> w);
   // The exact sum at eta minus 1 (to ~1e-19), and the number of arms above the floor there.
   struct Guess {
     long double excess = 0.0L;
@@ -57,11 +61,13 @@ class FloorProjection {
   void index_order_sums(std::span<const double> w, double eps, const double* etas, std::size_t n, double* sums);
 
   static constexpr std::size_t kChains = 8;
+  static constexpr std::size_t kMaxMoves = 16;  // per weight, in the insertion sort
   struct Halving {
     int side;          // +1: lo = mid; -1: hi = mid
     std::size_t slot;  // the index of its sum in the checked batch, or kChains when certain
   };
   std::vector<double> weights_, sorted_;
+  std::vector<std::size_t> order_;  // the arm of each sorted weight
   std::vector<long double> prefix_;  // prefix_[m] = sum of the m largest weights
   std::vector<Halving> path_;
   bool certifiable_ = false;  // the weights are finite and >= 0 (the bounds assume it)
