@@ -75,11 +75,13 @@ int FloorProjection::certain_side(double eta, double eps, std::size_t fewest, st
   // The exact sum minus 1, to the long double's rounding `rounded` at most.
   const long double excess = prefix_[m] - n * eta + (k - n) * eps - 1.0L;
   guess = {excess, m};
-  // Far from 1 (most halvings): the bound below is at most ~2.2e-6 (|excess| + 3) while K u <= 1e-6.
-  if (std::fabs(excess) >= 1e-3L && static_cast<double>(sorted_.size()) <= 1e-6 / std::numeric_limits<double>::epsilon())
-    return excess > 0.0L ? 1 : -1;
   const long double ul = std::numeric_limits<long double>::epsilon() / 2;
   const long double rounded = ul * (k * total_ + 4.0L * (k * (static_cast<long double>(eta) + eps) + 2.0L));
+  // Far from 1 (most halvings): while K u <= 1e-6, the weights sum to at most 1e6 and `rounded`
+  // <= 1e-6, the bound below is under 1.02e-6 |excess| + 2.1e-6 < |excess|.
+  if (std::fabs(excess) >= 1e-3L && total_ <= 1e6L && rounded <= 1e-6L &&
+      static_cast<double>(sorted_.size()) <= 1e-6 / std::numeric_limits<double>::epsilon())
+    return excess > 0.0L ? 1 : -1;
   // The index-order sum in doubles against the exact one. A term max(fl(w_a - eta), eps)
   // differs from max(w_a - eta, eps) only when w_a - eta or fl(w_a - eta) exceeds eps > 0, and
   // then by at most u (w_a - eta) <= u w_a (so does the term counted above for an arm that fl
