@@ -1,10 +1,12 @@
 // Wall-clock cost per sample of the GLR samplers of issue 30 (Google Benchmark): one sample
 // (next + pull + observe) of each top-two variant, game, fw-sampling, uniform, oracle-weights,
-// best-challenger and the elimination rules, on K = 4 ... 10^4 Gaussian (sigma 1/2) or
-// Bernoulli arms (best 0.6 in the middle, the others spread over [0.1, 0.55]; delta = 1e-10 so
-// that runs last), the top-5 of the same arms (K >= 10), and sticky-track-and-stop on the
-// 0.05-good arm (K <= 100: its w* takes cutting planes). A run is warmed up by 4K samples, and
-// one that stops is replaced outside the timing. docs/performance.md, "GLR samplers".
+// best-challenger, the elimination rules, track-and-stop (D- and C-Tracking, default settings)
+// and ts-explore, on K = 4 ... 10^4 Gaussian (sigma 1/2) or Bernoulli arms (best 0.6 in the
+// middle, the others spread over [0.1, 0.55]; delta = 1e-10 so that runs last), the top-5 of
+// the same arms (K >= 10), sticky-track-and-stop on the 0.05-good arm (K <= 100: its w* takes
+// cutting planes) and on the good arm above tau = 0.58 (the best; w* in closed form, K up to
+// 10^4). A run is warmed up by 4K samples, and one that stops is replaced outside the timing.
+// docs/performance.md, "GLR samplers".
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -30,7 +32,18 @@ constexpr cpex::bench::Variant kSamplers[] = {
     {"best-challenger", "plugin = best-challenger"},
     {"eb-tci-elim-stopping", "plugin = top-two\nelimination = stopping"},
     {"eb-tci-elim-sampling", "plugin = top-two\nelimination = sampling"},
+    {"track-and-stop-d", "plugin = track-and-stop\ntracking = d"},
+    {"track-and-stop-c", "plugin = track-and-stop\ntracking = c"},
+    {"ts-explore", "plugin = ts-explore"},
 };
+
+// The same arms with the good-arm query above tau = 0.58 (only the best, 0.6, is above).
+std::string good_arm_text(const std::string& algorithm, const std::string& family, std::size_t k) {
+  std::string text = cpex::bench::glr_instance_text(algorithm, family, k);
+  const std::string top_1 = "plugin = top-k\nk = 1\n";
+  text.replace(text.find(top_1), top_1.size(), "plugin = good-arm\ntau = 0.58\n");
+  return text;
+}
 
 void sample_cost(benchmark::State& state, const std::string& pipeline_text, std::size_t k) {
   cpex::bench::time_samples(
@@ -57,6 +70,10 @@ int main(int argc, char** argv) {
   for (std::size_t k : {4, 10, 100})
     benchmark::RegisterBenchmark(("sample/sticky-eps/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
                                  cpex::bench::glr_instance_text("plugin = sticky-track-and-stop", "bernoulli", k, 1, "epsilon = 0.05\n"), k);
+  for (const char* family : {"gaussian", "bernoulli"})
+    for (std::size_t k : {4, 10, 100, 1000, 10000})
+      benchmark::RegisterBenchmark(("sample/sticky-good-arm/" + std::string(family) + "/" + std::to_string(k)).c_str(),
+                                   sample_cost, good_arm_text("plugin = sticky-track-and-stop", family, k), k);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

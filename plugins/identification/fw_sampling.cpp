@@ -92,16 +92,27 @@ class FwSampling final : public GlrSampler {
   void begin(const AlgorithmContext&) override {
     const std::size_t k = means().size();
     x_.assign(k, 1.0 / static_cast<double>(k));
+    ratio_.resize(k);
   }
 
   std::size_t sample(std::uint64_t t) override {
     const std::size_t k = means().size();
     const double n = static_cast<double>(t);
     direction(t);
-    for (std::size_t a = 0; a < k; ++a) x_[a] = ((n - 1.0) * x_[a] + z_[a]) / n;
+    // The step and the ratios x_a / N_a in one pass (independent divisions, vectorized), then
+    // their argmax (the first of the largest): one division per arm on no chain of dependences.
+    const std::span<const double> n_a = counts();
+    for (std::size_t a = 0; a < k; ++a) {
+      x_[a] = ((n - 1.0) * x_[a] + z_[a]) / n;
+      ratio_[a] = x_[a] / n_a[a];
+    }
     std::size_t arm = 0;
+    double most = ratio_[0];
     for (std::size_t a = 1; a < k; ++a)
-      if (x_[a] / counts()[a] > x_[arm] / counts()[arm]) arm = a;
+      if (ratio_[a] > most) {
+        most = ratio_[a];
+        arm = a;
+      }
     return arm;
   }
 
@@ -178,7 +189,7 @@ class FwSampling final : public GlrSampler {
     return std::isfinite(value) ? value * (1.0 + 1e-9) : std::numeric_limits<double>::infinity();
   }
 
-  std::vector<double> x_, z_, payoff_, offsets_, strategy_;
+  std::vector<double> x_, z_, ratio_, payoff_, offsets_, strategy_;
   ActiveSet set_;  // this round's near-least pieces (kept: its buffers are reused)
   std::vector<ActiveSet::Piece> active_;
   std::vector<std::size_t> support_;

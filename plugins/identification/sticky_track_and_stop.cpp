@@ -62,6 +62,7 @@ class StickyTrackAndStop final : public GlrSampler {
     solver_.emplace(problem(), options);
     const std::size_t n = means().size();
     order_.resize(n);
+    ordered_means_.clear();
     tracking_.reset(n, 1.0);
     sticky_ = Decision{};
     next_solve_ = 0;
@@ -85,8 +86,7 @@ class StickyTrackAndStop final : public GlrSampler {
  private:
   // The first answer, in the fixed order, that is the oracle answer of a plausible mean.
   const Decision& sticky_answer(double level) {
-    std::iota(order_.begin(), order_.end(), std::size_t{0});
-    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return means()[a] > means()[b]; });
+    sort_by_mean();
     for (std::size_t a = 0; a < means().size(); ++a)
       if (cost_to_lead(a) <= level) {
         sticky_.arms.assign(1, a);
@@ -95,6 +95,27 @@ class StickyTrackAndStop final : public GlrSampler {
     sticky_.arms.clear();  // "none above tau" (or, for epsilon-good, unreachable: a leader exists)
     if (!any_) sticky_.arms.assign(1, order_.front());
     return sticky_;
+  }
+
+  // order_ = the arms by decreasing empirical mean, ties by index (a stable sort of 0 ... K - 1
+  // by mean: one order, whatever way it is reached). Kept from round to round: the arms whose
+  // mean changed since (the one pulled) are taken out and put back at their place (O(K) moves,
+  // not a sort of the K arms each round).
+  void sort_by_mean() {
+    const std::vector<double>& mu = means();
+    const auto before = [&](std::size_t a, std::size_t b) { return mu[a] > mu[b] || (mu[a] == mu[b] && a < b); };
+    moved_.clear();
+    if (ordered_means_.size() == mu.size())
+      for (std::size_t a = 0; a < mu.size() && moved_.size() <= kFewMoved; ++a)
+        if (mu[a] != ordered_means_[a]) moved_.push_back(a);
+    if (ordered_means_.size() != mu.size() || moved_.size() > kFewMoved) {
+      std::iota(order_.begin(), order_.end(), std::size_t{0});
+      std::sort(order_.begin(), order_.end(), before);
+    } else {
+      for (std::size_t a : moved_) order_.erase(std::find(order_.begin(), order_.end(), a));
+      for (std::size_t a : moved_) order_.insert(std::lower_bound(order_.begin(), order_.end(), a, before), a);
+    }
+    ordered_means_.assign(mu.begin(), mu.end());
   }
 
   // min sum_b N_b d(mu_hat_b, mu'_b) over the mu' where a is the largest mean (and above tau
@@ -130,7 +151,9 @@ class StickyTrackAndStop final : public GlrSampler {
   double tau_ = 0.0;
   std::optional<numerics::CharacteristicTimeSolver> solver_;
   CumulativeTracking tracking_;
-  std::vector<std::size_t> order_;
+  static constexpr std::size_t kFewMoved = 8;  // more moved arms than this: sort again
+  std::vector<std::size_t> order_, moved_;
+  std::vector<double> ordered_means_;  // the means order_ is sorted by
   std::vector<double> weights_;
   Decision sticky_, solved_for_;
   std::uint64_t next_solve_ = 0, solved_certificates_ = 0;

@@ -1,4 +1,4 @@
-// Forced exploration, D- and C-Tracking, and the projection of weights onto a floor (tracking.hpp).
+// Forced exploration, D- and C-Tracking (tracking.hpp; the projection onto the floor: floor_projection.cpp).
 #include "cpex/identification/tracking.hpp"
 
 #include <algorithm>
@@ -7,33 +7,10 @@
 
 namespace cpex::identification {
 
-void project_onto_floor(std::span<const double> w, double eps, std::vector<double>& out) {
-  const std::size_t k = w.size();
-  out.resize(k);
-  double lo = 0.0, hi = 1.0;  // eta = 1 gives sum k eps <= 1/2 < 1
-  auto total = [&](double eta) {
-    double sum = 0.0;
-    for (double v : w) sum += std::max(v - eta, eps);
-    return sum;
-  };
-  if (total(0.0) <= 1.0) {
-    for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
-    return;
-  }
-  // total(eta) is piecewise linear and decreasing: bisect to machine precision.
-  for (int step = 0; step < 100 && hi - lo > 1e-17; ++step) {
-    const double mid = 0.5 * (lo + hi);
-    (total(mid) > 1.0 ? lo : hi) = mid;
-  }
-  double sum = 0.0;
-  for (std::size_t a = 0; a < k; ++a) sum += out[a] = std::max(w[a] - hi, eps);
-  for (double& v : out) v /= sum;
-}
-
 std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std::span<const double> counts) {
   std::span<const double> add = w;
   if (eps > 0.0) {
-    project_onto_floor(w, eps, projected_);
+    projection_.project(w, eps, projected_);
     add = projected_;
   }
   std::size_t arm = 0;

@@ -5,7 +5,7 @@
 // the forced exploration alone by best-challenger and peps. C-Tracking (§3.1)
 // pulls argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum started at the initial counts (as
 // Koolen's libpurex `CTracking`); the weights are first projected onto {w in simplex : w_a >=
-// eps} when eps > 0 (project_onto_floor). Ties go to the smallest index. Used by
+// eps} when eps > 0 (floor_projection.hpp). Ties go to the smallest index. Used by
 // track-and-stop (tracking = c), game, sticky-track-and-stop and oracle-weights.
 #pragma once
 
@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <span>
 #include <vector>
+
+#include "cpex/identification/floor_projection.hpp"
 
 namespace cpex::identification {
 
@@ -49,12 +51,6 @@ std::size_t d_tracking(std::span<const double> w, std::span<const double> counts
 // Koolen's libpurex `DTracking` (the game sampler's `tracking = d`).
 std::size_t direct_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t);
 
-// out = max(w - eta, eps) with eta >= 0 such that the sum is 1 (eps <= 1/(2K)): raises the
-// weights below eps to eps and lowers the others by a common amount (water filling), which
-// moves no weight further than any other L-infinity projection onto that set. eta by bisection
-// to machine precision, then the few ulps renormalized away.
-void project_onto_floor(std::span<const double> w, double eps, std::vector<double>& out);
-
 // Whether n is a perfect square (exact for n < 2^62): Frank-Wolfe sampling's forced
 // exploration runs when floor(t/K) is one (Wang, Tzeng & Proutiere 2021; fw-sampling, linear too).
 bool is_perfect_square(std::uint64_t n);
@@ -71,6 +67,7 @@ class CumulativeTracking {
 
  private:
   std::vector<double> sum_, projected_;
+  FloorProjection projection_;  // keeps the last weights sorted (often the same w* round after round)
 };
 
 }  // namespace cpex::identification
