@@ -10,28 +10,30 @@
 //      arms the piece does not move);
 //   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
 //      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
-//      (numerics/kl_confidence.hpp, to 1e-12 on the interval's outside: each round's bounds by
-//      Newton's method from the round before's, Gaussian ones in closed form): the largest
-//      divergence to lambda_a of a plausible mean, at least the interval's own level (Koolen's
-//      code; the paper's f(t - 1) with f(t) = log t);
+//      (cpex/identification/optimistic_gains.hpp: the bounds to 1e-12 on the interval's outside,
+//      each round's by Newton's method from the round before's, Gaussian ones in closed form):
+//      the largest divergence to lambda_a of a plausible mean, at least the interval's own level
+//      (Koolen's code; the paper's f(t - 1) with f(t) = log t);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
-//      started at the initial counts (cpex/identification/tracking.hpp; no forced exploration, as the
-//      optimism explores).
+//      started at the counts when the game starts (Koolen's CTracking(N);
+//      cpex/identification/tracking.hpp; no forced exploration, as the optimism explores).
 // Before the game starts, an arm whose empirical mean is at an end of the family's means
 // (Bernoulli 0 or 1, Poisson 0: lambda_a = mu_hat_a there makes the divergence of a plausible
-// mean infinite) is pulled, the least-sampled first, until none is (Koolen's code: Bernoulli arms
-// are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at kLargestGain. Per round: one best response (O(K) for the best arm, O(m (K - m))
-// for top-m), 2K KL bounds (numerics/kl_confidence.hpp) and AdaHedge's O(K).
+// mean infinite) is pulled, the least-sampled first, until none is (Koolen's code: Bernoulli
+// arms are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at
+// kLargestGain. Options, not the paper's: `optimism = none` (the empirical gains
+// d(mu_hat_a, lambda_a)), `tracking = d` (D-Tracking of w_t, Koolen's DTracking). Per round: one
+// best response (O(K) for the best arm, O(m (K - m)) for top-m), 2K KL bounds and AdaHedge's O(K).
 // See docs/algorithms/identification-samplers.md.
 #include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "cpex/numerics/ada_hedge.hpp"
-#include "cpex/numerics/kl_confidence.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"
 #include "cpex/identification/glr_sampler.hpp"
+#include "cpex/identification/optimistic_gains.hpp"
 #include "cpex/identification/tracking.hpp"
 
 namespace cpex::identification {
@@ -42,12 +44,15 @@ constexpr double kInitialGap = 0.01;
 
 class Game final : public GlrSampler {
  public:
-  explicit Game(const ParamValues& p) : GlrSampler(p, "game") {}
+  explicit Game(const ParamValues& p) : GlrSampler(p, "game"),
+        optimistic_(p.text("optimism") == "log-t"),
+        cumulative_(p.text("tracking") == "c") {}
 
  protected:
   void begin(const AlgorithmContext&) override {
     learners_.clear();
     started_ = false;
+    degenerate_left_ = true;
     gains_.assign(means().size(), 0.0);
     upper_.assign(means().size(), std::nan(""));  // no bound yet: the first is computed afresh
     lower_.assign(means().size(), std::nan(""));
@@ -55,34 +60,51 @@ class Game final : public GlrSampler {
 
   std::size_t sample(std::uint64_t t) override {
     const std::size_t k = means().size();
+    if (degenerate_left_) {
+      const std::size_t degenerate = degenerate_arm();
+      if (degenerate < k) return degenerate;
+      // No arm is at an end, and none comes back to one: a Bernoulli arm with 0 < S < N keeps
+      // 0 < S' < N' whatever it draws, a Poisson arm with S > 0 keeps S' > 0.
+      degenerate_left_ = false;
+    }
     if (!started_) {
-      tracking_.reset(k, counts().front());  // the initial pass's count
+      tracking_.reset(counts());  // the counts when the game starts, end-of-range pulls included
       started_ = true;
     }
-    const std::size_t degenerate = degenerate_arm();
-    if (degenerate < k) return degenerate;
     numerics::AdaHedge& learner = learners_.try_emplace(answer().arms, k, kInitialGap).first->second;
     weights_ = learner.weights();
     problem().best_response(weights_, means(), families(), answer(), response_);
     lambda_.assign(means().begin(), means().end());
     for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
-    const double level = std::log(static_cast<double>(t));
+    if (!optimistic_) {
+      // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
+      for (std::size_t a = 0; a < k; ++a) {
+        const double gain = families()[a].kl(means()[a], lambda_[a]);
+        gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
+      }
+      learner.gain(gains_);
+      return track(t);
+    }
+    const double level = optimism_level(t);
     for (std::size_t a = 0; a < k; ++a) {
-      const numerics::ArmFamily& f = families()[a];
-      // Each bound from the arm's bound of the round before (a level, or a sample, ago): a
-      // few Newton steps, or the closed form of Gaussian arms (kl_confidence.hpp).
-      const double hi = upper_[a] = numerics::kl_upper_bound_from(f, means()[a], counts()[a], level, upper_[a]);
-      const double lo = lower_[a] = numerics::kl_lower_bound_from(f, means()[a], counts()[a], level, lower_[a]);
-      const double gain = std::max({f.kl(hi, lambda_[a]), f.kl(lo, lambda_[a]), level / counts()[a]});
+      const double gain = optimistic_gain(families()[a], means()[a], counts()[a], level, lambda_[a], upper_[a], lower_[a]);
       gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
     }
     learner.gain(gains_);
-    return tracking_.track(weights_, 0.0, counts());
+    return track(t);
   }
 
-  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
+  std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
+    return {{"optimism", std::string(optimistic_ ? "log-t" : "none")}, {"tracking", std::string(cumulative_ ? "c" : "d")}};
+  }
 
  private:
+  // The arm that tracks the round's weights: C-Tracking of their running sum (the paper's), or
+  // D-Tracking of the weights themselves (tracking = d; t the samples so far).
+  std::size_t track(std::uint64_t t) {
+    return cumulative_ ? tracking_.track(weights_, 0.0, counts()) : direct_tracking(weights_, counts(), t);
+  }
+
   // The least-sampled arm whose mean is at an end of the family's means (Bernoulli 0 or 1,
   // Poisson 0), where a plausible mean's divergence to it is infinite; K when none.
   std::size_t degenerate_arm() const {
@@ -100,17 +122,29 @@ class Game final : public GlrSampler {
 
   std::map<std::vector<std::size_t>, numerics::AdaHedge> learners_;
   CumulativeTracking tracking_;
+  bool optimistic_;  // optimism = log-t (the paper's gains) or none (the empirical gains)
+  bool cumulative_;  // tracking = c (the paper's C-Tracking) or d (D-Tracking)
   bool started_ = false;
+  bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
   std::vector<double> weights_, lambda_, gains_;
   std::vector<double> upper_, lower_;  // each arm's KL confidence bounds of the last round
 };
 
 void register_game(Registry& registry) {
-  register_glr_sampler<Game>(registry, {"game",
-                                        "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer "
-                                        "against the best response, optimistic gains, C-tracking) with GLR "
-                                        "stopping; any identification problem"});
+  register_glr_sampler<Game>(
+      registry,
+      {"game",
+       "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the best response, "
+       "optimistic gains, C-tracking) with GLR stopping; any identification problem"},
+      {.keys = [](ParamSchema& schema) {
+        schema.choice("optimism", "log-t", {"log-t", "none"},
+                      "log-t: the paper's optimistic gains, KL box of level log t (Koolen's code); none: the "
+                      "empirical gains d(mu_hat_a, lambda_a), not the paper's algorithm (no exploration, no guarantee)");
+        schema.choice("tracking", "c", {"c", "d"},
+                      "c: C-Tracking of the learner's weights (the paper's; Koolen's CTracking); d: D-Tracking, "
+                      "argmax_a t w_a - N_a (Koolen's DTracking, which his code also takes; no forced exploration)");
+      }});
 }
 
 }  // namespace

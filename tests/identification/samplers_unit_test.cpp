@@ -14,7 +14,8 @@
 //    inverse Gamma, Student's t); PosteriorCompetitor's kept spreads: every draw equal to a
 //    fresh object's as a mean, a count, the inflation or a family changes between draws;
 //  - the matrix game of FW sampling against games solved by hand; AdaHedge's initial gap.
-//  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced.
+//  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced;
+//  - the game's optimistic gains against the formula with its level log t.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 #include "cpex/numerics/identification.hpp"
 #include "cpex/numerics/matrix_game.hpp"
 #include "cpex/identification/elimination.hpp"
+#include "cpex/identification/optimistic_gains.hpp"
 #include "cpex/identification/posterior.hpp"
 #include "cpex/identification/posterior_competitor.hpp"
 #include "cpex/identification/tracking.hpp"
@@ -494,5 +496,58 @@ TEST_CASE("is_perfect_square: exact on squares and their neighbours", "[tracking
     CHECK(is_perfect_square(r * r));
     CHECK_FALSE(is_perfect_square(r * r - 1));
     CHECK_FALSE(is_perfect_square(r * r + 1));
+  }
+}
+
+// The game's optimistic gains (optimistic_gains.hpp) against the stated formula, computed here
+// independently: level f = log t (not log t^2, nor log t + log log t), the KL box {q : N d(mu_hat,
+// q) <= f} (its ends by bisection here), U = max(d(hi, lambda), d(lo, lambda), f / N). Fails when
+// the optimism is wider (or narrower) than that by more than 1e-9 relative; over two rounds, so
+// that the second round's bounds come from the first's.
+TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identification][samplers]") {
+  using cpex::identification::optimism_level;
+  using cpex::identification::optimistic_gain;
+  CHECK(optimism_level(1) == 0.0);
+  CHECK(optimism_level(1000) == Approx(std::log(1000.0)).epsilon(1e-15));
+  // The end of the KL box on one side, by bisection on N d(mean, q) = level.
+  auto box_end = [](const ArmFamily& f, double mean, double count, double level, double end) {
+    double in = mean, out = end;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = 0.5 * (in + out);
+      (count * f.kl(mean, mid) <= level ? in : out) = mid;
+    }
+    return in;
+  };
+  struct Case {
+    ArmFamily family;
+    double mean, count, lambda, low_end, high_end;
+  };
+  const Case cases[] = {
+      {ArmFamily::gaussian(0.5), 0.3, 7.0, 0.3, -100.0, 100.0},   // an arm lambda does not move: U = f / N
+      {ArmFamily::gaussian(0.5), 0.3, 7.0, 0.1, -100.0, 100.0},   // (|mu - lambda| + sigma sqrt(2 f / N))^2 / (2 sigma^2)
+      {ArmFamily::gaussian(2.0), -1.0, 40.0, 0.5, -100.0, 100.0},
+      {ArmFamily::bernoulli(), 0.3, 20.0, 0.3, 0.0, 1.0},
+      {ArmFamily::bernoulli(), 0.3, 20.0, 0.45, 0.0, 1.0},
+      {ArmFamily::bernoulli(), 0.8, 300.0, 0.7, 0.0, 1.0},
+      {ArmFamily::poisson(), 2.5, 12.0, 3.0, 0.0, 100.0},
+  };
+  for (const Case& c : cases) {
+    double upper = std::nan(""), lower = std::nan("");
+    for (const std::uint64_t t : {500u, 501u}) {
+      const double level = optimism_level(t);
+      const double gain = optimistic_gain(c.family, c.mean, c.count, level, c.lambda, upper, lower);
+      const double hi = box_end(c.family, c.mean, c.count, level, c.high_end);
+      const double lo = box_end(c.family, c.mean, c.count, level, c.low_end);
+      CHECK(upper == Approx(hi).epsilon(1e-9));
+      CHECK(lower == Approx(lo).margin(1e-12).epsilon(1e-9));
+      const double expected = std::max({c.family.kl(hi, c.lambda), c.family.kl(lo, c.lambda), level / c.count});
+      CHECK(gain == Approx(expected).epsilon(1e-9));
+      CHECK(gain >= c.family.kl(c.mean, c.lambda));  // optimistic
+      if (c.family.kind() == ArmFamily::Kind::Gaussian) {
+        const double sigma = c.family.sigma(), reach = std::abs(c.mean - c.lambda) + sigma * std::sqrt(2.0 * level / c.count);
+        CHECK(gain == Approx(reach * reach / (2.0 * sigma * sigma)).epsilon(1e-9));
+      }
+      if (c.lambda == c.mean && c.family.kind() == ArmFamily::Kind::Gaussian) CHECK(gain == Approx(level / c.count).epsilon(1e-9));
+    }
   }
 }

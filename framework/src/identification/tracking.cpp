@@ -84,6 +84,10 @@ std::size_t d_tracking(std::span<const double> w, std::span<const double> counts
                        ForcedExploration rule) {
   const std::size_t forced = forced_exploration_arm(counts, t, rule);
   if (forced < counts.size()) return forced;
+  return direct_tracking(w, counts, t);
+}
+
+std::size_t direct_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t) {
   std::size_t arm = 0;
   double best = -std::numeric_limits<double>::infinity();
   for (std::size_t a = 0; a < counts.size(); ++a) {

@@ -6,6 +6,13 @@
 #include <limits>
 
 namespace cpex::numerics {
+namespace {
+
+// exp(x), with the underflow's slow path skipped: exp is exactly 0 below -745.2 (the least
+// subnormal is 2^-1074 = exp(-744.4)), so the result is the same bits.
+double exp_or_zero(double x) { return x < -746.0 ? 0.0 : std::exp(x); }
+
+}  // namespace
 
 void AdaHedge::reset(std::size_t experts, double initial_gap) {
   cumulative_.assign(experts, 0.0);
@@ -30,7 +37,7 @@ void AdaHedge::gain(std::span<const double> gains) {
   if (std::isfinite(eta)) {
     double sum = 0.0;
     for (std::size_t i = 0; i < gains.size(); ++i)
-      if (weights_[i] > 0.0) sum += weights_[i] * std::exp(eta * (gains[i] - top));
+      if (weights_[i] > 0.0) sum += weights_[i] * exp_or_zero(eta * (gains[i] - top));
     mix = top + std::log(sum) / eta;
   }
   // h - m with h = -expected and m = -mix: the gap is mix - expected >= 0.
@@ -44,7 +51,7 @@ void AdaHedge::refresh() {
   const double top = *std::max_element(cumulative_.begin(), cumulative_.end());
   double sum = 0.0;
   for (std::size_t i = 0; i < cumulative_.size(); ++i) {
-    const double x = std::isfinite(eta) ? std::exp(eta * (cumulative_[i] - top)) : (cumulative_[i] == top ? 1.0 : 0.0);
+    const double x = std::isfinite(eta) ? exp_or_zero(eta * (cumulative_[i] - top)) : (cumulative_[i] == top ? 1.0 : 0.0);
     weights_[i] = x;
     sum += x;
   }

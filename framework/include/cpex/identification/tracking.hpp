@@ -45,6 +45,9 @@ std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t
 // D-Tracking's arm at round t for the weights w (forced exploration first).
 std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t,
                        ForcedExploration rule = ForcedExploration::SqrtT);
+// D-Tracking without forced exploration: argmax_a t w_a - N_a (ties: the smallest index), as
+// Koolen's libpurex `DTracking` (the game sampler's `tracking = d`).
+std::size_t direct_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t);
 
 // out = max(w - eta, eps) with eta >= 0 such that the sum is 1 (eps <= 1/(2K)): raises the
 // weights below eps to eps and lowers the others by a common amount (water filling), which
@@ -60,6 +63,8 @@ class CumulativeTracking {
  public:
   // The sum starts at `start` per arm (the initial pass's count).
   void reset(std::size_t arms, double start) { sum_.assign(arms, start); }
+  // The sum starts at each arm's count (Koolen's CTracking(N): a copy of the counts so far).
+  void reset(std::span<const double> counts) { sum_.assign(counts.begin(), counts.end()); }
 
   // Adds w (projected onto the floor eps when eps > 0) and returns the arm of largest deficit.
   std::size_t track(std::span<const double> w, double eps, std::span<const double> counts);
