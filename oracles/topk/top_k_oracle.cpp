@@ -17,6 +17,16 @@ void TopKOracle::bind(const Problem& problem) {
 }
 
 void TopKOracle::maximize(std::span<const double> weights, Decision& out) const {
+  if (k_ == 1 && !weights.empty()) {
+    // The best arm, ties to the smaller index (the order below): one scan, no index vector
+    // (the posterior samplers call this K-arm argmax several times a round).
+    std::size_t best = 0;
+    for (std::size_t a = 1; a < weights.size(); ++a)
+      if (weights[a] > weights[best]) best = a;
+    out.arms.assign(1, best);
+    out.values.clear();
+    return;
+  }
   order_.resize(weights.size());
   std::iota(order_.begin(), order_.end(), std::size_t{0});
   auto better = [&](std::size_t a, std::size_t b) {

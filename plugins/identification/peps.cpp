@@ -17,9 +17,11 @@
 //            the learner gains g_a = d_a(mu_a, lambda_t,a) (the game's payoff, linear in w);
 //   pull     cumulative tracking of sum_s w_s: argmax_a (sum_s w_s,a - N_a), ties to the
 //            smaller index, after a forced pull of any arm with N_a < sqrt(t) - K/2 (GK 2016).
-// Choices (the paper's pseudo-code could not be read here, only its abstract: see
-// docs/algorithms/identification-oracle.md): the projection onto the competitor's half-space
-// (one closed-form transport, no enumeration); the closest of the round's competitors, not the
+// Choices (the paper's pseudo-code could not be read here, only its abstract and the authors'
+// code, whose gains are the posterior samples' own and every arm's: the differences and their
+// measured effects are in docs/algorithms/identification-oracle.md, with why K = 1,000 is at
+// ~2x the limit: the learner's allocation converges slowly): the projection onto the
+// competitor's half-space (one closed-form transport, no enumeration); the closest of the round's competitors, not the
 // first (with the first, an inflated posterior's far competitor — the worst arm entering the
 // top-m — drew the learner's allocation onto that arm: 5 of 60 top-2 runs took 45k-466k
 // samples, T* log(1/delta) = 1,080); AdaHedge as the learner, the inflation

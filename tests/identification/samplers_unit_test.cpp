@@ -11,7 +11,8 @@
 //    an epsilon); ActivePieces' best response skips exactly the certified pieces;
 //  - posterior draws: the sample mean and variance of 20,000 draws against each conjugate
 //    posterior's in closed form (Gaussian, Bernoulli's Beta, Poisson's Gamma, Exponential's
-//    inverse Gamma, Student's t);
+//    inverse Gamma, Student's t); PosteriorCompetitor's kept spreads: every draw equal to a
+//    fresh object's as a mean, a count, the inflation or a family changes between draws;
 //  - the matrix game of FW sampling against games solved by hand; AdaHedge's initial gap.
 //  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced;
 //  - the game's optimistic gains against the formula with its level log t.
@@ -29,6 +30,7 @@
 #include "cpex/identification/elimination.hpp"
 #include "cpex/identification/optimistic_gains.hpp"
 #include "cpex/identification/posterior.hpp"
+#include "cpex/identification/posterior_competitor.hpp"
 #include "cpex/identification/tracking.hpp"
 #include "least_piece.hpp"
 
@@ -362,6 +364,52 @@ TEST_CASE("Posterior draws have the conjugate posteriors' moments", "[identifica
     CHECK(std::abs(m - c.expected_mean) < 4.0 * std::sqrt(c.expected_variance / kDraws));
     CHECK(v == Approx(c.expected_variance).epsilon(0.06));
   }
+}
+
+namespace {
+// The best arm of the weights, ties to the smaller index.
+class ArgmaxOracle final : public Oracle {
+ public:
+  void bind(const Problem&) override {}
+  void maximize(std::span<const double> weights, Decision& out) const override {
+    out.arms.assign(1, static_cast<std::size_t>(std::max_element(weights.begin(), weights.end()) - weights.begin()));
+    out.values.clear();
+  }
+};
+}  // namespace
+
+TEST_CASE("PosteriorCompetitor's kept spreads follow every change of their inputs", "[identification][samplers]") {
+  // A draw keeps sqrt(c V_a / N_a) per arm for the next; the kept object must draw exactly what
+  // a fresh one draws from the same stream whatever changed in between.
+  const ArgmaxOracle oracle;
+  std::vector<ArmFamily> families = {ArmFamily::gaussian(1.0), ArmFamily::bernoulli(), ArmFamily::gaussian(0.5),
+                                     ArmFamily::poisson()};
+  std::vector<double> means = {0.5, 0.4, 0.45, 0.3}, counts = {3.0, 4.0, 5.0, 6.0};
+  const Decision answer{{0}, {}};
+  double inflation = 1.0;
+  cpex::identification::PosteriorCompetitor kept;
+  RandomStream kept_rng(RunSeed{31, 0, 0}, StreamRole::Algorithm);
+  RandomStream fresh_rng = kept_rng;
+  auto same_draw = [&] {
+    cpex::identification::PosteriorCompetitor fresh;
+    const bool a = kept.draw(oracle, means, counts, families, answer, inflation, kept_rng);
+    const bool b = fresh.draw(oracle, means, counts, families, answer, inflation, fresh_rng);
+    return a == b && kept.sample() == fresh.sample() && kept.decision().arms == fresh.decision().arms;
+  };
+  CHECK(same_draw());
+  CHECK(same_draw());  // nothing changed: the kept spreads
+  counts[2] += 1.0;
+  CHECK(same_draw());  // one count
+  means[1] = 0.55;
+  CHECK(same_draw());  // one mean
+  inflation = 4.0;
+  CHECK(same_draw());  // the inflation
+  families[0] = ArmFamily::gaussian(2.0);
+  CHECK(same_draw());  // a family only (same mean and count)
+  means = {0.5, 0.4, 0.45, 0.3, 0.2};
+  counts = {3.0, 4.0, 5.0, 6.0, 7.0};
+  families.push_back(ArmFamily::gaussian(1.0));
+  CHECK(same_draw());  // another number of arms
 }
 
 TEST_CASE("The matrix game of FW sampling solves games known by hand", "[identification][samplers]") {

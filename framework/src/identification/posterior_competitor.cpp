@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 
 #include "cpex/errors.hpp"
 
@@ -37,9 +38,23 @@ bool PosteriorCompetitor::draw(const Oracle& oracle, std::span<const double> mea
                                double inflation, RandomStream& rng) {
   const std::size_t n = means.size();
   theta_.resize(n);
+  // The spreads of the previous draw are kept with their inputs: a round's draws share them and
+  // a pull changes one arm's, so the square roots are recomputed for the arms that changed only.
+  if (spread_.size() != n || inflation != spread_inflation_ ||
+      !std::equal(families.begin(), families.end(), spread_families_.begin(), spread_families_.end())) {
+    spread_families_.assign(families.begin(), families.end());
+    spread_.assign(n, 0.0);
+    spread_means_.assign(n, std::numeric_limits<double>::quiet_NaN());
+    spread_counts_.assign(n, std::numeric_limits<double>::quiet_NaN());
+    spread_inflation_ = inflation;
+  }
   for (std::size_t a = 0; a < n; ++a) {
-    const double spread = std::sqrt(inflation * posterior_variance(families[a], means[a], counts[a]) / counts[a]);
-    theta_[a] = means[a] + spread * rng.normal();
+    if (means[a] != spread_means_[a] || counts[a] != spread_counts_[a]) {
+      spread_[a] = std::sqrt(inflation * posterior_variance(families[a], means[a], counts[a]) / counts[a]);
+      spread_means_[a] = means[a];
+      spread_counts_[a] = counts[a];
+    }
+    theta_[a] = means[a] + spread_[a] * rng.normal();
   }
   oracle.maximize(theta_, decision_);
   if (decision_.arms == answer.arms) return false;

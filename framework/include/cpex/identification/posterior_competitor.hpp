@@ -46,6 +46,10 @@ class PosteriorCompetitor {
 
  private:
   std::vector<double> theta_;
+  // sqrt(c V_a / N_a) per arm and the (family, mean, count, c) it was computed for.
+  std::vector<double> spread_, spread_means_, spread_counts_;
+  std::vector<numerics::ArmFamily> spread_families_;
+  double spread_inflation_ = 0.0;
   Decision decision_;
   double advantage_ = 0.0;
   std::vector<std::size_t> up_, down_;
