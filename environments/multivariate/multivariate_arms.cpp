@@ -7,6 +7,8 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"
 

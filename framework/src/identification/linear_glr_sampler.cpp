@@ -8,6 +8,8 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/errors.hpp"
 #include "cpex/numerics/stopping_thresholds.hpp"
 

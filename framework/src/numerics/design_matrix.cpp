@@ -5,6 +5,8 @@
 
 #include <Eigen/Cholesky>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 namespace cpex::numerics {
 
 DesignMatrix::DesignMatrix(std::size_t dimension, double lambda, std::uint64_t refactor_every)

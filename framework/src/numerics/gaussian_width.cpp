@@ -5,6 +5,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 namespace cpex::numerics {
 
 namespace {

@@ -12,6 +12,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/numerics/characteristic_time.hpp"
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/numerics/identification.hpp"

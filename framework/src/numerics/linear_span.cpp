@@ -5,6 +5,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/numerics/linear_identification.hpp"
 
 namespace cpex::numerics {

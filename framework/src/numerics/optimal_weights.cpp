@@ -9,21 +9,9 @@
 #include <string>
 
 #include "infinity.hpp"
+#include "safeguarded_newton.hpp"
 
 namespace cpex::numerics {
-
-namespace {
-
-// The next iterate of a Newton step from `x` (value f, slope), kept strictly inside the
-// bracket (lo, hi): the midpoint (or a doubling when hi is infinite) otherwise.
-double safeguarded(double x, double f, double slope, double lo, double hi) {
-  const double next = x - f / slope;
-  if (next > lo && next < hi && std::isfinite(next)) return next;
-  if (std::isfinite(hi)) return 0.5 * (lo + hi);
-  return std::max(2.0 * x, lo + 1.0);
-}
-
-}  // namespace
 
 // x_a(y): the x >= 0 with g_a(x) = d(mu_1, m_a(x)) + x d(mu_a, m_a(x)) = y, for
 // 0 <= y < d(mu_1, mu_a) (+infinity from there on).

@@ -11,6 +11,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif

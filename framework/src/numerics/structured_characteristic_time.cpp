@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "infinity.hpp"
+#include "safeguarded_newton.hpp"
 
 namespace cpex::numerics {
 
@@ -81,15 +82,6 @@ PiecePoint piece_point(const ArmFamily& fi, double w_i, double mu_i, const ArmFa
   const Transport t = fast ? fast_shifted_transport(fi, w_i, mu_i, fj, w_j, mu_j, epsilon, relative)
                            : shifted_transport(fi, w_i, mu_i, fj, w_j, mu_j, epsilon, relative);
   return {t.cost, t.point, relative ? t.point / (1.0 - epsilon) : t.point + epsilon};
-}
-
-// The next iterate of a Newton step from x (value f, slope), strictly inside (lo, hi): the
-// midpoint (a doubling when hi is infinite) otherwise.
-double safeguarded(double x, double f, double slope, double lo, double hi) {
-  const double next = x - f / slope;
-  if (next > lo && next < hi && std::isfinite(next)) return next;
-  if (std::isfinite(hi)) return 0.5 * (lo + hi);
-  return std::max(2.0 * x, lo + 1.0);
 }
 
 // The star: a root arm and its leaves, the pieces (root, leaf) oriented by where the root is.

@@ -9,6 +9,8 @@
 #include <Eigen/Cholesky>
 #include <Eigen/QR>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 namespace cpex::numerics {
 
 SuperArmLeastSquares::SuperArmLeastSquares(std::size_t arms, std::uint64_t refactor_every, double lambda)

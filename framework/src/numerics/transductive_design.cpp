@@ -13,6 +13,8 @@
 #include <Eigen/LU>
 #include <Eigen/SVD>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include <glpk.h>
 
 #include "cpex/errors.hpp"

@@ -20,6 +20,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "allocation.hpp"
 #include "cpex/plugin.hpp"
 #include "cpex/registration.hpp"

@@ -28,6 +28,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/numerics/gaussian_width.hpp"

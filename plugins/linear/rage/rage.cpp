@@ -33,6 +33,8 @@
 
 #include <Eigen/Dense>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "cpex/capabilities.hpp"
 #include "cpex/errors.hpp"
 #include "cpex/limits.hpp"

@@ -29,6 +29,8 @@
 
 #include <Eigen/QR>
 
+#include "cpex/numerics/dense_decompositions.hpp"
+
 #include "allocation.hpp"
 #include "design_parameters.hpp"
 #include "linear_algorithm.hpp"
