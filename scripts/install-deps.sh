@@ -17,7 +17,7 @@ case "$level" in main|test|long) ;; *) echo "usage: scripts/install-deps.sh [mai
 # brings Perl); Boost.Graph and Boost.DLL are header-only here (libboost-dev holds them;
 # libboost-graph-dev would add ICU for the GraphML reader CPEx does not use).
 packages=(
-  g++ make cmake pkg-config python3
+  g++ make cmake ninja-build pkg-config python3
   libboost-dev libboost-program-options-dev
   libeigen3-dev libtbb-dev librandom123-dev nlohmann-json3-dev libglpk-dev liblemon-dev
   libsqlite3-dev
