@@ -8,8 +8,8 @@
 //   }
 //
 // PluginInfo holds what every registry entry takes from its plugin, whatever its kind
-// (name, summary, version, the source file of the registration), and `make_entry` copies it
-// into the entry — one place for all three kinds.
+// (name, summary, version, the source file of the registration); the registration functions
+// (src/sdk/registration.cpp) copy it into the entry — one place for all three kinds.
 #pragma once
 
 #include <functional>
@@ -38,31 +38,12 @@ struct PluginInfo {
 
 // A registration's source file as recorded: without the leading "./" and "../" of a path
 // relative to a build directory (ccache's base_dir gives the compiler such paths).
-inline std::string registration_source(std::string_view file) {
-  while (file.starts_with("./") || file.starts_with("../")) file.remove_prefix(file.find('/') + 1);
-  return std::string(file);
-}
+std::string registration_source(std::string_view file);
 
-// An entry of kind Entry with the plugin's info, schema and factory: the one place where
-// PluginInfo becomes the entry's common fields.
-template <class Entry>
-Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) create) {
-  Entry entry;
-  entry.name = std::move(info.name);
-  entry.summary = std::move(info.summary);
-  entry.version = std::move(info.version);
-  entry.source = registration_source(info.where.file_name());
-  entry.schema = std::move(schema);
-  entry.create = std::move(create);
-  return entry;
-}
-
-inline void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,
-                               decltype(AlgorithmEntry::create) create) {
-  auto entry = make_entry<AlgorithmEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.needs = std::move(needs);
-  registry.add(std::move(entry));
-}
+// The registrations, one per kind, compiled once in libcpex (src/sdk/registration.cpp) rather
+// than in every plugin; each copies PluginInfo into the entry's common fields in one place.
+void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,
+                        decltype(AlgorithmEntry::create) create);
 
 // The common case: an algorithm class constructed from its parameters alone.
 template <class AlgorithmClass>
@@ -72,34 +53,18 @@ void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds need
       [](const ParamValues& p) -> std::unique_ptr<Algorithm> { return std::make_unique<AlgorithmClass>(p); });
 }
 
-inline void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
-                            decltype(OracleEntry::create) create) {
-  auto entry = make_entry<OracleEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.capabilities = capabilities;
-  registry.add(std::move(entry));
-}
+void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
+                     decltype(OracleEntry::create) create);
 
 // An oracle built from its parameters alone (it draws nothing from the run's streams).
-inline void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
-                            std::function<std::unique_ptr<Oracle>(const ParamValues&)> create) {
-  register_oracle(
-      registry, std::move(info), capabilities, std::move(schema),
-      [create = std::move(create)](const ParamValues& p, const OracleContext&) { return create(p); });
-}
+void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
+                     std::function<std::unique_ptr<Oracle>(const ParamValues&)> create);
 
-inline void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback,
-                                 ParamSchema schema, decltype(EnvironmentEntry::create) create) {
-  auto entry = make_entry<EnvironmentEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.feedback = feedback;
-  registry.add(std::move(entry));
-}
+void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback, ParamSchema schema,
+                          decltype(EnvironmentEntry::create) create);
 
 // The common case: an environment made from its parameters and the run's seed.
-inline void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback,
-                                 ParamSchema schema,
-                                 std::unique_ptr<Environment> (*make)(const ParamValues&, const RunSeed&)) {
-  register_environment(registry, std::move(info), feedback, std::move(schema),
-                       [make](const ParamValues& p, const EnvironmentContext& c) { return make(p, c.seed); });
-}
+void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback, ParamSchema schema,
+                          std::unique_ptr<Environment> (*make)(const ParamValues&, const RunSeed&));
 
 }  // namespace cpex
