@@ -15,27 +15,29 @@ namespace cpex::numerics {
 using RowMajorMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 }  // namespace cpex::numerics
 
-// Each decomposition: the class (its non-template members) and compute() on a MatrixXd.
-#define CPEX_DENSE_DECOMPOSITION(prefix, Class)                                \
-  prefix template class Eigen::Class<Eigen::MatrixXd>;                         \
-  prefix template Eigen::Class<Eigen::MatrixXd>& Eigen::Class<Eigen::MatrixXd>::compute( \
-      const Eigen::EigenBase<Eigen::MatrixXd>&);
-
+// Each decomposition: its compute() on a MatrixXd, the factorization itself (and for the SVD
+// the non-template compute it has), not the whole class: instantiating every member (inverse,
+// kernel, reconstructed matrix, ...) cost 28 s of compile against 17 s for the factorizations,
+// and the members a unit does call are cheap accessors or the solve templates, which are
+// instantiated where they are used either way.
 // The explicit instantiations: declarations here (prefix extern), definitions in
 // dense_decompositions.cpp (no prefix).
+#define CPEX_DENSE_COMPUTE(prefix, Class, Matrix)                              \
+  prefix template Eigen::Class<Matrix>& Eigen::Class<Matrix>::compute(const Eigen::EigenBase<Matrix>&);
+
 #define CPEX_DENSE_DECOMPOSITIONS(prefix)                                      \
-  CPEX_DENSE_DECOMPOSITION(prefix, LLT)                                        \
-  CPEX_DENSE_DECOMPOSITION(prefix, LDLT)                                       \
-  CPEX_DENSE_DECOMPOSITION(prefix, ColPivHouseholderQR)                        \
-  CPEX_DENSE_DECOMPOSITION(prefix, CompleteOrthogonalDecomposition)            \
-  CPEX_DENSE_DECOMPOSITION(prefix, FullPivLU)                                  \
-  prefix template class Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>;        \
+  CPEX_DENSE_COMPUTE(prefix, LLT, Eigen::MatrixXd)                             \
+  CPEX_DENSE_COMPUTE(prefix, LDLT, Eigen::MatrixXd)                            \
+  CPEX_DENSE_COMPUTE(prefix, ColPivHouseholderQR, Eigen::MatrixXd)             \
+  CPEX_DENSE_COMPUTE(prefix, CompleteOrthogonalDecomposition, Eigen::MatrixXd) \
+  CPEX_DENSE_COMPUTE(prefix, FullPivLU, Eigen::MatrixXd)                       \
   prefix template Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>&              \
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>::compute(const Eigen::EigenBase<Eigen::MatrixXd>&, int); \
-  prefix template class Eigen::JacobiSVD<Eigen::MatrixXd>;                     \
+  prefix template Eigen::JacobiSVD<Eigen::MatrixXd>&                           \
+  Eigen::JacobiSVD<Eigen::MatrixXd>::compute(const Eigen::MatrixXd&, unsigned int); \
   /* the pseudo-inverse of a transposed MatrixXd (linear_identification.cpp) */ \
-  prefix template class Eigen::ColPivHouseholderQR<cpex::numerics::RowMajorMatrixXd>; \
-  prefix template class Eigen::CompleteOrthogonalDecomposition<cpex::numerics::RowMajorMatrixXd>;
+  CPEX_DENSE_COMPUTE(prefix, ColPivHouseholderQR, cpex::numerics::RowMajorMatrixXd) \
+  CPEX_DENSE_COMPUTE(prefix, CompleteOrthogonalDecomposition, cpex::numerics::RowMajorMatrixXd)
 
 #ifndef CPEX_DENSE_DECOMPOSITIONS_DEFINITION
 CPEX_DENSE_DECOMPOSITIONS(extern)
