@@ -13,12 +13,19 @@ prefix_scaffold=yes
 [ "${3:-}" = --no-prefix-scaffold ] && prefix_scaffold=no
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
+# A failing step prints its log before the work directory goes (each step's output is kept
+# in a log of $work, read only on failure).
+logged() {
+  local log=$work/$1
+  shift
+  "$@" > "$log" 2>&1 || { local rc=$?; echo "out-of-tree-plugin: failed ($rc): $*" >&2; tail -n 60 "$log" >&2; return $rc; }
+}
+logged install.log cmake --install "$build_dir" --prefix "$work/prefix"
 launcher=()
 if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build" \
-  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}" > "$work/configure.log"
-cmake --build "$work/build" -j2 > "$work/build.log"
+logged configure.log cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}"
+logged build.log cmake --build "$work/build" -j2
 test -f "$work/build/plugins/libcpex-example-uniform.so"
 "$work/prefix/bin/cpex" describe uniform-top-k --plugin-path "$work/build/plugins" | grep -q "uniform-top-k (algorithm)"
 out=$("$work/prefix/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
@@ -28,11 +35,12 @@ echo "$out" | grep -q '"runs": 20'
 echo "$out" | grep -q '"wrong": 0'
 echo "out-of-tree plugin against the installed prefix: OK"
 
-cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build-tree" \
-  -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$(cd "$build_dir" && pwd)" "${launcher[@]}" > "$work/configure-tree.log"
-cmake --build "$work/build-tree" -j2 > "$work/build-tree.log"
+logged configure-tree.log cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build-tree" \
+  -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$(cd "$build_dir" && pwd)" "${launcher[@]}"
+logged build-tree.log cmake --build "$work/build-tree" -j2
 out=$("$build_dir/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
         --plugin-path "$work/build-tree/plugins" --json)
+echo "$out"
 echo "$out" | grep -q '"runs": 20'
 echo "$out" | grep -q '"wrong": 0'
 echo "out-of-tree plugin against the build tree: OK"
@@ -42,19 +50,19 @@ echo "out-of-tree plugin against the build tree: OK"
 # pipeline), then against the build tree (the plugin only), check it there and race it
 # against the built-in lucb in a sweep. (tests/scaffold_plugin_test.sh, label long, does
 # all three kinds.)
-"$work/prefix/bin/cpex" new algorithm my-algo "$work/my-algo" > "$work/new.log"
+logged new.log "$work/prefix/bin/cpex" new algorithm my-algo "$work/my-algo"
 if [ $prefix_scaffold = yes ]; then
-  cmake -S "$work/my-algo" -B "$work/my-algo/build" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}" > "$work/new-configure.log"
-  cmake --build "$work/my-algo/build" -j2 > "$work/new-build.log"
+  logged new-configure.log cmake -S "$work/my-algo" -B "$work/my-algo/build" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$work/prefix" "${launcher[@]}"
+  logged new-build.log cmake --build "$work/my-algo/build" -j2
   (cd "$work/my-algo/build" && ctest --output-on-failure > "$work/new-ctest.log") || { cat "$work/new-ctest.log"; exit 1; }
   grep -q "100% tests passed, 0 tests failed out of 1" "$work/new-ctest.log"
   echo "scaffolded algorithm against the installed prefix: builds, its cpex check test passes: OK"
 fi
 
-cmake -S "$work/my-algo" -B "$work/my-algo/build-tree" -DCMAKE_BUILD_TYPE=Release \
-  -Dcpex_DIR="$(cd "$build_dir" && pwd)" -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON "${launcher[@]}" > "$work/new-configure-tree.log"
-cmake --build "$work/my-algo/build-tree" -j2 > "$work/new-build-tree.log"
+logged new-configure-tree.log cmake -S "$work/my-algo" -B "$work/my-algo/build-tree" -DCMAKE_BUILD_TYPE=Release \
+  -Dcpex_DIR="$(cd "$build_dir" && pwd)" -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON "${launcher[@]}"
+logged new-build-tree.log cmake --build "$work/my-algo/build-tree" -j2
 "$build_dir/bin/cpex" check "$work/my-algo/build-tree/plugins/libcpex-my-algo.so" --quick > "$work/new-check.txt" \
   || { cat "$work/new-check.txt"; exit 1; }
 sed 's/^# \[sweep\]/[sweep]/; s/^# axis = /axis = /' "$work/my-algo/my-algo.ini" > "$work/race.ini"
