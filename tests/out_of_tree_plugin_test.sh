@@ -28,21 +28,21 @@ logged configure.log cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$
 logged build.log cmake --build "$work/build" -j2
 test -f "$work/build/plugins/libcpex-example-uniform.so"
 "$work/prefix/bin/cpex" describe uniform-top-k --plugin-path "$work/build/plugins" | grep -q "uniform-top-k (algorithm)"
-out=$("$work/prefix/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
-        --plugin-path "$work/build/plugins" --json)
-echo "$out"
-echo "$out" | grep -q '"runs": 20'
-echo "$out" | grep -q '"wrong": 0'
+# The example's pipeline with CPEX (a cpex program) and PLUGINS (its built plugin folder): 20
+# runs, none wrong.
+run_example() {
+  local out
+  out=$("$1" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" --plugin-path "$2" --json)
+  echo "$out"
+  echo "$out" | grep -q '"runs": 20' && echo "$out" | grep -q '"wrong": 0'
+}
+run_example "$work/prefix/bin/cpex" "$work/build/plugins"
 echo "out-of-tree plugin against the installed prefix: OK"
 
 logged configure-tree.log cmake -S "$source_dir/examples/out_of_tree_algorithm" -B "$work/build-tree" \
   -DCMAKE_BUILD_TYPE=Release -Dcpex_DIR="$(cd "$build_dir" && pwd)" "${launcher[@]}"
 logged build-tree.log cmake --build "$work/build-tree" -j2
-out=$("$build_dir/bin/cpex" run "$source_dir/examples/out_of_tree_algorithm/uniform.ini" \
-        --plugin-path "$work/build-tree/plugins" --json)
-echo "$out"
-echo "$out" | grep -q '"runs": 20'
-echo "$out" | grep -q '"wrong": 0'
+run_example "$build_dir/bin/cpex" "$work/build-tree/plugins"
 echo "out-of-tree plugin against the build tree: OK"
 
 # `cpex new`: scaffold an algorithm with the installed cpex, build it against the

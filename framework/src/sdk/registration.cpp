@@ -5,10 +5,12 @@
 namespace cpex {
 namespace {
 
-// An entry of kind Entry with the plugin's info, schema and factory: the one place where
-// PluginInfo becomes the entry's common fields.
-template <class Entry>
-Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) create) {
+// Adds an entry of kind Entry with the plugin's info, schema and factory, and its kind's own
+// field (an algorithm's needs, an oracle's capabilities, an environment's feedback): the one
+// place where PluginInfo becomes the entry's common fields.
+template <class Entry, class Field>
+void add_entry(Registry& registry, PluginInfo info, ParamSchema schema, decltype(Entry::create) create,
+               Field Entry::*field, Field value) {
   Entry entry;
   entry.name = std::move(info.name);
   entry.summary = std::move(info.summary);
@@ -16,7 +18,8 @@ Entry make_entry(PluginInfo info, ParamSchema schema, decltype(Entry::create) cr
   entry.source = registration_source(info.where.file_name());
   entry.schema = std::move(schema);
   entry.create = std::move(create);
-  return entry;
+  entry.*field = std::move(value);
+  registry.add(std::move(entry));
 }
 
 }  // namespace
@@ -28,16 +31,14 @@ std::string registration_source(std::string_view file) {
 
 void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,
                         decltype(AlgorithmEntry::create) create) {
-  auto entry = make_entry<AlgorithmEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.needs = std::move(needs);
-  registry.add(std::move(entry));
+  add_entry(registry, std::move(info), std::move(schema), std::move(create), &AlgorithmEntry::needs,
+            std::move(needs));
 }
 
 void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
                      decltype(OracleEntry::create) create) {
-  auto entry = make_entry<OracleEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.capabilities = capabilities;
-  registry.add(std::move(entry));
+  add_entry(registry, std::move(info), std::move(schema), std::move(create), &OracleEntry::capabilities,
+            capabilities);
 }
 
 void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities, ParamSchema schema,
@@ -49,9 +50,8 @@ void register_oracle(Registry& registry, PluginInfo info, unsigned capabilities,
 
 void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback, ParamSchema schema,
                           decltype(EnvironmentEntry::create) create) {
-  auto entry = make_entry<EnvironmentEntry>(std::move(info), std::move(schema), std::move(create));
-  entry.feedback = feedback;
-  registry.add(std::move(entry));
+  add_entry(registry, std::move(info), std::move(schema), std::move(create), &EnvironmentEntry::feedback,
+            feedback);
 }
 
 void register_environment(Registry& registry, PluginInfo info, FeedbackKind feedback, ParamSchema schema,
