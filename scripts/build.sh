@@ -20,8 +20,12 @@ if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=c
 # Ninja (scripts/install-deps.sh installs it) schedules the whole build as one graph: a cold
 # main-job build on 2 cores took 308 s with it against 332 s with CMake's Makefiles, whose
 # per-target make passes also cost CPU (docs/testing.md). A build directory already configured
-# keeps its generator (CMake refuses to switch one).
+# keeps its generator (CMake refuses to switch one), and a generator the caller chose (-G among
+# the arguments, or CMAKE_GENERATOR in the environment) wins.
 generator=()
-if [ ! -f build/CMakeCache.txt ] && command -v ninja > /dev/null; then generator=(-G Ninja); fi
+if [ ! -f build/CMakeCache.txt ] && [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja > /dev/null; then
+  generator=(-G Ninja)
+  for a in "$@"; do case "$a" in -G*) generator=() ;; esac; done
+fi
 cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCPEX_WERROR="${CPEX_WERROR:-ON}" "${launcher[@]}" "$@"
 cmake --build build -j "$(nproc)" "${target[@]}"

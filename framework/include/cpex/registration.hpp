@@ -36,10 +36,6 @@ struct PluginInfo {
   std::source_location where = std::source_location::current();
 };
 
-// A registration's source file as recorded: without the leading "./" and "../" of a path
-// relative to a build directory (ccache's base_dir gives the compiler such paths).
-std::string registration_source(std::string_view file);
-
 // The registrations, one per kind, compiled once in libcpex (src/sdk/registration.cpp) rather
 // than in every plugin; each copies PluginInfo into the entry's common fields in one place.
 void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,

@@ -5,6 +5,13 @@
 namespace cpex {
 namespace {
 
+// A registration's source file as recorded: without the leading "./" and "../" of a path
+// relative to a build directory (ccache's base_dir gives the compiler such paths).
+std::string registration_source(std::string_view file) {
+  while (file.starts_with("./") || file.starts_with("../")) file.remove_prefix(file.find('/') + 1);
+  return std::string(file);
+}
+
 // Adds an entry of kind Entry with the plugin's info, schema and factory, and its kind's own
 // field (an algorithm's needs, an oracle's capabilities, an environment's feedback): the one
 // place where PluginInfo becomes the entry's common fields.
@@ -23,11 +30,6 @@ void add_entry(Registry& registry, PluginInfo info, ParamSchema schema, decltype
 }
 
 }  // namespace
-
-std::string registration_source(std::string_view file) {
-  while (file.starts_with("./") || file.starts_with("../")) file.remove_prefix(file.find('/') + 1);
-  return std::string(file);
-}
 
 void register_algorithm(Registry& registry, PluginInfo info, AlgorithmNeeds needs, ParamSchema schema,
                         decltype(AlgorithmEntry::create) create) {

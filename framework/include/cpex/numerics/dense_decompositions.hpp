@@ -17,7 +17,7 @@ using RowMajorMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, E
 
 // Each decomposition: its compute() on a MatrixXd, the factorization itself (and for the SVD
 // the non-template compute it has), not the whole class: instantiating every member (inverse,
-// kernel, reconstructed matrix, ...) cost 28 s of compile against 17 s for the factorizations,
+// kernel, reconstructed matrix, ...) cost 28 s of compile against 12 s for the factorizations,
 // and the members a unit does call are cheap accessors or the solve templates, which are
 // instantiated where they are used either way.
 // The explicit instantiations: declarations here (prefix extern), definitions in
