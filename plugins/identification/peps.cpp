@@ -52,7 +52,7 @@ class Peps final : public GlrSampler {
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    oracle_ = &argmax_oracle(context, name());
+    oracle_ = &draw_.bind(context, name());
     rng_ = context.rng;
     const std::size_t n = means().size();
     learner_.reset(n);
@@ -90,9 +90,10 @@ class Peps final : public GlrSampler {
   // closest under w (the min player of the game over the alternatives the posterior reached).
   void respond(const std::vector<double>& w) {
     while (true) {
+      draw_.refresh(means(), counts(), families(), inflation_);
       double closest = std::numeric_limits<double>::infinity();
       for (int i = 0; i < kDrawsPerInflation; ++i) {
-        if (!draw_.draw(*oracle_, means(), counts(), families(), answer(), inflation_, rng_)) continue;
+        if (!draw_.draw(*oracle_, answer(), rng_)) continue;
         const double cost = numerics::sum_transport(draw_.up(), draw_.down(), w, means(), families(), point_);
         if (!(cost < closest)) continue;
         closest = cost;

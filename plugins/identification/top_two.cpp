@@ -7,10 +7,13 @@
 //   leader = eb   (default) the empirical answer (EB; for the best arm argmax mu_hat, smallest
 //                 index) — Jourdan, Degenne, Baudry, de Heide & Kaufmann, NeurIPS 2022;
 //            ts   the answer of one posterior draw (cpex/identification/posterior.hpp) — Russo 2016/2020, and
-//                 Shang, de Heide, Kaufmann, Menard & Valko, AISTATS 2020;
+//                 Shang, de Heide, Kaufmann, Menard & Valko, AISTATS 2020; for the best arm or
+//                 the top-m of 256+ Gaussian arms only the draw's m largest values are drawn
+//                 (cpex/identification/posterior_top.hpp: the same law, other random numbers);
 //            ucb  the answer of the KL-UCB indices at level alpha (1 + s) log t, alpha = s = 1.2
 //                 (for Gaussian arms the index mu_hat + sqrt(g(t)/N) of Jourdan & Degenne,
-//                 NeurIPS 2023, g(t) = 2 alpha (1 + s) log t with sigma = 1);
+//                 NeurIPS 2023, g(t) = 2 alpha (1 + s) log t with sigma = 1), each by
+//                 Newton's method from the round before's (numerics::kl_upper_bound_from);
 //            ei   argmax_i of the expected improvement s_i f((mu_hat_i - max mu_hat)/s_i),
 //                 s_i = sigma_i / sqrt(N_i), f(x) = x Phi(x) + phi(x) — TTEI (Qin, Klabjan &
 //                 Russo, NeurIPS 2017; best arm of Gaussian arms of known variance).
@@ -58,6 +61,7 @@
 #include "cpex/identification/top_two_sampler.hpp"
 #include "linear/linear_samplers.hpp"
 #include "cpex/identification/posterior.hpp"
+#include "cpex/identification/posterior_top.hpp"
 #include "cpex/identification/ttts_challenger.hpp"
 
 namespace cpex::identification {
@@ -185,15 +189,26 @@ class TopTwo final : public TopTwoSampler {
     switch (leader_kind_) {
       case Leader::Eb: return answer();
       case Leader::Ts:
+        if (top_of_gaussians()) {
+          // The answer of a draw is its m largest arms: only those drawn (the same law).
+          leader_top_.refresh(means(), counts(), families());
+          const std::vector<std::size_t>& top = leader_top_.draw_top(answer().arms.size(), 1.0, rng());
+          leader_.arms.assign(top.begin(), top.end());
+          std::sort(leader_.arms.begin(), leader_.arms.end());
+          leader_.values.clear();
+          return leader_;
+        }
         posterior_draw(families(), means(), counts(), rng(), draw_);
         problem().answer(draw_, leader_);
         return leader_;
       case Leader::Ucb: {
+        // Each index by Newton's method from the arm's index of the round before (closed form
+        // for Gaussian arms): the same 1e-12 guarantee as bisection, not the same last bits.
         const double level = kUcbLevel * std::log(static_cast<double>(t));
-        draw_.resize(means().size());
-        for (std::size_t a = 0; a < draw_.size(); ++a)
-          draw_[a] = numerics::kl_upper_bound(families()[a], means()[a], counts()[a], level);
-        problem().answer(draw_, leader_);
+        if (ucb_.size() != means().size()) ucb_.assign(means().size(), std::numeric_limits<double>::quiet_NaN());
+        for (std::size_t a = 0; a < ucb_.size(); ++a)
+          ucb_[a] = numerics::kl_upper_bound_from(families()[a], means()[a], counts()[a], level, ucb_[a]);
+        problem().answer(ucb_, leader_);
         return leader_;
       }
       case Leader::Ei: {
@@ -213,6 +228,18 @@ class TopTwo final : public TopTwoSampler {
       }
     }
     return answer();
+  }
+
+  // Whether the Thompson-sampling leader reads only the top of its draw: the best arm or the
+  // top-m (the answer of a draw is its m largest arms), Gaussian arms of known variance (whose
+  // posterior N(mu_a, sigma_a^2 / N_a) PosteriorTop draws exactly), from PosteriorTop::kFromArms
+  // arms on. Below, or for the other families, every arm is drawn.
+  bool top_of_gaussians() const {
+    if (means().size() < PosteriorTop::kFromArms || &problem() != &full_problem()) return false;
+    const std::string name = problem().name();
+    if (name != "best arm" && name.rfind("top-", 0) != 0) return false;
+    return std::all_of(families().begin(), families().end(),
+                       [](const numerics::ArmFamily& f) { return f.kind() == numerics::ArmFamily::Kind::Gaussian; });
   }
 
   // s_a = sigma_a / sqrt(N_a), the posterior standard deviation of a Gaussian arm.
@@ -295,9 +322,11 @@ class TopTwo final : public TopTwoSampler {
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
   std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
   std::vector<double> draw_;
+  std::vector<double> ucb_;  // the ucb leader's indices, each the start of its next
   Decision leader_, other_;
   std::vector<std::size_t> moved_;
   TttsChallenger ttts_;  // the best arm's challenger = ts
+  PosteriorTop leader_top_;  // the leader = ts on many Gaussian arms
   const numerics::BestResponse* piece_ = nullptr;
   bool has_point_ = false;
 };

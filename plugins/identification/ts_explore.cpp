@@ -36,14 +36,15 @@ class TsExplore final : public GlrSampler {
 
  protected:
   void begin(const AlgorithmContext& context) override {
-    oracle_ = &argmax_oracle(context, name());
+    oracle_ = &draw_.bind(context, name());
     rng_ = context.rng;
   }
 
   std::size_t sample(std::uint64_t) override {
+    draw_.refresh(means(), counts(), families(), inflation_);
     double best = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < samples_; ++k) {
-      if (!draw_.draw(*oracle_, means(), counts(), families(), answer(), inflation_, rng_)) continue;
+      if (!draw_.draw(*oracle_, answer(), rng_)) continue;
       if (draw_.advantage() > best) {
         best = draw_.advantage();
         chosen_ = draw_.up();

@@ -29,6 +29,15 @@ double gamma_at_least_one(double shape, RandomStream& rng) {
 
 }  // namespace
 
+double posterior_variance(const numerics::ArmFamily& family, double mean, double count) {
+  const double edge = 1.0 / (count + 1.0);
+  double clamped = mean;
+  if (family.kind() == Kind::Bernoulli) clamped = std::clamp(mean, edge, 1.0 - edge);
+  if (family.kind() == Kind::Poisson || family.kind() == Kind::Exponential) clamped = std::max(mean, edge);
+  const double v = family.variance(clamped);
+  return std::isfinite(v) && v > 0.0 ? v : 1.0;
+}
+
 double posterior_draw(const numerics::ArmFamily& family, double mean, double n, RandomStream& rng) {
   switch (family.kind()) {
     case Kind::Gaussian: return mean + family.sigma() / std::sqrt(n) * rng.normal();

@@ -5,24 +5,14 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "cpex/errors.hpp"
+#include "cpex/identification/posterior.hpp"
 
 namespace cpex::identification {
 
-namespace {
-
-double posterior_variance(const numerics::ArmFamily& family, double mean, double count) {
-  const double edge = 1.0 / (count + 1.0);
-  double clamped = mean;
-  if (family.kind() == numerics::ArmFamily::Kind::Bernoulli) clamped = std::clamp(mean, edge, 1.0 - edge);
-  if (family.kind() == numerics::ArmFamily::Kind::Poisson || family.kind() == numerics::ArmFamily::Kind::Exponential)
-    clamped = std::max(mean, edge);
-  const double v = family.variance(clamped);
-  return std::isfinite(v) && v > 0.0 ? v : 1.0;
-}
-
-}  // namespace
 
 const Oracle& argmax_oracle(const AlgorithmContext& context, const std::string& algorithm) {
   const Oracle& oracle = *context.oracles.front();
@@ -33,11 +23,31 @@ const Oracle& argmax_oracle(const AlgorithmContext& context, const std::string& 
   return oracle;
 }
 
+const Oracle& PosteriorCompetitor::bind(const AlgorithmContext& context, const std::string& algorithm) {
+  const Oracle& oracle = argmax_oracle(context, algorithm);
+  const bool every_k_subset = !context.oracle_capabilities.empty() &&
+                              (context.oracle_capabilities.front() & ~oracle.withdrawn_capabilities() & kCardinality);
+  set_top_k(every_k_subset ? oracle.decision_size() : 0);
+  return oracle;
+}
+
 bool PosteriorCompetitor::draw(const Oracle& oracle, std::span<const double> means, std::span<const double> counts,
                                std::span<const numerics::ArmFamily> families, const Decision& answer,
                                double inflation, RandomStream& rng) {
+  refresh(means, counts, families, inflation);
+  return draw(oracle, answer, rng);
+}
+
+void PosteriorCompetitor::refresh(std::span<const double> means, std::span<const double> counts,
+                                  std::span<const numerics::ArmFamily> families, double inflation) {
   const std::size_t n = means.size();
-  theta_.resize(n);
+  means_ = means;
+  top_k_draws_ = top_k_ > 0 && top_k_ < n && n >= PosteriorTop::kFromArms;
+  if (top_k_draws_) {
+    top_.refresh(means, counts, families);
+    top_inflation_ = inflation;
+    return;
+  }
   // The spreads of the previous draw are kept with their inputs: a round's draws share them and
   // a pull changes one arm's, so the square roots are recomputed for the arms that changed only.
   if (spread_.size() != n || inflation != spread_inflation_ ||
@@ -54,13 +64,29 @@ bool PosteriorCompetitor::draw(const Oracle& oracle, std::span<const double> mea
       spread_means_[a] = means[a];
       spread_counts_[a] = counts[a];
     }
-    theta_[a] = means[a] + spread_[a] * rng.normal();
   }
-  oracle.maximize(theta_, decision_);
-  if (decision_.arms == answer.arms) return false;
-  advantage_ = 0.0;
-  for (std::size_t a : decision_.arms) advantage_ += theta_[a];
-  for (std::size_t a : answer.arms) advantage_ -= theta_[a];
+}
+
+bool PosteriorCompetitor::draw(const Oracle& oracle, const Decision& answer, RandomStream& rng) {
+  if (top_k_draws_) {
+    const std::vector<std::size_t>& top = top_.draw_top(top_k_, top_inflation_, rng);
+    decision_.arms.assign(top.begin(), top.end());
+    std::sort(decision_.arms.begin(), decision_.arms.end());
+    decision_.values.clear();
+    if (decision_.arms == answer.arms) return false;
+    advantage_ = 0.0;
+    for (std::size_t a : decision_.arms) advantage_ += top_.value(a, rng);
+    for (std::size_t a : answer.arms) advantage_ -= top_.value(a, rng);
+  } else {
+    const std::size_t n = means_.size();
+    theta_.resize(n);
+    for (std::size_t a = 0; a < n; ++a) theta_[a] = means_[a] + spread_[a] * rng.normal();
+    oracle.maximize(theta_, decision_);
+    if (decision_.arms == answer.arms) return false;
+    advantage_ = 0.0;
+    for (std::size_t a : decision_.arms) advantage_ += theta_[a];
+    for (std::size_t a : answer.arms) advantage_ -= theta_[a];
+  }
   if (!(advantage_ > 0.0)) return false;
   up_.clear();
   down_.clear();

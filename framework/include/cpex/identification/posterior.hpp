@@ -25,6 +25,13 @@ namespace cpex::identification {
 // One arm's draw (family, empirical mean, count).
 double posterior_draw(const numerics::ArmFamily& family, double mean, double count, RandomStream& rng);
 
+// The variance V of the Gaussian stand-in N(mean, c V / count) of an arm's posterior (the
+// oracle-only samplers' posterior; exact for Gaussian arms, V = sigma^2): the family's variance
+// at the mean, floored at the variance of a mean 1 / (count + 1) away from the edge of the
+// family's means so that an arm with all-equal Bernoulli rewards still varies; 1 where the
+// family has none.
+double posterior_variance(const numerics::ArmFamily& family, double mean, double count);
+
 // families: the run's (for unknown variances, the maximum-likelihood variance of the arm).
 void posterior_draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                     std::span<const double> counts, RandomStream& rng, std::vector<double>& out);
