@@ -1,10 +1,12 @@
 // The identification problems the statistical tests share (each answer away from arm 0),
-// their pipeline text and the delta-correctness check.
+// their pipeline text and the delta-correctness check, and 300 Gaussian arms.
 #pragma once
 
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "cpex/random.hpp"
 #include "statistical_runs.hpp"
 
 namespace cpex::test {
@@ -40,6 +42,22 @@ inline std::string pipeline(const ProblemCase& p, const std::string& algorithm, 
   text << "[environment]\n" << p.environment << "\n[oracle]\n" << p.oracle << "\n[algorithm]\n" << algorithm
        << "\ndelta = 0.1\n" << p.algorithm_extra << "\n[run]\nseed = " << seed << "\nrepetitions = " << runs
        << "\nmax-samples = 10000000\n";
+  return text.str();
+}
+
+// 300 Gaussian arms (sigma = 1/2): the best (1.0) at a seeded random position, a close second
+// (0.8), the rest spread over [0, 0.5] — past PosteriorTop::kFromArms, where T3C's leader and
+// the competitors of ts-explore and peps draw only the top of the posterior.
+inline std::string many_gaussian_arms() {
+  RandomStream shuffle(RunSeed{52, 0, 0}, StreamRole::Algorithm);
+  std::vector<double> means(300);
+  for (std::size_t a = 0; a < means.size(); ++a) means[a] = 0.5 * static_cast<double>(a) / 299.0;
+  const std::size_t best = 1 + shuffle.below(means.size() - 1);
+  means[best] = 1.0;
+  means[best == 1 ? 2 : 1] = 0.8;
+  std::ostringstream text;
+  text << "plugin = gaussian\nsigma = 0.5\nmeans = ";
+  for (std::size_t a = 0; a < means.size(); ++a) text << (a ? ", " : "") << means[a];
   return text.str();
 }
 

@@ -7,7 +7,8 @@
 // The other problems (game and FW on top-2, thresholds and "any above"; sticky on the other
 // problems of several answers; elimination on top-2 and thresholds) and TTTS on Bernoulli arms
 // (Beta draws, re-sampled on top-2: ~3 s) are in the long suite (samplers_long_test.cpp). Plus the
-// refusals, one line each.
+// refusals, one line each. And the samplers that draw only the top of a posterior draw from 256
+// arms on (T3C, ts-explore, peps) on 300 Gaussian arms.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -69,6 +70,19 @@ TEST_CASE("The elimination rules are delta-correct", "[identification][samplers]
     for (const char* algorithm : {"plugin = top-two", "plugin = track-and-stop", "plugin = fw-sampling",
                                   "plugin = uniform"})
       expect_correct_on_both(std::string(algorithm) + "\nelimination = " + elimination);
+}
+
+TEST_CASE("The samplers drawing only the top of a posterior draw are delta-correct at 300 arms",
+          "[identification][samplers][statistical]") {
+  // From 256 arms on (PosteriorTop::kFromArms) T3C's leader and ts-explore's competitors draw
+  // the top of the posterior only: 50 runs each here (one-sided Clopper-Pearson bound <= 0.1:
+  // at most one error), 400 and peps in the long suite.
+  const std::string environment = many_gaussian_arms();
+  for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore"})
+    expect_delta_correct(std::string("300 gaussian arms, ") + algorithm,
+                         run_summary(pipeline({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""},
+                                              algorithm, 50, 31)),
+                         0.1);
 }
 
 TEST_CASE("What a sampler cannot do is refused in one line", "[identification][samplers][cli]") {

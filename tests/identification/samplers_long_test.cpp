@@ -9,7 +9,9 @@
 //  - delta-correctness on the problems the default suite leaves out (game and fw-sampling on
 //    top-2, thresholds and "any above"; TTUCB on Gaussian top-2; sticky-track-and-stop on the
 //    relative epsilon-good and "none above" problems; the elimination rules on top-2 and
-//    thresholds).
+//    thresholds);
+//  - T3C, ts-explore and peps on 300 Gaussian arms (the top-of-the-posterior draws), 400 runs
+//    (~45 s; 50 runs of T3C and ts-explore in the default suite).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -84,4 +86,12 @@ TEST_CASE("The samplers are delta-correct on the other problems", "[identificati
       expect_correct(kProblems[1], text);  // top-2: pair statements closed by transitivity
       expect_correct(kProblems[4], text);  // thresholds: one-arm statements
     }
+}
+
+TEST_CASE("The samplers drawing only the top of a posterior draw are delta-correct at 300 arms, 400 runs",
+          "[identification][samplers][long]") {
+  const std::string environment = many_gaussian_arms();
+  for (const char* algorithm :
+       {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore", "plugin = peps"})
+    expect_correct({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""}, algorithm);
 }
