@@ -202,6 +202,10 @@ TEST_CASE("GaussianTopDraw's set() one arm at a time equals assign()", "[identif
     RandomStream x(RunSeed{49, static_cast<std::uint64_t>(step), 0}, StreamRole::Algorithm), y = x;
     REQUIRE(kept.draw_top(2, 1.0, x) == fresh.draw_top(2, 1.0, y));
   }
+  RandomStream rng(RunSeed{49, 0, 0}, StreamRole::Algorithm);
+  CHECK_THROWS_AS(kept.draw_top(0, 1.0, rng), std::invalid_argument);
+  CHECK_THROWS_AS(kept.draw_top(laws.means.size() + 1, 1.0, rng), std::invalid_argument);
+  CHECK_THROWS_AS(GaussianTopDraw().draw_top(1, 1.0, rng), std::invalid_argument);
 }
 
 TEST_CASE("PosteriorTop's kept spreads follow every change of the arms' statistics", "[identification][samplers]") {

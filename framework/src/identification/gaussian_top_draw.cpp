@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "cpex/numerics/normal_distribution.hpp"
 
@@ -138,6 +140,9 @@ void GaussianTopDraw::walk(const Bucket& bucket, double lo, double hi, RandomStr
 }
 
 const std::vector<std::size_t>& GaussianTopDraw::draw_top(std::size_t k, double scale, RandomStream& rng) {
+  if (k == 0 || k > size() || buckets_.empty())
+    throw std::invalid_argument("GaussianTopDraw: the " + std::to_string(k) + " largest of " + std::to_string(size()) +
+                                " arms");
   ++draw_id_;
   scale_ = scale;
   above_.clear();

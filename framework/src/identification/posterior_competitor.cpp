@@ -5,14 +5,11 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
-#include <stdexcept>
-#include <string>
 
 #include "cpex/errors.hpp"
 #include "cpex/identification/posterior.hpp"
 
 namespace cpex::identification {
-
 
 const Oracle& argmax_oracle(const AlgorithmContext& context, const std::string& algorithm) {
   const Oracle& oracle = *context.oracles.front();

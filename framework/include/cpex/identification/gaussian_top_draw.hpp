@@ -41,7 +41,8 @@ class GaussianTopDraw {
   void assign(std::span<const double> means, std::span<const double> spreads);
 
   // Draws theta, theta_a ~ N(m_a, (scale s_a)^2) (scale > 0: a common inflation of the
-  // spreads), and returns its k largest arms (1 <= k <= size()), by value descending.
+  // spreads), and returns its k largest arms (1 <= k <= size(), std::invalid_argument
+  // otherwise), by value descending.
   const std::vector<std::size_t>& draw_top(std::size_t k, double scale, RandomStream& rng);
   // theta_arm of the last draw: drawn now, given what the draw fixed, if it was not yet.
   double value(std::size_t arm, RandomStream& rng);
