@@ -3,9 +3,9 @@
 // best-challenger, the elimination rules, track-and-stop (D- and C-Tracking, default settings)
 // and ts-explore, on K = 4 ... 10^4 Gaussian (sigma 1/2) or Bernoulli arms (best 0.6 in the
 // middle, the others spread over [0.1, 0.55]; delta = 1e-10 so that runs last), the top-5 of
-// the same arms (K >= 10), sticky-track-and-stop on the 0.05-good arm (K <= 100: its w* takes
-// cutting planes) and on the good arm above tau = 0.58 (the best; w* in closed form, K up to
-// 10^4). A run is warmed up by 4K samples, and one that stops is replaced outside the timing.
+// the same arms (K >= 10: top-two, game, fw-sampling, track-and-stop), sticky-track-and-stop on
+// the 0.05-good arm (K <= 100: its w* takes cutting planes) and on the good arm above
+// tau = 0.58 (the best; w* in closed form, K up to 10^4). A run is warmed up by 4K samples, and one that stops is replaced outside the timing.
 // docs/performance.md, "GLR samplers".
 #include <benchmark/benchmark.h>
 
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   for (std::size_t k : {10, 100, 1000}) {
     benchmark::RegisterBenchmark(("sample/ttei/gaussian/" + std::to_string(k)).c_str(), sample_cost,
                                  cpex::bench::glr_instance_text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian", k), k);
-    for (const char* algorithm : {"plugin = top-two", "plugin = game", "plugin = fw-sampling"})
+    for (const char* algorithm : {"plugin = top-two", "plugin = game", "plugin = fw-sampling", "plugin = track-and-stop"})
       benchmark::RegisterBenchmark(
           ("sample/top-5/" + std::string(algorithm + 9) + "/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
           cpex::bench::glr_instance_text(algorithm, "bernoulli", k, 5), k);
