@@ -115,6 +115,13 @@ TEST_CASE("The truncated normal quantile has the closed-form mean on every kind 
     INFO("interval (" << a << ", " << b << "]");
     CHECK(sum / kPoints == Approx(expected).margin(2e-3));
   }
+  // u = 0 on an interval open to -infinity, and the far tails: finite values in the interval.
+  for (const auto& [a, b] : std::vector<std::pair<double, double>>{{-kInf, 0.5}, {-kInf, -3.0}, {-kInf, kInf}, {40.0, kInf}}) {
+    const double z = numerics::truncated_normal_quantile(a, b, 0.0);
+    CHECK(std::isfinite(z));
+    CHECK(z >= a);
+    CHECK(z <= b);
+  }
   // The mass on the far side keeps its relative accuracy: P(Z > 30) ~ 4.9e-198.
   CHECK(numerics::normal_interval_mass(30.0, kInf) == Approx(4.906713927148187e-198).epsilon(1e-10));
   CHECK(numerics::normal_interval_mass(-kInf, -30.0) == Approx(4.906713927148187e-198).epsilon(1e-10));

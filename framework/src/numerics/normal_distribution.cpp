@@ -25,8 +25,8 @@ double upper_quantile(double a, double b, double u) {
     // a past ~37.5: the tail beyond a is the exponential law a + E / a to O(1/a^2).
     return std::min(b, a - std::log1p(-u) / a);
   }
-  const double p = qa - u * (qa - qb);
-  if (!(p > 0.0)) return b;
+  // p > 0 for u < 1; the least positive double stands for a rounding to 0 (a finite quantile).
+  const double p = std::max(qa - u * (qa - qb), std::numeric_limits<double>::denorm_min());
   return std::clamp(tail_inverse(p), a, b);
 }
 
@@ -42,7 +42,9 @@ double truncated_normal_quantile(double a, double b, double u) {
   if (a >= 0.0) return upper_quantile(a, b, u);
   if (b <= 0.0) return -upper_quantile(-b, -a, u);
   const double pa = normal_tail(-a), pb = 1.0 - normal_tail(b);  // Phi(a), Phi(b)
-  const double p = pa + u * (pb - pa);
+  // u = 0 with a = -inf would give p = 0 and an infinite quantile: the least positive double
+  // stands for it (the quantile of u = 0 is the interval's end, which is not a value).
+  const double p = std::max(pa + u * (pb - pa), std::numeric_limits<double>::denorm_min());
   const double z = p < 0.5 ? -tail_inverse(p) : tail_inverse(1.0 - p);
   return std::clamp(z, a, b);
 }
