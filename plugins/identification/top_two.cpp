@@ -124,6 +124,7 @@ class TopTwo final : public TopTwoSampler {
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
+    top_of_gaussians_ = -1;
   }
 
   std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
@@ -233,13 +234,18 @@ class TopTwo final : public TopTwoSampler {
   // Whether the Thompson-sampling leader reads only the top of its draw: the best arm or the
   // top-m (the answer of a draw is its m largest arms), Gaussian arms of known variance (whose
   // posterior N(mu_a, sigma_a^2 / N_a) PosteriorTop draws exactly), from PosteriorTop::kFromArms
-  // arms on. Below, or for the other families, every arm is drawn.
-  bool top_of_gaussians() const {
-    if (means().size() < PosteriorTop::kFromArms || &problem() != &full_problem()) return false;
-    const std::string name = problem().name();
-    if (name != "best arm" && name.rfind("top-", 0) != 0) return false;
-    return std::all_of(families().begin(), families().end(),
-                       [](const numerics::ArmFamily& f) { return f.kind() == numerics::ArmFamily::Kind::Gaussian; });
+  // arms on. Below, or for the other families, every arm is drawn. The problem's name and the
+  // families' kinds are the run's: read once (at the first leader), not every round.
+  bool top_of_gaussians() {
+    if (&problem() != &full_problem()) return false;
+    if (top_of_gaussians_ < 0) {
+      const std::string name = problem().name();
+      top_of_gaussians_ =
+          means().size() >= PosteriorTop::kFromArms && (name == "best arm" || name.rfind("top-", 0) == 0) &&
+          std::all_of(families().begin(), families().end(),
+                      [](const numerics::ArmFamily& f) { return f.kind() == numerics::ArmFamily::Kind::Gaussian; });
+    }
+    return top_of_gaussians_ == 1;
   }
 
   // s_a = sigma_a / sqrt(N_a), the posterior standard deviation of a Gaussian arm.
@@ -327,6 +333,7 @@ class TopTwo final : public TopTwoSampler {
   std::vector<std::size_t> moved_;
   TttsChallenger ttts_;  // the best arm's challenger = ts
   PosteriorTop leader_top_;  // the leader = ts on many Gaussian arms
+  int top_of_gaussians_ = -1;  // top_of_gaussians() of this run: -1 not read yet, else 0 / 1
   const numerics::BestResponse* piece_ = nullptr;
   bool has_point_ = false;
 };
