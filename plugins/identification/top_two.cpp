@@ -8,8 +8,9 @@
 //                 index) — Jourdan, Degenne, Baudry, de Heide & Kaufmann, NeurIPS 2022;
 //            ts   the answer of one posterior draw (cpex/identification/posterior.hpp) — Russo 2016/2020, and
 //                 Shang, de Heide, Kaufmann, Menard & Valko, AISTATS 2020; for the best arm or
-//                 the top-m of 256+ Gaussian arms only the draw's m largest values are drawn
-//                 (cpex/identification/posterior_top.hpp: the same law, other random numbers);
+//                 the top-m of 256+ Gaussian or Bernoulli arms only the draw's m largest values
+//                 are drawn (cpex/identification/posterior_top.hpp, beta_top_draw.hpp: the same
+//                 law, other random numbers);
 //            ucb  the answer of the KL-UCB indices at level alpha (1 + s) log t, alpha = s = 1.2
 //                 (for Gaussian arms the index mu_hat + sqrt(g(t)/N) of Jourdan & Degenne,
 //                 NeurIPS 2023, g(t) = 2 alpha (1 + s) log t with sigma = 1), each by
@@ -62,6 +63,7 @@
 #include "linear/linear_samplers.hpp"
 #include "cpex/identification/posterior.hpp"
 #include "cpex/identification/posterior_top.hpp"
+#include "cpex/identification/beta_top_draw.hpp"
 #include "cpex/identification/ttts_challenger.hpp"
 
 namespace cpex::identification {
@@ -124,7 +126,7 @@ class TopTwo final : public TopTwoSampler {
     led_.assign(n, 0);
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
-    top_of_gaussians_ = -1;
+    top_of_posterior_ = -1;
   }
 
   std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
@@ -190,11 +192,18 @@ class TopTwo final : public TopTwoSampler {
     switch (leader_kind_) {
       case Leader::Eb: return answer();
       case Leader::Ts:
-        if (top_of_gaussians()) {
+        if (const int family = top_of_posterior(); family != kEveryArm) {
           // The answer of a draw is its m largest arms: only those drawn (the same law).
-          leader_top_.refresh(means(), counts(), families());
-          const std::vector<std::size_t>& top = leader_top_.draw_top(answer().arms.size(), 1.0, rng());
-          leader_.arms.assign(top.begin(), top.end());
+          const std::size_t m = answer().arms.size();
+          const std::vector<std::size_t>* top = nullptr;
+          if (family == kGaussianTop) {
+            leader_top_.refresh(means(), counts(), families());
+            top = &leader_top_.draw_top(m, 1.0, rng());
+          } else {
+            beta_top_.refresh(means(), counts());
+            top = &beta_top_.draw_top(m, rng());
+          }
+          leader_.arms.assign(top->begin(), top->end());
           std::sort(leader_.arms.begin(), leader_.arms.end());
           leader_.values.clear();
           return leader_;
@@ -232,20 +241,27 @@ class TopTwo final : public TopTwoSampler {
   }
 
   // Whether the Thompson-sampling leader reads only the top of its draw: the best arm or the
-  // top-m (the answer of a draw is its m largest arms), Gaussian arms of known variance (whose
-  // posterior N(mu_a, sigma_a^2 / N_a) PosteriorTop draws exactly), from PosteriorTop::kFromArms
-  // arms on. Below, or for the other families, every arm is drawn. The problem's name and the
-  // families' kinds are the run's: read once (at the first leader), not every round.
-  bool top_of_gaussians() {
-    if (&problem() != &full_problem()) return false;
-    if (top_of_gaussians_ < 0) {
+  // top-m (the answer of a draw is its m largest arms), from PosteriorTop::kFromArms arms on,
+  // Gaussian arms of known variance (whose posterior N(mu_a, sigma_a^2 / N_a) PosteriorTop
+  // draws exactly: kGaussianTop) or Bernoulli arms (Beta(1 + S_a, 1 + N_a - S_a), BetaTopDraw:
+  // kBetaTop). Below, or for the other families, every arm is drawn (kEveryArm). The problem's
+  // name and the families' kinds are the run's: read once (at the first leader), not every round.
+  static constexpr int kEveryArm = 0, kGaussianTop = 1, kBetaTop = 2;
+  int top_of_posterior() {
+    if (&problem() != &full_problem()) return kEveryArm;
+    if (top_of_posterior_ < 0) {
       const std::string name = problem().name();
-      top_of_gaussians_ =
-          means().size() >= PosteriorTop::kFromArms && (name == "best arm" || name.rfind("top-", 0) == 0) &&
-          std::all_of(families().begin(), families().end(),
-                      [](const numerics::ArmFamily& f) { return f.kind() == numerics::ArmFamily::Kind::Gaussian; });
+      const auto all = [&](numerics::ArmFamily::Kind kind) {
+        return std::all_of(families().begin(), families().end(),
+                           [&](const numerics::ArmFamily& f) { return f.kind() == kind; });
+      };
+      top_of_posterior_ = kEveryArm;
+      if (means().size() >= PosteriorTop::kFromArms && (name == "best arm" || name.rfind("top-", 0) == 0))
+        top_of_posterior_ = all(numerics::ArmFamily::Kind::Gaussian)    ? kGaussianTop
+                            : all(numerics::ArmFamily::Kind::Bernoulli) ? kBetaTop
+                                                                         : kEveryArm;
     }
-    return top_of_gaussians_ == 1;
+    return top_of_posterior_;
   }
 
   // s_a = sigma_a / sqrt(N_a), the posterior standard deviation of a Gaussian arm.
@@ -333,7 +349,8 @@ class TopTwo final : public TopTwoSampler {
   std::vector<std::size_t> moved_;
   TttsChallenger ttts_;  // the best arm's challenger = ts
   PosteriorTop leader_top_;  // the leader = ts on many Gaussian arms
-  int top_of_gaussians_ = -1;  // top_of_gaussians() of this run: -1 not read yet, else 0 / 1
+  BetaTopDraw beta_top_;       // the leader = ts on many Bernoulli arms
+  int top_of_posterior_ = -1;  // top_of_posterior() of this run: -1 not read yet
   const numerics::BestResponse* piece_ = nullptr;
   bool has_point_ = false;
 };

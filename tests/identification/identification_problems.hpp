@@ -47,19 +47,24 @@ inline std::string pipeline(const ProblemCase& p, const std::string& algorithm, 
 
 // 300 Gaussian arms (sigma = 1/2): the best (1.0) at a seeded random position, a close second
 // (0.8), the rest spread over [0, 0.5] — past PosteriorTop::kFromArms, where T3C's leader and
-// the competitors of ts-explore and peps draw only the top of the posterior.
-inline std::string many_gaussian_arms() {
+// the competitors of ts-explore and peps draw only the top of the posterior; or 300 Bernoulli
+// arms in the same order over [0.05, 0.85] (T3C's leader by BetaTopDraw).
+inline std::string many_arms(const char* family) {
   RandomStream shuffle(RunSeed{52, 0, 0}, StreamRole::Algorithm);
   std::vector<double> means(300);
   for (std::size_t a = 0; a < means.size(); ++a) means[a] = 0.5 * static_cast<double>(a) / 299.0;
   const std::size_t best = 1 + shuffle.below(means.size() - 1);
   means[best] = 1.0;
   means[best == 1 ? 2 : 1] = 0.8;
+  const bool bernoulli = std::string(family) == "bernoulli";
   std::ostringstream text;
-  text << "plugin = gaussian\nsigma = 0.5\nmeans = ";
-  for (std::size_t a = 0; a < means.size(); ++a) text << (a ? ", " : "") << means[a];
+  text << "plugin = " << family << (bernoulli ? "" : "\nsigma = 0.5") << "\nmeans = ";
+  // Bernoulli arms: the same order in [0.05, 0.85] (0.85 the best, 0.7 the next).
+  for (std::size_t a = 0; a < means.size(); ++a) text << (a ? ", " : "") << (bernoulli ? 0.05 + 0.8 * means[a] : means[a]);
   return text.str();
 }
+inline std::string many_gaussian_arms() { return many_arms("gaussian"); }
+inline std::string many_bernoulli_arms() { return many_arms("bernoulli"); }
 
 inline void expect_correct(const ProblemCase& p, const std::string& algorithm) {
   expect_delta_correct(std::string(p.name) + ", " + algorithm, run_summary(pipeline(p, algorithm, 400, 29)), 0.1);

@@ -94,4 +94,7 @@ TEST_CASE("The samplers drawing only the top of a posterior draw are delta-corre
   for (const char* algorithm :
        {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore", "plugin = peps"})
     expect_correct({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""}, algorithm);
+  const std::string bernoulli = many_bernoulli_arms();
+  for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = top-two\nleader = ts\nchallenger = ts"})
+    expect_correct({"300 bernoulli arms", bernoulli.c_str(), "plugin = top-k\nk = 1", ""}, algorithm);
 }

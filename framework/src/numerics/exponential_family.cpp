@@ -174,17 +174,6 @@ double ArmFamily::kl_slope(double x, double y) const {
   return (y - x) / variance(y);
 }
 
-bool ArmFamily::valid_mean(double mean) const {
-  switch (kind_) {
-    case Kind::Gaussian:
-    case Kind::GaussianUnknownVariance: return std::isfinite(mean);
-    case Kind::Bernoulli: return mean >= 0.0 && mean <= 1.0;
-    case Kind::Poisson:
-    case Kind::Exponential: return mean >= 0.0 && std::isfinite(mean);
-  }
-  return false;
-}
-
 double ArmFamily::glr(double count_a, double mean_a, double count_b, double mean_b) const {
   if (!(count_a > 0.0) || !(count_b > 0.0)) return 0.0;
   const double sign = mean_a >= mean_b ? 1.0 : -1.0;

@@ -20,6 +20,9 @@ namespace {
 // bracket [in, out] around s* to a relative 1e-12.
 double kl_bound(const ArmFamily& family, double mean, double count, double level, double direction) {
   if (!(level > 0.0) || !(count > 0.0)) return mean;
+  // A mean at the end of the family's means on this side (a Bernoulli mean of 1 for the upper
+  // bound, 0 for the lower) is its own bound: what the search below returns, without it.
+  if (!family.valid_mean(std::nextafter(mean, direction * std::numeric_limits<double>::infinity()))) return mean;
   const double budget = level / count;
   auto point = [&](double s) { return mean + direction * s; };
   auto excess = [&](double s) {

@@ -59,8 +59,18 @@ class ArmFamily {
   // V(y), the variance of the arm of mean y (exponential families; s^2 for unknown variance).
   double variance(double mean) const;
   // Whether `mean` is a mean of the family: any real (Gaussian), [0, 1] (Bernoulli),
-  // [0, inf) (Poisson, Exponential: 0 only as an empirical mean).
-  bool valid_mean(double mean) const;
+  // [0, inf) (Poisson, Exponential: 0 only as an empirical mean). Inline: the KL bounds call it
+  // at every step of their root search.
+  bool valid_mean(double mean) const {
+    switch (kind_) {
+      case Kind::Gaussian:
+      case Kind::GaussianUnknownVariance: return std::isfinite(mean);
+      case Kind::Bernoulli: return mean >= 0.0 && mean <= 1.0;
+      case Kind::Poisson:
+      case Kind::Exponential: return mean >= 0.0 && std::isfinite(mean);
+    }
+    return false;
+  }
   // Whether `mean` may be an arm's true mean: > 0 for Poisson and Exponential.
   bool valid_true_mean(double mean) const {
     return valid_mean(mean) && (kind_ != Kind::Poisson && kind_ != Kind::Exponential ? true : mean > 0.0);
