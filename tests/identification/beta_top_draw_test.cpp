@@ -20,8 +20,11 @@
 
 #include "cpex/identification/beta_top_draw.hpp"
 #include "cpex/identification/posterior.hpp"
+#include "chi_square.hpp"
 
 using namespace cpex;
+using cpex::test::chi2_critical;
+using cpex::test::homogeneity;
 using cpex::identification::BetaTopDraw;
 
 namespace {
@@ -57,41 +60,6 @@ std::vector<std::size_t> plain_top(const Arms& arms, std::size_t k, RandomStream
   order.resize(k);
   std::sort(order.begin(), order.end());
   return order;
-}
-
-// Chi-square statistic of homogeneity of two count tables (categories with fewer than 20 in
-// both pooled), and its critical value at 1 - 1e-6 (Wilson–Hilferty).
-double homogeneity(const std::map<std::vector<std::size_t>, double>& x, const std::map<std::vector<std::size_t>, double>& y,
-                   int& degrees) {
-  std::map<std::vector<std::size_t>, std::pair<double, double>> table;
-  for (const auto& [key, n] : x) table[key].first += n;
-  for (const auto& [key, n] : y) table[key].second += n;
-  std::vector<std::pair<double, double>> cells;
-  std::pair<double, double> rare{0.0, 0.0};
-  for (const auto& [key, c] : table) {
-    if (c.first + c.second < 20.0) {
-      rare.first += c.first;
-      rare.second += c.second;
-    } else {
-      cells.push_back(c);
-    }
-  }
-  if (rare.first + rare.second > 0.0) cells.push_back(rare);
-  double nx = 0.0, ny = 0.0;
-  for (const auto& c : cells) nx += c.first, ny += c.second;
-  double chi2 = 0.0;
-  for (const auto& c : cells) {
-    const double total = c.first + c.second;
-    const double ex = total * nx / (nx + ny), ey = total * ny / (nx + ny);
-    chi2 += (c.first - ex) * (c.first - ex) / ex + (c.second - ey) * (c.second - ey) / ey;
-  }
-  degrees = static_cast<int>(cells.size()) - 1;
-  return chi2;
-}
-double chi2_critical(int degrees) {
-  const double d = degrees, z = 4.753;
-  const double c = 1.0 - 2.0 / (9.0 * d) + z * std::sqrt(2.0 / (9.0 * d));
-  return d * c * c * c;
 }
 
 }  // namespace
