@@ -14,7 +14,10 @@
 //            ucb  the answer of the KL-UCB indices at level alpha (1 + s) log t, alpha = s = 1.2
 //                 (for Gaussian arms the index mu_hat + sqrt(g(t)/N) of Jourdan & Degenne,
 //                 NeurIPS 2023, g(t) = 2 alpha (1 + s) log t with sigma = 1), each by
-//                 Newton's method from the round before's (numerics::kl_upper_bound_from);
+//                 Newton's method from the round before's (numerics::kl_upper_bound_from); for
+//                 the best arm of 256+ Bernoulli arms the argmax of the bisection indices
+//                 (numerics::kl_upper_bound) by cpex/identification/kl_index_argmax.hpp, which
+//                 computes only the indices that can win;
 //            ei   argmax_i of the expected improvement s_i f((mu_hat_i - max mu_hat)/s_i),
 //                 s_i = sigma_i / sqrt(N_i), f(x) = x Phi(x) + phi(x) — TTEI (Qin, Klabjan &
 //                 Russo, NeurIPS 2017; best arm of Gaussian arms of known variance).
@@ -64,6 +67,7 @@
 #include "cpex/identification/posterior.hpp"
 #include "cpex/identification/posterior_top.hpp"
 #include "cpex/identification/beta_top_draw.hpp"
+#include "cpex/identification/kl_index_argmax.hpp"
 #include "cpex/identification/ttts_challenger.hpp"
 
 namespace cpex::identification {
@@ -127,6 +131,8 @@ class TopTwo final : public TopTwoSampler {
     pulled_leading_.assign(n, 0);
     beta_sums_.assign(n, 0.0);
     top_of_posterior_ = -1;
+    bernoulli_best_arm_ = -1;
+    ucb_argmax_.reset(0);
   }
 
   std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
@@ -212,9 +218,20 @@ class TopTwo final : public TopTwoSampler {
         problem().answer(draw_, leader_);
         return leader_;
       case Leader::Ucb: {
+        const double level = kUcbLevel * std::log(static_cast<double>(t));
+        if (bernoulli_best_arm()) {
+          // The best arm of many Bernoulli arms: the argmax of the bisection indices without
+          // computing most of them (KlIndexArgmax: groups of equal counts, Pinsker's caps).
+          if (ucb_argmax_.size() != means().size()) {
+            ucb_argmax_.reset(means().size());
+            for (std::size_t a = 0; a < means().size(); ++a) ucb_argmax_.set(a, means()[a], counts()[a]);
+          }
+          leader_.arms.assign(1, ucb_argmax_.argmax(families().front(), level));
+          leader_.values.clear();
+          return leader_;
+        }
         // Each index by Newton's method from the arm's index of the round before (closed form
         // for Gaussian arms): the same 1e-12 guarantee as bisection, not the same last bits.
-        const double level = kUcbLevel * std::log(static_cast<double>(t));
         if (ucb_.size() != means().size()) ucb_.assign(means().size(), std::numeric_limits<double>::quiet_NaN());
         for (std::size_t a = 0; a < ucb_.size(); ++a)
           ucb_[a] = numerics::kl_upper_bound_from(families()[a], means()[a], counts()[a], level, ucb_[a]);
@@ -238,6 +255,23 @@ class TopTwo final : public TopTwoSampler {
       }
     }
     return answer();
+  }
+
+  // The UCB leader on the best arm of KlIndexArgmax::kFromArms or more Bernoulli arms (the
+  // pipeline's problem) reads KlIndexArgmax. Read once a run.
+  bool bernoulli_best_arm() {
+    if (&problem() != &full_problem()) return false;
+    if (bernoulli_best_arm_ < 0)
+      bernoulli_best_arm_ = means().size() >= KlIndexArgmax::kFromArms && problem().name() == "best arm" &&
+                            std::all_of(families().begin(), families().end(), [](const numerics::ArmFamily& f) {
+                              return f.kind() == numerics::ArmFamily::Kind::Bernoulli;
+                            });
+    return bernoulli_best_arm_ == 1;
+  }
+
+  void observe(const Action& action, const Observation& observation) override {
+    TopTwoSampler::observe(action, observation);
+    if (action.arm < ucb_argmax_.size()) ucb_argmax_.set(action.arm, means()[action.arm], counts()[action.arm]);
   }
 
   // Whether the Thompson-sampling leader reads only the top of its draw: the best arm or the
@@ -345,6 +379,8 @@ class TopTwo final : public TopTwoSampler {
   std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
   std::vector<double> draw_;
   std::vector<double> ucb_;  // the ucb leader's indices, each the start of its next
+  KlIndexArgmax ucb_argmax_;  // the ucb leader on the best arm of Bernoulli arms
+  int bernoulli_best_arm_ = -1;  // bernoulli_best_arm() of this run: -1 not read yet
   Decision leader_, other_;
   std::vector<std::size_t> moved_;
   TttsChallenger ttts_;  // the best arm's challenger = ts

@@ -75,7 +75,8 @@ TEST_CASE("The elimination rules are delta-correct", "[identification][samplers]
 TEST_CASE("The samplers drawing only the top of a posterior draw are delta-correct at 300 arms",
           "[identification][samplers][statistical]") {
   // From 256 arms on (PosteriorTop::kFromArms) T3C's leader (Gaussian and Bernoulli arms) and
-  // ts-explore's competitors draw the top of the posterior only: 50 runs each here (one-sided Clopper-Pearson bound <= 0.1:
+  // ts-explore's competitors draw the top of the posterior only, and TTUCB's leader on Bernoulli
+  // arms computes only the indices that can win (KlIndexArgmax::kFromArms): 50 runs each here (one-sided Clopper-Pearson bound <= 0.1:
   // at most one error), 400 and peps in the long suite.
   const std::string environment = many_gaussian_arms();
   for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore"})
@@ -83,12 +84,14 @@ TEST_CASE("The samplers drawing only the top of a posterior draw are delta-corre
                          run_summary(pipeline({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""},
                                               algorithm, 50, 31)),
                          0.1);
-  // Bernoulli arms: T3C's leader by the Beta top draw.
+  // Bernoulli arms: T3C's leader by the Beta top draw, TTUCB's by KlIndexArgmax.
   const std::string bernoulli = many_bernoulli_arms();
-  expect_delta_correct("300 bernoulli arms, T3C",
-                       run_summary(pipeline({"300 bernoulli arms", bernoulli.c_str(), "plugin = top-k\nk = 1", ""},
-                                            "plugin = top-two\nleader = ts\nchallenger = tc", 50, 31)),
-                       0.1);
+  for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc",
+                                "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking"})
+    expect_delta_correct(std::string("300 bernoulli arms, ") + algorithm,
+                         run_summary(pipeline({"300 bernoulli arms", bernoulli.c_str(), "plugin = top-k\nk = 1", ""},
+                                              algorithm, 50, 31)),
+                         0.1);
 }
 
 TEST_CASE("What a sampler cannot do is refused in one line", "[identification][samplers][cli]") {
