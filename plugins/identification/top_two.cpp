@@ -32,6 +32,7 @@
 //                 two re-draws, then Karp-Luby-Madras's union of the events theta_j >
 //                 theta_B, exact for Gaussian and Bernoulli arms), so the random stream, not
 //                 the law, differs from plain re-drawing (a reading: runs are not the same);
+//                 from 256 Gaussian or Bernoulli arms each re-draw is a top-1 draw;
 //                ei   argmax_{j != B} of s_Bj f((mu_hat_j - mu_hat_B)/s_Bj), s_Bj^2 = s_B^2 + s_j^2
 //                 (TTEI; best arm of Gaussian arms).
 //   beta = 0.5   (default, the analysed choice) a fixed proportion in (0, 1); beta = ids:
@@ -52,6 +53,7 @@
 // docs/algorithms/identification-samplers.md.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 #include <sstream>
@@ -310,7 +312,17 @@ class TopTwo final : public TopTwoSampler {
       case Challenger::Ts:
         if (&problem() == &full_problem() && problem().name() == "best arm") {
           const std::size_t b = leader.arms.front();
-          const std::size_t c = ttts_.draw(families(), means(), counts(), b, rng());
+          // From 256 Gaussian or Bernoulli arms a plain re-draw is a top-1 draw (the same law).
+          const int family = top_of_posterior();
+          if (leader_kind_ != Leader::Ts) {  // the leader's draw did not refresh the posterior
+            if (family == kGaussianTop) leader_top_.refresh(means(), counts(), families());
+            if (family == kBetaTop) beta_top_.refresh(means(), counts());
+          }
+          const std::function<std::size_t()> top_one =
+              family == kGaussianTop ? std::function<std::size_t()>([&] { return leader_top_.draw_top(1, 1.0, rng()).front(); })
+              : family == kBetaTop   ? std::function<std::size_t()>([&] { return beta_top_.draw_top(1, rng()).front(); })
+                                     : std::function<std::size_t()>();
+          const std::size_t c = ttts_.draw(families(), means(), counts(), b, rng(), true, top_one);
           if (c == none()) return piece(closest_to(leader));
           moved_.assign({std::min(b, c), std::max(b, c)});
           return moved_;

@@ -79,7 +79,8 @@ TEST_CASE("The samplers drawing only the top of a posterior draw are delta-corre
   // arms computes only the indices that can win (KlIndexArgmax::kFromArms): 50 runs each here (one-sided Clopper-Pearson bound <= 0.1:
   // at most one error), 400 and peps in the long suite.
   const std::string environment = many_gaussian_arms();
-  for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore"})
+  for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = top-two\nleader = ts\nchallenger = ts",
+                                "plugin = top-two\nchallenger = ts", "plugin = ts-explore"})
     expect_delta_correct(std::string("300 gaussian arms, ") + algorithm,
                          run_summary(pipeline({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""},
                                               algorithm, 50, 31)),
@@ -87,6 +88,7 @@ TEST_CASE("The samplers drawing only the top of a posterior draw are delta-corre
   // Bernoulli arms: T3C's leader by the Beta top draw, TTUCB's by KlIndexArgmax.
   const std::string bernoulli = many_bernoulli_arms();
   for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc",
+                                "plugin = top-two\nleader = ts\nchallenger = ts",
                                 "plugin = top-two\nleader = ucb\nchallenger = tc\nselection = tracking"})
     expect_delta_correct(std::string("300 bernoulli arms, ") + algorithm,
                          run_summary(pipeline({"300 bernoulli arms", bernoulli.c_str(), "plugin = top-k\nk = 1", ""},

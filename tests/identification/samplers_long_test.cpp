@@ -92,7 +92,8 @@ TEST_CASE("The samplers drawing only the top of a posterior draw are delta-corre
           "[identification][samplers][long]") {
   const std::string environment = many_gaussian_arms();
   for (const char* algorithm :
-       {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = ts-explore", "plugin = peps"})
+       {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = top-two\nleader = ts\nchallenger = ts", "plugin = ts-explore",
+        "plugin = peps"})
     expect_correct({"300 gaussian arms", environment.c_str(), "plugin = top-k\nk = 1", ""}, algorithm);
   const std::string bernoulli = many_bernoulli_arms();
   for (const char* algorithm : {"plugin = top-two\nleader = ts\nchallenger = tc", "plugin = top-two\nleader = ts\nchallenger = ts"})

@@ -201,7 +201,7 @@ std::size_t TttsChallenger::union_try(std::span<const numerics::ArmFamily> famil
 
 std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                                  std::span<const double> counts, std::size_t leader, RandomStream& rng,
-                                 bool union_of_events) {
+                                 bool union_of_events, const std::function<std::size_t()>& argmax_of_draw) {
   const std::size_t none = means.size();
   // Plain draws first, except when some arm is Bernoulli and the previous call chose the
   // union: then a plain draw (K Beta draws) costs several times the union's preparation (K
@@ -210,9 +210,14 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
   const bool beta_draws = std::any_of(families.begin(), families.end(), [](const numerics::ArmFamily& f) {
     return f.kind() == Kind::Bernoulli;
   });
+  const auto plain = [&]() -> std::size_t {
+    if (!argmax_of_draw) return plain_try(families, means, counts, leader, rng);
+    const std::size_t c = argmax_of_draw();
+    return c == leader ? none : c;
+  };
   int tries = 0;
-  for (; tries < (beta_draws && union_of_events && union_last_ ? 0 : kPlainTries); ++tries)
-    if (const std::size_t c = plain_try(families, means, counts, leader, rng); c != none) return c;
+  for (; tries < (beta_draws && union_of_events && union_last_ && !argmax_of_draw ? 0 : kPlainTries); ++tries)
+    if (const std::size_t c = plain(); c != none) return c;
   const bool prepared = union_of_events && prepare(families, means, counts, leader);
   // Every P_g(E_j) below the smallest double: E is as good as impossible, give up now.
   if (prepared && !(cumulative_.back() > 0.0)) return none;
@@ -221,7 +226,7 @@ std::size_t TttsChallenger::draw(std::span<const numerics::ArmFamily> families, 
   const bool use_union = prepared && cumulative_.back() * arms_[leader].sup < 1.0;
   union_last_ = use_union;
   for (; tries < kMaxTries; ++tries) {
-    const std::size_t c = use_union ? union_try(families, means, counts, leader, rng) : plain_try(families, means, counts, leader, rng);
+    const std::size_t c = use_union ? union_try(families, means, counts, leader, rng) : plain();
     if (c != none) return c;
   }
   return none;

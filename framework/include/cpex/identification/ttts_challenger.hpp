@@ -39,6 +39,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -57,9 +58,12 @@ class TttsChallenger {
   // The arm of the best-arm answer (argmax, smallest index on ties) of a posterior draw
   // conditioned on it differing from `leader`; means.size() when kMaxTries tries found none.
   // `union_of_events = false` keeps plain re-drawing only (the reference law, for tests).
+  // `argmax_of_draw`, when given, returns the best arm of a fresh posterior draw by another
+  // exact sampler (a top-1 draw: top_draw.hpp), and every plain try is one call of it instead of
+  // K draws — so cheap that the plain tries come first even where Bernoulli arms would skip them.
   std::size_t draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                    std::span<const double> counts, std::size_t leader, RandomStream& rng,
-                   bool union_of_events = true);
+                   bool union_of_events = true, const std::function<std::size_t()>& argmax_of_draw = {});
   // Union-of-events proposals made so far (for tests: that the scheme was the one used).
   std::uint64_t union_proposals() const { return union_proposals_; }
 
