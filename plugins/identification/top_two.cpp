@@ -152,6 +152,12 @@ class TopTwo final : public TopTwoSampler {
     return lead_pull ? in : out;
   }
 
+  // The UCB leader's grouped argmax follows each pull (when in use).
+  void observe(const Action& action, const Observation& observation) override {
+    TopTwoSampler::observe(action, observation);
+    if (action.arm < ucb_argmax_.size()) ucb_argmax_.set(action.arm, means()[action.arm], counts()[action.arm]);
+  }
+
   // The keys as they were before leader and ids existed (the same `resolved` column for the
   // default settings); the new ones only when they are not the default.
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
@@ -269,11 +275,6 @@ class TopTwo final : public TopTwoSampler {
                               return f.kind() == numerics::ArmFamily::Kind::Bernoulli;
                             });
     return bernoulli_best_arm_ == 1;
-  }
-
-  void observe(const Action& action, const Observation& observation) override {
-    TopTwoSampler::observe(action, observation);
-    if (action.arm < ucb_argmax_.size()) ucb_argmax_.set(action.arm, means()[action.arm], counts()[action.arm]);
   }
 
   // Whether the Thompson-sampling leader reads only the top of its draw: the best arm or the

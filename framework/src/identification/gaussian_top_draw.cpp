@@ -32,10 +32,8 @@ void GaussianTopDraw::set(std::size_t arm, double mean, double spread) {
 void GaussianTopDraw::assign(std::span<const double> means, std::span<const double> spreads) {
   // The same arms keep the threshold of their last draw (a function of earlier draws only).
   if (means.size() != size()) resize(means.size());
-  means_.assign(means.begin(), means.end());
-  spreads_.assign(spreads.begin(), spreads.end());
-  spread_ = spreads_;
-  place_all(means_, spreads_);
+  spread_.assign(spreads.begin(), spreads.end());
+  place_all(means, spreads);
 }
 
 // The bucket of a spread s: index i with s < 2^((i + 1) / kBucketsPerOctave) =: its bound.

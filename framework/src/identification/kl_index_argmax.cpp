@@ -39,11 +39,16 @@ void KlIndexArgmax::reset(std::size_t arms) {
 void KlIndexArgmax::set(std::size_t arm, double mean, double count) {
   if (placed_[arm]) {
     if (mean_[arm] == mean && count_[arm] == count) return;
+    // The arm's node moves to its new place (no allocation a pull; a group of a new count
+    // allocates its own node).
     auto group = groups_.find(count_[arm]);
-    group->second.erase({-mean_[arm], arm});
+    auto node = group->second.extract({-mean_[arm], arm});
     if (group->second.empty()) groups_.erase(group);
+    node.value() = {-mean, arm};
+    groups_[count].insert(std::move(node));
+  } else {
+    groups_[count].insert({-mean, arm});
   }
-  groups_[count].insert({-mean, arm});
   mean_[arm] = mean;
   count_[arm] = count;
   placed_[arm] = true;

@@ -48,7 +48,7 @@ void TopDraw::place(std::size_t arm, double location, double key) {
   placed_[arm] = true;
 }
 
-void TopDraw::place_all(const std::vector<double>& locations, const std::vector<double>& keys) {
+void TopDraw::place_all(std::span<const double> locations, std::span<const double> keys) {
   buckets_.clear();
   for (std::size_t a = 0; a < location_.size(); ++a) {
     const int index = bucket_index(keys[a]);

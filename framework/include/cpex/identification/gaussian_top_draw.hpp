@@ -41,7 +41,6 @@ class GaussianTopDraw final : public TopDraw {
 
  private:
   std::vector<double> spread_;
-  std::vector<double> means_, spreads_;  // assign()'s copies
   double scale_ = 1.0;  // the draw's spread scale
 };
 

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <span>
 #include <vector>
 
 #include "cpex/random.hpp"
@@ -63,7 +64,7 @@ class TopDraw {
   void place(std::size_t arm, double location, double key);
   // Every arm at once (locations and keys of size(): the same number of arms keeps the
   // threshold of the last draw): O(K log K).
-  void place_all(const std::vector<double>& locations, const std::vector<double>& keys);
+  void place_all(std::span<const double> locations, std::span<const double> keys);
   // The k largest arms of a draw, by value descending (std::invalid_argument for k outside
   // [1, size()]).
   const std::vector<std::size_t>& top(std::size_t k, RandomStream& rng);
