@@ -59,6 +59,7 @@ class StickyTrackAndStop final : public GlrSampler {
     numerics::CharacteristicTimeOptions options;
     options.relative_gap = 1e-6;
     options.max_iterations = 300;
+    options.certify = false;  // only the weights are tracked: no O(K) certificate per solve
     solver_.emplace(problem(), options);
     const std::size_t n = means().size();
     order_.resize(n);

@@ -66,6 +66,7 @@ class TrackAndStop final : public GlrSampler {
     numerics::CharacteristicTimeOptions options;
     options.relative_gap = 1e-6;
     options.max_iterations = 300;
+    options.certify = false;  // only the weights are tracked: no O(K) certificate per solve
     solver_.emplace(problem(), options);
     lazy_ = recompute_ == "lazy";
     // auto: lazy unless w* has a closed form or a dedicated solver for these families and

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -276,6 +277,38 @@ TEST_CASE("A reused solver (warm start) gives what a fresh one gives", "[asympto
   CHECK(extreme.weights[0] == Approx(extreme.weights[2]).epsilon(1e-12));
   CHECK(lemma3({0.0, 1.0, 0.0}, extreme.weights, true, 0.5) ==
         Approx(1.0 / extreme.characteristic_time).epsilon(1e-9));
+}
+
+TEST_CASE("Arms of equal means share one inner solve, to the bit", "[asymptotic][unit]") {
+  // Empirical Bernoulli means S/N of a few pulls: hundreds of arms, a few dozen values (zeros
+  // among them, whose d(mu_1, mu_a) is infinite), and a unique best; then 3,000 arms of up to
+  // 300 pulls (more values than the memo's slots); also Poisson.
+  std::mt19937 engine(2026);
+  for (int round = 0; round < 6; ++round) {
+    const bool poisson = round % 3 == 2;
+    const std::size_t k = round < 3 ? 200 : 3000;
+    std::vector<double> mu(k);
+    std::uniform_int_distribution<int> pulls(1, round < 3 ? 8 : 300);  // then thousands of values: slots collide
+    for (double& m : mu) {
+      const int n = pulls(engine);
+      m = static_cast<double>(std::uniform_int_distribution<int>(0, poisson ? 3 * n : n - 1)(engine)) / n;
+    }
+    mu[k / 3] = poisson ? 4.0 : 0.99;  // the best, alone
+    const ArmFamily family = poisson ? ArmFamily::poisson() : ArmFamily::bernoulli();
+    OptimalWeightsOptions apart;
+    apart.share_equal_means = false;
+    OptimalWeightsSolver shared(family), separate(family, apart);
+    for (int again = 0; again < 2; ++again) {  // a cold solve, then one warm-started
+      if (again) mu[k / 2] = mu[k / 2] * 0.5;
+      const OptimalWeights& a = shared.solve(mu);
+      const OptimalWeights& b = separate.solve(mu);
+      INFO("round " << round << ", again " << again);
+      REQUIRE(std::isfinite(a.characteristic_time));
+      CHECK(std::memcmp(&a.characteristic_time, &b.characteristic_time, sizeof(double)) == 0);
+      CHECK(std::memcmp(a.weights.data(), b.weights.data(), k * sizeof(double)) == 0);
+      CHECK(a.iterations == b.iterations);
+    }
+  }
 }
 
 TEST_CASE("Bad input to the optimal weights is refused", "[asymptotic][unit]") {

@@ -1,15 +1,17 @@
 // C-Tracking's projection onto the floored simplex (cpex/identification/floor_projection.hpp)
 // against the literal bisection it replaces, bit for bit: random weights of several shapes
-// (spread like w*, ties on a grid, a single arm of weight one, zeros, uniform), K = 1 ... 3000,
+// (spread like w*, ties on a grid, a single arm of weight one, zeros, uniform), K = 1 ... 999,
 // floors from tiny to 1/(2K), the same weights projected again with another floor (the kept
 // sorted copy) and weights that change between calls (a little, sorted again from the kept
 // order, or all reordered); the result is a floored probability
-// vector; and the passes it saves.
+// vector; and the passes it saves. From 1,000 arms: the exact water level, against an
+// independent long-double water level and within the bisection's rounding of it.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <span>
 #include <vector>
@@ -84,7 +86,7 @@ TEST_CASE("floor projection: bit-identical to the literal bisection on random we
   FloorProjection projection;
   std::vector<double> out;
   std::size_t bisected = 0, fewer_passes = 0;
-  for (std::size_t k : {1, 2, 3, 5, 10, 37, 100, 256, 1000, 3000})
+  for (std::size_t k : {1, 2, 3, 5, 10, 37, 100, 256, 999})  // below kWaterLevelFromArms
     for (int shape = 0; shape < 6; ++shape) {
       const std::vector<double> w = weights(shape, k, rng);
       const double kd = static_cast<double>(k);
@@ -112,6 +114,63 @@ TEST_CASE("floor projection: bit-identical to the literal bisection on random we
   // and checks those in a pass or two.
   CHECK(bisected > 100);
   CHECK(fewer_passes * 10 >= bisected * 9);
+}
+
+namespace {
+
+// The water level by a plain scan: sort, then the first j whose level leaves the (j+1)-th
+// weight on the floor, in long double (an independent computation of the same eta).
+long double scanned_level(std::span<const double> w, double eps) {
+  std::vector<long double> s(w.begin(), w.end());
+  std::sort(s.begin(), s.end(), std::greater<>());
+  const auto k = static_cast<long double>(s.size());
+  long double floored = 0.0L;
+  for (long double v : s) floored += std::max<long double>(v, eps);
+  if (floored <= 1.0L) return 0.0L;
+  long double prefix = 0.0L;
+  for (std::size_t j = 1; j <= s.size(); ++j) {
+    prefix += s[j - 1];
+    const long double n = static_cast<long double>(j), eta = (prefix + (k - n) * eps - 1.0L) / n;
+    if (j == s.size() || s[j] - eta <= eps) return eta;
+  }
+  return 0.0L;
+}
+
+}  // namespace
+
+TEST_CASE("floor projection: from 1,000 arms, the exact water level", "[tracking][floor-projection]") {
+  STATIC_REQUIRE(FloorProjection::kWaterLevelFromArms == 1000);
+  std::mt19937_64 rng(20261130);
+  FloorProjection projection;
+  std::vector<double> out;
+  for (std::size_t k : {1000, 3000, 10000})
+    for (int shape = 0; shape < 6; ++shape) {
+      const std::vector<double> w = weights(shape, k, rng);
+      const double kd = static_cast<double>(k);
+      for (double eps : {0.5 / kd, 0.5 / std::sqrt(kd * kd + 10.0), 0.5 / std::sqrt(kd * kd + 1e6), 1e-3 / kd, 1e-12}) {
+        projection.project(w, eps, out);
+        INFO("K = " << k << ", shape " << shape << ", eps = " << eps);
+        REQUIRE(out.size() == k);
+        // max(w - eta, eps) over its sum, eta the scanned level.
+        const long double eta = scanned_level(w, eps);
+        long double sum = 0.0L;
+        for (double v : w) sum += std::max<long double>(v - eta, eps);
+        const std::vector<double> bisected = literal_bisection(w, eps);
+        double total = 0.0;
+        for (std::size_t a = 0; a < k; ++a) {
+          const long double expected = std::max<long double>(w[a] - eta, eps) / sum;
+          // eta and w_a - eta rounded to doubles (u (w_a + eta) at most), the sum in doubles
+          // (relative u K at most, recursive summation)
+          const long double slack = 2.2e-16L * kd * expected + 4e-16L * (w[a] + eta) / sum;
+          REQUIRE(std::fabs(static_cast<long double>(out[a]) - expected) <= slack);
+          // The bisection's index-order sums round by ~u K: its level is that close.
+          REQUIRE(std::abs(out[a] - bisected[a]) <= 1e-15 * kd);
+          CHECK(out[a] >= eps * (1.0 - 1e-12));
+          total += out[a];
+        }
+        CHECK(std::abs(total - 1.0) < 1e-12);
+      }
+    }
 }
 
 TEST_CASE("floor projection: weights changed between calls, and the same weights again", "[tracking][floor-projection]") {

@@ -127,12 +127,42 @@ void FloorProjection::index_order_sums(std::span<const double> w, double eps, co
   std::copy_n(all, n, sums);
 }
 
+bool FloorProjection::water_level(std::span<const double> w, double eps, std::vector<double>& out) const {
+  const std::size_t k = w.size();
+  // The arms above the floor at eta = 0, and the floored weights' exact sum there.
+  const std::size_t positive = above(0.0, eps, 0, k);
+  const long double kd = static_cast<long double>(k);
+  const auto excess_at = [&](std::size_t j, long double eta) {  // j arms above the floor at eta
+    return prefix_[j] - static_cast<long double>(j) * eta + (kd - static_cast<long double>(j)) * eps - 1.0L;
+  };
+  if (excess_at(positive, 0.0L) <= 0.0L) {  // nothing to lower
+    for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
+    return true;
+  }
+  // The excess at eta_j = sorted_[j] - eps (the j largest above the floor, the (j+1)-th on it)
+  // grows with j; the root has the j of the first breakpoint whose excess is >= 0 (j = positive:
+  // eta_j <= 0, where the excess is > 0). j = 0 has excess K eps - 1 < 0 (eps <= 1/(2K)).
+  std::size_t lo = 0, hi = positive;  // excess(lo) < 0 <= excess(hi)
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (excess_at(mid, static_cast<long double>(sorted_[mid]) - eps) < 0.0L ? lo : hi) = mid;
+  }
+  const long double j = static_cast<long double>(hi);
+  const auto eta = static_cast<double>((prefix_[hi] + (kd - j) * eps - 1.0L) / j);
+  if (!(eta >= 0.0) || !std::isfinite(eta)) return false;
+  double sum = 0.0;
+  for (std::size_t a = 0; a < k; ++a) sum += out[a] = std::max(w[a] - eta, eps);
+  for (double& v : out) v /= sum;
+  return true;
+}
+
 void FloorProjection::project(std::span<const double> w, double eps, std::vector<double>& out) {
   const std::size_t k = w.size();
   out.resize(k);
   passes_ = 0;
   prepare(w);
   const bool certify = certifiable_ && eps > 0.0;
+  if (certify && k >= kWaterLevelFromArms && eps <= 0.5 / static_cast<double>(k) && water_level(w, eps, out)) return;
   Guess guess;
   int side = certify ? certain_side(0.0, eps, 0, k, guess) : 0;
   // At eta = 0 (the floored weights' sum at most 1: nothing to lower).

@@ -41,26 +41,48 @@ double OptimalWeightsSolver::inverse_g(std::size_t arm, double y) const {
   return x;
 }
 
+namespace {
+// From this many (non-Gaussian) arms F's evaluations share the terms of equal means.
+constexpr std::size_t kMemoFromArms = 32;
+}  // namespace
+
+OptimalWeightsSolver::Terms OptimalWeightsSolver::terms(std::size_t arm, double y) const {
+  Terms out;
+  out.x = inverse_g(arm, y);
+  if (!std::isfinite(out.x)) return out;
+  if (family_.kind() == ArmFamily::Kind::Gaussian) {
+    // m_a(x) splits mu_1 - mu_a in the ratio x : 1, so d(mu_1, m)/d(mu_a, m) = x^2, and
+    // dx/dy = D/(D - y)^2 from x = y/(D - y), D = d(mu_1, mu_a).
+    const double limit = divergence_[arm], rest = limit - y;
+    out.ratio = out.x * out.x;
+    out.slope = 2.0 * out.x * limit / (rest * rest);
+    return out;
+  }
+  const double top = mu_[result_.best], mean = mu_[arm], x = out.x;
+  const double m = (top + x * mean) / (1.0 + x);
+  const double num = family_.kl(top, m), den = family_.kl(mean, m);
+  out.ratio = num / den;
+  // r = num/den as a function of x, times dx/dy = 1/g'(x) = 1/den.
+  const double dm = (mean - top) / ((1.0 + x) * (1.0 + x));
+  const double dnum = family_.kl_slope(top, m) * dm, dden = family_.kl_slope(mean, m) * dm;
+  out.slope = (dnum * den - num * dden) / (den * den) / den;
+  return out;
+}
+
 // F(y) - 1 and its derivative, with x_[a] = x_a(y) for every arm a != best.
 double OptimalWeightsSolver::outer(double y, double* slope) {
-  const double top = mu_[result_.best];
   double value = 0.0, derivative = 0.0;
+  memo_.next();
   for (std::size_t a = 0; a < mu_.size(); ++a) {
     if (a == result_.best) continue;
-    const double x = inverse_g(a, y);
-    x_[a] = x;
-    if (!std::isfinite(x)) {
+    const Terms t = memo_.enabled() ? memo_.get(mu_[a], [&] { return terms(a, y); }) : terms(a, y);
+    x_[a] = t.x;
+    if (!std::isfinite(t.x)) {
       value = kInfinity;
       continue;
     }
-    const double mean = mu_[a];
-    const double m = (top + x * mean) / (1.0 + x);
-    const double num = family_.kl(top, m), den = family_.kl(mean, m);
-    value += num / den;
-    // r = num/den as a function of x, times dx/dy = 1/g'(x) = 1/den.
-    const double dm = (mean - top) / ((1.0 + x) * (1.0 + x));
-    const double dnum = family_.kl_slope(top, m) * dm, dden = family_.kl_slope(mean, m) * dm;
-    derivative += (dnum * den - num * dden) / (den * den) / den;
+    value += t.ratio;
+    derivative += t.slope;
   }
   *slope = derivative;
   return value - 1.0;
@@ -90,12 +112,15 @@ const OptimalWeights& OptimalWeightsSolver::solve(std::span<const double> means)
     r.rate = 0.0;
     return r;
   }
+  if (family_.kind() != ArmFamily::Kind::Gaussian && k >= kMemoFromArms && options_.share_equal_means && !memo_.enabled()) memo_.enable();
   divergence_.assign(k, kInfinity);
   x_.assign(k, 1.0);
   double hi = kInfinity;
+  memo_.next();
   for (std::size_t a = 0; a < k; ++a)
     if (a != r.best) {
-      divergence_[a] = family_.kl(top, mu_[a]);
+      const auto divergence = [&] { return Terms{.x = family_.kl(top, mu_[a])}; };
+      divergence_[a] = memo_.enabled() ? memo_.get(mu_[a], divergence).x : divergence().x;
       hi = std::min(hi, divergence_[a]);
     }
   double slope = 0.0, lo = 0.0;
@@ -114,6 +139,9 @@ const OptimalWeights& OptimalWeightsSolver::solve(std::span<const double> means)
       y = next;
       break;
     }
+    // A Newton step within the tolerance that the bracket refused (it rounds onto the end just
+    // set to y): y is the root to the tolerance. (Bisecting on from there took ~40 halvings.)
+    if (std::abs(f / slope) <= tol * y) break;
     y = next;
   }
   outer(y, &slope);  // x_ at the final y

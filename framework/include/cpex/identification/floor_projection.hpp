@@ -19,6 +19,14 @@
 // chains of additions, each in index order: the literal sums). A wrong prediction keeps the
 // checked decisions before it and resumes from it. The result equals the literal bisection's
 // (tests/identification/floor_projection_test.cpp).
+//
+// From kWaterLevelFromArms = 1,000 arms the result is instead the exact water level: with the
+// weights sorted and their prefix sums in long double, eta solves sum_a max(w_a - eta, eps) = 1
+// in closed form once a binary search over the sorted weights has found how many are above the
+// floor (eta = (P_j + (K - j) eps - 1)/j), and out = max(w - eta, eps) / (its sum) as above. The
+// two agree to the bisection's width (1e-17 in eta, plus the rounding its index-order sums
+// carry, ~u K); the literal bisection needs at least one index-order pass of several sums a round,
+// which at 10^4 arms was half of a C-Tracking round (docs/performance.md).
 #pragma once
 
 #include <cstddef>
@@ -60,6 +68,14 @@ class FloorProjection {
   // sums[j] = the index-order sum of max(w_a - etas[j], eps), j < n <= kChains, in one pass.
   void index_order_sums(std::span<const double> w, double eps, const double* etas, std::size_t n, double* sums);
 
+  // The exact water level into out (true), from the sorted weights and prefix sums; false when
+  // it cannot be trusted (the literal bisection then decides).
+  bool water_level(std::span<const double> w, double eps, std::vector<double>& out) const;
+
+ public:
+  static constexpr std::size_t kWaterLevelFromArms = 1000;
+
+ private:
   static constexpr std::size_t kChains = 8;
   static constexpr std::size_t kMaxMoves = 16;  // per weight, in the insertion sort
   struct Halving {

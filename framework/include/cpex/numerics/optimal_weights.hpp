@@ -15,17 +15,25 @@
 //
 // Both scalar equations are solved by Newton's method safeguarded by bisection on a bracket
 // (framework/src/numerics/optimal_weights.cpp): x_a(y) in closed form for Gaussian arms
-// (g_a(x) = Delta_a^2 x / (2 sigma^2 (1 + x))), by Newton with g_a'(x) = d(mu_a, m_a(x))
+// (g_a(x) = Delta_a^2 x / (2 sigma^2 (1 + x)); F's terms are then x_a^2), by Newton with g_a'(x) = d(mu_a, m_a(x))
 // (envelope theorem) for Bernoulli arms; F'(y) by the chain rule. Both stop when the step
 // or the bracket is below `tolerance` relative to the iterate (default 1e-12), so w* and
 // T* carry about 12 significant digits (tests/asymptotic/optimal_weights_test.cpp checks them
 // against closed forms and an independent nested golden-section search).
 //
+// Arms of equal means share one x_a(y): from kMemoFromArms arms on, outside the Gaussian closed
+// form, each evaluation of F looks an arm's (x, ratio, slope) up by its mean's bits in a
+// direct-mapped table filled during the same evaluation (and d(mu_1, mu_a) likewise; Bernoulli means are fractions S/N, so
+// thousands of arms share a few hundred values early in a run); the sums still run arm by arm in
+// index order, so the result is the same to the bit as without the table.
+//
 // No unique best arm (several arms share the largest mean): T* = +infinity, `unique_best`
 // is false and the weights are uniform over the tied best arms (as the authors' code).
 #pragma once
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -36,6 +44,7 @@ namespace cpex::numerics {
 struct OptimalWeightsOptions {
   double tolerance = 1e-12;  // relative accuracy of y* and of every x_a(y)
   int max_iterations = 200;  // per scalar equation
+  bool share_equal_means = true;  // the memo below (false: every arm solved apart, for tests)
 };
 
 struct OptimalWeights {
@@ -61,7 +70,37 @@ class OptimalWeightsSolver {
   const ArmFamily& family() const { return family_; }
 
  private:
+  // One arm's terms of F at y: x_a(y), its ratio d(mu_1, m_a)/d(mu_a, m_a) and that ratio's
+  // derivative in y (ratio and slope unused when x is infinite).
+  struct Terms {
+    double x = 0.0, ratio = 0.0, slope = 0.0;
+  };
+  // Terms by a mean's bits, direct-mapped (4,096 slots); next() forgets every slot.
+  class MeanMemo {
+   public:
+    bool enabled() const { return !slots_.empty(); }
+    void enable() { slots_.resize(4096); }
+    void next() { ++stamp_; }
+    template <class Compute>
+    const Terms& get(double mean, Compute&& compute) {
+      const auto key = std::bit_cast<std::uint64_t>(mean);
+      Slot& slot = slots_[(key * 0x9E3779B97F4A7C15ULL) >> 52];
+      if (slot.stamp != stamp_ || slot.key != key) slot = {key, stamp_, compute()};
+      return slot.terms;
+    }
+
+   private:
+    struct Slot {
+      std::uint64_t key = 0;
+      std::uint64_t stamp = 0;  // valid while equal to the memo's stamp
+      Terms terms;
+    };
+    std::vector<Slot> slots_;
+    std::uint64_t stamp_ = 1;
+  };
+
   double inverse_g(std::size_t arm, double y) const;   // x_a(y)
+  Terms terms(std::size_t arm, double y) const;        // x_a(y) and its terms of F, computed
   double outer(double y, double* slope);               // F(y) - 1 and F'(y); fills x_
 
   ArmFamily family_;
@@ -69,6 +108,7 @@ class OptimalWeightsSolver {
   OptimalWeights result_;
   std::vector<double> mu_, x_, divergence_;  // means, x_a(y), d(mu_best, mu_a)
   double warm_y_ = 0.0;
+  MeanMemo memo_;  // off below kMemoFromArms arms and for Gaussian arms
 };
 
 // One-shot forms (allocate their result).
