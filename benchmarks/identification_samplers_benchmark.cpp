@@ -5,11 +5,11 @@
 // middle, the others spread over [0.1, 0.55]; delta = 1e-10 so that runs last), the top-5 of
 // the same arms (K >= 10: top-two, game, fw-sampling, track-and-stop), sticky-track-and-stop on
 // the 0.05-good arm (K <= 100: its w* takes cutting planes) and on the good arm above
-// tau = 0.58 (the best; w* in closed form, K up to 10^4). A run is warmed up by 4K samples, and one that stops is replaced outside the timing.
-// Each cell times a fixed number of samples after the warm-up (depth(K) below), so that the
-// same cell of two builds or two runs is the same stretch of the same runs (with Google
-// Benchmark's own choice, the depth followed the first timings and a cell moved by 40-100%).
-// docs/performance.md, "GLR samplers".
+// tau = 0.58 (the best; w* in closed form, K up to 10^4). A run is warmed up by 4K samples, and one
+// that stops is replaced outside the timing. Each cell times a fixed number of samples after the
+// warm-up (depth(K) below), so that the same cell of two builds or two runs is the same stretch of
+// the same runs (with Google Benchmark's own choice, the depth followed the first timings and a
+// cell moved by 40-100%). docs/performance.md, "GLR samplers".
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -51,7 +51,8 @@ std::string good_arm_text(const std::string& algorithm, const std::string& famil
 
 // The samples timed per cell: 2,000,000 / K, between 2,000 and 200,000 (K = 100: 20,000).
 benchmark::IterationCount depth(std::size_t k) {
-  return static_cast<benchmark::IterationCount>(std::clamp<std::size_t>(2'000'000 / k, 2'000, 200'000));
+  return static_cast<benchmark::IterationCount>(
+      std::clamp<std::size_t>(2'000'000 / k, 2'000, 200'000));
 }
 
 void sample_cost(benchmark::State& state, const std::string& pipeline_text, std::size_t k) {
@@ -66,23 +67,37 @@ int main(int argc, char** argv) {
     for (const char* family : {"gaussian", "bernoulli"})
       for (std::size_t k : {4, 10, 100, 1000, 10000}) {
         const std::string label = std::string("sample/") + name + "/" + family + "/" + std::to_string(k);
-        benchmark::RegisterBenchmark(label.c_str(), sample_cost, cpex::bench::glr_instance_text(algorithm, family, k), k)->Iterations(depth(k));
+        benchmark::RegisterBenchmark(label.c_str(), sample_cost,
+                                     cpex::bench::glr_instance_text(algorithm, family, k), k)
+            ->Iterations(depth(k));
       }
   for (std::size_t k : {10, 100, 1000}) {
-    benchmark::RegisterBenchmark(("sample/ttei/gaussian/" + std::to_string(k)).c_str(), sample_cost,
-                                 cpex::bench::glr_instance_text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian", k), k)->Iterations(depth(k));
+    benchmark::RegisterBenchmark(
+        ("sample/ttei/gaussian/" + std::to_string(k)).c_str(), sample_cost,
+        cpex::bench::glr_instance_text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian",
+                                       k),
+        k)
+        ->Iterations(depth(k));
     for (const char* algorithm : {"plugin = top-two", "plugin = game", "plugin = fw-sampling", "plugin = track-and-stop"})
       benchmark::RegisterBenchmark(
-          ("sample/top-5/" + std::string(algorithm + 9) + "/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
-          cpex::bench::glr_instance_text(algorithm, "bernoulli", k, 5), k)->Iterations(depth(k));
+          ("sample/top-5/" + std::string(algorithm + 9) + "/bernoulli/" + std::to_string(k))
+              .c_str(),
+          sample_cost, cpex::bench::glr_instance_text(algorithm, "bernoulli", k, 5), k)
+          ->Iterations(depth(k));
   }
   for (std::size_t k : {4, 10, 100})
-    benchmark::RegisterBenchmark(("sample/sticky-eps/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
-                                 cpex::bench::glr_instance_text("plugin = sticky-track-and-stop", "bernoulli", k, 1, "epsilon = 0.05\n"), k)->Iterations(depth(k));
+    benchmark::RegisterBenchmark(
+        ("sample/sticky-eps/bernoulli/" + std::to_string(k)).c_str(), sample_cost,
+        cpex::bench::glr_instance_text("plugin = sticky-track-and-stop", "bernoulli", k, 1,
+                                       "epsilon = 0.05\n"),
+        k)
+        ->Iterations(depth(k));
   for (const char* family : {"gaussian", "bernoulli"})
     for (std::size_t k : {4, 10, 100, 1000, 10000})
-      benchmark::RegisterBenchmark(("sample/sticky-good-arm/" + std::string(family) + "/" + std::to_string(k)).c_str(),
-                                   sample_cost, good_arm_text("plugin = sticky-track-and-stop", family, k), k)->Iterations(depth(k));
+      benchmark::RegisterBenchmark(
+          ("sample/sticky-good-arm/" + std::string(family) + "/" + std::to_string(k)).c_str(),
+          sample_cost, good_arm_text("plugin = sticky-track-and-stop", family, k), k)
+          ->Iterations(depth(k));
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -288,10 +288,13 @@ TEST_CASE("Arms of equal means share one inner solve, to the bit", "[asymptotic]
     const bool poisson = round % 3 == 2;
     const std::size_t k = round < 3 ? 200 : 3000;
     std::vector<double> mu(k);
-    std::uniform_int_distribution<int> pulls(1, round < 3 ? 8 : 300);  // then thousands of values: slots collide
+    std::uniform_int_distribution<int> pulls(
+        1, round < 3 ? 8 : 300);  // then thousands of values: slots collide
     for (double& m : mu) {
       const int n = pulls(engine);
-      m = static_cast<double>(std::uniform_int_distribution<int>(0, poisson ? 3 * n : n - 1)(engine)) / n;
+      m = static_cast<double>(
+              std::uniform_int_distribution<int>(0, poisson ? 3 * n : n - 1)(engine)) /
+          n;
     }
     mu[k / 3] = poisson ? 4.0 : 0.99;  // the best, alone
     const ArmFamily family = poisson ? ArmFamily::poisson() : ArmFamily::bernoulli();

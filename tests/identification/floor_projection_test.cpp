@@ -138,7 +138,8 @@ long double scanned_level(std::span<const double> w, double eps) {
 
 }  // namespace
 
-TEST_CASE("floor projection: from 1,000 arms, the exact water level", "[tracking][floor-projection]") {
+TEST_CASE("floor projection: from 1,000 arms, the exact water level",
+          "[tracking][floor-projection]") {
   STATIC_REQUIRE(FloorProjection::kWaterLevelFromArms == 1000);
   std::mt19937_64 rng(20261130);
   FloorProjection projection;
@@ -147,7 +148,8 @@ TEST_CASE("floor projection: from 1,000 arms, the exact water level", "[tracking
     for (int shape = 0; shape < 6; ++shape) {
       const std::vector<double> w = weights(shape, k, rng);
       const double kd = static_cast<double>(k);
-      for (double eps : {0.5 / kd, 0.5 / std::sqrt(kd * kd + 10.0), 0.5 / std::sqrt(kd * kd + 1e6), 1e-3 / kd, 1e-12}) {
+      for (double eps : {0.5 / kd, 0.5 / std::sqrt(kd * kd + 10.0), 0.5 / std::sqrt(kd * kd + 1e6),
+                         1e-3 / kd, 1e-12}) {
         projection.project(w, eps, out);
         INFO("K = " << k << ", shape " << shape << ", eps = " << eps);
         REQUIRE(out.size() == k);

@@ -127,13 +127,15 @@ void FloorProjection::index_order_sums(std::span<const double> w, double eps, co
   std::copy_n(all, n, sums);
 }
 
-bool FloorProjection::water_level(std::span<const double> w, double eps, std::vector<double>& out) const {
+bool FloorProjection::water_level(std::span<const double> w, double eps,
+                                  std::vector<double>& out) const {
   const std::size_t k = w.size();
   // The arms above the floor at eta = 0, and the floored weights' exact sum there.
   const std::size_t positive = above(0.0, eps, 0, k);
   const long double kd = static_cast<long double>(k);
   const auto excess_at = [&](std::size_t j, long double eta) {  // j arms above the floor at eta
-    return prefix_[j] - static_cast<long double>(j) * eta + (kd - static_cast<long double>(j)) * eps - 1.0L;
+    return prefix_[j] - static_cast<long double>(j) * eta +
+           (kd - static_cast<long double>(j)) * eps - 1.0L;
   };
   if (excess_at(positive, 0.0L) <= 0.0L) {  // nothing to lower
     for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
@@ -162,7 +164,9 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
   passes_ = 0;
   prepare(w);
   const bool certify = certifiable_ && eps > 0.0;
-  if (certify && k >= kWaterLevelFromArms && eps <= 0.5 / static_cast<double>(k) && water_level(w, eps, out)) return;
+  if (certify && k >= kWaterLevelFromArms && eps <= 0.5 / static_cast<double>(k) &&
+      water_level(w, eps, out))
+    return;
   Guess guess;
   int side = certify ? certain_side(0.0, eps, 0, k, guess) : 0;
   // At eta = 0 (the floored weights' sum at most 1: nothing to lower).

@@ -112,7 +112,9 @@ const OptimalWeights& OptimalWeightsSolver::solve(std::span<const double> means)
     r.rate = 0.0;
     return r;
   }
-  if (family_.kind() != ArmFamily::Kind::Gaussian && k >= kMemoFromArms && options_.share_equal_means && !memo_.enabled()) memo_.enable();
+  const bool share = family_.kind() != ArmFamily::Kind::Gaussian && k >= kMemoFromArms &&
+                     options_.share_equal_means;
+  if (share && !memo_.enabled()) memo_.enable();
   divergence_.assign(k, kInfinity);
   x_.assign(k, 1.0);
   double hi = kInfinity;

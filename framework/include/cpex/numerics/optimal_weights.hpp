@@ -15,17 +15,17 @@
 //
 // Both scalar equations are solved by Newton's method safeguarded by bisection on a bracket
 // (framework/src/numerics/optimal_weights.cpp): x_a(y) in closed form for Gaussian arms
-// (g_a(x) = Delta_a^2 x / (2 sigma^2 (1 + x)); F's terms are then x_a^2), by Newton with g_a'(x) = d(mu_a, m_a(x))
-// (envelope theorem) for Bernoulli arms; F'(y) by the chain rule. Both stop when the step
-// or the bracket is below `tolerance` relative to the iterate (default 1e-12), so w* and
-// T* carry about 12 significant digits (tests/asymptotic/optimal_weights_test.cpp checks them
-// against closed forms and an independent nested golden-section search).
+// (g_a(x) = Delta_a^2 x / (2 sigma^2 (1 + x)); F's terms are then x_a^2), by Newton with
+// g_a'(x) = d(mu_a, m_a(x)) (envelope theorem) for Bernoulli arms; F'(y) by the chain rule. Both
+// stop when the step or the bracket is below `tolerance` relative to the iterate (default 1e-12),
+// so w* and T* carry about 12 significant digits (tests/asymptotic/optimal_weights_test.cpp checks
+// them against closed forms and an independent nested golden-section search).
 //
-// Arms of equal means share one x_a(y): from kMemoFromArms arms on, outside the Gaussian closed
-// form, each evaluation of F looks an arm's (x, ratio, slope) up by its mean's bits in a
-// direct-mapped table filled during the same evaluation (and d(mu_1, mu_a) likewise; Bernoulli means are fractions S/N, so
-// thousands of arms share a few hundred values early in a run); the sums still run arm by arm in
-// index order, so the result is the same to the bit as without the table.
+// Arms of equal means share one x_a(y): from 32 arms on, outside the Gaussian closed form, each
+// evaluation of F looks an arm's (x, ratio, slope) up by its mean's bits in a direct-mapped
+// table filled during the same evaluation (and d(mu_1, mu_a) likewise; Bernoulli means are
+// fractions S/N, so thousands of arms share a few dozen values early in a run); the sums still
+// run arm by arm in index order, so the result is the same to the bit as without the table.
 //
 // No unique best arm (several arms share the largest mean): T* = +infinity, `unique_best`
 // is false and the weights are uniform over the tied best arms (as the authors' code).
