@@ -56,6 +56,7 @@
 #include <functional>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <sstream>
 
 #include "cpex/errors.hpp"
@@ -138,8 +139,22 @@ class TopTwo final : public TopTwoSampler {
   }
 
   std::size_t select(std::size_t in, std::size_t out, std::uint64_t) override {
-    const double share = ids_ ? ids_beta(in, out) : beta();
-    if (!tracking_) return rng().uniform01() < share ? in : out;
+    return pulls_leader(in, ids_ ? ids_beta(in, out) : beta()) ? in : out;
+  }
+
+  // TTTS on the best arm: the coin first, the challenger's re-draws only when it is pulled
+  // (Russo's order; the same law, other random numbers than challenger-then-coin).
+  std::optional<bool> select_first(const Decision& leader, std::uint64_t) override {
+    if (challenger_kind_ != Challenger::Ts || ids_ || &problem() != &full_problem() || problem().name() != "best arm")
+      return std::nullopt;
+    return pulls_leader(leader.arms.front(), beta());
+  }
+
+ private:
+  // Whether leader arm `in` is pulled at proportion `share`: a coin from the algorithm's stream,
+  // or the per-leader tracking.
+  bool pulls_leader(std::size_t in, double share) {
+    if (!tracking_) return rng().uniform01() < share;
     ++led_[in];
     bool lead_pull;
     if (ids_) {
@@ -149,9 +164,10 @@ class TopTwo final : public TopTwoSampler {
       lead_pull = static_cast<double>(pulled_leading_[in]) <= beta() * static_cast<double>(led_[in]);
     }
     if (lead_pull) ++pulled_leading_[in];
-    return lead_pull ? in : out;
+    return lead_pull;
   }
 
+ protected:
   // The UCB leader's grouped argmax follows each pull (when in use).
   void observe(const Action& action, const Observation& observation) override {
     TopTwoSampler::observe(action, observation);

@@ -11,7 +11,11 @@
 // arms on (T3C, ts-explore, peps) on 300 Gaussian arms.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "identification_problems.hpp"
 #include "shared_instances.hpp"
@@ -51,6 +55,32 @@ TEST_CASE("The top-two family is delta-correct", "[identification][samplers][sta
   for (const ProblemCase& p : {kProblems[2], kProblems[3]})
     expect_correct(p, "plugin = top-two\nchallenger = tc\nselection = tracking");
   expect_correct(kProblems[1], "plugin = top-two\nleader = ts\nchallenger = tc");  // top-2
+}
+
+// TTTS tosses its coin before re-sampling the challenger (Russo's order, top_two.cpp's
+// select_first): the best arm, leader in almost every round on this instance, must take a share
+// beta of the rounds after the initial pass, with either selection rule (a coin read the wrong
+// way round would give 1 - beta; a challenger pulled on every round, 0).
+TEST_CASE("TTTS pulls the leader arm at the proportion beta", "[identification][samplers][statistical]") {
+  for (const double beta : {0.8, 0.3}) {
+    for (const char* selection : {"sampling", "tracking"}) {
+      std::ostringstream text;
+      text << "[environment]\nplugin = gaussian\nmeans = 0, 0, 2.5, 0\nsigma = 1\n[oracle]\nplugin = top-k\nk = 1\n"
+           << "[algorithm]\nplugin = top-two\nleader = ts\nchallenger = ts\ndelta = 1e-6\nbeta = " << beta
+           << "\nselection = " << selection << "\n[run]\nseed = 5\nrepetitions = 80\nrecord-pulls = yes\n";
+      double best = 0.0, rounds = 0.0;
+      for (const RunRecord& r : run_records(text.str())) {
+        std::istringstream pulls(r.pulls);
+        std::vector<double> n{std::istream_iterator<double>(pulls), std::istream_iterator<double>()};
+        REQUIRE(n.size() == 4);
+        best += n[2] - 1.0;  // after the initial pass (one pull each)
+        rounds += static_cast<double>(r.samples) - 4.0;
+      }
+      INFO("beta " << beta << ", selection " << selection << ": " << best << " of " << rounds << " rounds");
+      REQUIRE(rounds > 2000.0);
+      CHECK(std::abs(best / rounds - beta) < 0.04);
+    }
+  }
 }
 
 TEST_CASE("game, fw-sampling, uniform, oracle-weights and best-challenger are delta-correct",

@@ -17,14 +17,18 @@ void TopTwoSampler::begin(const AlgorithmContext& context) { rng_ = context.rng;
 
 std::size_t TopTwoSampler::sample(std::uint64_t t) {
   const Decision& lead = leader(t);
+  const std::optional<bool> first = lead.arms.size() == 1 ? select_first(lead, t) : std::nullopt;
+  if (first && *first) return lead.arms.front();
   const std::span<const std::size_t> moved = challenger(lead, t);
   const std::size_t none = counts().size();
   std::size_t in = none, out = none;
   split(moved, lead, in, out);
   if (in == none) return out;
   if (out == none) return in;
-  return select(in, out, t);
+  return first ? out : select(in, out, t);
 }
+
+std::optional<bool> TopTwoSampler::select_first(const Decision&, std::uint64_t) { return std::nullopt; }
 
 const Decision& TopTwoSampler::leader(std::uint64_t) { return answer(); }
 

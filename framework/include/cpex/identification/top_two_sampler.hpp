@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ class TopTwoSampler : public GlrSampler {
   // The arm to pull between the leader arm and the challenger arm (default: the leader arm
   // with probability beta()).
   virtual std::size_t select(std::size_t leader_arm, std::size_t challenger_arm, std::uint64_t t);
+  // For a leader of one arm: whether that arm is pulled, decided before the challenger is
+  // computed (true: the challenger is not; false: the challenger arm is pulled, select() is not
+  // called); nullopt (default): decided after, by select(). A sampler whose selection does not
+  // read the challenger arm overrides it to skip a costly challenger (TTTS's re-draws), as
+  // Russo's TTTS tosses its coin before re-sampling.
+  virtual std::optional<bool> select_first(const Decision& leader, std::uint64_t t);
 
   double beta() const { return beta_; }
   RandomStream& rng() { return rng_; }
