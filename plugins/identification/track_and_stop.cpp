@@ -96,7 +96,9 @@ class TrackAndStop final : public GlrSampler {
  private:
   // w*(mu_hat(t)), solved again as `recompute` says.
   const std::vector<double>& weights(std::uint64_t t) {
+    same_weights_ = true;
     if (!lazy_ || t >= next_solve_ || !(answer() == solved_for_) || certificates() != solved_certificates_) {
+      same_weights_ = false;
       weights_ = solver_->solve(means(), families()).weights;
       solved_for_ = answer();
       solved_certificates_ = certificates();
@@ -114,7 +116,8 @@ class TrackAndStop final : public GlrSampler {
 
   std::size_t c_tracking(std::uint64_t t) {
     const std::size_t k = counts().size();
-    return tracking_.track(weights(t), c_tracking_floor(k, t, forced_), counts());
+    const std::vector<double>& w = weights(t);
+    return tracking_.track(w, c_tracking_floor(k, t, forced_), counts(), same_weights_);
   }
 
   bool c_tracking_;
@@ -124,6 +127,7 @@ class TrackAndStop final : public GlrSampler {
   bool lazy_ = false;
   std::optional<numerics::CharacteristicTimeSolver> solver_;
   std::vector<double> weights_;
+  bool same_weights_ = false;  // whether the last weights() returned the weights of the call before
   CumulativeTracking tracking_;
   std::uint64_t solved_certificates_ = 0;
   std::uint64_t next_solve_ = 0;

@@ -83,6 +83,49 @@ TEST_CASE("TTTS pulls the leader arm at the proportion beta", "[identification][
   }
 }
 
+// sticky-track-and-stop's pruned plausibility scan (certified costs from prefix sums, kept
+// across rounds less what each pull can lower them) must pick the sticky answer of the exact
+// test on every arm, round after round: the runs are the same runs, pulls included. Gaussian
+// (ties, 300 arms), Bernoulli and Poisson arms; "any arm above tau" and epsilon-good.
+TEST_CASE("sticky-track-and-stop's pruned scan answers as the scan of every arm",
+          "[identification][samplers]") {
+  std::string many;
+  for (int a = 0; a < 300; ++a)
+    many += (a ? ", " : "") + std::to_string(0.2 + 0.5 * ((a * 37) % 300) / 300.0);
+  const struct {
+    std::string environment, oracle, extra;
+  } cases[] = {
+      {"plugin = gaussian\nmeans = 0.5, 0.5, 0.3, 0.3, 0.7, 0.5, 0.7, 0.3\nsigma = 1",
+       "plugin = good-arm\ntau = 0.6", ""},
+      {"plugin = gaussian\nmeans = 0.5, 0.5, 0.3, 0.7, 0.3, 0.7\nsigma = 1",
+       "plugin = top-k\nk = 1", "epsilon = 0.1"},
+      {"plugin = gaussian\nmeans = " + many + "\nsigma = 0.5", "plugin = good-arm\ntau = 0.5508",
+       ""},
+      {"plugin = bernoulli\nmeans = 0.3, 0.55, 0.2, 0.62, 0.45, 0.6, 0.1",
+       "plugin = good-arm\ntau = 0.58", ""},
+      {"plugin = bernoulli\nmeans = 0.3, 0.55, 0.2, 0.62, 0.45, 0.6, 0.1", "plugin = top-k\nk = 1",
+       "epsilon = 0.05"},
+      {"plugin = poisson\nmeans = 1, 2.5, 0.5, 2.8, 2, 1.5", "plugin = good-arm\ntau = 2.6", ""},
+  };
+  for (const auto& c : cases) {
+    const auto runs = [&](const char* scan) {
+      return run_records(
+          "[environment]\n" + c.environment + "\n[oracle]\n" + c.oracle +
+          "\n[algorithm]\nplugin = sticky-track-and-stop\ndelta = 0.01\nplausibility-scan = " +
+          scan + "\n" + c.extra + "\n[run]\nseed = 8\nrepetitions = 6\nrecord-pulls = yes\n");
+    };
+    const std::vector<RunRecord> pruned = runs("pruned"), every = runs("every-arm");
+    REQUIRE(pruned.size() == every.size());
+    for (std::size_t i = 0; i < pruned.size(); ++i) {
+      INFO(c.environment.substr(0, 60) << " / " << c.oracle << ", run " << i);
+      REQUIRE(pruned[i].error.empty());
+      CHECK(pruned[i].samples == every[i].samples);
+      CHECK(pruned[i].recommendation == every[i].recommendation);
+      CHECK(pruned[i].pulls == every[i].pulls);
+    }
+  }
+}
+
 TEST_CASE("game, fw-sampling, uniform, oracle-weights and best-challenger are delta-correct",
           "[identification][samplers][statistical]") {
   for (const char* algorithm : {"plugin = game", "plugin = fw-sampling", "plugin = uniform", "plugin = oracle-weights",

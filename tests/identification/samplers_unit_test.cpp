@@ -551,3 +551,29 @@ TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identifi
     }
   }
 }
+
+TEST_CASE("The Bregman generator of each family gives back its divergence",
+          "[identification][samplers]") {
+  // d(x, y) = phi(x) - phi(y) - phi'(y) (x - y) (sticky Track-and-Stop's prefix-sum costs), at
+  // random pairs, the ends of Bernoulli's means included.
+  std::mt19937_64 rng(44);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const ArmFamily families[] = {ArmFamily::gaussian(0.7), ArmFamily::bernoulli(),
+                                ArmFamily::poisson(), ArmFamily::exponential()};
+  for (const ArmFamily& family : families) {
+    for (int trial = 0; trial < 200; ++trial) {
+      double x = unit(rng), y = 0.02 + 0.96 * unit(rng);
+      if (family.kind() == ArmFamily::Kind::Gaussian) x = 4.0 * x - 2.0, y = 4.0 * y - 2.0;
+      if (family.kind() == ArmFamily::Kind::Poisson ||
+          family.kind() == ArmFamily::Kind::Exponential)
+        x = 0.05 + 5.0 * x, y = 0.05 + 5.0 * y;
+      if (family.kind() == ArmFamily::Kind::Bernoulli && trial % 10 == 0)
+        x = trial % 20 == 0 ? 0.0 : 1.0;
+      const double bregman = family.bregman_generator(x) - family.bregman_generator(y) -
+                             family.bregman_generator_slope(y) * (x - y);
+      INFO(family.name() << " x = " << x << ", y = " << y);
+      CHECK(bregman == Approx(family.kl(x, y)).epsilon(1e-9).margin(1e-12));
+    }
+  }
+  CHECK(std::isnan(ArmFamily::gaussian_unknown_variance(1.0).bregman_generator(0.5)));
+}

@@ -127,8 +127,8 @@ void FloorProjection::index_order_sums(std::span<const double> w, double eps, co
   std::copy_n(all, n, sums);
 }
 
-bool FloorProjection::water_level(std::span<const double> w, double eps,
-                                  std::vector<double>& out) const {
+bool FloorProjection::water_level(std::span<const double> w, double eps, std::vector<double>& out,
+                                  double& scale) const {
   const std::size_t k = w.size();
   // The arms above the floor at eta = 0, and the floored weights' exact sum there.
   const std::size_t positive = above(0.0, eps, 0, k);
@@ -139,6 +139,7 @@ bool FloorProjection::water_level(std::span<const double> w, double eps,
   };
   if (excess_at(positive, 0.0L) <= 0.0L) {  // nothing to lower
     for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
+    scale = 1.0;
     return true;
   }
   // The excess at eta_j = sorted_[j] - eps (the j largest above the floor, the (j+1)-th on it)
@@ -154,19 +155,27 @@ bool FloorProjection::water_level(std::span<const double> w, double eps,
   if (!(eta >= 0.0) || !std::isfinite(eta)) return false;
   double sum = 0.0;
   for (std::size_t a = 0; a < k; ++a) sum += out[a] = std::max(w[a] - eta, eps);
-  for (double& v : out) v /= sum;
+  scale = sum;
   return true;
 }
 
 void FloorProjection::project(std::span<const double> w, double eps, std::vector<double>& out) {
+  const double scale = project_unscaled(w, eps, out);
+  if (scale != 1.0)
+    for (double& v : out) v /= scale;
+}
+
+double FloorProjection::project_unscaled(std::span<const double> w, double eps,
+                                         std::vector<double>& out, bool same_weights) {
   const std::size_t k = w.size();
   out.resize(k);
   passes_ = 0;
-  prepare(w);
+  if (!same_weights || weights_.size() != k) prepare(w);
   const bool certify = certifiable_ && eps > 0.0;
+  double scale = 1.0;
   if (certify && k >= kWaterLevelFromArms && eps <= 0.5 / static_cast<double>(k) &&
-      water_level(w, eps, out))
-    return;
+      water_level(w, eps, out, scale))
+    return scale;
   Guess guess;
   int side = certify ? certain_side(0.0, eps, 0, k, guess) : 0;
   // At eta = 0 (the floored weights' sum at most 1: nothing to lower).
@@ -178,7 +187,7 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
   }
   if (side < 0) {
     for (std::size_t a = 0; a < k; ++a) out[a] = std::max(w[a], eps);
-    return;
+    return 1.0;
   }
   // The halvings: lo = mid when the index-order sum at mid exceeds 1, else hi = mid. Recorded
   // ahead (certain, or predicted) up to kChains predictions, which one pass then checks; the
@@ -247,7 +256,7 @@ void FloorProjection::project(std::span<const double> w, double eps, std::vector
   }
   double sum = 0.0;
   for (std::size_t a = 0; a < k; ++a) sum += out[a] = std::max(w[a] - hi, eps);
-  for (double& v : out) v /= sum;
+  return sum;
 }
 
 }  // namespace cpex::identification

@@ -7,23 +7,30 @@
 
 namespace cpex::identification {
 
-std::size_t CumulativeTracking::track(std::span<const double> w, double eps, std::span<const double> counts) {
+std::size_t CumulativeTracking::track(std::span<const double> w, double eps,
+                                      std::span<const double> counts, bool same_weights) {
   std::span<const double> add = w;
+  double scale = 1.0;  // add / scale is the projection (FloorProjection::project_unscaled)
   if (eps > 0.0) {
-    projection_.project(w, eps, projected_);
+    scale = projection_.project_unscaled(w, eps, projected_, same_weights);
     add = projected_;
   }
-  std::size_t arm = 0;
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t a = 0; a < sum_.size(); ++a) {
-    sum_[a] += add[a];
-    const double deficit = sum_[a] - counts[a];
-    if (deficit > best) {
-      best = deficit;
-      arm = a;
+  // The projection's division folded into this pass (the same bits as dividing first).
+  const auto largest_deficit = [&](auto term) {
+    std::size_t arm = 0;
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < sum_.size(); ++a) {
+      sum_[a] += term(add[a]);
+      const double deficit = sum_[a] - counts[a];
+      if (deficit > best) {
+        best = deficit;
+        arm = a;
+      }
     }
-  }
-  return arm;
+    return arm;
+  };
+  if (scale == 1.0) return largest_deficit([](double v) { return v; });
+  return largest_deficit([scale](double v) { return v / scale; });
 }
 
 bool is_perfect_square(std::uint64_t n) {

@@ -166,6 +166,29 @@ double ArmFamily::kl(double x, double y) const {
 
 double ArmFamily::variance(double mean) const { return variance_function(kind_, sigma_, mean); }
 
+double ArmFamily::bregman_generator(double x) const {
+  const auto x_log_x = [](double v) { return v > 0.0 ? v * std::log(v) : 0.0; };
+  switch (kind_) {
+    case Kind::Gaussian: return x * x / (2.0 * sigma_ * sigma_);
+    case Kind::Bernoulli: return x_log_x(x) + x_log_x(1.0 - x);
+    case Kind::Poisson: return x_log_x(x) - x;
+    case Kind::Exponential: return -std::log(x);
+    case Kind::GaussianUnknownVariance: break;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+double ArmFamily::bregman_generator_slope(double y) const {
+  switch (kind_) {
+    case Kind::Gaussian: return y / (sigma_ * sigma_);
+    case Kind::Bernoulli: return std::log(y) - std::log1p(-y);
+    case Kind::Poisson: return std::log(y);
+    case Kind::Exponential: return -1.0 / y;
+    case Kind::GaussianUnknownVariance: break;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
 double ArmFamily::kl_slope(double x, double y) const {
   if (kind_ == Kind::GaussianUnknownVariance) {
     const double diff = y - x;

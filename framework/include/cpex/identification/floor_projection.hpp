@@ -44,6 +44,12 @@ class FloorProjection {
   // The projection as project_onto_floor, reusing the sorted weights of the last call when w
   // is equal to its weights. No allocation once the buffers have grown to K.
   void project(std::span<const double> w, double eps, std::vector<double>& out);
+  // The same with out left unscaled: out[a] / (the value returned) is project()'s out[a], to
+  // the bit (1 where no scaling was needed), so a caller can fold the division into its own
+  // pass (C-Tracking's). `same_weights`: the caller knows w equals the last call's weights (the
+  // check of every weight is skipped; the first call of an object must not say so).
+  double project_unscaled(std::span<const double> w, double eps, std::vector<double>& out,
+                          bool same_weights = false);
 
   // The number of index-order passes over the weights that the last project() made (the
   // literal bisection makes one per halving): for tests and benchmarks.
@@ -70,7 +76,8 @@ class FloorProjection {
 
   // The exact water level into out (true), from the sorted weights and prefix sums; false when
   // it cannot be trusted (the literal bisection then decides).
-  bool water_level(std::span<const double> w, double eps, std::vector<double>& out) const;
+  bool water_level(std::span<const double> w, double eps, std::vector<double>& out,
+                   double& scale) const;
 
  public:
   static constexpr std::size_t kWaterLevelFromArms = 1000;

@@ -63,7 +63,9 @@ class CumulativeTracking {
   void reset(std::span<const double> counts) { sum_.assign(counts.begin(), counts.end()); }
 
   // Adds w (projected onto the floor eps when eps > 0) and returns the arm of largest deficit.
-  std::size_t track(std::span<const double> w, double eps, std::span<const double> counts);
+  // `same_weights`: w equals the last call's w (FloorProjection::project_unscaled's hint).
+  std::size_t track(std::span<const double> w, double eps, std::span<const double> counts,
+                    bool same_weights = false);
 
  private:
   std::vector<double> sum_, projected_;

@@ -56,6 +56,15 @@ class ArmFamily {
   double kl(double x, double y) const;
   // The partial derivative of d(x, y) in y: (y - x) / V(y) for exponential families.
   double kl_slope(double x, double y) const;
+  // The divergence's Bregman generator phi (exponential families), d(x, y) = phi(x) - phi(y) -
+  // phi'(y) (x - y): Gaussian x^2 / (2 sigma^2), Bernoulli x log x + (1 - x) log(1 - x) (0 log
+  // 0 = 0), Poisson x log x - x, Exponential -log x; so that sum_b N_b d(x_b, y) is
+  // S_phi - W phi(y) - phi'(y) (S_x - y W) from the sums W = sum N_b, S_x = sum N_b x_b, S_phi =
+  // sum N_b phi(x_b), which prefix sums give for any run of arms (sticky Track-and-Stop's scan).
+  // NaN for unknown variance.
+  double bregman_generator(double x) const;
+  // phi'(y) (infinite where y is an end of the family's means).
+  double bregman_generator_slope(double y) const;
   // V(y), the variance of the arm of mean y (exponential families; s^2 for unknown variance).
   double variance(double mean) const;
   // Whether `mean` is a mean of the family: any real (Gaussian), [0, 1] (Bernoulli),
