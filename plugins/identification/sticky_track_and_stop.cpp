@@ -22,13 +22,21 @@
 // optimistic samplers, e.g. `game`). w* is solved again when i_t changes or t grew by a tenth
 // since the last solve (track-and-stop's lazy schedule). Gaussian arms of unknown variance are
 // refused (the meeting level has no closed form), as are queries with one correct answer
-// (use track-and-stop). See docs/algorithms/identification-samplers.md.
+// (use track-and-stop). The scan for i_t (plausibility-scan = pruned, the default, for arms of
+// one exponential family) skips the arms whose cost to lead is certified above the level: a
+// certificate from prefix sums over the arms sorted by mean (O(log K)), kept from round to
+// round less what each pull can lower any arm's cost (Bregman's identity, observe()), so a
+// round tests a few arms exactly instead of every arm before i_t; every-arm tests each in turn
+// (the same answers, for verification). See docs/algorithms/identification-samplers.md.
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "cpex/errors.hpp"
 #include "cpex/numerics/characteristic_time.hpp"
