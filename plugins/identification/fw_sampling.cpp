@@ -1,6 +1,6 @@
 // `fw-sampling`: Frank-Wolfe sampling (Wang, Tzeng & Proutiere, "Fast Pure Exploration via
-// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (cpex/identification/glr_sampler.hpp), on any
-// identification problem of the pipeline. The sampler keeps an iterate x in the simplex
+// Frank-Wolfe", NeurIPS 2021) with the GLR stopping rule (cpex/identification/glr_sampler.hpp), on
+// any identification problem of the pipeline. The sampler keeps an iterate x in the simplex
 // (uniform after the initial pass) and, each round t (samples so far), with i the empirical
 // answer and F(x) = min_j f_j(x), f_j(x) = inf_{lambda in piece j of Alt(i)} sum_a x_a
 // d(mu_hat_a, lambda_a), whose gradient is g_j = (d(mu_hat_a, lambda^j_a))_a (envelope theorem):
@@ -10,7 +10,9 @@
 //      r_t -> 0 on average and t r_t -> infinity): the pieces with f_j(x) < F(x) + r_t. One
 //      piece: z = the vertex e_a of its largest gradient entry (ties: smallest a); several:
 //      z = argmax_{z in simplex} min_{j active} <z - x, g_j> (numerics/matrix_game.hpp, on the
-//      arms the active pieces move: any other arm adds nothing to any <z, g_j>);
+//      arms the active pieces move: any other arm adds nothing to any <z, g_j>; a star-shaped
+//      game — the best arm's pieces all move the leader and each its own challenger — by water
+//      filling, solve_star_game, any other by GLPK's simplex);
 //   3. x <- ((t - 1) x + z) / t, the authors' step (rctzeng/NeurIPS2021-FWS, standard/
 //      samplingrules.jl: x (t-1)/t + z/t with t = sum N; the linear sampler's too); this
 //      plugin earlier took (t x + z) / (t + 1), a step of 1/(t+1): the measured effect is in
@@ -18,9 +20,10 @@
 //   4. pull argmax_a x_a / N_a (the iterate over the empirical proportions; ties: smallest a).
 // Per round: every piece of Alt(i) once (O(K) for the best arm, O(m (K - m)) for top-m), plus a
 // linear program of |active| rows and at most 2 |active| columns when several pieces are
-// r-active. See docs/algorithms/identification-samplers.md.
-// Linear and transductive best arm: the same plugin name, plugins/identification/linear/
-// linear_fw_sampling.cpp, chosen by the problem's feedback (cpex/identification/feedback_dispatch.hpp).
+// r-active (for the best arm, O(|active| log |active|) by water filling instead). See
+// docs/algorithms/identification-samplers.md. Linear and transductive best arm: the same plugin
+// name, plugins/identification/linear/ linear_fw_sampling.cpp, chosen by the problem's feedback
+// (cpex/identification/feedback_dispatch.hpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -150,6 +153,7 @@ class FwSampling final : public GlrSampler {
       z_[best] = 1.0;
       return;
     }
+    if (star_game(set)) return;
     // The arms the active pieces move, and the game max_z min_j <z, g_j> - <x, g_j> on them.
     support_.clear();
     for (const auto& p : active_)
@@ -172,6 +176,51 @@ class FwSampling final : public GlrSampler {
     for (std::size_t c = 0; c < support_.size(); ++c) z_[support_[c]] = strategy_[c];
   }
 
+  // The game of the active pieces when it is a star — each moves two arms, one of them common
+  // to all (the hub: the best arm's pieces move the empirical best arm and each its own
+  // challenger), the others all different — by water filling (numerics::solve_star_game)
+  // without forming the matrix: z_ set and true; false for any other game.
+  bool star_game(const ActiveSet& set) {
+    const std::size_t k = means().size();
+    for (const auto& p : active_)
+      if (p.size != 2) return false;
+    const std::size_t* first = &set.arms[active_[0].first];
+    const std::size_t* second = &set.arms[active_[1].first];
+    const std::size_t hub = first[0] == second[0] || first[0] == second[1] ? first[0] : first[1];
+    hub_row_.clear();
+    own_row_.clear();
+    own_arm_.clear();
+    offsets_.clear();
+    seen_.resize(k, 0);
+    bool star = true;
+    for (const auto& p : active_) {
+      const std::size_t at = set.arms[p.first] == hub ? 0 : set.arms[p.first + 1] == hub ? 1 : 2;
+      if (at == 2) {
+        star = false;
+        break;
+      }
+      const std::size_t own = set.arms[p.first + 1 - at];
+      const double hub_gradient = set.gradients[p.first + at],
+                   own_gradient = set.gradients[p.first + 1 - at];
+      if (seen_[own] || !(own_gradient >= 0.0)) {
+        star = false;
+        break;
+      }
+      seen_[own] = 1;
+      own_arm_.push_back(own);
+      hub_row_.push_back(hub_gradient);
+      own_row_.push_back(own_gradient);
+      offsets_.push_back(-(x_[hub] * hub_gradient) - x_[own] * own_gradient);
+    }
+    for (std::size_t a : own_arm_) seen_[a] = 0;
+    if (!star) return false;
+    double hub_weight = 0.0;
+    numerics::solve_star_game(hub_row_, own_row_, offsets_, hub_weight, strategy_);
+    z_[hub] = hub_weight;
+    for (std::size_t j = 0; j < own_arm_.size(); ++j) z_[own_arm_[j]] = strategy_[j];
+    return true;
+  }
+
   // An upper bound on F(x): the value at x of the stopping check's closest point (a point of
   // its piece, so at least that piece's value f_p(x) >= F(x)), raised by a relative 1e-9 for
   // the rounding; +infinity when the check saw other pieces than problem() (elimination) or
@@ -190,6 +239,9 @@ class FwSampling final : public GlrSampler {
   }
 
   std::vector<double> x_, z_, ratio_, payoff_, offsets_, strategy_;
+  std::vector<double> hub_row_, own_row_;  // star_game's rows
+  std::vector<std::size_t> own_arm_;
+  std::vector<char> seen_;  // star_game's own arms met (all 0 between calls)
   ActiveSet set_;  // this round's near-least pieces (kept: its buffers are reused)
   std::vector<ActiveSet::Piece> active_;
   std::vector<std::size_t> support_;

@@ -21,6 +21,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -436,6 +438,55 @@ TEST_CASE("The matrix game of FW sampling solves games known by hand", "[identif
   CHECK(solve_matrix_game(std::vector<double>{2e9, 1e-9, 3e-12, 1e9, 5e8, 1e-300}, 3, 2,
                           std::vector<double>{0, 1e9, 2e9}, z) > 0.0);
   CHECK(z[0] + z[1] == Approx(1.0));
+}
+
+TEST_CASE("Star games by water filling: the linear program's value", "[identification][samplers]") {
+  // Random star games (a hub column, one own column per row, some rows without one, some hub
+  // entries 0, offsets of both signs; the columns shuffled): the value within 1e-9 of GLPK's,
+  // and the strategy a distribution that reaches it.
+  std::mt19937_64 rng(45);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t rows = 2 + static_cast<std::size_t>(trial % 40);
+    const std::size_t cols = rows + 1 + static_cast<std::size_t>(trial % 3);  // some columns unused
+    std::vector<std::size_t> column(cols);
+    std::iota(column.begin(), column.end(), std::size_t{0});
+    std::shuffle(column.begin(), column.end(), rng);
+    std::vector<double> payoff(rows * cols, 0.0), offsets(rows);
+    for (std::size_t j = 0; j < rows; ++j) {
+      payoff[j * cols + column[0]] = unit(rng) < 0.1 ? 0.0 : 3.0 * unit(rng);
+      if (unit(rng) > 0.1) payoff[j * cols + column[j + 1]] = 0.01 + 3.0 * unit(rng);
+      offsets[j] = 2.0 * unit(rng) - 1.0;
+    }
+    std::vector<double> star, lp;
+    const std::optional<double> value = solve_star_game(payoff, rows, cols, offsets, star);
+    REQUIRE(value.has_value());
+    const double reference = solve_matrix_game(payoff, rows, cols, offsets, lp);
+    INFO("trial " << trial << ", " << rows << " rows");
+    CHECK(*value == Approx(reference).epsilon(1e-9).margin(1e-9));
+    double total = 0.0, reached = std::numeric_limits<double>::infinity();
+    for (double z : star) {
+      CHECK(z >= 0.0);
+      total += z;
+    }
+    for (std::size_t j = 0; j < rows; ++j) {
+      double row = offsets[j];
+      for (std::size_t c = 0; c < cols; ++c) row += payoff[j * cols + c] * star[c];
+      reached = std::min(reached, row);
+    }
+    CHECK(total == Approx(1.0).epsilon(1e-12));
+    CHECK(reached == Approx(reference).epsilon(1e-9).margin(1e-9));
+  }
+  // Not stars: two rows sharing a second column; a negative entry off the hub.
+  std::vector<double> z;
+  CHECK_FALSE(
+      solve_star_game(std::vector<double>{1, 1, 0, 1, 1, 0}, 2, 3, std::vector<double>{0, 0}, z));
+  CHECK_FALSE(
+      solve_star_game(std::vector<double>{1, -1, 0, 1, 0, 1}, 2, 3, std::vector<double>{0, 0}, z));
+  // The hand-solved game of the test above is a star: max_z min(2 z0, z1 + 1) = 4/3.
+  CHECK(*solve_star_game(std::vector<double>{2, 0, 0, 1}, 2, 2, std::vector<double>{0, 1}, z) ==
+        Approx(4.0 / 3.0));
+  CHECK(z[0] == Approx(2.0 / 3.0));
 }
 
 TEST_CASE("AdaHedge with an initial gap: a finite learning rate from the start", "[identification][samplers]") {

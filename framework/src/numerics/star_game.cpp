@@ -1,0 +1,168 @@
+// The star-shaped matrix game by water filling and a bisection over the hub's weight
+// (matrix_game.hpp, solve_star_game).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "cpex/numerics/matrix_game.hpp"
+#include "infinity.hpp"
+
+namespace cpex::numerics {
+namespace {
+
+// Row j's value at hub weight s and own weight z: a s + c z + b; `column` its own column (cols:
+// none, or an entry of 0).
+struct StarRow {
+  double a, c, b;
+  std::size_t column;
+};
+
+// The best own weights for a hub weight s: the value min(cap, level) and its right derivative in
+// s. `order` holds the rows of c > 0, sorted by a s + b at the last s (kept: insertion sort).
+struct Evaluation {
+  double value, slope, level;
+};
+
+class StarGame {
+ public:
+  explicit StarGame(std::vector<StarRow> rows) : rows_(std::move(rows)) {
+    for (std::size_t j = 0; j < rows_.size(); ++j)
+      (rows_[j].c > 0.0 ? filled_ : capped_).push_back(j);
+  }
+
+  Evaluation at(double s) {
+    // The rows without an own weight cap the value at min_j a_j s + b_j (right derivative: the
+    // least a among the rows at the minimum).
+    double cap = kInfinity, cap_slope = kInfinity;
+    for (std::size_t j : capped_) {
+      const double v = rows_[j].a * s + rows_[j].b;
+      if (v < cap || (v == cap && rows_[j].a < cap_slope)) {
+        cap = v;
+        cap_slope = rows_[j].a;
+      }
+    }
+    double level = kInfinity, level_slope = 0.0;
+    if (!filled_.empty()) {
+      const auto height = [&](std::size_t j) { return rows_[j].a * s + rows_[j].b; };
+      // Insertion sort from the last order (nearly sorted once s moves little).
+      for (std::size_t i = 1; i < filled_.size(); ++i) {
+        const std::size_t j = filled_[i];
+        const double h = height(j);
+        std::size_t k = i;
+        for (; k > 0 && height(filled_[k - 1]) > h; --k) filled_[k] = filled_[k - 1];
+        filled_[k] = j;
+      }
+      // The level with mass 1 - s over the lowest rows: L = (m + sum t / c) / sum 1 / c over the
+      // first k rows, the first k whose L does not pass the next row's height.
+      const double mass = std::max(0.0, 1.0 - s);
+      double inverse = 0.0, weighted = 0.0, pulled = 0.0;  // sums of 1/c, t/c, a/c
+      for (std::size_t i = 0; i < filled_.size(); ++i) {
+        const StarRow& r = rows_[filled_[i]];
+        inverse += 1.0 / r.c;
+        weighted += height(filled_[i]) / r.c;
+        pulled += r.a / r.c;
+        level = (mass + weighted) / inverse;
+        if (i + 1 == filled_.size() || level <= height(filled_[i + 1])) break;
+      }
+      // dL/ds from sum_A (L - a s - b) / c = 1 - s: L' sum 1/c = sum a/c - 1.
+      level_slope = (pulled - 1.0) / inverse;
+    }
+    if (cap < level) return {cap, cap_slope, level};
+    if (level < cap) return {level, level_slope, level};
+    return {cap, std::min(cap_slope, level_slope), level};
+  }
+
+  const std::vector<StarRow>& rows() const { return rows_; }
+
+ private:
+  std::vector<StarRow> rows_;
+  std::vector<std::size_t> filled_, capped_;
+};
+
+}  // namespace
+
+double solve_star_game(std::span<const double> hub, std::span<const double> own, std::span<const double> offsets,
+                       double& hub_weight, std::vector<double>& own_weights) {
+  const std::size_t rows = hub.size();
+  if (rows == 0 || own.size() != rows || offsets.size() != rows)
+    throw std::invalid_argument("solve_star_game: " + std::to_string(rows) + " hub entries need as many own entries (" +
+                                std::to_string(own.size()) + ") and offsets (" + std::to_string(offsets.size()) + ")");
+  for (std::size_t j = 0; j < rows; ++j)
+    if (!std::isfinite(hub[j]) || !std::isfinite(own[j]) || !std::isfinite(offsets[j]) || own[j] < 0.0)
+      throw std::invalid_argument("solve_star_game: row " + std::to_string(j) +
+                                  " has a non-finite entry or a negative own entry");
+  std::vector<StarRow> star(rows);
+  for (std::size_t j = 0; j < rows; ++j) star[j] = {hub[j], own[j], offsets[j], j};
+  StarGame game(std::move(star));
+  // V(s) is concave: bisection on the sign of its right derivative.
+  double lo = 0.0, hi = 1.0;
+  for (int step = 0; step < 200 && hi - lo > 1e-15; ++step) {
+    const double mid = 0.5 * (lo + hi);
+    (game.at(mid).slope > 0.0 ? lo : hi) = mid;
+  }
+  const Evaluation at_lo = game.at(lo), at_hi = game.at(hi);
+  const double s = at_hi.value > at_lo.value ? hi : lo;
+  const Evaluation best = game.at(s);
+  own_weights.assign(rows, 0.0);
+  double total = hub_weight = s;
+  if (std::isfinite(best.level))
+    for (const StarRow& r : game.rows())
+      if (r.c > 0.0) total += own_weights[r.column] = std::max(0.0, (best.level - (r.a * s + r.b)) / r.c);
+  if (!(total > 0.0)) hub_weight = total = 1.0;
+  hub_weight /= total;
+  for (double& z : own_weights) z /= total;
+  return best.value;
+}
+
+std::optional<double> solve_star_game(std::span<const double> payoff, std::size_t rows, std::size_t cols,
+                                      std::span<const double> offsets, std::vector<double>& strategy) {
+  if (rows == 0 || cols == 0 || payoff.size() != rows * cols || offsets.size() != rows)
+    throw std::invalid_argument("solve_star_game: a payoff matrix of " + std::to_string(rows) + " x " +
+                                std::to_string(cols) + " needs that many entries and one offset per row");
+  auto finite = [](double x) { return std::isfinite(x); };
+  if (!std::all_of(payoff.begin(), payoff.end(), finite) || !std::all_of(offsets.begin(), offsets.end(), finite))
+    throw std::invalid_argument("solve_star_game: a payoff or an offset is not finite");
+  // The hub: a column weighed by most rows (of those tied or next, the first three that make
+  // a star are tried in turn).
+  std::vector<std::size_t> used(cols, 0), candidates(cols);
+  for (std::size_t j = 0; j < rows; ++j)
+    for (std::size_t c = 0; c < cols; ++c) used[c] += payoff[j * cols + c] != 0.0;
+  std::iota(candidates.begin(), candidates.end(), std::size_t{0});
+  std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t x, std::size_t y) { return used[x] > used[y]; });
+  // Each row: its hub entry and at most one other column, >= 0 and no other row's.
+  std::vector<StarRow> star(rows);
+  std::vector<char> owned(cols);
+  const auto make_star = [&](std::size_t hub) {
+    std::fill(owned.begin(), owned.end(), 0);
+    for (std::size_t j = 0; j < rows; ++j) {
+      star[j] = {payoff[j * cols + hub], 0.0, offsets[j], cols};
+      for (std::size_t c = 0; c < cols; ++c) {
+        const double x = payoff[j * cols + c];
+        if (c == hub || x == 0.0) continue;
+        if (x < 0.0 || star[j].column != cols || owned[c]) return false;
+        star[j].c = x;
+        star[j].column = c;
+        owned[c] = 1;
+      }
+    }
+    return true;
+  };
+  std::size_t hub = cols;
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, cols) && hub == cols; ++i)
+    if (make_star(candidates[i])) hub = candidates[i];
+  if (hub == cols) return std::nullopt;
+  std::vector<double> hubs(rows), owns(rows), weights;
+  for (std::size_t j = 0; j < rows; ++j) hubs[j] = star[j].a, owns[j] = star[j].c;
+  double hub_weight = 0.0;
+  const double value = solve_star_game(hubs, owns, offsets, hub_weight, weights);
+  strategy.assign(cols, 0.0);
+  strategy[hub] = hub_weight;
+  for (std::size_t j = 0; j < rows; ++j)
+    if (star[j].column < cols) strategy[star[j].column] = weights[j];
+  return value;
+}
+
+}  // namespace cpex::numerics
