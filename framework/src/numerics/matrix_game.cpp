@@ -9,18 +9,14 @@
 #include <limits>
 #include <stdexcept>
 
+#include "game_input.hpp"
 #include "glpk_lock.hpp"
 
 namespace cpex::numerics {
 
 double solve_matrix_game(std::span<const double> payoff, std::size_t rows, std::size_t cols,
                          std::span<const double> offsets, std::vector<double>& strategy) {
-  if (rows == 0 || cols == 0 || payoff.size() != rows * cols || offsets.size() != rows)
-    throw std::invalid_argument("solve_matrix_game: a payoff matrix of " + std::to_string(rows) + " x " +
-                                std::to_string(cols) + " needs that many entries and one offset per row");
-  auto finite = [](double x) { return std::isfinite(x); };
-  if (!std::all_of(payoff.begin(), payoff.end(), finite) || !std::all_of(offsets.begin(), offsets.end(), finite))
-    throw std::invalid_argument("solve_matrix_game: a payoff or an offset is not finite");
+  check_game_input("solve_matrix_game", payoff, rows, cols, offsets);
   // One scale for the whole game (v and the offsets scale with it): GLPK's tolerances are
   // absolute, and the payoffs of a long run (N_a d(mu_a, lambda_a)) reach 1e6 and more.
   double scale = 0.0;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cpex/numerics/matrix_game.hpp"
+#include "game_input.hpp"
 #include "infinity.hpp"
 
 namespace cpex::numerics {
@@ -119,12 +120,7 @@ double solve_star_game(std::span<const double> hub, std::span<const double> own,
 
 std::optional<double> solve_star_game(std::span<const double> payoff, std::size_t rows, std::size_t cols,
                                       std::span<const double> offsets, std::vector<double>& strategy) {
-  if (rows == 0 || cols == 0 || payoff.size() != rows * cols || offsets.size() != rows)
-    throw std::invalid_argument("solve_star_game: a payoff matrix of " + std::to_string(rows) + " x " +
-                                std::to_string(cols) + " needs that many entries and one offset per row");
-  auto finite = [](double x) { return std::isfinite(x); };
-  if (!std::all_of(payoff.begin(), payoff.end(), finite) || !std::all_of(offsets.begin(), offsets.end(), finite))
-    throw std::invalid_argument("solve_star_game: a payoff or an offset is not finite");
+  check_game_input("solve_star_game", payoff, rows, cols, offsets);
   // The hub: a column weighed by most rows (of those tied or next, the first three that make
   // a star are tried in turn).
   std::vector<std::size_t> used(cols, 0), candidates(cols);
