@@ -483,6 +483,15 @@ TEST_CASE("Star games by water filling: the linear program's value", "[identific
       solve_star_game(std::vector<double>{1, 1, 0, 1, 1, 0}, 2, 3, std::vector<double>{0, 0}, z));
   CHECK_FALSE(
       solve_star_game(std::vector<double>{1, -1, 0, 1, 0, 1}, 2, 3, std::vector<double>{0, 0}, z));
+  // No own payoffs: max_s min(-s, 1 - 2 s) = 0 at s = 0, the weight on the other column; the
+  // hub alone: its one strategy.
+  CHECK(*solve_star_game(std::vector<double>{-1, 0, -2, 0}, 2, 2, std::vector<double>{0, 1}, z) ==
+        Approx(0.0).margin(1e-12));
+  CHECK(z[0] == Approx(0.0).margin(1e-12));
+  CHECK(z[1] == Approx(1.0));
+  CHECK(*solve_star_game(std::vector<double>{-1, -2}, 2, 1, std::vector<double>{0, 1}, z) ==
+        Approx(-1.0));
+  CHECK(z[0] == 1.0);
   // The hand-solved game of the test above is a star: max_z min(2 z0, z1 + 1) = 4/3.
   CHECK(*solve_star_game(std::vector<double>{2, 0, 0, 1}, 2, 2, std::vector<double>{0, 1}, z) ==
         Approx(4.0 / 3.0));

@@ -109,9 +109,14 @@ double solve_star_game(std::span<const double> hub, std::span<const double> own,
   const Evaluation best = game.at(s);
   own_weights.assign(rows, 0.0);
   double total = hub_weight = s;
-  if (std::isfinite(best.level))
+  if (std::isfinite(best.level)) {
     for (const StarRow& r : game.rows())
       if (r.c > 0.0) total += own_weights[r.column] = std::max(0.0, (best.level - (r.a * s + r.b)) / r.c);
+  } else {
+    // No row has an own payoff: the rest goes to a column that moves no row's value.
+    own_weights[0] = 1.0 - s;
+    total = 1.0;
+  }
   if (!(total > 0.0)) hub_weight = total = 1.0;
   hub_weight /= total;
   for (double& z : own_weights) z /= total;
@@ -150,14 +155,23 @@ std::optional<double> solve_star_game(std::span<const double> payoff, std::size_
   for (std::size_t i = 0; i < std::min<std::size_t>(3, cols) && hub == cols; ++i)
     if (make_star(candidates[i])) hub = candidates[i];
   if (hub == cols) return std::nullopt;
+  strategy.assign(cols, 0.0);
+  if (cols == 1) {  // the hub alone: the whole weight on it
+    strategy[hub] = 1.0;
+    double value = kInfinity;
+    for (std::size_t j = 0; j < rows; ++j) value = std::min(value, payoff[j] + offsets[j]);
+    return value;
+  }
   std::vector<double> hubs(rows), owns(rows), weights;
   for (std::size_t j = 0; j < rows; ++j) hubs[j] = star[j].a, owns[j] = star[j].c;
   double hub_weight = 0.0;
   const double value = solve_star_game(hubs, owns, offsets, hub_weight, weights);
-  strategy.assign(cols, 0.0);
   strategy[hub] = hub_weight;
+  // The weight of a row without an own column (its own payoff 0: it moves no row's value) goes
+  // to the first other column, where it can only raise a row's value.
+  const std::size_t spare = hub == 0 ? 1 : 0;
   for (std::size_t j = 0; j < rows; ++j)
-    if (star[j].column < cols) strategy[star[j].column] = weights[j];
+    strategy[star[j].column < cols ? star[j].column : spare] += weights[j];
   return value;
 }
 
