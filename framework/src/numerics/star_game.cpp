@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cpex/numerics/matrix_game.hpp"
 #include "game_input.hpp"
@@ -21,17 +23,26 @@ struct StarRow {
   std::size_t column;
 };
 
-// The best own weights for a hub weight s: the value min(cap, level) and its right derivative in
-// s. `order` holds the rows of c > 0, sorted by a s + b at the last s (kept: insertion sort).
+// The best own weights for a hub weight s: the value min(cap, level), its right derivative in s
+// and the water level.
 struct Evaluation {
   double value, slope, level;
 };
 
+// The game's rows; filled_ the rows of c > 0, sorted by a s + b at the last s (kept: insertion
+// sort), capped_ the others. One per thread, its buffers kept from call to call (fw-sampling
+// solves a game most rounds: no allocation once they have grown).
 class StarGame {
  public:
-  explicit StarGame(std::vector<StarRow> rows) : rows_(std::move(rows)) {
-    for (std::size_t j = 0; j < rows_.size(); ++j)
+  void reset(std::span<const double> hub, std::span<const double> own,
+             std::span<const double> offsets) {
+    rows_.resize(hub.size());
+    filled_.clear();
+    capped_.clear();
+    for (std::size_t j = 0; j < rows_.size(); ++j) {
+      rows_[j] = {hub[j], own[j], offsets[j], j};
       (rows_[j].c > 0.0 ? filled_ : capped_).push_back(j);
+    }
   }
 
   Evaluation at(double s) {
@@ -95,9 +106,8 @@ double solve_star_game(std::span<const double> hub, std::span<const double> own,
     if (!std::isfinite(hub[j]) || !std::isfinite(own[j]) || !std::isfinite(offsets[j]) || own[j] < 0.0)
       throw std::invalid_argument("solve_star_game: row " + std::to_string(j) +
                                   " has a non-finite entry or a negative own entry");
-  std::vector<StarRow> star(rows);
-  for (std::size_t j = 0; j < rows; ++j) star[j] = {hub[j], own[j], offsets[j], j};
-  StarGame game(std::move(star));
+  thread_local StarGame game;
+  game.reset(hub, own, offsets);
   // V(s) is concave: bisection on the sign of its right derivative.
   double lo = 0.0, hi = 1.0;
   for (int step = 0; step < 200 && hi - lo > 1e-15; ++step) {
