@@ -72,26 +72,23 @@ class Game final : public GlrSampler {
       started_ = true;
     }
     numerics::AdaHedge& learner = learners_.try_emplace(answer().arms, k, kInitialGap).first->second;
-    weights_ = learner.weights();
-    problem().best_response(weights_, means(), families(), answer(), response_);
+    const std::vector<double>& played = learner.weights();  // w_t, until learner.gain below
+    problem().best_response(played, means(), families(), answer(), response_);
     lambda_.assign(means().begin(), means().end());
     for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
-    if (!optimistic_) {
+    if (optimistic_) {
+      optimistic_gains(families(), means(), counts(), optimism_level(t), lambda_, upper_, lower_,
+                       gains_);
+    } else {
       // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
-      for (std::size_t a = 0; a < k; ++a) {
-        const double gain = families()[a].kl(means()[a], lambda_[a]);
-        gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
-      }
-      learner.gain(gains_);
-      return track(t);
+      for (std::size_t a = 0; a < k; ++a) gains_[a] = families()[a].kl(means()[a], lambda_[a]);
     }
-    const double level = optimism_level(t);
-    for (std::size_t a = 0; a < k; ++a) {
-      const double gain = optimistic_gain(families()[a], means()[a], counts()[a], level, lambda_[a], upper_[a], lower_[a]);
-      gains_[a] = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
-    }
+    for (double& gain : gains_)
+      gain = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
+    const std::size_t arm =
+        track(played, t);  // the arm that tracks w_t (before the learner moves on)
     learner.gain(gains_);
-    return track(t);
+    return arm;
   }
 
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
@@ -101,8 +98,9 @@ class Game final : public GlrSampler {
  private:
   // The arm that tracks the round's weights: C-Tracking of their running sum (the paper's), or
   // D-Tracking of the weights themselves (tracking = d; t the samples so far).
-  std::size_t track(std::uint64_t t) {
-    return cumulative_ ? tracking_.track(weights_, 0.0, counts()) : direct_tracking(weights_, counts(), t);
+  std::size_t track(const std::vector<double>& weights, std::uint64_t t) {
+    return cumulative_ ? tracking_.track(weights, 0.0, counts())
+                       : direct_tracking(weights, counts(), t);
   }
 
   // The least-sampled arm whose mean is at an end of the family's means (Bernoulli 0 or 1,
@@ -127,7 +125,7 @@ class Game final : public GlrSampler {
   bool started_ = false;
   bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
-  std::vector<double> weights_, lambda_, gains_;
+  std::vector<double> lambda_, gains_;
   std::vector<double> upper_, lower_;  // each arm's KL confidence bounds of the last round
 };
 

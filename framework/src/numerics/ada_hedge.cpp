@@ -27,33 +27,38 @@ double AdaHedge::learning_rate() const {
 
 void AdaHedge::gain(std::span<const double> gains) {
   const double eta = learning_rate();
+  const std::size_t n = gains.size();
   double expected = 0.0, top = -std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < gains.size(); ++i) {
+  double cumulative_top =
+      -std::numeric_limits<double>::infinity();  // of G + g, for the new weights
+  for (std::size_t i = 0; i < n; ++i) {
     expected += weights_[i] * gains[i];
     if (weights_[i] > 0.0) top = std::max(top, gains[i]);
+    cumulative_[i] += gains[i];
+    cumulative_top = std::max(cumulative_top, cumulative_[i]);
   }
   // Mix loss of the losses -g: -(1/eta) ln sum w exp(eta g), computed around its largest term.
   double mix = top;
   if (std::isfinite(eta)) {
     double sum = 0.0;
-    for (std::size_t i = 0; i < gains.size(); ++i)
+    for (std::size_t i = 0; i < n; ++i)
       if (weights_[i] > 0.0) sum += weights_[i] * exp_or_zero(eta * (gains[i] - top));
     mix = top + std::log(sum) / eta;
   }
   // h - m with h = -expected and m = -mix: the gap is mix - expected >= 0.
   gap_ += std::max(0.0, mix - expected);
-  for (std::size_t i = 0; i < gains.size(); ++i) cumulative_[i] += gains[i];
-  refresh();
+  refresh(cumulative_top);
 }
 
-void AdaHedge::refresh() {
+void AdaHedge::refresh(double top) {
   const double eta = learning_rate();
-  const double top = *std::max_element(cumulative_.begin(), cumulative_.end());
   double sum = 0.0;
-  for (std::size_t i = 0; i < cumulative_.size(); ++i) {
-    const double x = std::isfinite(eta) ? exp_or_zero(eta * (cumulative_[i] - top)) : (cumulative_[i] == top ? 1.0 : 0.0);
-    weights_[i] = x;
-    sum += x;
+  if (std::isfinite(eta)) {
+    for (std::size_t i = 0; i < cumulative_.size(); ++i)
+      sum += weights_[i] = exp_or_zero(eta * (cumulative_[i] - top));
+  } else {
+    for (std::size_t i = 0; i < cumulative_.size(); ++i)
+      sum += weights_[i] = cumulative_[i] == top ? 1.0 : 0.0;
   }
   for (double& w : weights_) w /= sum;
 }

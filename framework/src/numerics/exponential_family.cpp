@@ -149,10 +149,7 @@ const char* ArmFamily::name() const {
 
 double ArmFamily::kl(double x, double y) const {
   switch (kind_) {
-    case Kind::Gaussian: {
-      const double diff = x - y;
-      return diff * diff / (2.0 * sigma_ * sigma_);
-    }
+    case Kind::Gaussian: return gaussian_kl(sigma_, x, y);
     case Kind::Bernoulli: return bernoulli_kl(x, y);
     case Kind::Poisson: return poisson_kl(x, y);
     case Kind::Exponential: return exponential_kl(x, y);
@@ -218,11 +215,8 @@ Transport pair_transport(const ArmFamily& family_a, double w_a, double x_a, cons
     return unknown_variance_transport(w_a, x_a, family_a.sigma() * family_a.sigma(), w_b, x_b,
                                       family_b.sigma() * family_b.sigma());
   double point;
-  if (family_a.kind() == Kind::Gaussian && family_a == family_b) {
-    // GK eq. (11) in closed form, as glr(): w_a w_b / (w_a + w_b) (x_a - x_b)^2 / (2 sigma^2).
-    const double diff = x_a - x_b, sigma = family_a.sigma();
-    return {w_a * w_b / (w_a + w_b) * diff * diff / (2.0 * sigma * sigma), (w_a * x_a + w_b * x_b) / (w_a + w_b)};
-  }
+  if (family_a.kind() == Kind::Gaussian && family_a == family_b)
+    return gaussian_pair_transport(family_a.sigma(), w_a, x_a, w_b, x_b);  // GK eq. (11), as glr()
   if (family_a.kind() == Kind::Gaussian) {
     // Precision-weighted mean of Gaussian arms with different sigmas.
     const double pa = w_a / family_a.variance(x_a), pb = w_b / family_b.variance(x_b);

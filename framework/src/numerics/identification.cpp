@@ -103,8 +103,9 @@ class TopM final : public IdentificationProblem {
       for (std::size_t i : answer.arms)
         for (std::size_t j = 0; j < arms_; ++j) {
           if (member_[j]) continue;
-          least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
-                           penalty_of(penalties, j), piece, i, j);
+          least.offer_pair(
+              pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+              penalty_of(penalties, j), piece, i, j);
           ++piece;
         }
       return;

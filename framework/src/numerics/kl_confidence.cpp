@@ -84,11 +84,8 @@ double kl_bound_from(const ArmFamily& family, double mean, double count, double 
   using Kind = ArmFamily::Kind;
   if (!(level > 0.0) || !(count > 0.0)) return mean;
   const double budget = level / count;
-  if (family.kind() == Kind::Gaussian) {
-    // Out by more than the rounding of the square root, the product and the sum.
-    const double s = family.sigma() * std::sqrt(2.0 * budget);
-    return mean + direction * (s * (1.0 + 1e-14) + 4e-16 * std::abs(mean));
-  }
+  if (family.kind() == Kind::Gaussian)
+    return gaussian_kl_bound(family.sigma(), mean, budget, direction);
   auto fallback = [&] { return kl_bound(family, mean, count, level, direction); };
   if (family.kind() != Kind::Bernoulli && family.kind() != Kind::Poisson) return fallback();
   double q = start;

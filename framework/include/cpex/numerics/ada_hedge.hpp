@@ -28,7 +28,7 @@ class AdaHedge {
   double learning_rate() const;  // +inf while the mixability gap is 0
 
  private:
-  void refresh();
+  void refresh(double top);  // the weights of the cumulative gains, top their largest
 
   std::vector<double> cumulative_, weights_;
   double gap_ = 0.0;  // Delta_t

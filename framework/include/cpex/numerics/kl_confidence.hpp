@@ -14,6 +14,8 @@
 // bound of a mean near 0, say), the last mean before the end, to the double's precision.
 #pragma once
 
+#include <cmath>
+
 #include "cpex/numerics/exponential_family.hpp"
 
 namespace cpex::numerics {
@@ -36,5 +38,13 @@ double kl_lower_bound(const ArmFamily& family, double mean, double count, double
 // kl_lower_bound.
 double kl_upper_bound_from(const ArmFamily& family, double mean, double count, double level, double start);
 double kl_lower_bound_from(const ArmFamily& family, double mean, double count, double level, double start);
+
+// The closed form of kl_upper_bound_from / kl_lower_bound_from for a Gaussian arm (direction
+// +1 upper, -1 lower; budget = level / count > 0): mean +- sigma sqrt(2 budget), moved out by
+// more than the rounding of the square root, the product and the sum.
+inline double gaussian_kl_bound(double sigma, double mean, double budget, double direction) {
+  const double s = sigma * std::sqrt(2.0 * budget);
+  return mean + direction * (s * (1.0 + 1e-14) + 4e-16 * std::abs(mean));
+}
 
 }  // namespace cpex::numerics
