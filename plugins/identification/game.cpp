@@ -1,7 +1,7 @@
 // `game`: pure exploration as a game (Degenne, Koolen & Menard, "Non-Asymptotic Pure
 // Exploration by Solving Games", NeurIPS 2019), with the GLR stopping rule
-// (cpex/identification/glr_sampler.hpp), on any identification problem of the pipeline. Each round t
-// (samples so far) after the initial pass, with i the empirical answer:
+// (cpex/identification/glr_sampler.hpp), on any identification problem of the pipeline. Each round
+// t (samples so far) after the initial pass, with i the empirical answer:
 //   1. the learner of i (one AdaHedge learner per answer met, numerics/ada_hedge.hpp with
 //      Koolen's initial gap 0.01 — the paper's "k-learner" version, as in Koolen's
 //      implementation) plays w_t in the simplex;
@@ -11,7 +11,7 @@
 //   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
 //      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
 //      (cpex/identification/optimistic_gains.hpp: the bounds to 1e-12 on the interval's outside,
-//      each round's by Newton's method from the round before's, Gaussian ones in closed form):
+//      each round's from the round before's, Gaussian ones in closed form):
 //      the largest divergence to lambda_a of a plausible mean, at least the interval's own level
 //      (Koolen's code; the paper's f(t - 1) with f(t) = log t);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
@@ -54,8 +54,7 @@ class Game final : public GlrSampler {
     started_ = false;
     degenerate_left_ = true;
     gains_.assign(means().size(), 0.0);
-    upper_.assign(means().size(), std::nan(""));  // no bound yet: the first is computed afresh
-    lower_.assign(means().size(), std::nan(""));
+    gains_of_.reset(means().size());  // no bound yet: the first are computed afresh
   }
 
   std::size_t sample(std::uint64_t t) override {
@@ -77,8 +76,7 @@ class Game final : public GlrSampler {
     lambda_.assign(means().begin(), means().end());
     for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
     if (optimistic_) {
-      optimistic_gains(families(), means(), counts(), optimism_level(t), lambda_, upper_, lower_,
-                       gains_);
+      gains_of_.compute(families(), means(), counts(), optimism_level(t), lambda_, gains_);
     } else {
       // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
       for (std::size_t a = 0; a < k; ++a) gains_[a] = families()[a].kl(means()[a], lambda_[a]);
@@ -126,7 +124,7 @@ class Game final : public GlrSampler {
   bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
   std::vector<double> lambda_, gains_;
-  std::vector<double> upper_, lower_;  // each arm's KL confidence bounds of the last round
+  OptimisticGains gains_of_;  // each arm's KL confidence bounds of the last round
 };
 
 void register_game(Registry& registry) {

@@ -612,6 +612,115 @@ TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identifi
   }
 }
 
+// The gains of every arm at once (OptimisticGains, the game's), round after round, against the
+// formula with the box's ends by bisection: arms pulled now and then (their mean and count
+// move), most arms' lambda their own mean (the reverse divergence from the bound's logarithms),
+// some moved; Gaussian, Bernoulli and Poisson arms; the kept bounds on the safe side of the box's
+// ends and within 1e-12 of them, also after the level jumps (t x 1000: the step from the round
+// before's bound is then far off and must be refused). Fails when the reverse divergence is off
+// by 1e-7 relative, or when the step's check is left out.
+TEST_CASE("game: the gains of every arm, round after round, are the paper's",
+          "[identification][samplers]") {
+  using cpex::identification::optimism_level;
+  auto box_end = [](const ArmFamily& f, double mean, double count, double level, double end) {
+    double in = mean, out = end;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = 0.5 * (in + out);
+      (count * f.kl(mean, mid) <= level ? in : out) = mid;
+    }
+    return in;
+  };
+  std::mt19937_64 rng(4401);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const ArmFamily& family :
+       {ArmFamily::bernoulli(), ArmFamily::poisson(), ArmFamily::gaussian(0.5)}) {
+    const std::size_t k = 12;
+    const double top = family.kind() == ArmFamily::Kind::Poisson ? 6.0 : 1.0;
+    std::vector<ArmFamily> families(k, family);
+    std::vector<double> means(k), counts(k), lambda(k), gains(k);
+    for (std::size_t a = 0; a < k; ++a) {
+      means[a] = top * (0.05 + 0.9 * unit(rng));
+      counts[a] = 1.0 + std::floor(200.0 * unit(rng));
+    }
+    cpex::identification::OptimisticGains of;
+    of.reset(k);
+    std::size_t checked = 0;
+    std::vector<std::uint64_t> rounds;
+    for (std::uint64_t t = 3000; t < 3030; ++t) rounds.push_back(t);
+    for (std::uint64_t t = 3000000; t < 3000030; ++t) rounds.push_back(t);  // the level jumps
+    for (const std::uint64_t t : rounds) {
+      const std::size_t pulled = static_cast<std::size_t>(unit(rng) * k);
+      counts[pulled] += 1.0;
+      means[pulled] =
+          std::clamp(means[pulled] + 0.01 * top * (unit(rng) - 0.5), 0.02 * top, 0.98 * top);
+      for (std::size_t a = 0; a < k; ++a)
+        lambda[a] = unit(rng) < 0.8 ? means[a] : top * (0.05 + 0.9 * unit(rng));
+      const double level = optimism_level(t);
+      of.compute(families, means, counts, level, lambda, gains);
+      for (std::size_t a = 0; a < k; ++a) {
+        const double hi = box_end(family, means[a], counts[a], level,
+                                  family.kind() == ArmFamily::Kind::Gaussian ? 100.0
+                                  : top == 1.0                               ? 1.0
+                                                                             : 100.0);
+        const double lo = box_end(family, means[a], counts[a], level,
+                                  family.kind() == ArmFamily::Kind::Gaussian ? -100.0 : 0.0);
+        const double expected =
+            std::max({family.kl(hi, lambda[a]), family.kl(lo, lambda[a]), level / counts[a]});
+        CHECK(gains[a] == Approx(expected).epsilon(1e-9));
+        if (family.kind() != ArmFamily::Kind::Gaussian) {
+          const auto [lower, upper] = of.bounds(a);
+          CHECK(upper >= hi - 1e-15 * std::max(1.0, hi));
+          CHECK(upper - hi <= 1e-12 * std::max(1.0, hi));
+          CHECK(lower <= lo + 1e-15 * std::max(1.0, lo));
+          CHECK(lo - lower <= 1e-12 * std::max(1.0, lo));
+        }
+        ++checked;
+      }
+    }
+    CHECK(checked == 60 * k);
+  }
+}
+
+// ArmFamily::kl_with_reverse: d(x, y) with kl()'s bits, d(y, x) against a long-double
+// computation to a relative 1e-13, up to the rounding that kl() itself carries (absolute, and
+// relative to |x - y| for Poisson's psi(y / x - 1)), at random pairs from 1e-8 apart to far.
+TEST_CASE("The divergence with its reverse from the same logarithms",
+          "[identification][samplers]") {
+  using Long = long double;
+  auto psi = [](Long z) {  // z - log(1 + z) without cancellation
+    if (std::abs(z) >= Long(1e-3)) return z - std::log1p(z);
+    Long term = z * z, sum = 0;
+    for (int k = 2; k <= 12; ++k, term *= z) sum += (k % 2 == 0 ? term : -term) / k;
+    return sum;
+  };
+  auto exact = [&](const ArmFamily& f, Long a, Long b) -> Long {  // d(a, b)
+    switch (f.kind()) {
+      case ArmFamily::Kind::Bernoulli:
+        return (a - b) * (a - b) / (b * (1 - b)) - a * psi((a - b) / b) -
+               (1 - a) * psi((b - a) / (1 - b));
+      case ArmFamily::Kind::Poisson: return a * psi((b - a) / a);
+      default: return static_cast<Long>(f.kl(static_cast<double>(a), static_cast<double>(b)));
+    }
+  };
+  std::mt19937_64 rng(4402);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const ArmFamily& family : {ArmFamily::bernoulli(), ArmFamily::poisson(),
+                                  ArmFamily::gaussian(0.7), ArmFamily::exponential()}) {
+    const double top = family.kind() == ArmFamily::Kind::Bernoulli ? 1.0 : 5.0;
+    for (int i = 0; i < 5000; ++i) {
+      const double x = top * (0.001 + 0.998 * unit(rng));
+      const double scale = std::pow(10.0, -8.0 * unit(rng));
+      double y = x + (unit(rng) - 0.5) * scale * top;
+      if (!(y > 0.0) || (family.kind() == ArmFamily::Kind::Bernoulli && !(y < 1.0))) y = 0.5 * x;
+      double reverse = -1.0;
+      const double forward = family.kl_with_reverse(x, y, reverse);
+      CHECK(forward == family.kl(x, y));
+      const double expected = static_cast<double>(exact(family, y, x));
+      CHECK(std::abs(reverse - expected) <= 1e-13 * expected + 1e-15 * std::abs(x - y) + 4e-16);
+    }
+  }
+}
+
 TEST_CASE("The Bregman generator of each family gives back its divergence",
           "[identification][samplers]") {
   // d(x, y) = phi(x) - phi(y) - phi'(y) (x - y) (sticky Track-and-Stop's prefix-sum costs), at

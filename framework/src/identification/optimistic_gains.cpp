@@ -19,24 +19,90 @@ double optimistic_gain(const numerics::ArmFamily& family, double mean, double co
   return std::max({family.kl(upper, lambda), family.kl(lower, lambda), level / count});
 }
 
-void optimistic_gains(std::span<const numerics::ArmFamily> families, std::span<const double> means,
-                      std::span<const double> counts, double level, std::span<const double> lambda,
-                      std::span<double> upper, std::span<double> lower, std::span<double> gains) {
+void OptimisticGains::reset(std::size_t arms) { arms_.assign(arms, Arm{}); }
+
+void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
+                              std::span<const double> means, std::span<const double> counts,
+                              double level, std::span<const double> lambda,
+                              std::span<double> gains) {
+  using Kind = numerics::ArmFamily::Kind;
+  if (arms_.size() != means.size()) reset(means.size());
   for (std::size_t a = 0; a < means.size(); ++a) {
     const numerics::ArmFamily& family = families[a];
-    const double count = counts[a];
-    if (family.kind() != numerics::ArmFamily::Kind::Gaussian || !(level > 0.0) || !(count > 0.0)) {
-      gains[a] = optimistic_gain(family, means[a], count, level, lambda[a], upper[a], lower[a]);
+    const double mean = means[a], count = counts[a];
+    Arm& arm = arms_[a];
+    if (!(level > 0.0) || !(count > 0.0) ||
+        (family.kind() != Kind::Gaussian && !family.exponential_family())) {
+      gains[a] = optimistic_gain(family, mean, count, level, lambda[a], arm.upper.at, arm.lower.at);
       continue;
     }
-    // kl_bound_from's closed form and ArmFamily::kl's Gaussian divergence, inline.
-    const double sigma = family.sigma(), budget = level / count;
-    upper[a] = numerics::gaussian_kl_bound(sigma, means[a], budget, 1.0);
-    lower[a] = numerics::gaussian_kl_bound(sigma, means[a], budget, -1.0);
-    gains[a] =
-        std::max({numerics::ArmFamily::gaussian_kl(sigma, upper[a], lambda[a]),
-                  numerics::ArmFamily::gaussian_kl(sigma, lower[a], lambda[a]), level / count});
+    const double budget = level / count;
+    if (family.kind() == Kind::Gaussian) {
+      // kl_bound_from's closed form and ArmFamily::kl's Gaussian divergence, inline.
+      const double sigma = family.sigma();
+      const double upper = numerics::gaussian_kl_bound(sigma, mean, budget, 1.0);
+      const double lower = numerics::gaussian_kl_bound(sigma, mean, budget, -1.0);
+      gains[a] = std::max({numerics::ArmFamily::gaussian_kl(sigma, upper, lambda[a]),
+                           numerics::ArmFamily::gaussian_kl(sigma, lower, lambda[a]), budget});
+      continue;
+    }
+    if ((family.kind() != Kind::Bernoulli && family.kind() != Kind::Poisson) || !(mean > 0.0) ||
+        (family.kind() == Kind::Bernoulli && !(mean < 1.0))) {
+      // (a mean at an end of the family's means: the bounds' own search)
+      gains[a] = optimistic_gain(family, mean, count, level, lambda[a], arm.upper.at, arm.lower.at);
+      continue;
+    }
+    if (arm.mean != mean ||
+        arm.count != count) {  // pulled since: the divergences kept are not this mean's
+      arm.mean = mean;
+      arm.count = count;
+      arm.upper.divergence = arm.lower.divergence = std::numeric_limits<double>::quiet_NaN();
+    }
+    double reverse_upper, reverse_lower;
+    const double upper = bound(family, mean, count, level, 1.0, arm.upper, reverse_upper);
+    const double lower = bound(family, mean, count, level, -1.0, arm.lower, reverse_lower);
+    const bool own = lambda[a] == mean;
+    gains[a] = std::max({own ? reverse_upper : family.kl(upper, lambda[a]),
+                         own ? reverse_lower : family.kl(lower, lambda[a]), level / count});
   }
+}
+
+double OptimisticGains::bound(const numerics::ArmFamily& family, double mean, double count,
+                              double level, double direction, Bound& last, double& reverse) {
+  const double budget = level / count;
+  if (std::isfinite(last.divergence)) {
+    // g(q) = d(mean, q) - budget: g' = (q - mean) / V, g'' = (V - (q - mean) V') / V^2, V' = 1 -
+    // 2q (Bernoulli), 1 (Poisson); the step h solves g(q0) + g' h + g'' h^2 / 2 = 0 to second
+    // order.
+    const double q0 = last.at, v0 = family.variance(q0), slope = (q0 - mean) / v0;
+    const double v_slope =
+        family.kind() == numerics::ArmFamily::Kind::Bernoulli ? 1.0 - 2.0 * q0 : 1.0;
+    const double curvature = (v0 - (q0 - mean) * v_slope) / (v0 * v0);
+    const double newton = (budget - last.divergence) / slope;
+    const double step = newton - curvature / (2.0 * slope) * newton * newton;
+    const double q = q0 + step + direction * 2e-13 * std::max(1.0, std::abs(q0 + step));
+    if (direction * (q - mean) > 0.0 && family.valid_mean(q) && family.variance(q) > 0.0) {
+      double back;
+      const double divergence = family.kl_with_reverse(mean, q, back);
+      const double excess = divergence - budget;
+      // Outside by more than the divergence's rounding (relative to it, to the step q - mean —
+      // Poisson's psi(q / mean - 1) rounds q / mean — and absolute: Bernoulli's logarithm of a
+      // ratio near 1 where the other is far from 1), inside the 1e-12 of the guarantee by a
+      // factor of two (excess / g' is the distance to the root, to first order).
+      if (excess > 2e-14 * budget + 1e-15 * std::abs(q - mean) + 4e-16 &&
+          excess <= 5e-13 * std::max(1.0, std::abs(q)) * std::abs(q - mean) / family.variance(q)) {
+        last = {q, divergence};
+        reverse = back;
+        return q;
+      }
+    }
+  }
+  const double q = direction > 0.0
+                       ? numerics::kl_upper_bound_from(family, mean, count, level, last.at)
+                       : numerics::kl_lower_bound_from(family, mean, count, level, last.at);
+  last.at = q;
+  last.divergence = family.kl_with_reverse(mean, q, reverse);
+  return q;
 }
 
 }  // namespace cpex::identification

@@ -161,6 +161,38 @@ double ArmFamily::kl(double x, double y) const {
   return kInfinity;
 }
 
+double ArmFamily::kl_with_reverse(double x, double y, double& reverse) const {
+  if (x == y || !(x > 0.0) || !(y > 0.0) || (kind_ == Kind::Bernoulli && !(x < 1.0 && y < 1.0)) ||
+      (kind_ != Kind::Bernoulli && kind_ != Kind::Poisson)) {
+    reverse = kl(y, x);  // (no shared logarithm: an end of the means, or another family)
+    return kl(x, y);
+  }
+  const double diff = x - y;
+  if (kind_ == Kind::Poisson) {
+    // poisson_kl: x psi(z), z = y/x - 1; theta = log, log(y/x) = z - psi(z).
+    const double z = y / x - 1.0, p = psi(z), value = x * p;
+    reverse = std::max(0.0, (z - p) * -diff - value);
+    return value;
+  }
+  // bernoulli_kl's two branches, keeping log(x/y) and log((1-x)/(1-y)); theta(y) - theta(x) =
+  // log(y/x) - log((1-y)/(1-x)).
+  const double u = diff / y, v = -diff / (1.0 - y);
+  double value, log_x_y, log_1x_1y;
+  if (std::abs(u) > 0.5 || std::abs(v) > 0.5) {
+    log_x_y = std::log(x / y);
+    log_1x_1y = std::log((1.0 - x) / (1.0 - y));
+    value = x * log_x_y + (1.0 - x) * log_1x_1y;
+  } else {
+    const double pu = psi(u), pv = psi(v),
+                 raw = diff * diff / (y * (1.0 - y)) - x * pu - (1.0 - x) * pv;
+    value = raw > 0.0 ? raw : 0.0;
+    log_x_y = u - pu;  // log1p(u) = u - psi(u)
+    log_1x_1y = v - pv;
+  }
+  reverse = std::max(0.0, (log_1x_1y - log_x_y) * -diff - value);
+  return value;
+}
+
 double ArmFamily::variance(double mean) const { return variance_function(kind_, sigma_, mean); }
 
 double ArmFamily::bregman_generator(double x) const {

@@ -11,7 +11,10 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include "cpex/numerics/exponential_family.hpp"
 
@@ -26,10 +29,50 @@ double optimism_level(std::uint64_t t);
 double optimistic_gain(const numerics::ArmFamily& family, double mean, double count, double level, double lambda,
                        double& upper, double& lower);
 
-// optimistic_gain for every arm a at once (mean, count, lambda, upper and lower at a) into
-// gains[a], the same bits; Gaussian arms' in closed form without a call.
-void optimistic_gains(std::span<const numerics::ArmFamily> families, std::span<const double> means,
-                      std::span<const double> counts, double level, std::span<const double> lambda,
-                      std::span<double> upper, std::span<double> lower, std::span<double> gains);
+// The gains of every arm at once, round after round (the game's step 3): gains[a] is U above
+// for arm a at `level` (its mean, count and lambda at a).
+//   Gaussian arms: optimistic_gain's closed form, inline (the same bits).
+//   Bernoulli and Poisson arms: each bound from the arm's bound of the round before when the arm
+//     was not pulled since (the same mean and count: only the level moved), by one step of the
+//     second-order inverse of q -> d(mean, q) from the divergence kept there, moved out by
+//     2e-13 max(1, |q|), then checked: d(mean, q) computed at the new bound must exceed
+//     level / count by more than its rounding (so the bound is on the safe side) and by less
+//     than 5e-13 max(1, |q|) times the slope (so within 1e-12 of the exact bound); otherwise,
+//     and for an arm pulled since, kl_upper_bound_from / kl_lower_bound_from. Where lambda_a is
+//     the arm's own mean (every arm the best response does not move), d(bound, lambda_a) comes
+//     from the same two logarithms (ArmFamily::kl_with_reverse). One evaluation of the
+//     divergence per bound and round instead of two or three and one more for the gain: a
+//     reading of the last bits of optimistic_gain (the same guarantee on the bounds).
+//   Other families: optimistic_gain.
+class OptimisticGains {
+ public:
+  // Forgets every arm's bounds (a new run of `arms` arms).
+  void reset(std::size_t arms);
+  void compute(std::span<const numerics::ArmFamily> families, std::span<const double> means,
+               std::span<const double> counts, double level, std::span<const double> lambda,
+               std::span<double> gains);
+  // The lower and upper bound of arm `arm` at the last compute() (NaN for a Gaussian arm:
+  // their closed form is not kept).
+  std::pair<double, double> bounds(std::size_t arm) const {
+    return {arms_[arm].lower.at, arms_[arm].upper.at};
+  }
+
+ private:
+  struct Bound {
+    double at = std::numeric_limits<double>::quiet_NaN();  // the bound q of the round before
+    double divergence =
+        std::numeric_limits<double>::quiet_NaN();  // d(mean, q); NaN: not for this mean
+  };
+  struct Arm {
+    double mean = std::numeric_limits<double>::quiet_NaN(),
+           count = 0.0;  // the bounds' mean and count
+    Bound upper, lower;
+  };
+  // One bound (direction +1 upper, -1 lower) of arm `arm`, and d(bound, mean) in `reverse`.
+  static double bound(const numerics::ArmFamily& family, double mean, double count, double level,
+                      double direction, Bound& last, double& reverse);
+
+  std::vector<Arm> arms_;
+};
 
 }  // namespace cpex::identification

@@ -54,6 +54,11 @@ class ArmFamily {
 
   // d(x, y).
   double kl(double x, double y) const;
+  // d(x, y), the same bits as kl(x, y), and in `reverse` d(y, x) from the same logarithms
+  // (Bernoulli and Poisson: by d(x, y) + d(y, x) = (theta(y) - theta(x)) (y - x), theta the
+  // natural parameter; within a relative 1e-13 of kl(y, x), not its bits; other families:
+  // kl(y, x) itself). For a caller that needs both directions at one pair (the game's gains).
+  double kl_with_reverse(double x, double y, double& reverse) const;
   // d(x, y) of a Gaussian arm of standard deviation sigma, inline (kl() returns the same bits).
   static double gaussian_kl(double sigma, double x, double y) {
     const double diff = x - y;
