@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cpex/numerics/gaussian_passes.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
 
 namespace cpex::identification {
@@ -27,6 +28,16 @@ void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
                               std::span<double> gains) {
   using Kind = numerics::ArmFamily::Kind;
   if (arms_.size() != means.size()) reset(means.size());
+  if (!means.empty() && level > 0.0 && families.front().kind() == Kind::Gaussian &&
+      std::all_of(families.begin(), families.end(),
+                  [&](const numerics::ArmFamily& f) { return f == families.front(); }) &&
+      std::all_of(counts.begin(), counts.end(), [](double count) { return count > 0.0; })) {
+    // Gaussian arms of one sigma: the loop's Gaussian branch below on vectors of arms, the same
+    // bits.
+    numerics::gaussian_optimistic_gains(families.front().sigma(), level, means.data(),
+                                        counts.data(), lambda.data(), gains.data(), means.size());
+    return;
+  }
   for (std::size_t a = 0; a < means.size(); ++a) {
     const numerics::ArmFamily& family = families[a];
     const double mean = means[a], count = counts[a];
