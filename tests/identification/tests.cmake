@@ -13,12 +13,12 @@ cpex_add_test_program(cpex-identification-samplers-unit-tests unit identificatio
   identification/posed_problem_test.cpp identification/ttts_challenger_test.cpp identification/best_arm_tree_test.cpp
   identification/floor_projection_test.cpp identification/gaussian_top_draw_test.cpp
   identification/beta_top_draw_test.cpp identification/kl_index_argmax_test.cpp
-  identification/gaussian_passes_test.cpp)
-# The Gaussian vector passes' SSE2 versions, which a processor with AVX2 does not take by itself.
-add_test(NAME "The Gaussian arms' SSE2 passes give the scalar expressions' bits"
-         COMMAND cpex-identification-samplers-unit-tests "The Gaussian arms' vector passes*")
-set_tests_properties("The Gaussian arms' SSE2 passes give the scalar expressions' bits" PROPERTIES
-                     ENVIRONMENT CPEX_GAUSSIAN_PASSES_SSE2=1 LABELS unit)
+  identification/vector_passes_test.cpp)
+# The numerics' SSE2 vector passes, which a processor with AVX2 does not take by itself.
+add_test(NAME "The numerics' SSE2 vector passes give what they replace"
+         COMMAND cpex-identification-samplers-unit-tests "[vector-passes]")
+set_tests_properties("The numerics' SSE2 vector passes give what they replace" PROPERTIES
+                     ENVIRONMENT CPEX_SIMD_SSE2=1 LABELS unit)
 cpex_add_test_program(cpex-identification-samplers-statistical-tests statistical
   identification/samplers_correctness_test.cpp)
 cpex_add_test_program(cpex-identification-samplers-long-tests long identification/samplers_long_test.cpp)

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cpex/numerics/gaussian_passes.hpp"
 #include "cpex/numerics/kl_confidence.hpp"
+#include "cpex/numerics/vector_passes.hpp"
 
 namespace cpex::identification {
 

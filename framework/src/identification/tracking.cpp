@@ -1,6 +1,8 @@
 // Forced exploration, D- and C-Tracking (tracking.hpp; the projection onto the floor: floor_projection.cpp).
 #include "cpex/identification/tracking.hpp"
 
+#include "cpex/numerics/vector_passes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,22 +17,9 @@ std::size_t CumulativeTracking::track(std::span<const double> w, double eps,
     scale = projection_.project_unscaled(w, eps, projected_, same_weights);
     add = projected_;
   }
-  // The projection's division folded into this pass (the same bits as dividing first).
-  const auto largest_deficit = [&](auto term) {
-    std::size_t arm = 0;
-    double best = -std::numeric_limits<double>::infinity();
-    for (std::size_t a = 0; a < sum_.size(); ++a) {
-      sum_[a] += term(add[a]);
-      const double deficit = sum_[a] - counts[a];
-      if (deficit > best) {
-        best = deficit;
-        arm = a;
-      }
-    }
-    return arm;
-  };
-  if (scale == 1.0) return largest_deficit([](double v) { return v; });
-  return largest_deficit([scale](double v) { return v / scale; });
+  // The projection's division folded into this pass (the same bits as dividing first), on
+  // vectors of arms (numerics/vector_passes.hpp: the scalar loop's values and arm).
+  return numerics::deficit_argmax(sum_.data(), add.data(), scale, counts.data(), sum_.size());
 }
 
 bool is_perfect_square(std::uint64_t n) {

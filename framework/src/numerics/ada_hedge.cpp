@@ -5,12 +5,48 @@
 #include <cmath>
 #include <limits>
 
+#include "vector_dispatch.hpp"
+
 namespace cpex::numerics {
 namespace {
 
-// exp(x), with the underflow's slow path skipped: exp is exactly 0 below -745.2 (the least
-// subnormal is 2^-1074 = exp(-744.4)), so the result is the same bits.
-double exp_or_zero(double x) { return x < -746.0 ? 0.0 : std::exp(x); }
+namespace hedge_sse2 {
+using V = vectors::Doubles2;
+using L = vectors::Longs2;
+#include "ada_hedge_passes.inc"
+}  // namespace hedge_sse2
+
+#if defined(CPEX_VECTOR_AVX2)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace hedge_avx2 {
+using V = vectors::Doubles4;
+using L = vectors::Longs4;
+#include "ada_hedge_passes.inc"
+}  // namespace hedge_avx2
+#pragma GCC pop_options
+#endif
+
+// The passes of the processor (vector_dispatch.hpp).
+struct Passes {
+  void (*gain)(const double*, const double*, double*, std::size_t, double&, double&, double&);
+  double (*mix)(const double*, const double*, std::size_t, double, double);
+  void (*weights)(const double*, double*, std::size_t, double, double);
+  void (*exp)(const double*, double*, std::size_t);
+};
+
+const Passes& passes() {
+  static const Passes chosen = [] {
+#if defined(CPEX_VECTOR_AVX2)
+    if (vectors::use_avx2())
+      return Passes{hedge_avx2::gain_pass, hedge_avx2::mix_pass, hedge_avx2::weights_pass,
+                    hedge_avx2::exp_pass};
+#endif
+    return Passes{hedge_sse2::gain_pass, hedge_sse2::mix_pass, hedge_sse2::weights_pass,
+                  hedge_sse2::exp_pass};
+  }();
+  return chosen;
+}
 
 }  // namespace
 
@@ -27,24 +63,13 @@ double AdaHedge::learning_rate() const {
 
 void AdaHedge::gain(std::span<const double> gains) {
   const double eta = learning_rate();
-  const std::size_t n = gains.size();
-  double expected = 0.0, top = -std::numeric_limits<double>::infinity();
-  double cumulative_top =
-      -std::numeric_limits<double>::infinity();  // of G + g, for the new weights
-  for (std::size_t i = 0; i < n; ++i) {
-    expected += weights_[i] * gains[i];
-    if (weights_[i] > 0.0) top = std::max(top, gains[i]);
-    cumulative_[i] += gains[i];
-    cumulative_top = std::max(cumulative_top, cumulative_[i]);
-  }
+  double expected = 0.0, top = 0.0, cumulative_top = 0.0;  // top: the largest gain of a weight > 0
+  passes().gain(weights_.data(), gains.data(), cumulative_.data(), gains.size(), expected, top,
+                cumulative_top);
   // Mix loss of the losses -g: -(1/eta) ln sum w exp(eta g), computed around its largest term.
   double mix = top;
-  if (std::isfinite(eta)) {
-    double sum = 0.0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (weights_[i] > 0.0) sum += weights_[i] * exp_or_zero(eta * (gains[i] - top));
-    mix = top + std::log(sum) / eta;
-  }
+  if (std::isfinite(eta))
+    mix = top + std::log(passes().mix(weights_.data(), gains.data(), gains.size(), eta, top)) / eta;
   // h - m with h = -expected and m = -mix: the gap is mix - expected >= 0.
   gap_ += std::max(0.0, mix - expected);
   refresh(cumulative_top);
@@ -52,15 +77,18 @@ void AdaHedge::gain(std::span<const double> gains) {
 
 void AdaHedge::refresh(double top) {
   const double eta = learning_rate();
-  double sum = 0.0;
   if (std::isfinite(eta)) {
-    for (std::size_t i = 0; i < cumulative_.size(); ++i)
-      sum += weights_[i] = exp_or_zero(eta * (cumulative_[i] - top));
-  } else {
-    for (std::size_t i = 0; i < cumulative_.size(); ++i)
-      sum += weights_[i] = cumulative_[i] == top ? 1.0 : 0.0;
+    passes().weights(cumulative_.data(), weights_.data(), cumulative_.size(), eta, top);
+    return;
   }
+  double sum = 0.0;
+  for (std::size_t i = 0; i < cumulative_.size(); ++i)
+    sum += weights_[i] = cumulative_[i] == top ? 1.0 : 0.0;
   for (double& w : weights_) w /= sum;
+}
+
+void vector_exp(std::span<const double> x, std::span<double> out) {
+  passes().exp(x.data(), out.data(), x.size());
 }
 
 }  // namespace cpex::numerics

@@ -3,8 +3,8 @@
 #include "cpex/numerics/identification.hpp"
 
 #include "best_response_pieces.hpp"
-#include "cpex/numerics/gaussian_passes.hpp"
 #include "cpex/numerics/optimal_weights.hpp"
+#include "cpex/numerics/vector_passes.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -12,6 +12,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "cpex/numerics/dense_decompositions.hpp"
+#include "vector_dispatch.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -118,8 +119,8 @@ template <class V>
   return lowest;
 }
 
-using Doubles2 = double __attribute__((vector_size(16)));
-using Doubles4 = double __attribute__((vector_size(32)));
+using vectors::Doubles2;
+using vectors::Doubles4;
 
 double peeling_pass(double* rowsum, const double* column, const double* scale, double factor,
                     double diagonal_sum, double* degree, std::size_t n) {
@@ -137,12 +138,10 @@ __attribute__((target("avx2"))) double peeling_pass_avx2(double* rowsum, const d
 
 using PeelingPass = double (*)(double*, const double*, const double*, double, double, double*, std::size_t);
 
-// AVX2 when the processor has it, unless CPEX_PEELING_SSE2=1 (the test suite runs the
-// peeling test once that way, so that the SSE2 pass is checked on AVX2 machines too).
+// AVX2 when the processor has it, unless CPEX_SIMD_SSE2=1 (vector_dispatch.hpp).
 PeelingPass choose_peeling_pass() {
 #if defined(CPEX_PEELING_AVX2)
-  const char* sse2 = std::getenv("CPEX_PEELING_SSE2");
-  if (!(sse2 && std::string_view(sse2) == "1") && __builtin_cpu_supports("avx2")) return peeling_pass_avx2;
+  if (vectors::use_avx2()) return peeling_pass_avx2;
 #endif
   return peeling_pass;
 }

@@ -6,6 +6,9 @@
 //   weights()  w_i ~ exp(eta G_i) (uniform over the leaders while Delta = 0, eta = inf);
 //   gain(g)    h = w.(-g); m = -(1/eta) ln sum_i w_i exp(eta g_i) (min_i -g_i when eta = inf);
 //              Delta += h - m; G += g.
+// Each round's O(K) passes run on vectors of doubles (SSE2, or AVX2 when the processor has it:
+// the same bits either way, numerics/vector_dispatch.hpp): the sums in lanes, the exponentials
+// by vector_exp (within 2 ulp of exp; 0 below e^-708, a weight no sum or tracking feels).
 #pragma once
 
 #include <cstddef>
@@ -33,5 +36,9 @@ class AdaHedge {
   std::vector<double> cumulative_, weights_;
   double gap_ = 0.0;  // Delta_t
 };
+
+// e^x for each x[i] in [-708, 0] (within 2 ulp; 0 below -708): the learner's exponentials, the
+// same bits on SSE2 and AVX2.
+void vector_exp(std::span<const double> x, std::span<double> out);
 
 }  // namespace cpex::numerics

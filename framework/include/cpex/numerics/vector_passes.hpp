@@ -1,0 +1,33 @@
+// Per-arm passes on vectors of doubles (over Gaussian arms of one standard deviation sigma, and
+// the cumulative tracking's):
+// SSE2 (every x86-64), or AVX2 when the processor has it (chosen at run time, CPEX_SIMD_SSE2=1
+// keeps SSE2; AVX2 brings no fused multiply-add, so every value is rounded as the scalar
+// expression it replaces: the same bits). Used where a round costs O(K) of them (the game
+// sampler at thousands of arms).
+#pragma once
+
+#include <cstddef>
+
+namespace cpex::numerics {
+
+// The game's optimistic gains of Gaussian arms (identification/optimistic_gains.hpp), for
+// a = 0..n-1 with level > 0 and counts[a] > 0: with b = level / counts[a] and the bounds
+// means[a] +- gaussian_kl_bound's offset (kl_confidence.hpp),
+//   gains[a] = max(d(upper, lambda[a]), d(lower, lambda[a]), b),  d = ArmFamily::gaussian_kl.
+void gaussian_optimistic_gains(double sigma, double level, const double* means,
+                               const double* counts, const double* lambda, double* gains,
+                               std::size_t n);
+
+// The cost of moving arm `best` and each arm j to one mean under the weights w
+// (gaussian_pair_transport(sigma, w[best], mu[best], w[j], mu[j]).cost where mu[best] > mu[j]
+// and both weights are > 0, else 0: pair_transport's), into costs[j]; costs[best] = +inf.
+void gaussian_transport_costs(double sigma, std::size_t best, const double* w, const double* mu,
+                              double* costs, std::size_t n);
+
+// C-Tracking's pass (identification/tracking.hpp): sum[a] += add[a] / scale (add[a] itself
+// when scale == 1) for every arm, then the first arm a of the largest sum[a] - counts[a] (0
+// when none is above -infinity), the scalar loop's values and arm.
+std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,
+                           std::size_t n);
+
+}  // namespace cpex::numerics

@@ -1,0 +1,172 @@
+// The numerics' vector passes against what they replace. Bit for bit (numerics/vector_passes.hpp):
+// the game's optimistic gains of Gaussian arms (OptimisticGains' Gaussian branch:
+// gaussian_kl_bound and ArmFamily::gaussian_kl), the best arm's transports
+// (gaussian_pair_transport, or 0 where pair_transport gives 0) and C-Tracking's pass (the scalar
+// loop's sums and arm, ties included), on random arms, every length from 1 to 19 (whole vectors
+// and the padded rest), negative and zero means, zero weights and ties. To their stated accuracy
+// (numerics/ada_hedge.hpp): vector_exp within 2 ulp of std::exp, and AdaHedge's weights against
+// the scalar learner written here, over rounds. Registered twice (tag [vector-passes]): with AVX2
+// where the processor has it, and with CPEX_SIMD_SSE2=1.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "cpex/numerics/ada_hedge.hpp"
+#include "cpex/numerics/exponential_family.hpp"
+#include "cpex/numerics/kl_confidence.hpp"
+#include "cpex/numerics/vector_passes.hpp"
+
+using cpex::numerics::ArmFamily;
+
+namespace {
+
+std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
+
+}  // namespace
+
+TEST_CASE("The Gaussian arms' vector passes give the scalar expressions' bits",
+          "[identification][samplers][vector-passes]") {
+  std::mt19937_64 rng(4403);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t compared = 0;
+  for (const double sigma : {0.5, 1.0, 3.7}) {
+    for (std::size_t n = 1; n < 20; ++n) {
+      std::vector<double> means(n), counts(n), lambda(n), w(n), gains(n), costs(n);
+      for (std::size_t a = 0; a < n; ++a) {
+        means[a] = a % 5 == 3 ? 0.0
+                              : (a % 7 == 2 && a > 0 ? means[a - 1]
+                                                     : 4.0 * unit(rng) - 2.0);  // zeros and ties
+        counts[a] = 1.0 + std::floor(1000.0 * unit(rng));
+        lambda[a] = unit(rng) < 0.7 ? means[a] : 4.0 * unit(rng) - 2.0;
+        w[a] = a % 6 == 4 ? 0.0 : unit(rng);  // some weights 0
+      }
+      const double level = std::log(1000.0 + 1e5 * unit(rng));
+      cpex::numerics::gaussian_optimistic_gains(sigma, level, means.data(), counts.data(),
+                                                lambda.data(), gains.data(), n);
+      for (std::size_t a = 0; a < n; ++a) {
+        const double budget = level / counts[a];
+        const double upper = cpex::numerics::gaussian_kl_bound(sigma, means[a], budget, 1.0);
+        const double lower = cpex::numerics::gaussian_kl_bound(sigma, means[a], budget, -1.0);
+        const double expected =
+            std::max({ArmFamily::gaussian_kl(sigma, upper, lambda[a]),
+                      ArmFamily::gaussian_kl(sigma, lower, lambda[a]), level / counts[a]});
+        CHECK(bits(gains[a]) == bits(expected));
+        ++compared;
+      }
+      const ArmFamily family = ArmFamily::gaussian(sigma);
+      for (std::size_t best = 0; best < n; best += 3) {
+        cpex::numerics::gaussian_transport_costs(sigma, best, w.data(), means.data(), costs.data(),
+                                                 n);
+        CHECK(costs[best] == std::numeric_limits<double>::infinity());
+        for (std::size_t j = 0; j < n; ++j) {
+          if (j == best) continue;
+          const double expected =
+              cpex::numerics::pair_transport(family, w[best], means[best], family, w[j], means[j])
+                  .cost;
+          CHECK(bits(costs[j]) == bits(expected));
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(compared > 1000);
+}
+
+TEST_CASE("C-Tracking's vector pass gives the scalar loop's sums and arm",
+          "[identification][samplers][vector-passes]") {
+  std::mt19937_64 rng(4404);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (std::size_t n = 1; n < 20; ++n) {
+    for (const double scale : {1.0, 1.37}) {
+      std::vector<double> sum(n), add(n), counts(n);
+      for (std::size_t a = 0; a < n; ++a) {
+        sum[a] = std::floor(8.0 * unit(rng)) / 4.0;  // coarse: ties between arms
+        add[a] = a % 3 == 0 ? 0.25 : unit(rng);
+        counts[a] = std::floor(3.0 * unit(rng));
+      }
+      std::vector<double> scalar = sum;
+      std::size_t expected = 0;
+      double best = -std::numeric_limits<double>::infinity();
+      for (std::size_t a = 0; a < n; ++a) {  // CumulativeTracking's former loop
+        scalar[a] += scale == 1.0 ? add[a] : add[a] / scale;
+        if (scalar[a] - counts[a] > best) {
+          best = scalar[a] - counts[a];
+          expected = a;
+        }
+      }
+      CHECK(cpex::numerics::deficit_argmax(sum.data(), add.data(), scale, counts.data(), n) ==
+            expected);
+      for (std::size_t a = 0; a < n; ++a) CHECK(bits(sum[a]) == bits(scalar[a]));
+    }
+  }
+}
+
+TEST_CASE("The learner's vector exponential is within 2 ulp of exp",
+          "[identification][samplers][vector-passes]") {
+  std::mt19937_64 rng(4405);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<double> x(4099), out(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = i < 5 ? -static_cast<double>(i) : -708.0 * std::pow(unit(rng), 3.0);
+  x[5] = -708.0;
+  x[6] = -1e-300;
+  cpex::numerics::vector_exp(x, out);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double exact = std::exp(x[i]);
+    CHECK(std::abs(out[i] - exact) <= 2.0 * std::numeric_limits<double>::epsilon() * exact);
+  }
+  const std::vector<double> below = {-708.5, -745.0, -800.0, -1e300};
+  std::vector<double> zeros(below.size(), 1.0);
+  cpex::numerics::vector_exp(below, zeros);
+  for (const double z : zeros) CHECK(z == 0.0);
+}
+
+TEST_CASE("AdaHedge's vector passes follow the scalar learner",
+          "[identification][samplers][vector-passes]") {
+  // The scalar AdaHedge (de Rooij et al. 2014), written here: w ~ exp(eta G), eta = ln K / Delta,
+  // Delta += (mix loss - expected loss) each round.
+  struct Scalar {
+    std::vector<double> cumulative, weights;
+    double gap;
+    double eta() const { return std::log(static_cast<double>(cumulative.size())) / gap; }
+    void gain(const std::vector<double>& g) {
+      double expected = 0.0, top = -std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < g.size(); ++i) {
+        expected += weights[i] * g[i];
+        if (weights[i] > 0.0) top = std::max(top, g[i]);
+      }
+      double sum = 0.0;
+      for (std::size_t i = 0; i < g.size(); ++i) sum += weights[i] * std::exp(eta() * (g[i] - top));
+      gap += std::max(0.0, top + std::log(sum) / eta() - expected);
+      for (std::size_t i = 0; i < g.size(); ++i) cumulative[i] += g[i];
+      const double high = *std::max_element(cumulative.begin(), cumulative.end());
+      double total = 0.0;
+      for (std::size_t i = 0; i < g.size(); ++i)
+        total += weights[i] = std::exp(eta() * (cumulative[i] - high));
+      for (double& w : weights) w /= total;
+    }
+  };
+  std::mt19937_64 rng(4406);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const std::size_t k : {3u, 10u, 37u}) {
+    cpex::numerics::AdaHedge learner(k, 0.01);
+    Scalar reference{std::vector<double>(k, 0.0),
+                     std::vector<double>(k, 1.0 / static_cast<double>(k)), 0.01};
+    std::vector<double> g(k);
+    for (int round = 0; round < 300; ++round) {
+      for (std::size_t i = 0; i < k; ++i)
+        g[i] = (i % 4 == 1 ? 0.3 : 0.1) * unit(rng) + (round % 50 == 0 ? 2.0 * unit(rng) : 0.0);
+      learner.gain(g);
+      reference.gain(g);
+      CHECK(learner.learning_rate() == Approx(reference.eta()).epsilon(1e-11));
+      for (std::size_t i = 0; i < k; ++i)
+        CHECK(learner.weights()[i] == Approx(reference.weights[i]).epsilon(1e-9).margin(1e-300));
+    }
+  }
+}
