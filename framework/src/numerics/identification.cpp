@@ -168,6 +168,29 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     std::size_t piece = 0, pair[2];
     double point[2];
+    if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && one_gaussian(families)) {
+      // The best arm's pieces on Gaussian arms of one sigma: every piece's value in one vector
+      // pass (pair_transport's bits), then, in piece order, the pieces at or below the visitor's
+      // level visited (with their points), those above it skipped as the visitor allows.
+      const std::size_t i = answer.arms.front();
+      floors_.resize(arms_);
+      gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), floors_.data(),
+                               arms_);
+      pair[0] = i;
+      for (std::size_t j = 0; j < arms_; ++j) {
+        if (j == i) continue;
+        const double level = visitor.skip_above();
+        pair[1] = j;
+        if (!(level < kInfinity && floors_[j] > level) && visitor.wanted(piece, pair)) {
+          const Transport t =
+              pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+          point[0] = point[1] = t.point;
+          visitor.visit({piece, pair, point, t.cost});
+        }
+        ++piece;
+      }
+      return;
+    }
     const bool prune = answer.arms.size() == m_ && prunable(families);
     for (std::size_t i : answer.arms)
       for (std::size_t j = 0; j < arms_; ++j) {

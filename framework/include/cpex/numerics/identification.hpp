@@ -91,8 +91,9 @@ class PieceVisitor {
   virtual void visit(const PieceView& piece) = 0;
   // A level above which the visitor wants no piece: a problem with a cheap lower bound on a
   // piece's value (top-m's pairs of one Bernoulli, Poisson or Exponential family:
-  // pair_transport_lower_bound) skips, without asking wanted(), a piece whose bound exceeds
-  // it. Asked before each such piece (a visitor may lower it as it goes: FW sampling's
+  // pair_transport_lower_bound; the best arm's pairs of Gaussian arms of one sigma: their
+  // exact values, all in one vector pass) skips, without asking wanted(), a piece whose bound
+  // exceeds it. Asked before each such piece (a visitor may lower it as it goes: FW sampling's
   // r-active pieces); +infinity (the default) skips nothing.
   virtual double skip_above() const { return std::numeric_limits<double>::infinity(); }
 };
