@@ -15,7 +15,9 @@
 //    fresh object's as a mean, a count, the inflation or a family changes between draws;
 //  - the matrix game of FW sampling against games solved by hand; AdaHedge's initial gap.
 //  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced;
-//  - the game's optimistic gains against the formula with its level log t.
+//  - the game's optimistic gains against the formula with its level log t, one arm and every
+//    arm round after round (OptimisticGains: the bounds' checked step, the reverse divergence);
+//    ArmFamily::kl_with_reverse against a long-double computation.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -559,6 +561,20 @@ TEST_CASE("is_perfect_square: exact on squares and their neighbours", "[tracking
   }
 }
 
+namespace {
+
+// The end of the KL box {q : count d(mean, q) <= level} on the side of `end`, by bisection.
+double box_end(const ArmFamily& f, double mean, double count, double level, double end) {
+  double in = mean, out = end;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (in + out);
+    (count * f.kl(mean, mid) <= level ? in : out) = mid;
+  }
+  return in;
+}
+
+}  // namespace
+
 // The game's optimistic gains (optimistic_gains.hpp) against the stated formula, computed here
 // independently: level f = log t (not log t^2, nor log t + log log t), the KL box {q : N d(mu_hat,
 // q) <= f} (its ends by bisection here), U = max(d(hi, lambda), d(lo, lambda), f / N). Fails when
@@ -569,15 +585,6 @@ TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identifi
   using cpex::identification::optimistic_gain;
   CHECK(optimism_level(1) == 0.0);
   CHECK(optimism_level(1000) == Approx(std::log(1000.0)).epsilon(1e-15));
-  // The end of the KL box on one side, by bisection on N d(mean, q) = level.
-  auto box_end = [](const ArmFamily& f, double mean, double count, double level, double end) {
-    double in = mean, out = end;
-    for (int i = 0; i < 200; ++i) {
-      const double mid = 0.5 * (in + out);
-      (count * f.kl(mean, mid) <= level ? in : out) = mid;
-    }
-    return in;
-  };
   struct Case {
     ArmFamily family;
     double mean, count, lambda, low_end, high_end;
@@ -622,14 +629,6 @@ TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identifi
 TEST_CASE("game: the gains of every arm, round after round, are the paper's",
           "[identification][samplers]") {
   using cpex::identification::optimism_level;
-  auto box_end = [](const ArmFamily& f, double mean, double count, double level, double end) {
-    double in = mean, out = end;
-    for (int i = 0; i < 200; ++i) {
-      const double mid = 0.5 * (in + out);
-      (count * f.kl(mean, mid) <= level ? in : out) = mid;
-    }
-    return in;
-  };
   std::mt19937_64 rng(4401);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   for (const ArmFamily& family :
