@@ -61,9 +61,14 @@ TEST_CASE("The Gaussian arms' vector passes give the scalar expressions' bits",
       }
       const ArmFamily family = ArmFamily::gaussian(sigma);
       for (std::size_t best = 0; best < n; best += 3) {
-        cpex::numerics::gaussian_transport_costs(sigma, best, w.data(), means.data(), costs.data(),
-                                                 n);
+        const std::size_t least = cpex::numerics::gaussian_transport_costs(
+            sigma, best, w.data(), means.data(), costs.data(), n);
         CHECK(costs[best] == std::numeric_limits<double>::infinity());
+        std::size_t scanned =
+            n;  // the best response's former scan: the first piece of the least cost
+        for (std::size_t j = 0; j < n; ++j)
+          if (j != best && (scanned == n || costs[j] < costs[scanned])) scanned = j;
+        CHECK(least == (n < 2 ? n : scanned));
         for (std::size_t j = 0; j < n; ++j) {
           if (j == best) continue;
           const double expected =

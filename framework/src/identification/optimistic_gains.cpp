@@ -20,7 +20,10 @@ double optimistic_gain(const numerics::ArmFamily& family, double mean, double co
   return std::max({family.kl(upper, lambda), family.kl(lower, lambda), level / count});
 }
 
-void OptimisticGains::reset(std::size_t arms) { arms_.assign(arms, Arm{}); }
+void OptimisticGains::reset(std::size_t arms) {
+  arms_.assign(arms, Arm{});
+  families_seen_ = nullptr;
+}
 
 void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
                               std::span<const double> means, std::span<const double> counts,
@@ -28,12 +31,13 @@ void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
                               std::span<double> gains) {
   using Kind = numerics::ArmFamily::Kind;
   if (arms_.size() != means.size()) reset(means.size());
-  if (!means.empty() && level > 0.0 && families.front().kind() == Kind::Gaussian &&
-      std::all_of(families.begin(), families.end(),
-                  [&](const numerics::ArmFamily& f) { return f == families.front(); }) &&
-      std::all_of(counts.begin(), counts.end(), [](double count) { return count > 0.0; })) {
+  if (families.data() != families_seen_ || families.size() != arms_.size()) {
+    families_seen_ = families.data();  // (checked once per run: the families are fixed)
+    one_gaussian_ = numerics::one_gaussian_family(families);
+  }
+  if (level > 0.0 && one_gaussian_) {
     // Gaussian arms of one sigma: the loop's Gaussian branch below on vectors of arms, the same
-    // bits.
+    // bits (an arm of no sample gains +infinity either way: level / 0).
     numerics::gaussian_optimistic_gains(families.front().sigma(), level, means.data(),
                                         counts.data(), lambda.data(), gains.data(), means.size());
     return;

@@ -100,17 +100,14 @@ class TopM final : public IdentificationProblem {
     PieceMinimum least{out};
     const double shift = offset_of(offsets, 2);
     if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && offsets.empty() && penalties.empty() &&
-        one_gaussian(families)) {
+        one_gaussian_family(families)) {
       // The best arm's pieces on Gaussian arms of one sigma: every piece's cost in one vector
       // pass (the scan's values, bit for bit), the least (first among ties, as the scan takes
       // it) offered alone.
       const std::size_t i = answer.arms.front();
       floors_.resize(arms_);
-      gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), floors_.data(),
-                               arms_);
-      std::size_t least_j = i == 0 ? 1 : 0;
-      for (std::size_t j = least_j + 1; j < arms_; ++j)
-        if (floors_[j] < floors_[least_j]) least_j = j;
+      const std::size_t least_j = gaussian_transport_costs(families.front().sigma(), i, w.data(),
+                                                           mu.data(), floors_.data(), arms_);
       least.offer_pair(pair_transport_inline(families[i], w[i], mu[i], families[least_j],
                                              w[least_j], mu[least_j]),
                        shift, 0.0, least_j - (least_j > i ? 1 : 0), i, least_j);
@@ -168,7 +165,7 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     std::size_t piece = 0, pair[2];
     double point[2];
-    if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && one_gaussian(families)) {
+    if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && one_gaussian_family(families)) {
       // The best arm's pieces on Gaussian arms of one sigma: every piece's value in one vector
       // pass (pair_transport's bits), then, in piece order, the pieces at or below the visitor's
       // level visited (with their points), those above it skipped as the visitor allows.
@@ -223,13 +220,6 @@ class TopM final : public IdentificationProblem {
   // Whether pair_transport_lower_bound may say something about these families' pairs (a
   // Bernoulli, Poisson or Exponential first arm): the best response prunes its scan. (A pair
   // of other or different families has the bound 0, which prunes nothing but stays exact.)
-  // Every arm Gaussian of one sigma.
-  static bool one_gaussian(std::span<const ArmFamily> families) {
-    if (families.empty() || families.front().kind() != ArmFamily::Kind::Gaussian) return false;
-    return std::all_of(families.begin(), families.end(),
-                       [&](const ArmFamily& f) { return f == families.front(); });
-  }
-
   static bool prunable(std::span<const ArmFamily> families) {
     using Kind = ArmFamily::Kind;
     const Kind kind = families.front().kind();

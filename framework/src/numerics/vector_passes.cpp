@@ -46,13 +46,25 @@ void gaussian_optimistic_gains(double sigma, double level, const double* means,
   passes_sse2::gains_with(sigma, level, means, counts, lambda, gains, n);
 }
 
-void gaussian_transport_costs(double sigma, std::size_t best, const double* w, const double* mu,
-                              double* costs, std::size_t n) {
-  if (n == 0) return;
+std::size_t gaussian_transport_costs(double sigma, std::size_t best, const double* w,
+                                     const double* mu, double* costs, std::size_t n) {
+  if (n < 2) {
+    if (n == 1) costs[0] = std::numeric_limits<double>::infinity();
+    return n;
+  }
+  std::size_t least = n;
 #if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) return passes_avx2::costs_with(sigma, best, w, mu, costs, n);
+  if (vectors::use_avx2()) {
+    passes_avx2::costs_with(sigma, best, w, mu, costs, n);
+    least = passes_avx2::first_least_with(costs, n);
+  } else
 #endif
-  passes_sse2::costs_with(sigma, best, w, mu, costs, n);
+  {
+    passes_sse2::costs_with(sigma, best, w, mu, costs, n);
+    least = passes_sse2::first_least_with(costs, n);
+  }
+  return least < n ? least
+                   : (best == 0 ? 1 : 0);  // (every cost +infinity: the first piece, as a scan)
 }
 
 std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,

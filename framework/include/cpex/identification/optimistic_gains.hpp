@@ -46,7 +46,8 @@ double optimistic_gain(const numerics::ArmFamily& family, double mean, double co
 //   Other families: optimistic_gain.
 class OptimisticGains {
  public:
-  // Forgets every arm's bounds (a new run of `arms` arms).
+  // Forgets every arm's bounds (a new run of `arms` arms). Between two resets the arms'
+  // families must not change (whether all are Gaussian of one sigma is checked once).
   void reset(std::size_t arms);
   void compute(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                std::span<const double> counts, double level, std::span<const double> lambda,
@@ -73,6 +74,8 @@ class OptimisticGains {
                       double direction, Bound& last, double& reverse);
 
   std::vector<Arm> arms_;
+  const numerics::ArmFamily* families_seen_ = nullptr;  // the families checked since the reset
+  bool one_gaussian_ = false;                           // ... all Gaussian of one sigma
 };
 
 }  // namespace cpex::identification

@@ -25,6 +25,7 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "cpex/problem.hpp"
@@ -126,6 +127,16 @@ inline Transport gaussian_pair_transport(double sigma, double w_a, double x_a, d
   const double diff = x_a - x_b;
   return {w_a * w_b / (w_a + w_b) * diff * diff / (2.0 * sigma * sigma),
           (w_a * x_a + w_b * x_b) / (w_a + w_b)};
+}
+
+// Whether every family is Gaussian of the first's sigma (a pass without early exit).
+inline bool one_gaussian_family(std::span<const ArmFamily> families) {
+  if (families.empty() || families.front().kind() != ArmFamily::Kind::Gaussian) return false;
+  const double sigma = families.front().sigma();
+  bool same = true;
+  for (const ArmFamily& f : families)
+    same &= (f.kind() == ArmFamily::Kind::Gaussian) & (f.sigma() == sigma);
+  return same;
 }
 
 // pair_transport, with gaussian_pair_transport inline where it applies (the same bits).
