@@ -22,3 +22,10 @@ set_tests_properties("The numerics' SSE2 vector passes give what they replace" P
 cpex_add_test_program(cpex-identification-samplers-statistical-tests statistical
   identification/samplers_correctness_test.cpp)
 cpex_add_test_program(cpex-identification-samplers-long-tests long identification/samplers_long_test.cpp)
+# The learner's sums in blocks of four whatever the vector width: game's and peps' rows are the
+# same with the processor's vector passes and with SSE2's.
+add_test(NAME "game and peps give the same rows with SSE2 and with the processor's vector passes"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/identification/same_rows_across_vector_widths.sh $<TARGET_FILE:cpex-host>
+                 ${PROJECT_SOURCE_DIR}/pipelines/leaderboard/large-k.ini)
+set_tests_properties("game and peps give the same rows with SSE2 and with the processor's vector passes" PROPERTIES
+                     LABELS integration)
