@@ -7,8 +7,9 @@
 //   gain(g)    h = w.(-g); m = -(1/eta) ln sum_i w_i exp(eta g_i) (min_i -g_i when eta = inf);
 //              Delta += h - m; G += g.
 // Each round's O(K) passes run on vectors of doubles (SSE2, or AVX2 when the processor has it:
-// the same bits either way, numerics/vector_dispatch.hpp): the sums in lanes, the exponentials
-// by vector_exp (within 2 ulp of exp; 0 below e^-708, a weight no sum or tracking feels).
+// the same bits either way, numerics/vector_dispatch.hpp): the sums in blocks of four arms, the
+// exponentials by vector_exp (within 2 ulp of exp; 0 below e^-708, a weight no sum or tracking
+// feels).
 #pragma once
 
 #include <cstddef>
