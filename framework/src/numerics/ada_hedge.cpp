@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "vector_dispatch.hpp"
 
@@ -88,6 +89,8 @@ void AdaHedge::refresh(double top) {
 }
 
 void vector_exp(std::span<const double> x, std::span<double> out) {
+  if (out.size() < x.size())
+    throw std::invalid_argument("vector_exp: the output is shorter than the input");
   passes().exp(x.data(), out.data(), x.size());
 }
 

@@ -172,7 +172,7 @@ class TopM final : public IdentificationProblem {
       const std::size_t i = answer.arms.front();
       floors_.resize(arms_);
       gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), floors_.data(),
-                               arms_);
+                               arms_, false);
       pair[0] = i;
       for (std::size_t j = 0; j < arms_; ++j) {
         if (j == i) continue;

@@ -47,7 +47,8 @@ void gaussian_optimistic_gains(double sigma, double level, const double* means,
 }
 
 std::size_t gaussian_transport_costs(double sigma, std::size_t best, const double* w,
-                                     const double* mu, double* costs, std::size_t n) {
+                                     const double* mu, double* costs, std::size_t n,
+                                     bool find_least) {
   if (n < 2) {
     if (n == 1) costs[0] = std::numeric_limits<double>::infinity();
     return n;
@@ -56,12 +57,12 @@ std::size_t gaussian_transport_costs(double sigma, std::size_t best, const doubl
 #if defined(CPEX_VECTOR_AVX2)
   if (vectors::use_avx2()) {
     passes_avx2::costs_with(sigma, best, w, mu, costs, n);
-    least = passes_avx2::first_least_with(costs, n);
+    if (find_least) least = passes_avx2::first_least_with(costs, n);
   } else
 #endif
   {
     passes_sse2::costs_with(sigma, best, w, mu, costs, n);
-    least = passes_sse2::first_least_with(costs, n);
+    if (find_least) least = passes_sse2::first_least_with(costs, n);
   }
   return least < n ? least
                    : (best == 0 ? 1 : 0);  // (every cost +infinity: the first piece, as a scan)

@@ -39,7 +39,7 @@ class AdaHedge {
 };
 
 // e^x for each x[i] in [-708, 0] (within 2 ulp; 0 below -708): the learner's exponentials, the
-// same bits on SSE2 and AVX2.
+// same bits on SSE2 and AVX2. Throws std::invalid_argument when out is shorter than x.
 void vector_exp(std::span<const double> x, std::span<double> out);
 
 }  // namespace cpex::numerics

@@ -21,9 +21,11 @@ void gaussian_optimistic_gains(double sigma, double level, const double* means,
 // The cost of moving arm `best` and each arm j to one mean under the weights w
 // (gaussian_pair_transport(sigma, w[best], mu[best], w[j], mu[j]).cost where mu[best] > mu[j]
 // and both weights are > 0, else 0: pair_transport's), into costs[j]; costs[best] = +inf.
-// Returns the first j != best of the least cost (a scan's, comparing with <; n when n < 2).
+// Returns the first j != best of the least cost (a scan's, comparing with <; n when n < 2),
+// when `find_least` (else a value of no meaning: the caller reads the costs only).
 std::size_t gaussian_transport_costs(double sigma, std::size_t best, const double* w,
-                                     const double* mu, double* costs, std::size_t n);
+                                     const double* mu, double* costs, std::size_t n,
+                                     bool find_least = true);
 
 // C-Tracking's pass (identification/tracking.hpp): sum[a] += add[a] / scale (add[a] itself
 // when scale == 1) for every arm, then the first arm a of the largest sum[a] - counts[a] (0
