@@ -9,11 +9,14 @@
 //      d(mu_hat_a, lambda_a) (the problem's exact best response; lambda_a = mu_hat_a for the
 //      arms the piece does not move);
 //   3. the learner is given the optimistic gains U_a = max(d(hi_a, lambda_a), d(lo_a, lambda_a),
-//      log(t) / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= log t}
+//      f / N_a), [lo_a, hi_a] the KL confidence interval {q : N_a d(mu_hat_a, q) <= f}
 //      (cpex/identification/optimistic_gains.hpp: the bounds to 1e-12 on the interval's outside,
 //      each round's from the round before's, Gaussian ones in closed form):
 //      the largest divergence to lambda_a of a plausible mean, at least the interval's own level
-//      (Koolen's code; the paper's f(t - 1) with f(t) = log t);
+//      (Koolen's code; the paper's f(t - 1) with f(t) = log t). The level f is log t rounded up
+//      to a multiple of 1/64 (`level-grid = 64`, a reading: at most 1/64 more optimistic than
+//      log t, and the same for ~t/64 rounds, so that a round recomputes the KL bounds of the
+//      arm pulled since only; `level-grid = 0`: log t every round, Koolen's);
 //   4. C-Tracking of the played weights: pull argmax_a sum_{s <= t} w_a(s) - N_a(t), the sum
 //      started at the counts when the game starts (Koolen's CTracking(N);
 //      cpex/identification/tracking.hpp; no forced exploration, as the optimism explores).
@@ -23,10 +26,12 @@
 // arms are pulled until 0 < S_a < N_a); a gain that is still not finite is clipped at
 // kLargestGain. Options, not the paper's: `optimism = none` (the empirical gains
 // d(mu_hat_a, lambda_a)), `tracking = d` (D-Tracking of w_t, Koolen's DTracking). Per round: one
-// best response (O(K) for the best arm, O(m (K - m)) for top-m), 2K KL bounds and AdaHedge's O(K).
+// best response (O(K) for the best arm, O(m (K - m)) for top-m), the pulled arm's KL bounds (all
+// 2K when the level moves) and AdaHedge's O(K).
 // See docs/algorithms/identification-samplers.md.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "cpex/numerics/ada_hedge.hpp"
@@ -40,13 +45,16 @@ namespace cpex::identification {
 namespace {
 
 constexpr double kLargestGain = 1e6;
+constexpr double kInfiniteGain = std::numeric_limits<double>::infinity();
 constexpr double kInitialGap = 0.01;
 
 class Game final : public GlrSampler {
  public:
-  explicit Game(const ParamValues& p) : GlrSampler(p, "game"),
+  explicit Game(const ParamValues& p)
+      : GlrSampler(p, "game"),
         optimistic_(p.text("optimism") == "log-t"),
-        cumulative_(p.text("tracking") == "c") {}
+        cumulative_(p.text("tracking") == "c"),
+        level_grid_(static_cast<std::uint64_t>(p.integer("level-grid"))) {}
 
  protected:
   void begin(const AlgorithmContext&) override {
@@ -76,13 +84,15 @@ class Game final : public GlrSampler {
     lambda_.assign(means().begin(), means().end());
     for (std::size_t j = 0; j < response_.arms.size(); ++j) lambda_[response_.arms[j]] = response_.point[j];
     if (optimistic_) {
-      gains_of_.compute(families(), means(), counts(), optimism_level(t), lambda_, gains_);
+      gains_of_.compute(families(), means(), counts(), optimism_level_on_grid(t, level_grid_),
+                        lambda_, gains_);
     } else {
       // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
       for (std::size_t a = 0; a < k; ++a) gains_[a] = families()[a].kl(means()[a], lambda_[a]);
     }
-    for (double& gain : gains_)
-      gain = std::isfinite(gain) ? std::min(gain, kLargestGain) : kLargestGain;
+    for (double& gain :
+         gains_)  // (a gain not finite, or above, is kLargestGain; in one vector pass)
+      gain = gain < kLargestGain && gain > -kInfiniteGain ? gain : kLargestGain;
     const std::size_t arm =
         track(played, t);  // the arm that tracks w_t (before the learner moves on)
     learner.gain(gains_);
@@ -90,7 +100,9 @@ class Game final : public GlrSampler {
   }
 
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override {
-    return {{"optimism", std::string(optimistic_ ? "log-t" : "none")}, {"tracking", std::string(cumulative_ ? "c" : "d")}};
+    return {{"optimism", std::string(optimistic_ ? "log-t" : "none")},
+            {"tracking", std::string(cumulative_ ? "c" : "d")},
+            {"level-grid", static_cast<std::int64_t>(level_grid_)}};
   }
 
  private:
@@ -120,6 +132,7 @@ class Game final : public GlrSampler {
   CumulativeTracking tracking_;
   bool optimistic_;  // optimism = log-t (the paper's gains) or none (the empirical gains)
   bool cumulative_;  // tracking = c (the paper's C-Tracking) or d (D-Tracking)
+  std::uint64_t level_grid_;  // the level's grid points per unit (0: log t every round)
   bool started_ = false;
   bool degenerate_left_ = true;  // whether an arm may still be at an end of its family's means
   numerics::BestResponse response_;
@@ -140,6 +153,11 @@ void register_game(Registry& registry) {
         schema.choice("tracking", "c", {"c", "d"},
                       "c: C-Tracking of the learner's weights (the paper's; Koolen's CTracking); d: D-Tracking, "
                       "argmax_a t w_a - N_a (Koolen's DTracking, which his code also takes; no forced exploration)");
+        schema.integer(
+            "level-grid", 64, Range::closed(0, 1 << 20),
+            "the optimism's level log t rounded up to a multiple of 1/level-grid (at most that "
+            "much more optimistic; the KL bounds of unpulled arms kept until it moves); 0: log t "
+            "every round (Koolen's code)");
       }});
 }
 

@@ -628,56 +628,91 @@ TEST_CASE("game: the optimistic gain is the paper's, at level log t", "[identifi
 // by 1e-7 relative, or when the step's check is left out.
 TEST_CASE("game: the gains of every arm, round after round, are the paper's",
           "[identification][samplers]") {
-  using cpex::identification::optimism_level;
+  using cpex::identification::optimism_level_on_grid;
   std::mt19937_64 rng(4401);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (const ArmFamily& family :
-       {ArmFamily::bernoulli(), ArmFamily::poisson(), ArmFamily::gaussian(0.5)}) {
-    const std::size_t k = 12;
-    const double top = family.kind() == ArmFamily::Kind::Poisson ? 6.0 : 1.0;
-    std::vector<ArmFamily> families(k, family);
-    std::vector<double> means(k), counts(k), lambda(k), gains(k);
-    for (std::size_t a = 0; a < k; ++a) {
-      means[a] = top * (0.05 + 0.9 * unit(rng));
-      counts[a] = 1.0 + std::floor(200.0 * unit(rng));
-    }
-    cpex::identification::OptimisticGains of;
-    of.reset(k);
-    std::size_t checked = 0;
-    std::vector<std::uint64_t> rounds;
-    for (std::uint64_t t = 3000; t < 3030; ++t) rounds.push_back(t);
-    for (std::uint64_t t = 3000000; t < 3000030; ++t) rounds.push_back(t);  // the level jumps
-    for (const std::uint64_t t : rounds) {
-      const std::size_t pulled = static_cast<std::size_t>(unit(rng) * k);
-      counts[pulled] += 1.0;
-      means[pulled] =
-          std::clamp(means[pulled] + 0.01 * top * (unit(rng) - 0.5), 0.02 * top, 0.98 * top);
-      for (std::size_t a = 0; a < k; ++a)
-        lambda[a] = unit(rng) < 0.8 ? means[a] : top * (0.05 + 0.9 * unit(rng));
-      const double level = optimism_level(t);
-      of.compute(families, means, counts, level, lambda, gains);
+  // grid 0: log t, a new level every round; grid 64: the level of most rounds is the round
+  // before's (the bounds of the arms not pulled since are kept, the pulled arm's recomputed).
+  for (const std::uint64_t grid : {0u, 64u})
+    for (const ArmFamily& family :
+         {ArmFamily::bernoulli(), ArmFamily::poisson(), ArmFamily::gaussian(0.5)}) {
+      const std::size_t k = 12;
+      const double top = family.kind() == ArmFamily::Kind::Poisson ? 6.0 : 1.0;
+      std::vector<ArmFamily> families(k, family);
+      std::vector<double> means(k), counts(k), lambda(k), gains(k);
       for (std::size_t a = 0; a < k; ++a) {
-        const double hi = box_end(family, means[a], counts[a], level,
-                                  family.kind() == ArmFamily::Kind::Gaussian ? 100.0
-                                  : top == 1.0                               ? 1.0
-                                                                             : 100.0);
-        const double lo = box_end(family, means[a], counts[a], level,
-                                  family.kind() == ArmFamily::Kind::Gaussian ? -100.0 : 0.0);
-        const double expected =
-            std::max({family.kl(hi, lambda[a]), family.kl(lo, lambda[a]), level / counts[a]});
-        CHECK(gains[a] == Approx(expected).epsilon(1e-9));
-        if (family.kind() != ArmFamily::Kind::Gaussian) {
-          const auto [lower, upper] = of.bounds(a);
-          CHECK(upper >= hi - 1e-15 * std::max(1.0, hi));
-          CHECK(upper - hi <= 1e-12 * std::max(1.0, hi));
-          CHECK(lower <= lo + 1e-15 * std::max(1.0, lo));
-          CHECK(lo - lower <= 1e-12 * std::max(1.0, lo));
-        }
-        ++checked;
+        means[a] = top * (0.05 + 0.9 * unit(rng));
+        counts[a] = 1.0 + std::floor(200.0 * unit(rng));
       }
+      cpex::identification::OptimisticGains of;
+      of.reset(k);
+      std::size_t checked = 0;
+      std::vector<std::uint64_t> rounds;
+      for (std::uint64_t t = 3000; t < 3030; ++t) rounds.push_back(t);
+      for (std::uint64_t t = 3000000; t < 3000030; ++t) rounds.push_back(t);  // the level jumps
+      for (const std::uint64_t t : rounds) {
+        const std::size_t pulled = static_cast<std::size_t>(unit(rng) * k);
+        counts[pulled] += 1.0;
+        means[pulled] =
+            std::clamp(means[pulled] + 0.01 * top * (unit(rng) - 0.5), 0.02 * top, 0.98 * top);
+        for (std::size_t a = 0; a < k; ++a)
+          lambda[a] = unit(rng) < 0.8 ? means[a] : top * (0.05 + 0.9 * unit(rng));
+        const double level = optimism_level_on_grid(t, grid);
+        of.compute(families, means, counts, level, lambda, gains);
+        for (std::size_t a = 0; a < k; ++a) {
+          const double hi = box_end(family, means[a], counts[a], level,
+                                    family.kind() == ArmFamily::Kind::Gaussian ? 100.0
+                                    : top == 1.0                               ? 1.0
+                                                                               : 100.0);
+          const double lo = box_end(family, means[a], counts[a], level,
+                                    family.kind() == ArmFamily::Kind::Gaussian ? -100.0 : 0.0);
+          const double expected =
+              std::max({family.kl(hi, lambda[a]), family.kl(lo, lambda[a]), level / counts[a]});
+          CHECK(gains[a] == Approx(expected).epsilon(1e-9));
+          if (family.kind() != ArmFamily::Kind::Gaussian) {
+            const auto [lower, upper] = of.bounds(a);
+            CHECK(upper >= hi - 1e-15 * std::max(1.0, hi));
+            CHECK(upper - hi <= 1e-12 * std::max(1.0, hi));
+            CHECK(lower <= lo + 1e-15 * std::max(1.0, lo));
+            CHECK(lo - lower <= 1e-12 * std::max(1.0, lo));
+          }
+          ++checked;
+        }
+      }
+      CHECK(checked == 60 * k);  // (for each grid)
     }
-    CHECK(checked == 60 * k);
+}
+
+// The game's level on a grid (optimism_level_on_grid): log t rounded up to a multiple of
+// 1/steps — at least log t, less than 1/steps above, the same between grid points and moving at
+// each; steps = 0 is log t itself. Fails on rounding down, or on a grid of another spacing.
+TEST_CASE("game: the level on a grid is log t rounded up to a multiple of 1/steps",
+          "[identification][samplers]") {
+  using cpex::identification::optimism_level;
+  using cpex::identification::optimism_level_on_grid;
+  for (const std::uint64_t steps : {1u, 64u, 1000u}) {
+    std::size_t moves = 0;
+    double before = optimism_level_on_grid(2, steps);
+    for (std::uint64_t t = 2; t < 200000; t += 1 + t / 97) {
+      const double level = optimism_level_on_grid(t, steps),
+                   exact = std::log(static_cast<double>(t));
+      CHECK(level >= exact);
+      CHECK(level < exact + 1.0 / static_cast<double>(steps) + 1e-12);
+      const double units = level * static_cast<double>(steps);
+      CHECK(std::abs(units - std::round(units)) <= 1e-9);  // a multiple of 1/steps (exactly for 64)
+      if (steps == 64) CHECK(units == std::round(units));
+      CHECK(level >= before);
+      moves += level > before;
+      before = level;
+    }
+    CHECK(moves > 5);
+    CHECK(optimism_level_on_grid(1000, 0) == optimism_level(1000));
   }
+  // Between two grid points the level stays: about t / 64 rounds at round t.
+  std::size_t same = 0;
+  for (std::uint64_t t = 100000; t < 100100; ++t)
+    same += optimism_level_on_grid(t + 1, 64) == optimism_level_on_grid(t, 64);
+  CHECK(same >= 98);
 }
 
 // ArmFamily::kl_with_reverse: d(x, y) with kl()'s bits, d(y, x) against a long-double

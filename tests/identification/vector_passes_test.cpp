@@ -1,12 +1,13 @@
 // The numerics' vector passes against what they replace. Bit for bit (numerics/vector_passes.hpp):
 // the game's optimistic gains of Gaussian arms (OptimisticGains' Gaussian branch:
 // gaussian_kl_bound and ArmFamily::gaussian_kl), the best arm's transports
-// (gaussian_pair_transport, or 0 where pair_transport gives 0) and C-Tracking's pass (the scalar
-// loop's sums and arm, ties included), on random arms, every length from 1 to 19 (whole vectors
-// and the padded rest), negative and zero means, zero weights and ties. To their stated accuracy
-// (numerics/ada_hedge.hpp): vector_exp within 2 ulp of std::exp, and AdaHedge's weights against
-// the scalar learner written here, over rounds. Registered twice (tag [vector-passes]): with AVX2
-// where the processor has it, and with CPEX_SIMD_SSE2=1.
+// (gaussian_pair_transport, or 0 where pair_transport gives 0), the best arm's transports' lower
+// bounds on one Bernoulli or Poisson family (pair_transport_lower_bound) and C-Tracking's pass (the
+// scalar loop's sums and arm, ties included), on random arms, every length from 1 to 19 (whole
+// vectors and the padded rest), negative and zero means, zero weights and ties. To their stated
+// accuracy (numerics/ada_hedge.hpp): vector_exp within 2 ulp of std::exp, and AdaHedge's weights
+// against the scalar learner written here, over rounds. Registered twice (tag [vector-passes]):
+// with AVX2 where the processor has it, and with CPEX_SIMD_SSE2=1.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -81,6 +82,45 @@ TEST_CASE("The Gaussian arms' vector passes give the scalar expressions' bits",
     }
   }
   CHECK(compared > 1000);
+}
+
+TEST_CASE("The transports' lower bounds on Bernoulli and Poisson arms give the scalar bits",
+          "[identification][samplers][vector-passes]") {
+  std::mt19937_64 rng(4406);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t compared = 0, positive = 0;
+  for (const ArmFamily& family : {ArmFamily::bernoulli(), ArmFamily::poisson()}) {
+    const bool bernoulli = family.kind() == ArmFamily::Kind::Bernoulli;
+    const double top = bernoulli ? 1.0 : 8.0;
+    for (std::size_t n = 1; n < 20; ++n) {
+      std::vector<double> means(n), w(n), floors(n);
+      for (std::size_t a = 0; a < n; ++a) {
+        means[a] = a % 5 == 3            ? (bernoulli && a % 2 ? 1.0 : 0.0)  // ends of the means
+                   : a % 7 == 2 && a > 0 ? means[a - 1]                      // ties
+                                         : top * unit(rng);
+        w[a] =
+            a % 6 == 4 ? 0.0 : (a % 4 == 1 ? 1e-9 : 1.0) * (1.0 + 1e4 * unit(rng));  // zeros, small
+      }
+      for (std::size_t best = 0; best < n; ++best) {
+        const std::size_t least = cpex::numerics::transport_floors(bernoulli, best, w.data(),
+                                                                   means.data(), floors.data(), n);
+        CHECK(floors[best] == std::numeric_limits<double>::infinity());
+        std::size_t scanned = n;  // the best response's scan: the first piece of the least bound
+        for (std::size_t j = 0; j < n; ++j) {
+          if (j == best) continue;
+          const double expected = cpex::numerics::pair_transport_lower_bound(
+              family, w[best], means[best], family, w[j], means[j]);
+          CHECK(bits(floors[j]) == bits(expected));
+          if (scanned == n || expected < floors[scanned]) scanned = j;
+          positive += expected > 0.0;
+          ++compared;
+        }
+        CHECK(least == (n < 2 ? n : scanned));
+      }
+    }
+  }
+  CHECK(compared > 2000);
+  CHECK(positive > 500);  // (the bounds are not all the 0 of the degenerate pairs)
 }
 
 TEST_CASE("C-Tracking's vector pass gives the scalar loop's sums and arm",

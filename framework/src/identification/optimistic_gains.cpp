@@ -11,6 +11,13 @@ namespace cpex::identification {
 
 double optimism_level(std::uint64_t t) { return std::log(static_cast<double>(t)); }
 
+double optimism_level_on_grid(std::uint64_t t, std::uint64_t steps) {
+  const double level = optimism_level(t);
+  if (steps == 0) return level;
+  const double per_unit = static_cast<double>(steps);
+  return std::ceil(level * per_unit) / per_unit;
+}
+
 double optimistic_gain(const numerics::ArmFamily& family, double mean, double count, double level, double lambda,
                        double& upper, double& lower) {
   // Each bound from the arm's bound of the round before (a level, or a sample, ago): a few
@@ -22,6 +29,10 @@ double optimistic_gain(const numerics::ArmFamily& family, double mean, double co
 
 void OptimisticGains::reset(std::size_t arms) {
   arms_.assign(arms, Arm{});
+  kept_mean_.assign(arms, std::numeric_limits<double>::quiet_NaN());
+  kept_count_.assign(arms, 0.0);
+  own_gain_.assign(arms, 0.0);
+  level_ = std::numeric_limits<double>::quiet_NaN();
   families_seen_ = nullptr;
 }
 
@@ -29,7 +40,6 @@ void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
                               std::span<const double> means, std::span<const double> counts,
                               double level, std::span<const double> lambda,
                               std::span<double> gains) {
-  using Kind = numerics::ArmFamily::Kind;
   if (arms_.size() != means.size()) reset(means.size());
   if (families.data() != families_seen_ || families.size() != arms_.size()) {
     families_seen_ = families.data();  // (checked once per run: the families are fixed)
@@ -42,44 +52,60 @@ void OptimisticGains::compute(std::span<const numerics::ArmFamily> families,
                                         counts.data(), lambda.data(), gains.data(), means.size());
     return;
   }
+  const bool same_level = level == level_;
+  level_ = level;
   for (std::size_t a = 0; a < means.size(); ++a) {
-    const numerics::ArmFamily& family = families[a];
     const double mean = means[a], count = counts[a];
-    Arm& arm = arms_[a];
-    if (!(level > 0.0) || !(count > 0.0) ||
-        (family.kind() != Kind::Gaussian && !family.exponential_family())) {
-      gains[a] = optimistic_gain(family, mean, count, level, lambda[a], arm.upper.at, arm.lower.at);
+    if (same_level && kept_mean_[a] == mean && kept_count_[a] == count) {
+      // The bounds kept are this round's (the same mean, count and level).
+      const Arm& arm = arms_[a];
+      gains[a] = lambda[a] == mean
+                     ? own_gain_[a]
+                     : std::max({families[a].kl(arm.upper.at, lambda[a]),
+                                 families[a].kl(arm.lower.at, lambda[a]), level / count});
       continue;
     }
-    const double budget = level / count;
-    if (family.kind() == Kind::Gaussian) {
-      // kl_bound_from's closed form and ArmFamily::kl's Gaussian divergence, inline.
-      const double sigma = family.sigma();
-      const double upper = numerics::gaussian_kl_bound(sigma, mean, budget, 1.0);
-      const double lower = numerics::gaussian_kl_bound(sigma, mean, budget, -1.0);
-      gains[a] = std::max({numerics::ArmFamily::gaussian_kl(sigma, upper, lambda[a]),
-                           numerics::ArmFamily::gaussian_kl(sigma, lower, lambda[a]), budget});
-      continue;
-    }
-    if ((family.kind() != Kind::Bernoulli && family.kind() != Kind::Poisson) || !(mean > 0.0) ||
-        (family.kind() == Kind::Bernoulli && !(mean < 1.0))) {
-      // (a mean at an end of the family's means: the bounds' own search)
-      gains[a] = optimistic_gain(family, mean, count, level, lambda[a], arm.upper.at, arm.lower.at);
-      continue;
-    }
-    if (arm.mean != mean ||
-        arm.count != count) {  // pulled since: the divergences kept are not this mean's
-      arm.mean = mean;
-      arm.count = count;
-      arm.upper.divergence = arm.lower.divergence = std::numeric_limits<double>::quiet_NaN();
-    }
-    double reverse_upper, reverse_lower;
-    const double upper = bound(family, mean, count, level, 1.0, arm.upper, reverse_upper);
-    const double lower = bound(family, mean, count, level, -1.0, arm.lower, reverse_lower);
-    const bool own = lambda[a] == mean;
-    gains[a] = std::max({own ? reverse_upper : family.kl(upper, lambda[a]),
-                         own ? reverse_lower : family.kl(lower, lambda[a]), level / count});
+    gains[a] = fresh_gain(a, families[a], mean, count, level, lambda[a]);
   }
+}
+
+double OptimisticGains::fresh_gain(std::size_t a, const numerics::ArmFamily& family, double mean,
+                                   double count, double level, double lambda) {
+  using Kind = numerics::ArmFamily::Kind;
+  Arm& arm = arms_[a];
+  kept_mean_[a] = std::numeric_limits<double>::quiet_NaN();  // (kept again below where they are)
+  if (!(level > 0.0) || !(count > 0.0) ||
+      (family.kind() != Kind::Gaussian && !family.exponential_family()))
+    return optimistic_gain(family, mean, count, level, lambda, arm.upper.at, arm.lower.at);
+  const double budget = level / count;
+  if (family.kind() == Kind::Gaussian) {
+    // kl_bound_from's closed form and ArmFamily::kl's Gaussian divergence, inline.
+    const double sigma = family.sigma();
+    const double upper = numerics::gaussian_kl_bound(sigma, mean, budget, 1.0);
+    const double lower = numerics::gaussian_kl_bound(sigma, mean, budget, -1.0);
+    return std::max({numerics::ArmFamily::gaussian_kl(sigma, upper, lambda),
+                     numerics::ArmFamily::gaussian_kl(sigma, lower, lambda), budget});
+  }
+  if ((family.kind() != Kind::Bernoulli && family.kind() != Kind::Poisson) || !(mean > 0.0) ||
+      (family.kind() == Kind::Bernoulli && !(mean < 1.0))) {
+    // (a mean at an end of the family's means: the bounds' own search)
+    return optimistic_gain(family, mean, count, level, lambda, arm.upper.at, arm.lower.at);
+  }
+  if (arm.mean != mean ||
+      arm.count != count) {  // pulled since: the divergences kept are not this mean's
+    arm.mean = mean;
+    arm.count = count;
+    arm.upper.divergence = arm.lower.divergence = std::numeric_limits<double>::quiet_NaN();
+  }
+  double reverse_upper, reverse_lower;
+  const double upper = bound(family, mean, count, level, 1.0, arm.upper, reverse_upper);
+  const double lower = bound(family, mean, count, level, -1.0, arm.lower, reverse_lower);
+  kept_mean_[a] = mean;
+  kept_count_[a] = count;
+  own_gain_[a] = std::max({reverse_upper, reverse_lower, level / count});
+  return lambda == mean
+             ? own_gain_[a]
+             : std::max({family.kl(upper, lambda), family.kl(lower, lambda), level / count});
 }
 
 double OptimisticGains::bound(const numerics::ArmFamily& family, double mean, double count,

@@ -14,16 +14,22 @@ namespace {
 namespace hedge_sse2 {
 using V = vectors::Doubles2;
 using L = vectors::Longs2;
+// a b + c rounded once, lane by lane (std::fma: the FMA3 instruction's bits).
+inline V fused(V a, V b, V c) { return V{std::fma(a[0], b[0], c[0]), std::fma(a[1], b[1], c[1])}; }
+#define CPEX_HEDGE_FMA(a, b, c) fused(a, b, c)
 #include "ada_hedge_passes.inc"
+#undef CPEX_HEDGE_FMA
 }  // namespace hedge_sse2
 
 #if defined(CPEX_VECTOR_AVX2)
 #pragma GCC push_options
-#pragma GCC target("avx2")
+#pragma GCC target("avx2,fma")
 namespace hedge_avx2 {
 using V = vectors::Doubles4;
 using L = vectors::Longs4;
+#define CPEX_HEDGE_FMA(a, b, c) __builtin_ia32_vfmaddpd256(a, b, c)
 #include "ada_hedge_passes.inc"
+#undef CPEX_HEDGE_FMA
 }  // namespace hedge_avx2
 #pragma GCC pop_options
 #endif

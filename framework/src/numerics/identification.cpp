@@ -113,6 +113,31 @@ class TopM final : public IdentificationProblem {
                        shift, 0.0, least_j - (least_j > i ? 1 : 0), i, least_j);
       return;
     }
+    if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && offsets.empty() && penalties.empty() &&
+        (one_family_of_kind(families, ArmFamily::Kind::Bernoulli) ||
+         one_family_of_kind(families, ArmFamily::Kind::Poisson))) {
+      // The pruned scan below for the best arm of one Bernoulli or Poisson family: every
+      // piece's lower bound in one vector pass (pair_transport_lower_bound's bits), the exact
+      // cost of the least bound's piece as the ceiling, then the pieces at or below it.
+      const std::size_t i = answer.arms.front();
+      floors_.resize(arms_);
+      const std::size_t lowest =
+          transport_floors(families.front().kind() == ArmFamily::Kind::Bernoulli, i, w.data(),
+                           mu.data(), floors_.data(), arms_);
+      const double ceiling =
+          pair_transport(families[i], w[i], mu[i], families[lowest], w[lowest], mu[lowest]).cost;
+      for (std::size_t j = 0; j < arms_; ++j) {
+        if (j == i || !(floors_[j] <= ceiling)) continue;
+        // A piece that pair_transport gives the cost 0 (a weight 0, or mu_j >= mu_i) has the
+        // margin 0: once a margin <= 0 is held it is not better (ties keep the first).
+        if (!least.first && least.out.margin <= 0.0 &&
+            (!(w[j] > 0.0) || !(w[i] > 0.0) || !(mu[i] > mu[j])))
+          continue;
+        least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+                         0.0, j - (j > i ? 1 : 0), i, j);
+      }
+      return;
+    }
     if (answer.arms.size() != m_ || !prunable(families)) {
       std::size_t piece = 0;
       for (std::size_t i : answer.arms)

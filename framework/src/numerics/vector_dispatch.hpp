@@ -2,8 +2,10 @@
 // ada_hedge.cpp, quadratic_maximization.cpp's peeling): each pass is compiled for SSE2 (every
 // x86-64) and, under `#pragma GCC target("avx2")`, for AVX2, taken when the processor has it
 // unless CPEX_SIMD_SSE2=1 (the test suite runs the passes' tests once that way, so that the SSE2
-// versions are checked on AVX2 machines too). AVX2 brings no fused multiply-add: both versions
-// round every operation alike, so they give the same bits.
+// versions are checked on AVX2 machines too). The AVX2 versions are taken on processors with FMA3
+// as well (every one with AVX2 but a few low-end ones); a pass that fuses multiply-adds (the
+// learner's exponential, ada_hedge_passes.inc) fuses them with SSE2 too (std::fma, lane by lane:
+// the same bits, slower), the others fuse none: both versions round every operation alike.
 #pragma once
 
 #include <cstdlib>
@@ -24,7 +26,8 @@ inline bool use_avx2() {
 #if defined(CPEX_VECTOR_AVX2)
   static const bool avx2 = [] {
     const char* sse2 = std::getenv("CPEX_SIMD_SSE2");
-    return !(sse2 && std::string_view(sse2) == "1") && __builtin_cpu_supports("avx2");
+    return !(sse2 && std::string_view(sse2) == "1") && __builtin_cpu_supports("avx2") &&
+           __builtin_cpu_supports("fma");
   }();
   return avx2;
 #else

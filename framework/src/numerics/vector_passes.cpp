@@ -68,6 +68,28 @@ std::size_t gaussian_transport_costs(double sigma, std::size_t best, const doubl
                    : (best == 0 ? 1 : 0);  // (every cost +infinity: the first piece, as a scan)
 }
 
+std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, const double* mu,
+                             double* floors, std::size_t n) {
+  if (n < 2) {
+    if (n == 1) floors[0] = std::numeric_limits<double>::infinity();
+    return n;
+  }
+  std::size_t least = n;
+#if defined(CPEX_VECTOR_AVX2)
+  if (vectors::use_avx2()) {
+    bernoulli ? passes_avx2::floors_with<true>(best, w, mu, floors, n)
+              : passes_avx2::floors_with<false>(best, w, mu, floors, n);
+    least = passes_avx2::first_least_with(floors, n);
+  } else
+#endif
+  {
+    bernoulli ? passes_sse2::floors_with<true>(best, w, mu, floors, n)
+              : passes_sse2::floors_with<false>(best, w, mu, floors, n);
+    least = passes_sse2::first_least_with(floors, n);
+  }
+  return least < n ? least : (best == 0 ? 1 : 0);
+}
+
 std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,
                            std::size_t n) {
   if (n == 0) return 0;

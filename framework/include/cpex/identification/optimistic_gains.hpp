@@ -22,6 +22,10 @@ namespace cpex::identification {
 
 // f = log t at round t (t >= 1 samples so far).
 double optimism_level(std::uint64_t t);
+// The game's level on a grid of `steps` per unit (steps >= 1): log t rounded up to the next
+// multiple of 1 / steps, so at least log t and below log t + 1 / steps, and the same for the
+// rounds between two grid points (about t / steps of them at round t). steps = 0: log t itself.
+double optimism_level_on_grid(std::uint64_t t, std::uint64_t steps);
 
 // U above for one arm at `level`; `upper` / `lower` hold the arm's bounds of the round before
 // (NaN: none yet) and are replaced by this round's. Not finite where lambda is at an end of the
@@ -44,6 +48,11 @@ double optimistic_gain(const numerics::ArmFamily& family, double mean, double co
 //     divergence per bound and round instead of two or three and one more for the gain: a
 //     reading of the last bits of optimistic_gain (the same guarantee on the bounds).
 //   Other families: optimistic_gain.
+// A Bernoulli or Poisson arm whose mean, count and level are those of its last bounds keeps
+// them (no step: they are this round's to the same guarantee), and its gain against its own
+// mean as computed then: with the level on a grid (optimism_level_on_grid) a round recomputes
+// the bounds of the arm pulled since only, and every arm's when the level reaches the next
+// grid point.
 class OptimisticGains {
  public:
   // Forgets every arm's bounds (a new run of `arms` arms). Between two resets the arms'
@@ -73,7 +82,15 @@ class OptimisticGains {
   static double bound(const numerics::ArmFamily& family, double mean, double count, double level,
                       double direction, Bound& last, double& reverse);
 
+  // The gain of arm a computed afresh (its bounds from the kept ones, kept_*_ updated).
+  double fresh_gain(std::size_t a, const numerics::ArmFamily& family, double mean, double count,
+                    double level, double lambda);
+
   std::vector<Arm> arms_;
+  // Per arm, where its bounds are kept at level_: their mean (NaN: not kept) and count, and the
+  // gain against lambda = mean there.
+  std::vector<double> kept_mean_, kept_count_, own_gain_;
+  double level_ = std::numeric_limits<double>::quiet_NaN();  // the level of the last compute()
   const numerics::ArmFamily* families_seen_ = nullptr;  // the families checked since the reset
   bool one_gaussian_ = false;                           // ... all Gaussian of one sigma
 };

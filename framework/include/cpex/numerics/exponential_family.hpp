@@ -139,6 +139,14 @@ inline bool one_gaussian_family(std::span<const ArmFamily> families) {
   return same;
 }
 
+// Whether every family is the first, of kind `kind` (a pass without early exit).
+inline bool one_family_of_kind(std::span<const ArmFamily> families, ArmFamily::Kind kind) {
+  if (families.empty() || families.front().kind() != kind) return false;
+  bool same = true;
+  for (const ArmFamily& f : families) same &= f == families.front();
+  return same;
+}
+
 // pair_transport, with gaussian_pair_transport inline where it applies (the same bits).
 inline Transport pair_transport_inline(const ArmFamily& family_a, double w_a, double x_a,
                                        const ArmFamily& family_b, double w_b, double x_b) {
