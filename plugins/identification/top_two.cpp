@@ -238,7 +238,7 @@ class TopTwo final : public TopTwoSampler {
           leader_.values.clear();
           return leader_;
         }
-        posterior_draw(families(), means(), counts(), rng(), draw_);
+        draws_.draw(families(), means(), counts(), rng(), draw_);
         problem().answer(draw_, leader_);
         return leader_;
       case Leader::Ucb: {
@@ -345,7 +345,7 @@ class TopTwo final : public TopTwoSampler {
           return moved_;
         }
         for (int draw = 0; draw < kMaxResamples; ++draw) {
-          posterior_draw(families(), means(), counts(), rng(), draw_);
+          draws_.draw(families(), means(), counts(), rng(), draw_);
           problem().answer(draw_, other_);
           if (other_.arms == leader.arms) continue;
           moved_.clear();
@@ -406,6 +406,7 @@ class TopTwo final : public TopTwoSampler {
   bool tracking_;
   std::vector<std::uint64_t> led_, pulled_leading_;  // L_i and N^i_i of the tracking selection
   std::vector<double> beta_sums_;                    // the sum of beta over i's rounds (ids)
+  PosteriorDraws draws_;                             // the Thompson leader's and challenger's draws
   std::vector<double> draw_;
   std::vector<double> ucb_;  // the ucb leader's indices, each the start of its next
   KlIndexArgmax ucb_argmax_;  // the ucb leader on the best arm of Bernoulli arms

@@ -370,6 +370,54 @@ TEST_CASE("Posterior draws have the conjugate posteriors' moments", "[identifica
   }
 }
 
+// PosteriorDraws keeps each Bernoulli arm's Gamma constants while its mean and count stay: its
+// draws must be posterior_draw's, bit for bit from the same stream, whatever changed in between
+// (a mean, a count, the number of arms, another family at an arm). Fails on a constant kept
+// past a change of its arm.
+TEST_CASE("PosteriorDraws draws what posterior_draw draws, round after round",
+          "[identification][samplers]") {
+  std::vector<ArmFamily> families(6, ArmFamily::bernoulli());
+  families[4] = ArmFamily::gaussian(0.5);
+  std::vector<double> means = {0.2, 0.5, 0.0, 1.0, 0.3, 0.75},
+                      counts = {5.0, 8.0, 3.0, 4.0, 6.0, 12.0};
+  cpex::identification::PosteriorDraws kept;
+  RandomStream kept_rng(RunSeed{32, 0, 0}, StreamRole::Algorithm);
+  RandomStream plain_rng = kept_rng;
+  std::mt19937_64 change(4407);
+  std::vector<double> a, b;
+  std::size_t compared = 0;
+  for (int round = 0; round < 400; ++round) {
+    const std::size_t arm = change() % means.size();
+    if (round % 3 == 0) {  // a pull: the count, and the mean as the number of ones moves
+      const double ones = std::round(means[arm] * counts[arm]) + static_cast<double>(change() % 2);
+      counts[arm] += 1.0;
+      means[arm] = ones / counts[arm];
+    }
+    if (round % 7 == 1) {  // the mean alone (another number of ones at the same count)
+      const double ones = std::round(means[arm] * counts[arm]);
+      means[arm] = (ones > 0.0 ? ones - 1.0 : ones + 1.0) / counts[arm];
+    }
+    if (round == 200) {  // another number of arms, and a Gaussian arm made Bernoulli
+      means.push_back(0.4);
+      counts.push_back(10.0);
+      families.push_back(ArmFamily::bernoulli());
+      families[4] = ArmFamily::bernoulli();
+      means[4] = 0.5;
+    }
+    kept.draw(families, means, counts, kept_rng, a);
+    cpex::identification::posterior_draw(families, means, counts, plain_rng, b);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      CHECK(a[k] == b[k]);
+      ++compared;
+    }
+    const double one = kept.draw_one(arm, families[arm], means[arm], counts[arm], kept_rng);
+    CHECK(one ==
+          cpex::identification::posterior_draw(families[arm], means[arm], counts[arm], plain_rng));
+  }
+  CHECK(compared > 2000);
+}
+
 namespace {
 // The best arm of the weights, ties to the smaller index.
 class ArgmaxOracle final : public Oracle {

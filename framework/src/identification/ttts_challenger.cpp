@@ -41,7 +41,7 @@ double normal_above(double a, RandomStream& rng) {
 
 std::size_t TttsChallenger::plain_try(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                                       std::span<const double> counts, std::size_t leader, RandomStream& rng) {
-  posterior_draw(families, means, counts, rng, theta_);
+  draws_.draw(families, means, counts, rng, theta_);
   const std::size_t best = argmax(theta_);
   return best == leader ? means.size() : best;
 }
@@ -185,8 +185,9 @@ std::size_t TttsChallenger::union_try(std::span<const numerics::ArmFamily> famil
   for (std::size_t a = 0; a < k; ++a) {
     if (a == leader || a == j) continue;
     const Arm& arm = arms_[a];
-    const double theta = arm.kind == Kind::Gaussian ? arm.centre + arm.spread * rng.normal()
-                                                    : posterior_draw(families[a], means[a], counts[a], rng);
+    const double theta = arm.kind == Kind::Gaussian
+                             ? arm.centre + arm.spread * rng.normal()
+                             : draws_.draw_one(a, families[a], means[a], counts[a], rng);
     if (theta <= theta_i) continue;
     inverse_sum += arm.kind == Kind::Gaussian ? 1.0 : std::exp(arm.log_sup - log_ratio(arm, theta));
     if (theta > top || (theta == top && a < best)) {

@@ -36,4 +36,24 @@ double posterior_variance(const numerics::ArmFamily& family, double mean, double
 void posterior_draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
                     std::span<const double> counts, RandomStream& rng, std::vector<double>& out);
 
+// The same draws, bit for bit and from the same stream, round after round: a Bernoulli arm's
+// two Gamma draws (Marsaglia & Tsang) keep their constants d = shape - 1/3 and 1 / sqrt(9 d)
+// while the arm's mean and count stay (one arm changes a round: no square root and division
+// per draw for the others). One object per run's arms.
+class PosteriorDraws {
+ public:
+  void draw(std::span<const numerics::ArmFamily> families, std::span<const double> means,
+            std::span<const double> counts, RandomStream& rng, std::vector<double>& out);
+  // Arm `arm`'s draw (posterior_draw's).
+  double draw_one(std::size_t arm, const numerics::ArmFamily& family, double mean, double count,
+                  RandomStream& rng);
+
+ private:
+  struct BetaConstants {
+    double mean = -1.0, count = -1.0;  // the statistics they are for (none yet: -1)
+    double d_ones = 0.0, c_ones = 0.0, d_zeros = 0.0, c_zeros = 0.0;
+  };
+  std::vector<BetaConstants> beta_;
+};
+
 }  // namespace cpex::identification

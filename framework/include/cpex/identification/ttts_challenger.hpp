@@ -43,6 +43,7 @@
 #include <span>
 #include <vector>
 
+#include "cpex/identification/posterior.hpp"
 #include "cpex/numerics/exponential_family.hpp"
 #include "cpex/random.hpp"
 
@@ -93,6 +94,7 @@ class TttsChallenger {
                         std::span<const double> counts, std::size_t leader, RandomStream& rng);
 
   std::vector<Arm> arms_;
+  PosteriorDraws draws_;  // the plain tries' and the union's draws
   std::vector<double> theta_, cumulative_;
   std::uint64_t union_proposals_ = 0;
   bool union_last_ = false;  // whether the last call that prepared the union chose it
