@@ -199,38 +199,41 @@ class TopM final : public IdentificationProblem {
       gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), floors_.data(),
                                arms_, false);
       pair[0] = i;
+      double level = visitor.skip_above();  // (asked again after each piece wanted() is asked of)
       for (std::size_t j = 0; j < arms_; ++j) {
         if (j == i) continue;
-        const double level = visitor.skip_above();
         pair[1] = j;
-        if (!(level < kInfinity && floors_[j] > level) && visitor.wanted(piece, pair)) {
-          const Transport t =
-              pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
-          point[0] = point[1] = t.point;
-          visitor.visit({piece, pair, point, t.cost});
+        if (!(level < kInfinity && floors_[j] > level)) {
+          if (visitor.wanted(piece, pair)) {
+            const Transport t =
+                pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+            point[0] = point[1] = t.point;
+            visitor.visit({piece, pair, point, t.cost});
+          }
+          level = visitor.skip_above();
         }
         ++piece;
       }
       return;
     }
     const bool prune = answer.arms.size() == m_ && prunable(families);
+    double level = prune ? visitor.skip_above() : kInfinity;  // (asked again after wanted())
     for (std::size_t i : answer.arms)
       for (std::size_t j = 0; j < arms_; ++j) {
         if (member_[j]) continue;
         pair[0] = i;
         pair[1] = j;
-        if (prune) {
-          const double level = visitor.skip_above();
-          if (level < kInfinity && pair_transport_lower_bound(families[i], w[i], mu[i], families[j], w[j], mu[j]) > level) {
-            ++piece;
-            continue;
-          }
+        if (level < kInfinity && pair_transport_lower_bound(families[i], w[i], mu[i], families[j],
+                                                            w[j], mu[j]) > level) {
+          ++piece;
+          continue;
         }
         if (visitor.wanted(piece, pair)) {
           const Transport t = pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
           point[0] = point[1] = t.point;
           visitor.visit({piece, pair, point, t.cost});
         }
+        if (prune) level = visitor.skip_above();
         ++piece;
       }
   }

@@ -93,8 +93,9 @@ class PieceVisitor {
   // piece's value (top-m's pairs of one Bernoulli, Poisson or Exponential family:
   // pair_transport_lower_bound; the best arm's pairs of Gaussian arms of one sigma: their
   // exact values, all in one vector pass) skips, without asking wanted(), a piece whose bound
-  // exceeds it. Asked before each such piece (a visitor may lower it as it goes: FW sampling's
-  // r-active pieces); +infinity (the default) skips nothing.
+  // exceeds it. Asked before the first piece and again after each piece wanted() is asked of:
+  // a visitor may lower it as it goes (FW sampling's r-active pieces), in wanted() or visit()
+  // only. +infinity (the default) skips nothing.
   virtual double skip_above() const { return std::numeric_limits<double>::infinity(); }
 };
 
