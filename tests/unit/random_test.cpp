@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <vector>
 
 #include "cpex/random.hpp"
 
@@ -25,6 +26,21 @@ TEST_CASE("Copies of a stream continue identically", "[random]") {
   a();
   RandomStream b = a;
   for (int i = 0; i < 10; ++i) REQUIRE(a() == b());
+}
+
+TEST_CASE(
+    "normals() gives the draws of as many normal() calls, and leaves the stream where they do",
+    "[random]") {
+  RandomStream batch(RunSeed{10, 0, 0}, StreamRole::Algorithm, 0);
+  RandomStream single = batch;
+  std::vector<double> out;
+  for (std::size_t n :
+       {0u, 1u, 3u, 4u, 5u, 100u, 1000u}) {  // (block edges of 4 draws, the tails' rejections)
+    out.assign(n, 0.0);
+    batch.normals(out);
+    for (std::size_t i = 0; i < n; ++i) REQUIRE(out[i] == single.normal());
+    REQUIRE(batch() == single());  // the same position in the stream after
+  }
 }
 
 TEST_CASE("Uniform and normal draws have the right moments", "[random]") {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace cpex {
@@ -49,6 +50,8 @@ class RandomStream {
   double uniform01() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
   // Standard normal draw (Boost.Random's ziggurat, identical on every platform).
   double normal();
+  // out.size() standard normal draws: those of as many normal() calls, in order, in one call.
+  void normals(std::span<double> out);
   // Uniform integer in [0, n) without modulo bias.
   std::uint64_t below(std::uint64_t n);
   // Draws of Boost.Random's distributions (the same numbers on every platform): standard

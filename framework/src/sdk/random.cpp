@@ -28,6 +28,11 @@ double RandomStream::normal() {
   return standard(*this);
 }
 
+void RandomStream::normals(std::span<double> out) {
+  boost::random::normal_distribution<double> standard;  // (no state kept between draws)
+  for (double& x : out) x = standard(*this);
+}
+
 double RandomStream::exponential() {
   boost::random::exponential_distribution<double> standard;
   return standard(*this);
