@@ -28,7 +28,9 @@ namespace cpex {
 //     the GLR samplers), the TTTS challenger in the SDK (cpex/identification/ttts_challenger.hpp).
 // 14: identification::GlrSampler's best-arm tree (numerics::BestArmTree; members of the SDK's
 //     sampler base) and GlrSampler::closest_with_log_counts.
-inline constexpr int kAbiVersion = 14;
+// 15: identification::OptimisticGains' kept gains, TttsChallenger's PosteriorDraws member
+//     (SDK classes' layouts), RandomStream::normals.
+inline constexpr int kAbiVersion = 15;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";
