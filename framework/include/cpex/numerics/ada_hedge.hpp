@@ -9,7 +9,8 @@
 // Each round's O(K) passes run on vectors of doubles (SSE2, or AVX2 when the processor has it:
 // the same bits either way, numerics/vector_dispatch.hpp): the sums in blocks of four arms, the
 // exponentials by vector_exp (within 2 ulp of exp; 0 below e^-708, a weight no sum or tracking
-// feels).
+// feels; its reduction and polynomial by fused multiply-adds: FMA3 beside AVX2, std::fma lane
+// by lane with SSE2, the same bits).
 #pragma once
 
 #include <cstddef>

@@ -1,8 +1,8 @@
 // Per-arm passes on vectors of doubles (over Gaussian arms of one standard deviation sigma, and
 // the cumulative tracking's):
-// SSE2 (every x86-64), or AVX2 when the processor has it (chosen at run time, CPEX_SIMD_SSE2=1
-// keeps SSE2; AVX2 brings no fused multiply-add, so every value is rounded as the scalar
-// expression it replaces: the same bits). Used where a round costs O(K) of them (the game
+// SSE2 (every x86-64), or AVX2 when the processor has it with FMA3 (chosen at run time,
+// CPEX_SIMD_SSE2=1 keeps SSE2; these passes fuse no multiply-add, so every value is rounded as
+// the scalar expression it replaces: the same bits). Used where a round costs O(K) of them (the game
 // sampler at thousands of arms).
 #pragma once
 
