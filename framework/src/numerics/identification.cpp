@@ -155,14 +155,24 @@ class TopM final : public IdentificationProblem {
     // exact margin of the piece of least bound as a ceiling, then, in piece order, the exact
     // transport of the pieces whose bound is at most the ceiling only. A piece skipped has
     // margin >= bound > ceiling >= the least margin: it is neither the least nor tied with it.
+    // (On one Bernoulli or Poisson family each answer arm's bounds come from one vector pass,
+    // pair_transport_lower_bound's bits.)
+    const bool bernoulli = one_family_of_kind(families, ArmFamily::Kind::Bernoulli);
+    const bool vector_floors = bernoulli || one_family_of_kind(families, ArmFamily::Kind::Poisson);
     floors_.resize(pieces(answer));
+    if (vector_floors) row_.resize(arms_);
     std::size_t piece = 0, lowest_i = answer.arms.front(), lowest_j = arms_;
     double lowest = kInfinity;
-    for (std::size_t i : answer.arms)
+    for (std::size_t i : answer.arms) {
+      if (vector_floors)
+        transport_floors(bernoulli, i, w.data(), mu.data(), row_.data(), arms_, false);
       for (std::size_t j = 0; j < arms_; ++j) {
         if (member_[j]) continue;
-        const double bound = pair_transport_lower_bound(families[i], w[i], mu[i], families[j], w[j], mu[j]) -
-                             shift + penalty_of(penalties, j);
+        const double pair_bound =
+            vector_floors
+                ? row_[j]
+                : pair_transport_lower_bound(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+        const double bound = pair_bound - shift + penalty_of(penalties, j);
         floors_[piece++] = bound;
         if (lowest_j == arms_ || bound < lowest) {
           lowest = bound;
@@ -170,6 +180,7 @@ class TopM final : public IdentificationProblem {
           lowest_j = j;
         }
       }
+    }
     const double ceiling = pair_transport(families[lowest_i], w[lowest_i], mu[lowest_i], families[lowest_j],
                                           w[lowest_j], mu[lowest_j])
                                .cost -
@@ -259,6 +270,7 @@ class TopM final : public IdentificationProblem {
   mutable std::vector<std::size_t> order_;  // scratch: a problem serves one run at a time
   mutable std::vector<char> member_;
   mutable std::vector<double> floors_;  // scratch: each piece's lower bound on its margin
+  mutable std::vector<double> row_;     // scratch: one answer arm's pair bounds (all arms)
 };
 
 class EpsilonGood final : public IdentificationProblem {

@@ -69,7 +69,7 @@ std::size_t gaussian_transport_costs(double sigma, std::size_t best, const doubl
 }
 
 std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, const double* mu,
-                             double* floors, std::size_t n) {
+                             double* floors, std::size_t n, bool find_least) {
   if (n < 2) {
     if (n == 1) floors[0] = std::numeric_limits<double>::infinity();
     return n;
@@ -79,13 +79,13 @@ std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, 
   if (vectors::use_avx2()) {
     bernoulli ? passes_avx2::floors_with<true>(best, w, mu, floors, n)
               : passes_avx2::floors_with<false>(best, w, mu, floors, n);
-    least = passes_avx2::first_least_with(floors, n);
+    if (find_least) least = passes_avx2::first_least_with(floors, n);
   } else
 #endif
   {
     bernoulli ? passes_sse2::floors_with<true>(best, w, mu, floors, n)
               : passes_sse2::floors_with<false>(best, w, mu, floors, n);
-    least = passes_sse2::first_least_with(floors, n);
+    if (find_least) least = passes_sse2::first_least_with(floors, n);
   }
   return least < n ? least : (best == 0 ? 1 : 0);
 }

@@ -29,9 +29,10 @@ std::size_t gaussian_transport_costs(double sigma, std::size_t best, const doubl
 
 // pair_transport_lower_bound(F, w[best], mu[best], F, w[j], mu[j]) for one Bernoulli family F
 // (`bernoulli`) or one Poisson family F (else), expression for expression, into floors[j];
-// floors[best] = +inf. Returns the first j != best of the least floor (n when n < 2).
+// floors[best] = +inf. Returns the first j != best of the least floor (n when n < 2) when
+// `find_least` (else a value of no meaning: the caller reads the floors only).
 std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, const double* mu,
-                             double* floors, std::size_t n);
+                             double* floors, std::size_t n, bool find_least = true);
 // C-Tracking's pass (identification/tracking.hpp): sum[a] += add[a] / scale (add[a] itself
 // when scale == 1) for every arm, then the first arm a of the largest sum[a] - counts[a] (0
 // when none is above -infinity), the scalar loop's values and arm.
