@@ -90,8 +90,8 @@ class Game final : public GlrSampler {
       // optimism = none: the empirical gains d(mu_hat_a, lambda_a) (0 on the arms lambda does not move).
       for (std::size_t a = 0; a < k; ++a) gains_[a] = families()[a].kl(means()[a], lambda_[a]);
     }
-    for (double& gain :
-         gains_)  // (a gain not finite, or above, is kLargestGain; in one vector pass)
+    // A gain not finite, or above kLargestGain, is kLargestGain (one vector pass).
+    for (double& gain : gains_)
       gain = gain < kLargestGain && gain > -kInfiniteGain ? gain : kLargestGain;
     const std::size_t arm =
         track(played, t);  // the arm that tracks w_t (before the learner moves on)
@@ -144,8 +144,10 @@ void register_game(Registry& registry) {
   register_glr_sampler<Game>(
       registry,
       {"game",
-       "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the best response, "
-       "optimistic gains, C-tracking) with GLR stopping; any identification problem"},
+       "game-based sampling (Degenne, Koolen & Menard 2019: AdaHedge per answer against the best "
+       "response, "
+       "optimistic gains, C-tracking) with GLR stopping; any identification problem",
+       "1.1"},  // 1.1: the level on a grid, AdaHedge's fused exponential (2026-11-30)
       {.keys = [](ParamSchema& schema) {
         schema.choice("optimism", "log-t", {"log-t", "none"},
                       "log-t: the paper's optimistic gains, KL box of level log t (Koolen's code); none: the "

@@ -130,11 +130,13 @@ class Peps final : public GlrSampler {
 };
 
 void register_peps(Registry& registry) {
-  register_glr_sampler<Peps>(registry,
-                             {"peps",
-                              "PEPS (Li, Jamieson & Jain 2024): posterior samples and the argmax oracle reach the "
-                              "alternative, an AdaHedge learner allocates, cumulative tracking; GLR stopping"},
-                             {.needs = needs_argmax_oracle});
+  register_glr_sampler<Peps>(
+      registry,
+      {"peps",
+       "PEPS (Li, Jamieson & Jain 2024): posterior samples and the argmax oracle reach the "
+       "alternative, an AdaHedge learner allocates, cumulative tracking; GLR stopping",
+       "1.1"},  // 1.1: AdaHedge's fused exponential (2026-11-30)
+      {.needs = needs_argmax_oracle});
 }
 
 }  // namespace

@@ -153,12 +153,14 @@ void register_lingame(Registry& registry) {
                   "lingame: one AdaHedge learner per answer (Degenne et al. 2020, LinGame); lingame-c: one "
                   "learner over (answer, arm) pairs, stopping on the answer's pair counts (LinGame-C)");
   };
-  register_linear_glr_sampler<LinGame>(registry,
-                                       {"lingame",
-                                        "LinGame / LinGame-C (Degenne, Ménard, Shang & Valko 2020): AdaHedge against "
-                                        "best responses, optimistic gains, C-tracking, GLR stopping; linear and "
-                                        "transductive best arm"},
-                                       keys);
+  register_linear_glr_sampler<LinGame>(
+      registry,
+      {"lingame",
+       "LinGame / LinGame-C (Degenne, Ménard, Shang & Valko 2020): AdaHedge against "
+       "best responses, optimistic gains, C-tracking, GLR stopping; linear and "
+       "transductive best arm",
+       "1.1"},  // 1.1: AdaHedge's fused exponential (2026-11-30)
+      keys);
 }
 
 }  // namespace
