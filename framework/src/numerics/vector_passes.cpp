@@ -46,48 +46,62 @@ void gaussian_optimistic_gains(double sigma, double level, const double* means,
   passes_sse2::gains_with(sigma, level, means, counts, lambda, gains, n);
 }
 
-std::size_t gaussian_transport_costs(double sigma, std::size_t best, const double* w,
-                                     const double* mu, double* costs, std::size_t n,
-                                     bool find_least) {
+namespace {
+
+// A statement of the AVX2 passes (nothing where they are not compiled: never called there).
+#if defined(CPEX_VECTOR_AVX2)
+#define CPEX_AVX2_ONLY(statement) statement
+#else
+#define CPEX_AVX2_ONLY(statement)
+#endif
+
+// The best arm's per-piece pass of the processor into values[0..n) (`avx2` or `sse2`, each
+// filling values[best] with +inf), then, when `find_least`, the first j != best of the least
+// value (a scan's, comparing with <; the first piece when every value is +inf); n when n < 2
+// (values[0] = +inf for n == 1).
+template <class Avx2Pass, class Sse2Pass>
+std::size_t per_piece_pass([[maybe_unused]] Avx2Pass&& avx2, Sse2Pass&& sse2, std::size_t best,
+                           double* values, std::size_t n, bool find_least) {
   if (n < 2) {
-    if (n == 1) costs[0] = std::numeric_limits<double>::infinity();
+    if (n == 1) values[0] = std::numeric_limits<double>::infinity();
     return n;
   }
   std::size_t least = n;
 #if defined(CPEX_VECTOR_AVX2)
   if (vectors::use_avx2()) {
-    passes_avx2::costs_with(sigma, best, w, mu, costs, n);
-    if (find_least) least = passes_avx2::first_least_with(costs, n);
+    avx2();
+    if (find_least) least = passes_avx2::first_least_with(values, n);
   } else
 #endif
   {
-    passes_sse2::costs_with(sigma, best, w, mu, costs, n);
-    if (find_least) least = passes_sse2::first_least_with(costs, n);
+    sse2();
+    if (find_least) least = passes_sse2::first_least_with(values, n);
   }
-  return least < n ? least
-                   : (best == 0 ? 1 : 0);  // (every cost +infinity: the first piece, as a scan)
+  return least < n ? least : (best == 0 ? 1 : 0);
+}
+
+}  // namespace
+
+std::size_t gaussian_transport_costs(double sigma, std::size_t best, const double* w,
+                                     const double* mu, double* costs, std::size_t n,
+                                     bool find_least) {
+  return per_piece_pass(
+      [&] { CPEX_AVX2_ONLY(passes_avx2::costs_with(sigma, best, w, mu, costs, n)); },
+      [&] { passes_sse2::costs_with(sigma, best, w, mu, costs, n); }, best, costs, n, find_least);
 }
 
 std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, const double* mu,
                              double* floors, std::size_t n, bool find_least) {
-  if (n < 2) {
-    if (n == 1) floors[0] = std::numeric_limits<double>::infinity();
-    return n;
-  }
-  std::size_t least = n;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) {
-    bernoulli ? passes_avx2::floors_with<true>(best, w, mu, floors, n)
-              : passes_avx2::floors_with<false>(best, w, mu, floors, n);
-    if (find_least) least = passes_avx2::first_least_with(floors, n);
-  } else
-#endif
-  {
-    bernoulli ? passes_sse2::floors_with<true>(best, w, mu, floors, n)
-              : passes_sse2::floors_with<false>(best, w, mu, floors, n);
-    if (find_least) least = passes_sse2::first_least_with(floors, n);
-  }
-  return least < n ? least : (best == 0 ? 1 : 0);
+  return per_piece_pass(
+      [&] {
+        CPEX_AVX2_ONLY(bernoulli ? passes_avx2::floors_with<true>(best, w, mu, floors, n)
+                                 : passes_avx2::floors_with<false>(best, w, mu, floors, n));
+      },
+      [&] {
+        bernoulli ? passes_sse2::floors_with<true>(best, w, mu, floors, n)
+                  : passes_sse2::floors_with<false>(best, w, mu, floors, n);
+      },
+      best, floors, n, find_least);
 }
 
 std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,
@@ -100,3 +114,5 @@ std::size_t deficit_argmax(double* sum, const double* add, double scale, const d
 }
 
 }  // namespace cpex::numerics
+
+#undef CPEX_AVX2_ONLY  // (a unity build continues with other files)
