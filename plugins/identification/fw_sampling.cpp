@@ -28,12 +28,13 @@
 #include <cmath>
 #include <limits>
 
-#include "cpex/numerics/matrix_game.hpp"
-#include "cpex/plugin.hpp"
-#include "cpex/registration.hpp"
 #include "cpex/identification/feedback_dispatch.hpp"
 #include "cpex/identification/glr_sampler.hpp"
 #include "cpex/identification/tracking.hpp"
+#include "cpex/numerics/matrix_game.hpp"
+#include "cpex/numerics/vector_passes.hpp"
+#include "cpex/plugin.hpp"
+#include "cpex/registration.hpp"
 #include "linear/linear_samplers.hpp"
 
 namespace cpex::identification {
@@ -95,28 +96,14 @@ class FwSampling final : public GlrSampler {
   void begin(const AlgorithmContext&) override {
     const std::size_t k = means().size();
     x_.assign(k, 1.0 / static_cast<double>(k));
-    ratio_.resize(k);
   }
 
   std::size_t sample(std::uint64_t t) override {
-    const std::size_t k = means().size();
-    const double n = static_cast<double>(t);
     direction(t);
-    // The step and the ratios x_a / N_a in one pass (independent divisions, vectorized), then
-    // their argmax (the first of the largest): one division per arm on no chain of dependences.
-    const std::span<const double> n_a = counts();
-    for (std::size_t a = 0; a < k; ++a) {
-      x_[a] = ((n - 1.0) * x_[a] + z_[a]) / n;
-      ratio_[a] = x_[a] / n_a[a];
-    }
-    std::size_t arm = 0;
-    double most = ratio_[0];
-    for (std::size_t a = 1; a < k; ++a)
-      if (ratio_[a] > most) {
-        most = ratio_[a];
-        arm = a;
-      }
-    return arm;
+    // The step and the argmax of the ratios x_a / N_a (the first of the largest) in one vector
+    // pass, the scalar loop's bits (numerics/vector_passes.hpp).
+    return numerics::frank_wolfe_step(x_.data(), z_.data(), counts().data(), static_cast<double>(t),
+                                      x_.size());
   }
 
   std::vector<std::pair<std::string, ParamValue>> own_resolved() const override { return {}; }
@@ -126,7 +113,7 @@ class FwSampling final : public GlrSampler {
   void direction(std::uint64_t t) {
     const std::size_t k = means().size();
     z_.assign(k, 0.0);
-    if (is_perfect_square(t / k) || !problem().answer(means(), strict_)) {
+    if (is_perfect_square(t / k) || !answer_is_strict(strict_)) {
       std::fill(z_.begin(), z_.end(), 1.0 / static_cast<double>(k));
       return;
     }
@@ -238,7 +225,7 @@ class FwSampling final : public GlrSampler {
     return std::isfinite(value) ? value * (1.0 + 1e-9) : std::numeric_limits<double>::infinity();
   }
 
-  std::vector<double> x_, z_, ratio_, payoff_, offsets_, strategy_;
+  std::vector<double> x_, z_, payoff_, offsets_, strategy_;
   std::vector<double> hub_row_, own_row_;  // star_game's rows
   std::vector<std::size_t> own_arm_;
   std::vector<char> seen_;  // star_game's own arms met (all 0 between calls)

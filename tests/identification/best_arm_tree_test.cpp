@@ -1,9 +1,10 @@
 // numerics::BestArmTree (the best-arm check and challenger in O(log K)) against the full scan:
 //  - random states (K from 2 to 300; means and counts on coarse grids, so many pairs tie;
-//    Bernoulli arms at 0 and 1; means an ulp apart) under random update sequences: the tree's leader is the
-//    problem's answer, and its closest pair to the leader and to another arm, with and without
-//    the penalties log N_j, is the least of every piece (for_each_piece's exact costs) and
-//    the problem's best response, bit for bit (value, margin, piece, arms, point);
+//    Bernoulli arms at 0 and 1; means an ulp apart) under random update sequences: the tree's
+//    leader is the problem's answer (and unique exactly when the answer is strict), and its closest
+//    pair to the leader and to another arm, with and without the penalties log N_j, is the least of
+//    every piece (for_each_piece's exact costs) and the problem's best response, bit for bit
+//    (value, margin, piece, arms, point);
 //  - the node bound never exceeds the exact cost of an arm below the node (random nodes), and
 //    the bound at the wrong corner (least mean, largest count) does: the test would fail if
 //    a monotonicity were taken the wrong way;
@@ -46,7 +47,7 @@ void require_same(const BestResponse& expected, const BestResponse& tree) {
 
 TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[identification][samplers]") {
   std::mt19937_64 rng(4444);
-  int states = 0, ties = 0;
+  int states = 0, ties = 0, strict_states = 0;
   for (int trial = 0; trial < 160; ++trial) {
     const int kind = trial % 4;
     std::uniform_int_distribution<std::size_t> arms(2, trial % 8 < 2 ? 300 : 40);
@@ -73,9 +74,11 @@ TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[
     for (int step = 0; step < 40; ++step) {
       for (std::size_t a = 0; a < k; ++a) log_n[a] = std::log(n[a]);
       Decision answer;
-      problem->answer(mu, answer);
+      const bool strict = problem->answer(mu, answer);
       INFO(f.name() << ", K = " << k << ", trial " << trial << ", step " << step);
       REQUIRE(tree.leader() == answer.arms.front());
+      REQUIRE(tree.leader_unique() == strict);
+      strict_states += strict ? 1 : 0;
       // The leader, and another arm as the leader (a Thompson-sampling leader's best response).
       for (std::size_t b : {answer.arms.front(), pick(rng)}) {
         const Decision lead{{b}, {}};
@@ -106,6 +109,9 @@ TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[
   }
   CHECK(states == 160 * 40 * 4);
   CHECK(ties > states / 10);
+  // Both kinds of leader met: unique (most states) and tied with another arm (the coarse grids).
+  CHECK(strict_states > 160 * 40 / 4);
+  CHECK(strict_states < 160 * 40);
 }
 
 TEST_CASE("The best-arm tree's node bound is below every pair of the node", "[identification][samplers]") {

@@ -13,7 +13,8 @@
 //    posterior's in closed form (Gaussian, Bernoulli's Beta, Poisson's Gamma, Exponential's
 //    inverse Gamma, Student's t); PosteriorCompetitor's kept spreads: every draw equal to a
 //    fresh object's as a mean, a count, the inflation or a family changes between draws;
-//  - the matrix game of FW sampling against games solved by hand; AdaHedge's initial gap.
+//  - the matrix game of FW sampling against games solved by hand, its star games against
+//    GLPK and against the insertion-sorted water filling bit for bit; AdaHedge's initial gap.
 //  - forced exploration: the floors of GK and of the K-aware rule, and the arm forced;
 //  - the game's optimistic gains against the formula with its level log t, one arm and every
 //    arm round after round (OptimisticGains: the bounds' checked step, the reverse divergence);
@@ -21,7 +22,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -547,6 +551,134 @@ TEST_CASE("Star games by water filling: the linear program's value", "[identific
   CHECK(*solve_star_game(std::vector<double>{2, 0, 0, 1}, 2, 2, std::vector<double>{0, 1}, z) ==
         Approx(4.0 / 3.0));
   CHECK(z[0] == Approx(2.0 / 3.0));
+}
+
+namespace {
+
+// The star game as it was solved before its sort was merged (commit 0d1e25a): the rows of an
+// own weight re-sorted by insertion from the last order at every evaluation. The reference of
+// the test below, bit for bit.
+struct InsertionStarGame {
+  struct Row {
+    double a, c, b;
+  };
+  std::vector<Row> rows;
+  std::vector<std::size_t> filled, capped;
+
+  // {value, slope, level} at hub weight s.
+  std::array<double, 3> at(double s) {
+    const double inf = std::numeric_limits<double>::infinity();
+    double cap = inf, cap_slope = inf;
+    for (std::size_t j : capped) {
+      const double v = rows[j].a * s + rows[j].b;
+      if (v < cap || (v == cap && rows[j].a < cap_slope)) {
+        cap = v;
+        cap_slope = rows[j].a;
+      }
+    }
+    double level = inf, level_slope = 0.0;
+    if (!filled.empty()) {
+      const auto height = [&](std::size_t j) { return rows[j].a * s + rows[j].b; };
+      for (std::size_t i = 1; i < filled.size(); ++i) {
+        const std::size_t j = filled[i];
+        const double h = height(j);
+        std::size_t k = i;
+        for (; k > 0 && height(filled[k - 1]) > h; --k) filled[k] = filled[k - 1];
+        filled[k] = j;
+      }
+      const double mass = std::max(0.0, 1.0 - s);
+      double inverse = 0.0, weighted = 0.0, pulled = 0.0;
+      for (std::size_t i = 0; i < filled.size(); ++i) {
+        const Row& r = rows[filled[i]];
+        inverse += 1.0 / r.c;
+        weighted += height(filled[i]) / r.c;
+        pulled += r.a / r.c;
+        level = (mass + weighted) / inverse;
+        if (i + 1 == filled.size() || level <= height(filled[i + 1])) break;
+      }
+      level_slope = (pulled - 1.0) / inverse;
+    }
+    if (cap < level) return {cap, cap_slope, level};
+    if (level < cap) return {level, level_slope, level};
+    return {cap, std::min(cap_slope, level_slope), level};
+  }
+
+  double solve(const std::vector<double>& hub, const std::vector<double>& own,
+               const std::vector<double>& offsets, double& hub_weight,
+               std::vector<double>& weights) {
+    rows.clear();
+    filled.clear();
+    capped.clear();
+    for (std::size_t j = 0; j < hub.size(); ++j) {
+      rows.push_back({hub[j], own[j], offsets[j]});
+      (own[j] > 0.0 ? filled : capped).push_back(j);
+    }
+    double lo = 0.0, hi = 1.0;
+    for (int step = 0; step < 200 && hi - lo > 1e-15; ++step) {
+      const double mid = 0.5 * (lo + hi);
+      (at(mid)[1] > 0.0 ? lo : hi) = mid;
+    }
+    const auto at_lo = at(lo), at_hi = at(hi);
+    const double s = at_hi[0] > at_lo[0] ? hi : lo;
+    const auto best = at(s);
+    weights.assign(rows.size(), 0.0);
+    double total = hub_weight = s;
+    if (std::isfinite(best[2])) {
+      for (std::size_t j = 0; j < rows.size(); ++j)
+        if (rows[j].c > 0.0)
+          total += weights[j] = std::max(0.0, (best[2] - (rows[j].a * s + rows[j].b)) / rows[j].c);
+    } else {
+      weights[0] = 1.0 - s;
+      total = 1.0;
+    }
+    if (!(total > 0.0)) hub_weight = total = 1.0;
+    hub_weight /= total;
+    for (double& z : weights) z /= total;
+    return best[0];
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Star games: the merged sort gives the insertion sort's bits",
+          "[identification][samplers]") {
+  // Random star games of 1 to 600 rows (fw-sampling's at thousands of arms have hundreds),
+  // with rows of an earlier row's heights and another own entry (ties keep the order before, as
+  // insertion keeps it, and the sums of 1/c add in that order),
+  // rows without an own weight, and hub entries of 0: the value, the hub's weight and every own
+  // weight equal to the reference's, bit for bit.
+  std::mt19937_64 rng(46);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  InsertionStarGame reference;
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t rows = 1 + static_cast<std::size_t>(unit(rng) * (trial % 4 == 0 ? 600 : 80));
+    std::vector<double> hub(rows), own(rows), offsets(rows);
+    for (std::size_t j = 0; j < rows; ++j) {
+      if (j > 0 && unit(rng) < 0.3) {  // an earlier row's height at every s, another own entry
+        const std::size_t k = static_cast<std::size_t>(unit(rng) * static_cast<double>(j));
+        hub[j] = hub[k];
+        own[j] = unit(rng) < 0.5 ? own[k] : 0.01 + 3.0 * unit(rng);
+        offsets[j] = offsets[k];
+        continue;
+      }
+      hub[j] = unit(rng) < 0.1 ? 0.0 : 3.0 * unit(rng);
+      own[j] = unit(rng) < 0.05 ? 0.0 : 0.01 + 3.0 * unit(rng);
+      offsets[j] = unit(rng) < 0.1 ? 0.5 : 2.0 * unit(rng) - 1.0;  // some equal offsets
+    }
+    double hub_weight = 0.0, expected_hub = 0.0;
+    std::vector<double> weights, expected;
+    const double value = solve_star_game(hub, own, offsets, hub_weight, weights);
+    const double expected_value = reference.solve(hub, own, offsets, expected_hub, expected);
+    INFO("trial " << trial << ", " << rows << " rows");
+    CHECK(std::bit_cast<std::uint64_t>(value) == std::bit_cast<std::uint64_t>(expected_value));
+    CHECK(std::bit_cast<std::uint64_t>(hub_weight) == std::bit_cast<std::uint64_t>(expected_hub));
+    REQUIRE(weights.size() == expected.size());
+    std::size_t differ = 0;
+    for (std::size_t j = 0; j < rows; ++j)
+      differ +=
+          std::bit_cast<std::uint64_t>(weights[j]) != std::bit_cast<std::uint64_t>(expected[j]);
+    CHECK(differ == 0);
+  }
 }
 
 TEST_CASE("AdaHedge with an initial gap: a finite learning rate from the start", "[identification][samplers]") {

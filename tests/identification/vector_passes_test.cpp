@@ -2,12 +2,14 @@
 // the game's optimistic gains of Gaussian arms (OptimisticGains' Gaussian branch:
 // gaussian_kl_bound and ArmFamily::gaussian_kl), the best arm's transports
 // (gaussian_pair_transport, or 0 where pair_transport gives 0), the best arm's transports' lower
-// bounds on one Bernoulli or Poisson family (pair_transport_lower_bound) and C-Tracking's pass (the
-// scalar loop's sums and arm, ties included), on random arms, every length from 1 to 19 (whole
-// vectors and the padded rest), negative and zero means, zero weights and ties. To their stated
-// accuracy (numerics/ada_hedge.hpp): vector_exp within 2 ulp of std::exp, and AdaHedge's weights
-// against the scalar learner written here, over rounds. Registered twice (tag [vector-passes]):
-// with AVX2 where the processor has it, and with CPEX_SIMD_SSE2=1.
+// bounds on one Bernoulli or Poisson family (pair_transport_lower_bound), C-Tracking's pass (the
+// scalar loop's sums and arm, ties included), Frank-Wolfe's step (iterate and arm, ties
+// included), the scan's next value at or below a level and the one-family check, on random
+// arms, every length from 1 to 19 (whole vectors and the padded rest), negative and zero means,
+// zero weights and ties. To their stated accuracy (numerics/ada_hedge.hpp): vector_exp within 2 ulp
+// of std::exp, and AdaHedge's weights against the scalar learner written here, over rounds.
+// Registered twice (tag [vector-passes]): with AVX2 where the processor has it, and with
+// CPEX_SIMD_SSE2=1.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -150,6 +152,110 @@ TEST_CASE("C-Tracking's vector pass gives the scalar loop's sums and arm",
       for (std::size_t a = 0; a < n; ++a) CHECK(bits(sum[a]) == bits(scalar[a]));
     }
   }
+}
+
+TEST_CASE("Frank-Wolfe's vector step gives the scalar loop's iterate and arm",
+          "[identification][samplers][vector-passes]") {
+  // fw-sampling's former loop: the step, then the first arm of the largest ratio x / N. Coarse
+  // iterates and counts make ratios tie between arms in one vector, in different vectors and in
+  // the rest; a sparse z (the game's) and a uniform one (forced exploration).
+  std::mt19937_64 rng(4405);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (std::size_t n = 1; n < 20; ++n) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<double> x(n), z(n, 0.0), counts(n);
+      for (std::size_t a = 0; a < n; ++a) {
+        x[a] = trial % 2 ? std::floor(4.0 * unit(rng)) / 8.0 : unit(rng);
+        counts[a] = 1.0 + std::floor((trial % 2 ? 3.0 : 100.0) * unit(rng));
+        if (trial % 4 == 3)
+          z[a] = 1.0 / static_cast<double>(n);
+        else if (unit(rng) < 0.3)
+          z[a] = unit(rng);
+      }
+      const double t = 2.0 + std::floor(1000.0 * unit(rng));
+      std::vector<double> scalar = x;
+      std::vector<double> ratio(n);
+      for (std::size_t a = 0; a < n; ++a) {
+        scalar[a] = ((t - 1.0) * scalar[a] + z[a]) / t;
+        ratio[a] = scalar[a] / counts[a];
+      }
+      std::size_t expected = 0;
+      double most = ratio[0];
+      for (std::size_t a = 1; a < n; ++a)
+        if (ratio[a] > most) {
+          most = ratio[a];
+          expected = a;
+        }
+      INFO("n = " << n << ", trial " << trial);
+      CHECK(cpex::numerics::frank_wolfe_step(x.data(), z.data(), counts.data(), t, n) == expected);
+      for (std::size_t a = 0; a < n; ++a) CHECK(bits(x[a]) == bits(scalar[a]));
+    }
+  }
+}
+
+TEST_CASE("The scan's next value at or below a level is the scalar scan's",
+          "[identification][samplers][vector-passes]") {
+  // first_not_above against the loop it replaces, from every start, on values above, equal to
+  // and below the level, +infinity and NaN (never above: taken), in whole vectors and the rest.
+  std::mt19937_64 rng(4406);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const double nan = std::numeric_limits<double>::quiet_NaN(),
+               inf = std::numeric_limits<double>::infinity();
+  for (std::size_t n = 0; n < 20; ++n)
+    for (int trial = 0; trial < 30; ++trial) {
+      std::vector<double> v(n);
+      for (double& x : v) {
+        const double u = unit(rng);
+        x = u < 0.7    ? 1.0 + unit(rng)
+            : u < 0.8  ? 1.0
+            : u < 0.9  ? inf
+            : u < 0.95 ? nan
+                       : 0.5 * unit(rng);
+      }
+      for (const double level : {1.0, 1.5, 0.25}) {
+        for (std::size_t from = 0; from <= n + 1; ++from) {
+          std::size_t expected = n;
+          for (std::size_t j = from; j < n; ++j)
+            if (!(v[j] > level)) {
+              expected = j;
+              break;
+            }
+          INFO("n = " << n << ", from " << from << ", level " << level);
+          CHECK(cpex::numerics::first_not_above(v.data(), from, n, level) == expected);
+        }
+      }
+    }
+}
+
+TEST_CASE("One family of arms is recognized by its kind and sigma alone",
+          "[identification][samplers][vector-passes]") {
+  // ArmFamily::all_alike (one_gaussian_family, one_family_of_kind) against the scalar test
+  // f.kind() == kind && f.sigma() == sigma on every family, with one family changed at each
+  // position: another sigma (an ulp away, or half), another
+  // kind of the same sigma (Bernoulli's 0.5 against Gaussian of 0.5).
+  using Kind = ArmFamily::Kind;
+  for (std::size_t n = 1; n < 12; ++n)
+    for (std::size_t at = 0; at < n; ++at)
+      for (int change = 0; change < 4; ++change) {
+        std::vector<ArmFamily> families(n, ArmFamily::gaussian(0.5));
+        if (change == 1) families[at] = ArmFamily::gaussian(std::nextafter(0.5, 1.0));
+        if (change == 2) families[at] = ArmFamily::bernoulli();
+        if (change == 3) families[at] = ArmFamily::gaussian(0.25);
+        for (const Kind kind : {Kind::Gaussian, Kind::Bernoulli})
+          for (const double sigma : {0.5, 0.25}) {
+            bool expected = true;
+            for (const ArmFamily& f : families)
+              expected = expected && f.kind() == kind && f.sigma() == sigma;
+            INFO("n = " << n << ", changed " << at << " (" << change << ")");
+            CHECK(ArmFamily::all_alike(families, kind, sigma) == expected);
+          }
+        CHECK(cpex::numerics::one_gaussian_family(families) ==
+              (change == 0 || (n == 1 && change != 2)));
+        CHECK(cpex::numerics::one_family_of_kind(families, Kind::Bernoulli) ==
+              (n == 1 && change == 2));
+      }
+  CHECK_FALSE(cpex::numerics::one_gaussian_family({}));
+  CHECK(ArmFamily::all_alike({}, Kind::Gaussian, 1.0));
 }
 
 TEST_CASE("The learner's vector exponential is within 2 ulp of exp",

@@ -116,6 +116,11 @@ void GlrSampler::start(const AlgorithmContext& context) {
   begin(context);
 }
 
+bool GlrSampler::answer_is_strict(Decision& scratch) const {
+  if (tree_.built()) return tree_.leader_unique();
+  return setup_.problem->answer(means_, scratch);
+}
+
 bool GlrSampler::next(Action& action) {
   const std::size_t n = counts_.size();
   if (initial_next_ < initial_pulls_ * n) {

@@ -110,6 +110,16 @@ void BestArmTree::update(std::size_t arm, double count, double mean) {
 
 std::size_t BestArmTree::leader() const { return nodes_[1].top; }
 
+bool BestArmTree::leader_unique() const {
+  const std::size_t top = nodes_[1].top;
+  const double mean = means_[top];
+  for (std::size_t node = leaves_ + position_[top]; node > 1; node /= 2) {
+    const Node& beside = nodes_[node ^ 1];
+    if (beside.top != kNone && !(beside.mean < mean)) return false;
+  }
+  return true;
+}
+
 double BestArmTree::node_bound(double count_b, double mean_b, double count, double mean) const {
   if (!(mean_b > mean)) return 0.0;
   double bound;

@@ -212,18 +212,19 @@ class TopM final : public IdentificationProblem {
       pair[0] = i;
       double level = visitor.skip_above();  // (asked again after each piece wanted() is asked of)
       for (std::size_t j = 0; j < arms_; ++j) {
+        // The next piece at or below the level (floors_[i] = +inf is above any finite level).
+        if (level < kInfinity) j = first_not_above(floors_.data(), j, arms_, level);
+        if (j == arms_) break;
         if (j == i) continue;
         pair[1] = j;
-        if (!(level < kInfinity && floors_[j] > level)) {
-          if (visitor.wanted(piece, pair)) {
-            const Transport t =
-                pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
-            point[0] = point[1] = t.point;
-            visitor.visit({piece, pair, point, t.cost});
-          }
-          level = visitor.skip_above();
+        piece = j - (j > i ? 1 : 0);
+        if (visitor.wanted(piece, pair)) {
+          const Transport t =
+              pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+          point[0] = point[1] = t.point;
+          visitor.visit({piece, pair, point, t.cost});
         }
-        ++piece;
+        level = visitor.skip_above();
       }
       return;
     }

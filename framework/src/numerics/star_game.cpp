@@ -29,19 +29,28 @@ struct Evaluation {
   double value, slope, level;
 };
 
-// The game's rows; filled_ the rows of c > 0, sorted by a s + b at the last s (kept: insertion
-// sort), capped_ the others. One per thread, its buffers kept from call to call (fw-sampling
-// solves a game most rounds: no allocation once they have grown).
+// The game's rows; filled_ the rows of c > 0 with their heights a s + b at the last s, sorted
+// by height (stably, from the order before: ties keep it), capped_ the others. One per thread,
+// its buffers kept from call to call (fw-sampling solves a game most rounds: no allocation once
+// they have grown).
 class StarGame {
  public:
   void reset(std::span<const double> hub, std::span<const double> own,
              std::span<const double> offsets) {
     rows_.resize(hub.size());
+    inverse_.resize(hub.size());
+    slope_.resize(hub.size());
     filled_.clear();
     capped_.clear();
     for (std::size_t j = 0; j < rows_.size(); ++j) {
       rows_[j] = {hub[j], own[j], offsets[j], j};
-      (rows_[j].c > 0.0 ? filled_ : capped_).push_back(j);
+      if (rows_[j].c > 0.0) {
+        filled_.push_back({0.0, j});
+        inverse_[j] = 1.0 / rows_[j].c;
+        slope_[j] = rows_[j].a / rows_[j].c;
+      } else {
+        capped_.push_back(j);
+      }
     }
   }
 
@@ -58,26 +67,24 @@ class StarGame {
     }
     double level = kInfinity, level_slope = 0.0;
     if (!filled_.empty()) {
-      const auto height = [&](std::size_t j) { return rows_[j].a * s + rows_[j].b; };
-      // Insertion sort from the last order (nearly sorted once s moves little).
-      for (std::size_t i = 1; i < filled_.size(); ++i) {
-        const std::size_t j = filled_[i];
-        const double h = height(j);
-        std::size_t k = i;
-        for (; k > 0 && height(filled_[k - 1]) > h; --k) filled_[k] = filled_[k - 1];
-        filled_[k] = j;
+      bool sorted = true;
+      for (std::size_t i = 0; i < filled_.size(); ++i) {
+        const StarRow& r = rows_[filled_[i].row];
+        filled_[i].height = r.a * s + r.b;
+        sorted = sorted && (i == 0 || !(filled_[i].height < filled_[i - 1].height));
       }
+      if (!sorted) sort_filled();
       // The level with mass 1 - s over the lowest rows: L = (m + sum t / c) / sum 1 / c over the
       // first k rows, the first k whose L does not pass the next row's height.
       const double mass = std::max(0.0, 1.0 - s);
       double inverse = 0.0, weighted = 0.0, pulled = 0.0;  // sums of 1/c, t/c, a/c
       for (std::size_t i = 0; i < filled_.size(); ++i) {
-        const StarRow& r = rows_[filled_[i]];
-        inverse += 1.0 / r.c;
-        weighted += height(filled_[i]) / r.c;
-        pulled += r.a / r.c;
+        const std::size_t j = filled_[i].row;
+        inverse += inverse_[j];
+        weighted += filled_[i].height / rows_[j].c;
+        pulled += slope_[j];
         level = (mass + weighted) / inverse;
-        if (i + 1 == filled_.size() || level <= height(filled_[i + 1])) break;
+        if (i + 1 == filled_.size() || level <= filled_[i + 1].height) break;
       }
       // dL/ds from sum_A (L - a s - b) / c = 1 - s: L' sum 1/c = sum a/c - 1.
       level_slope = (pulled - 1.0) / inverse;
@@ -90,8 +97,65 @@ class StarGame {
   const std::vector<StarRow>& rows() const { return rows_; }
 
  private:
+  struct Filled {
+    double height;
+    std::size_t row;
+  };
+
+  // filled_ sorted by height, stably (a row moves before another only when strictly lower):
+  // by insertion while few rows move, else runs of 16 by insertion merged pairwise. O(R log R)
+  // however far s moved (the bisection's first steps reorder most rows), O(R) when few rows
+  // cross; at() skips it when the order still holds.
+  void sort_filled() {
+    const std::size_t n = filled_.size();
+    // Few rows out of place (the bisection's later steps): insertion, while it moves at most
+    // 8 n entries; then the merges below finish from the order reached (insertion moves no row
+    // past an equal one, so the result is the same stable order).
+    std::size_t moves = 0, next = 1;
+    for (; next < n && moves <= 8 * n; ++next) {
+      const Filled f = filled_[next];
+      std::size_t k = next;
+      for (; k > 0 && f.height < filled_[k - 1].height; --k) filled_[k] = filled_[k - 1];
+      filled_[k] = f;
+      moves += next - k;
+    }
+    if (next == n) return;
+    constexpr std::size_t kRun = 16;
+    for (std::size_t lo = 0; lo < n; lo += kRun) {
+      const std::size_t hi = std::min(n, lo + kRun);
+      for (std::size_t i = lo + 1; i < hi; ++i) {
+        const Filled f = filled_[i];
+        std::size_t k = i;
+        for (; k > lo && f.height < filled_[k - 1].height; --k) filled_[k] = filled_[k - 1];
+        filled_[k] = f;
+      }
+    }
+    if (n <= kRun) return;
+    merged_.resize(n);
+    Filled* from = filled_.data();
+    Filled* to = merged_.data();
+    for (std::size_t width = kRun; width < n; width *= 2) {
+      for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+        const std::size_t mid = std::min(n, lo + width), hi = std::min(n, lo + 2 * width);
+        if (mid == hi || !(from[mid].height < from[mid - 1].height)) {  // already in order
+          std::copy(from + lo, from + hi, to + lo);
+          continue;
+        }
+        std::size_t l = lo, r = mid, out = lo;
+        while (l < mid && r < hi)
+          to[out++] = from[r].height < from[l].height ? from[r++] : from[l++];
+        while (l < mid) to[out++] = from[l++];
+        while (r < hi) to[out++] = from[r++];
+      }
+      std::swap(from, to);
+    }
+    if (from != filled_.data()) filled_.swap(merged_);
+  }
+
   std::vector<StarRow> rows_;
-  std::vector<std::size_t> filled_, capped_;
+  std::vector<double> inverse_, slope_;  // per row: 1 / c; a / c
+  std::vector<Filled> filled_, merged_;
+  std::vector<std::size_t> capped_;
 };
 
 }  // namespace

@@ -17,8 +17,10 @@ namespace {
 namespace passes_sse2 {
 using V = vectors::Doubles2;
 #define CPEX_PASSES_SQRT(x) __builtin_ia32_sqrtpd(x)
+#define CPEX_PASSES_MOVEMASK(x) __builtin_ia32_movmskpd(x)
 #include "vector_passes.inc"
 #undef CPEX_PASSES_SQRT
+#undef CPEX_PASSES_MOVEMASK
 }  // namespace passes_sse2
 
 #if defined(CPEX_VECTOR_AVX2)
@@ -27,8 +29,10 @@ using V = vectors::Doubles2;
 namespace passes_avx2 {
 using V = vectors::Doubles4;
 #define CPEX_PASSES_SQRT(x) __builtin_ia32_sqrtpd256(x)
+#define CPEX_PASSES_MOVEMASK(x) __builtin_ia32_movmskpd256(x)
 #include "vector_passes.inc"
 #undef CPEX_PASSES_SQRT
+#undef CPEX_PASSES_MOVEMASK
 }  // namespace passes_avx2
 #pragma GCC pop_options
 #endif
@@ -111,6 +115,23 @@ std::size_t deficit_argmax(double* sum, const double* add, double scale, const d
   if (vectors::use_avx2()) return passes_avx2::deficit_argmax_with(sum, add, scale, counts, n);
 #endif
   return passes_sse2::deficit_argmax_with(sum, add, scale, counts, n);
+}
+
+std::size_t frank_wolfe_step(double* x, const double* z, const double* counts, double n,
+                             std::size_t k) {
+  if (k == 0) return 0;
+#if defined(CPEX_VECTOR_AVX2)
+  if (vectors::use_avx2()) return passes_avx2::frank_wolfe_step_with(x, z, counts, n, k);
+#endif
+  return passes_sse2::frank_wolfe_step_with(x, z, counts, n, k);
+}
+
+std::size_t first_not_above(const double* values, std::size_t from, std::size_t n, double level) {
+  if (from >= n) return n;
+#if defined(CPEX_VECTOR_AVX2)
+  if (vectors::use_avx2()) return passes_avx2::first_not_above_with(values, from, n, level);
+#endif
+  return passes_sse2::first_not_above_with(values, from, n, level);
 }
 
 }  // namespace cpex::numerics

@@ -119,6 +119,10 @@ class GlrSampler : public Algorithm {
   const std::vector<double>& counts() const { return counts_; }
   std::size_t objectives() const { return objectives_; }
   const Decision& answer() const { return answer_; }
+  // Whether answer() is the only correct answer and the means are away from every boundary
+  // (IdentificationProblem::answer's return for means()): O(log K) from the best-arm tree where
+  // it serves, else the problem's answer computed again into `scratch`.
+  bool answer_is_strict(Decision& scratch) const;
   // The best response of the last stopping check (with the threshold offsets).
   const numerics::BestResponse& stopping_response() const { return stop_; }
   double delta() const { return delta_; }

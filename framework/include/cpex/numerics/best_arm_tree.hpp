@@ -43,6 +43,9 @@ class BestArmTree {
 
   // The arm of the largest mean, the smallest index among ties (TopM::answer's). O(1).
   std::size_t leader() const;
+  // Whether every other arm's mean is below the leader's (TopM::answer's return for m = 1: a
+  // unique, strict best arm): the largest mean of the nodes beside the leader's path. O(log K).
+  bool leader_unique() const;
   // The least, over j != b, of the margin pair_transport(b, j).cost (+ log N_j when
   // `log_count_penalties`: top-two's TCI), ties to the smallest j, written to `out` as
   // TopM::best_response writes it (arms {b, j}, point {x, x}, piece j - [j > b]).

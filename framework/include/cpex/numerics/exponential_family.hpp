@@ -24,9 +24,14 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "cpex/problem.hpp"
 
@@ -103,6 +108,10 @@ class ArmFamily {
 
   bool operator==(const ArmFamily&) const = default;
 
+  // Whether every family is of kind `kind` and sigma `sigma` (compared as doubles, as == does):
+  // one 16-byte load a family where SSE2 serves (a run's check of its arms, K of them a round).
+  static bool all_alike(std::span<const ArmFamily> families, Kind kind, double sigma);
+
  private:
   ArmFamily(Kind kind, double sigma) : kind_(kind), sigma_(sigma) {}
   Kind kind_;
@@ -129,22 +138,39 @@ inline Transport gaussian_pair_transport(double sigma, double w_a, double x_a, d
           (w_a * x_a + w_b * x_b) / (w_a + w_b)};
 }
 
+inline bool ArmFamily::all_alike(std::span<const ArmFamily> families, Kind kind, double sigma) {
+#if defined(__SSE2__)
+  static_assert(sizeof(ArmFamily) == 16 && sizeof(Kind) == 4 && offsetof(ArmFamily, kind_) == 0 &&
+                offsetof(ArmFamily, sigma_) == 8);
+  // Per family: its kind in the first 32-bit lane (the next 4 bytes are padding, not compared)
+  // and its sigma in the second double lane.
+  const __m128i kinds = _mm_set1_epi32(static_cast<int>(kind));
+  const __m128d sigmas = _mm_set1_pd(sigma);
+  __m128i kind_same = _mm_set1_epi32(-1);
+  __m128d sigma_same = _mm_castsi128_pd(kind_same);
+  for (const ArmFamily& f : families) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&f));
+    kind_same = _mm_and_si128(kind_same, _mm_cmpeq_epi32(bytes, kinds));
+    sigma_same = _mm_and_pd(sigma_same, _mm_cmpeq_pd(_mm_castsi128_pd(bytes), sigmas));
+  }
+  return (_mm_movemask_epi8(kind_same) & 0xF) == 0xF && (_mm_movemask_pd(sigma_same) & 2) == 2;
+#else
+  bool same = true;
+  for (const ArmFamily& f : families) same &= (f.kind_ == kind) & (f.sigma_ == sigma);
+  return same;
+#endif
+}
+
 // Whether every family is Gaussian of the first's sigma (a pass without early exit).
 inline bool one_gaussian_family(std::span<const ArmFamily> families) {
   if (families.empty() || families.front().kind() != ArmFamily::Kind::Gaussian) return false;
-  const double sigma = families.front().sigma();
-  bool same = true;
-  for (const ArmFamily& f : families)
-    same &= (f.kind() == ArmFamily::Kind::Gaussian) & (f.sigma() == sigma);
-  return same;
+  return ArmFamily::all_alike(families, ArmFamily::Kind::Gaussian, families.front().sigma());
 }
 
 // Whether every family is the first, of kind `kind` (a pass without early exit).
 inline bool one_family_of_kind(std::span<const ArmFamily> families, ArmFamily::Kind kind) {
   if (families.empty() || families.front().kind() != kind) return false;
-  bool same = true;
-  for (const ArmFamily& f : families) same &= f == families.front();
-  return same;
+  return ArmFamily::all_alike(families, kind, families.front().sigma());
 }
 
 // pair_transport, with gaussian_pair_transport inline where it applies (the same bits).

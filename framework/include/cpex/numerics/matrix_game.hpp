@@ -31,10 +31,11 @@ double solve_matrix_game(std::span<const double> payoff, std::size_t rows, std::
 // on 10^4 arms). With s the hub's weight, row j is a_j s + c_j z_j + b_j; for a given s the best
 // z is water filling (the level L with sum_j (L - a_j s - b_j)^+ / c_j = 1 - s, rows with c_j = 0
 // capping the value), a concave function of s maximized by bisection on the sign of its
-// derivative (O(R log R) the first evaluation, O(R) the next: the order of the a_j s + b_j is
-// kept and re-sorted by insertion). The strategy puts s on the hub and (L - a_j s - b_j)^+ / c_j
-// on row j's column; the value within ~1e-13 relative of the program's. std::nullopt when the
-// game is not a star (the caller then takes solve_matrix_game); the same std::invalid_argument.
+// derivative (O(R log R) an evaluation, O(R) once the order holds: the order of the a_j s + b_j
+// is kept and re-sorted stably, by runs of insertion merged pairwise). The strategy puts s on the
+// hub and (L - a_j s - b_j)^+ / c_j on row j's column; the value within ~1e-13 relative of the
+// program's. std::nullopt when the game is not a star (the caller then takes solve_matrix_game);
+// the same std::invalid_argument.
 std::optional<double> solve_star_game(std::span<const double> payoff, std::size_t rows,
                                       std::size_t cols, std::span<const double> offsets,
                                       std::vector<double>& strategy);

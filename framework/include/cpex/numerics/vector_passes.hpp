@@ -1,9 +1,9 @@
 // Per-arm passes on vectors of doubles (over Gaussian arms of one standard deviation sigma, and
-// the cumulative tracking's):
+// the cumulative tracking's and Frank-Wolfe's):
 // SSE2 (every x86-64), or AVX2 when the processor has it with FMA3 (chosen at run time,
 // CPEX_SIMD_SSE2=1 keeps SSE2; these passes fuse no multiply-add, so every value is rounded as
-// the scalar expression it replaces: the same bits). Used where a round costs O(K) of them (the game
-// sampler at thousands of arms).
+// the scalar expression it replaces: the same bits). Used where a round costs O(K) of them (the
+// game sampler at thousands of arms).
 #pragma once
 
 #include <cstddef>
@@ -38,5 +38,16 @@ std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, 
 // when none is above -infinity), the scalar loop's values and arm.
 std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,
                            std::size_t n);
+
+// Frank-Wolfe sampling's step and tracking (identification fw-sampling): x[a] = ((n - 1) x[a]
+// + z[a]) / n for a = 0..k-1, then the first arm of the largest x[a] / counts[a] (counts > 0;
+// 0 when k == 0), the scalar loop's values and arm.
+std::size_t frank_wolfe_step(double* x, const double* z, const double* counts, double n,
+                             std::size_t k);
+
+// The first j in [from, n) with !(values[j] > level) (a NaN value included), n when there is
+// none: a scan's next piece at or below a visitor's level (the best arm's pieces of Gaussian
+// arms), skipping a vector of values above it at one comparison.
+std::size_t first_not_above(const double* values, std::size_t from, std::size_t n, double level);
 
 }  // namespace cpex::numerics
