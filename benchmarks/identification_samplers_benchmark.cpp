@@ -3,14 +3,14 @@
 // best-challenger, the elimination rules, track-and-stop (D- and C-Tracking, default settings)
 // and ts-explore, on K = 4 ... 10^4 Gaussian (sigma 1/2) or Bernoulli arms (best 0.6 in the
 // middle, the others spread over [0.1, 0.55]; delta = 1e-10 so that runs last), the top-5 of
-// the same arms (K >= 10: top-two, game, fw-sampling, track-and-stop), sticky-track-and-stop on
-// the 0.05-good arm (K <= 100: its w* takes cutting planes) and on the good arm above
-// tau = 0.58 (the best; w* in closed form, K up to 10^4). A run is warmed up by 4K samples (game
-// on Bernoulli arms by 10K: past the pulls of arms at 0 or 1 that precede its game), and one that
-// stops is replaced outside the timing. Each cell times a fixed number of samples after the warm-up
-// (depth(K) below), so that the same cell of two builds or two runs is the same stretch of the same
-// runs (with Google Benchmark's own choice, the depth followed the first timings and a cell moved
-// by 40-100%). docs/performance.md, "GLR samplers".
+// the same arms (K from 10 to 10^4: top-two, game, fw-sampling, track-and-stop),
+// sticky-track-and-stop on the 0.05-good arm (K <= 100: its w* takes cutting planes) and on the
+// good arm above tau = 0.58 (the best; w* in closed form, K up to 10^4). A run is warmed up by 4K
+// samples (game on Bernoulli arms by 10K: past the pulls of arms at 0 or 1 that precede its game),
+// and one that stops is replaced outside the timing. Each cell times a fixed number of samples
+// after the warm-up (depth(K) below), so that the same cell of two builds or two runs is the same
+// stretch of the same runs (with Google Benchmark's own choice, the depth followed the first
+// timings and a cell moved by 40-100%). docs/performance.md, "GLR samplers".
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -81,20 +81,22 @@ int main(int argc, char** argv) {
                                      std::size_t{game_start ? 10u : 4u})
             ->Iterations(depth(k));
       }
-  for (std::size_t k : {10, 100, 1000}) {
+  for (std::size_t k : {10, 100, 1000})
     benchmark::RegisterBenchmark(
         ("sample/ttei/gaussian/" + std::to_string(k)).c_str(), sample_cost,
         cpex::bench::glr_instance_text("plugin = top-two\nleader = ei\nchallenger = ei", "gaussian",
                                        k),
         k)
         ->Iterations(depth(k));
-    for (const char* algorithm : {"plugin = top-two", "plugin = game", "plugin = fw-sampling", "plugin = track-and-stop"})
-      benchmark::RegisterBenchmark(
-          ("sample/top-5/" + std::string(algorithm + 9) + "/bernoulli/" + std::to_string(k))
-              .c_str(),
-          sample_cost, cpex::bench::glr_instance_text(algorithm, "bernoulli", k, 5), k)
-          ->Iterations(depth(k));
-  }
+  for (const char* family : {"gaussian", "bernoulli"})
+    for (std::size_t k : {10, 100, 1000, 10000})
+      for (const char* algorithm :
+           {"plugin = top-two", "plugin = game", "plugin = fw-sampling", "plugin = track-and-stop"})
+        benchmark::RegisterBenchmark(
+            ("sample/top-5/" + std::string(algorithm + 9) + "/" + family + "/" + std::to_string(k))
+                .c_str(),
+            sample_cost, cpex::bench::glr_instance_text(algorithm, family, k, 5), k)
+            ->Iterations(depth(k));
   for (std::size_t k : {4, 10, 100})
     benchmark::RegisterBenchmark(
         ("sample/sticky-eps/bernoulli/" + std::to_string(k)).c_str(), sample_cost,

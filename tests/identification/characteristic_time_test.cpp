@@ -411,6 +411,39 @@ TEST_CASE("Best-arm values are unchanged: the cutting planes agree with Garivier
   }
 }
 
+TEST_CASE("Top-m's answer is the stable sort's first m arms, ties to smaller indices",
+          "[identification]") {
+  // TopM::answer keeps the m + 1 first arms in one pass; the reference sorts every arm by
+  // mean, descending, stably (ties to the smaller index), takes the first m (then in index
+  // order) and says the answer is strict when the m-th mean is above the (m + 1)-th. Means on
+  // coarse grids (many ties, at the boundary too), m from 1 to K - 1.
+  std::mt19937_64 rng(1204);
+  int strict = 0, tied = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t k = 2 + static_cast<std::size_t>(trial % 40);
+    const std::size_t m = 1 + static_cast<std::size_t>(rng() % (k - 1));
+    const int grid = trial % 2 ? 3 : 1000;
+    std::vector<double> mu(k);
+    for (double& x : mu) x = static_cast<double>(rng() % static_cast<unsigned>(grid + 1)) / grid;
+    std::vector<std::size_t> order(k);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return mu[a] > mu[b]; });
+    std::vector<std::size_t> expected(order.begin(),
+                                      order.begin() + static_cast<std::ptrdiff_t>(m));
+    std::sort(expected.begin(), expected.end());
+    const bool expected_strict = mu[order[m - 1]] > mu[order[m]];
+    cpex::Decision answer;
+    const auto problem = top_m_problem(k, m);
+    INFO("K = " << k << ", m = " << m << ", trial " << trial);
+    CHECK(problem->answer(mu, answer) == expected_strict);
+    CHECK(answer.arms == expected);
+    (expected_strict ? strict : tied) += 1;
+  }
+  CHECK(strict > 50);
+  CHECK(tied > 50);
+}
+
 TEST_CASE("Problems without a strict answer have T* = infinity", "[identification]") {
   const std::vector<ArmFamily> f(3, ArmFamily::gaussian(1));
   CHECK(std::isinf(characteristic_time(*top_m_problem(3, 1), std::vector<double>{0.5, 0.5, 0.1}, f).value));
