@@ -150,9 +150,14 @@ TEST_CASE("pair_transport_lower_bound is below the computed transport", "[identi
 TEST_CASE("The pruned top-m best response is the full scan's, ties included", "[identification][samplers]") {
   std::mt19937_64 rng(4404);
   const std::size_t k = 40;
-  // The last: Bernoulli arms with a Poisson and a Gaussian one among them (bound 0: computed).
-  for (int kind = 0; kind < 4; ++kind) {
-    const ArmFamily f = kind == 1 ? ArmFamily::poisson() : kind == 2 ? ArmFamily::exponential() : ArmFamily::bernoulli();
+  // Kind 3: Bernoulli arms with a Poisson and a Gaussian one among them (bound 0: computed).
+  // Kind 4: Gaussian arms of one sigma (no pruning: each answer arm's transports in one vector
+  // pass, the margins chosen as the scan chooses).
+  for (int kind = 0; kind < 5; ++kind) {
+    const ArmFamily f = kind == 1   ? ArmFamily::poisson()
+                        : kind == 2 ? ArmFamily::exponential()
+                        : kind == 4 ? ArmFamily::gaussian(0.5)
+                                    : ArmFamily::bernoulli();
     std::vector<ArmFamily> families(k, f);
     if (kind == 3) {
       families[5] = ArmFamily::poisson();

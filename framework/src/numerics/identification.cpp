@@ -148,6 +148,37 @@ class TopM final : public IdentificationProblem {
       }
       return;
     }
+    if (answer.arms.size() == m_ && arms_ >= 2 && one_gaussian_family(families)) {
+      // Top-m's pieces on Gaussian arms of one sigma: each answer arm's transports in one vector
+      // pass (pair_transport's costs, bit for bit), then the scan's choice among the margins
+      // cost - shift + penalty (the first piece, then a strictly smaller margin: ties and NaN
+      // as offer_pair takes them), and the chosen piece offered alone.
+      row_.resize(arms_);
+      const double sigma = families.front().sigma();
+      bool none = true;
+      double best = 0.0;
+      std::size_t piece = 0, best_piece = 0, best_i = 0, best_j = 0;
+      for (std::size_t i : answer.arms) {
+        gaussian_transport_costs(sigma, i, w.data(), mu.data(), row_.data(), arms_, false);
+        for (std::size_t j = 0; j < arms_; ++j) {
+          if (member_[j]) continue;
+          const double margin = row_[j] - shift + penalty_of(penalties, j);
+          if (none || margin < best) {
+            none = false;
+            best = margin;
+            best_piece = piece;
+            best_i = i;
+            best_j = j;
+          }
+          ++piece;
+        }
+      }
+      if (!none)
+        least.offer_pair(pair_transport_inline(families[best_i], w[best_i], mu[best_i],
+                                               families[best_j], w[best_j], mu[best_j]),
+                         shift, penalty_of(penalties, best_j), best_piece, best_i, best_j);
+      return;
+    }
     if (answer.arms.size() != m_ || !prunable(families)) {
       std::size_t piece = 0;
       for (std::size_t i : answer.arms)
@@ -169,6 +200,10 @@ class TopM final : public IdentificationProblem {
     // pair_transport_lower_bound's bits.)
     const bool bernoulli = one_family_of_kind(families, ArmFamily::Kind::Bernoulli);
     const bool vector_floors = bernoulli || one_family_of_kind(families, ArmFamily::Kind::Poisson);
+    if (vector_floors && penalties.empty()) {
+      pruned_by_rows(bernoulli, w, mu, families, answer, shift, least);
+      return;
+    }
     floors_.resize(pieces(answer));
     if (vector_floors) row_.resize(arms_);
     std::size_t piece = 0, lowest_i = answer.arms.front(), lowest_j = arms_;
@@ -204,6 +239,55 @@ class TopM final : public IdentificationProblem {
                            penalty_of(penalties, j), piece, i, j);
         ++piece;
       }
+  }
+
+  // The pruned scan above on one Bernoulli or Poisson family without penalties, by rows: each
+  // answer arm's bounds (bound = floor - shift) over every arm from one vector pass, the members
+  // at +inf, the least of a row by a vector pass; the same least bound (the first piece, then a
+  // strictly smaller one; where no bound is NaN), the same ceiling, and the same pieces offered
+  // (bound <= ceiling), the rows' runs of bounds above the ceiling skipped a vector at a time.
+  void pruned_by_rows(bool bernoulli, std::span<const double> w, std::span<const double> mu,
+                      std::span<const ArmFamily> families, const Decision& answer, double shift,
+                      PieceMinimum& least) const {
+    const std::size_t m = answer.arms.size(), outside = arms_ - m;
+    floors_.resize(m * arms_);
+    std::size_t lowest_row = 0, lowest_j = arms_;
+    double lowest = kInfinity;
+    for (std::size_t r = 0; r < m; ++r) {
+      double* row = floors_.data() + r * arms_;
+      transport_floors(bernoulli, answer.arms[r], w.data(), mu.data(), row, arms_, false);
+      if (shift != 0.0)
+        for (std::size_t j = 0; j < arms_; ++j) row[j] = row[j] - shift;
+      for (std::size_t a : answer.arms) row[a] = kInfinity;
+      const std::size_t j = first_least(row, arms_);
+      if (j < arms_ && (lowest_j == arms_ || row[j] < lowest)) {
+        lowest = row[j];
+        lowest_row = r;
+        lowest_j = j;
+      }
+    }
+    if (lowest_j == arms_) {  // every bound +inf or NaN: the scan's first piece sets the ceiling
+      lowest_row = 0;
+      for (lowest_j = 0; lowest_j < arms_ && member_[lowest_j];) ++lowest_j;
+    }
+    const std::size_t li = answer.arms[lowest_row];
+    const double ceiling =
+        pair_transport(families[li], w[li], mu[li], families[lowest_j], w[lowest_j], mu[lowest_j])
+            .cost -
+        shift;
+    for (std::size_t r = 0; r < m; ++r) {
+      const std::size_t i = answer.arms[r];
+      const double* row = floors_.data() + r * arms_;
+      for (std::size_t j = 0; j < arms_; ++j) {
+        j = first_not_above(row, j, arms_, ceiling);
+        if (j == arms_) break;
+        if (member_[j] || !(row[j] <= ceiling)) continue;
+        std::size_t before = 0;  // members below j: the piece's rank among the outside arms
+        for (std::size_t a : answer.arms) before += a < j ? 1 : 0;
+        least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
+                         0.0, r * outside + j - before, i, j);
+      }
+    }
   }
 
   void for_each_piece(std::span<const double> w, std::span<const double> mu, std::span<const ArmFamily> families,

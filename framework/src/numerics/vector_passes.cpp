@@ -126,6 +126,14 @@ std::size_t frank_wolfe_step(double* x, const double* z, const double* counts, d
   return passes_sse2::frank_wolfe_step_with(x, z, counts, n, k);
 }
 
+std::size_t first_least(const double* values, std::size_t n) {
+  if (n == 0) return 0;
+#if defined(CPEX_VECTOR_AVX2)
+  if (vectors::use_avx2()) return passes_avx2::first_least_with(values, n);
+#endif
+  return passes_sse2::first_least_with(values, n);
+}
+
 std::size_t first_not_above(const double* values, std::size_t from, std::size_t n, double level) {
   if (from >= n) return n;
 #if defined(CPEX_VECTOR_AVX2)

@@ -45,6 +45,9 @@ std::size_t deficit_argmax(double* sum, const double* add, double scale, const d
 std::size_t frank_wolfe_step(double* x, const double* z, const double* counts, double n,
                              std::size_t k);
 
+// The first index of the least of values[0..n) (compared with <: NaN never the least); n when
+// every value is NaN or +infinity.
+std::size_t first_least(const double* values, std::size_t n);
 // The first j in [from, n) with !(values[j] > level) (a NaN value included), n when there is
 // none: a scan's next piece at or below a visitor's level (the best arm's pieces of Gaussian
 // arms), skipping a vector of values above it at one comparison.
