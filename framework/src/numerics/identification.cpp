@@ -200,8 +200,8 @@ class TopM final : public IdentificationProblem {
     // pair_transport_lower_bound's bits.)
     const bool bernoulli = one_family_of_kind(families, ArmFamily::Kind::Bernoulli);
     const bool vector_floors = bernoulli || one_family_of_kind(families, ArmFamily::Kind::Poisson);
-    if (vector_floors && penalties.empty()) {
-      pruned_by_rows(bernoulli, w, mu, families, answer, shift, least);
+    if (vector_floors) {
+      pruned_by_rows(bernoulli, w, mu, families, answer, shift, penalties, least);
       return;
     }
     floors_.resize(pieces(answer));
@@ -241,14 +241,14 @@ class TopM final : public IdentificationProblem {
       }
   }
 
-  // The pruned scan above on one Bernoulli or Poisson family without penalties, by rows: each
-  // answer arm's bounds (bound = floor - shift) over every arm from one vector pass, the members
-  // at +inf, the least of a row by a vector pass; the same least bound (the first piece, then a
+  // The pruned scan above on one Bernoulli or Poisson family, by rows: each answer arm's bounds
+  // (floor - shift + penalty, as the scan computes them) over every arm, the floors from one
+  // vector pass, the members at +inf, the least of a row by a vector pass; the same least bound (the first piece, then a
   // strictly smaller one; where no bound is NaN), the same ceiling, and the same pieces offered
   // (bound <= ceiling), the rows' runs of bounds above the ceiling skipped a vector at a time.
   void pruned_by_rows(bool bernoulli, std::span<const double> w, std::span<const double> mu,
                       std::span<const ArmFamily> families, const Decision& answer, double shift,
-                      PieceMinimum& least) const {
+                      std::span<const double> penalties, PieceMinimum& least) const {
     const std::size_t m = answer.arms.size(), outside = arms_ - m;
     floors_.resize(m * arms_);
     std::size_t lowest_row = 0, lowest_j = arms_;
@@ -256,7 +256,9 @@ class TopM final : public IdentificationProblem {
     for (std::size_t r = 0; r < m; ++r) {
       double* row = floors_.data() + r * arms_;
       transport_floors(bernoulli, answer.arms[r], w.data(), mu.data(), row, arms_, false);
-      if (shift != 0.0)
+      if (!penalties.empty())
+        for (std::size_t j = 0; j < arms_; ++j) row[j] = row[j] - shift + penalties[j];
+      else if (shift != 0.0)
         for (std::size_t j = 0; j < arms_; ++j) row[j] = row[j] - shift;
       for (std::size_t a : answer.arms) row[a] = kInfinity;
       const std::size_t j = first_least(row, arms_);
@@ -274,7 +276,7 @@ class TopM final : public IdentificationProblem {
     const double ceiling =
         pair_transport(families[li], w[li], mu[li], families[lowest_j], w[lowest_j], mu[lowest_j])
             .cost -
-        shift;
+        shift + penalty_of(penalties, lowest_j);
     for (std::size_t r = 0; r < m; ++r) {
       const std::size_t i = answer.arms[r];
       const double* row = floors_.data() + r * arms_;
@@ -285,7 +287,7 @@ class TopM final : public IdentificationProblem {
         std::size_t before = 0;  // members below j: the piece's rank among the outside arms
         for (std::size_t a : answer.arms) before += a < j ? 1 : 0;
         least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
-                         0.0, r * outside + j - before, i, j);
+                         penalty_of(penalties, j), r * outside + j - before, i, j);
       }
     }
   }
