@@ -27,6 +27,9 @@ std::size_t argmax(std::span<const double> mu) {
   return best;
 }
 
+// Top-m's pruned best response by rows keeps every row's bounds up to this many values (32 MB).
+constexpr std::size_t kKeptBounds = std::size_t{1} << 22;
+
 class TopM final : public IdentificationProblem {
  public:
   TopM(std::size_t arms, std::size_t m) : IdentificationProblem(arms), m_(m) {}
@@ -250,17 +253,24 @@ class TopM final : public IdentificationProblem {
                       std::span<const ArmFamily> families, const Decision& answer, double shift,
                       std::span<const double> penalties, PieceMinimum& least) const {
     const std::size_t m = answer.arms.size(), outside = arms_ - m;
-    floors_.resize(m * arms_);
-    std::size_t lowest_row = 0, lowest_j = arms_;
-    double lowest = kInfinity;
-    for (std::size_t r = 0; r < m; ++r) {
-      double* row = floors_.data() + r * arms_;
+    // Row r's bounds into `row`: the floors, - shift + penalty, the answer's arms at +inf.
+    const auto fill = [&](std::size_t r, double* row) {
       transport_floors(bernoulli, answer.arms[r], w.data(), mu.data(), row, arms_, false);
       if (!penalties.empty())
         for (std::size_t j = 0; j < arms_; ++j) row[j] = row[j] - shift + penalties[j];
       else if (shift != 0.0)
         for (std::size_t j = 0; j < arms_; ++j) row[j] = row[j] - shift;
       for (std::size_t a : answer.arms) row[a] = kInfinity;
+    };
+    // The rows are kept for the second pass up to kKeptBounds values, else filled again (a
+    // large m: top-5,000 of 10^4 would keep 400 MB).
+    const bool keep = m * arms_ <= kKeptBounds;
+    floors_.resize(keep ? m * arms_ : arms_);
+    std::size_t lowest_row = 0, lowest_j = arms_;
+    double lowest = kInfinity;
+    for (std::size_t r = 0; r < m; ++r) {
+      double* row = floors_.data() + (keep ? r * arms_ : 0);
+      fill(r, row);
       const std::size_t j = first_least(row, arms_);
       if (j < arms_ && (lowest_j == arms_ || row[j] < lowest)) {
         lowest = row[j];
@@ -279,7 +289,8 @@ class TopM final : public IdentificationProblem {
         shift + penalty_of(penalties, lowest_j);
     for (std::size_t r = 0; r < m; ++r) {
       const std::size_t i = answer.arms[r];
-      const double* row = floors_.data() + r * arms_;
+      double* row = floors_.data() + (keep ? r * arms_ : 0);
+      if (!keep) fill(r, row);
       for (std::size_t j = 0; j < arms_; ++j) {
         j = first_not_above(row, j, arms_, ceiling);
         if (j == arms_) break;
