@@ -39,15 +39,20 @@ using V = vectors::Doubles4;
 
 }  // namespace
 
+// `pass(args...)` of the processor's width: passes_avx2's where AVX2 serves
+// (vector_dispatch.hpp), else passes_sse2's. The one dispatch of the per-arm passes below.
+#if defined(CPEX_VECTOR_AVX2)
+#define CPEX_BY_WIDTH(pass, ...) \
+  (vectors::use_avx2() ? passes_avx2::pass(__VA_ARGS__) : passes_sse2::pass(__VA_ARGS__))
+#else
+#define CPEX_BY_WIDTH(pass, ...) passes_sse2::pass(__VA_ARGS__)
+#endif
+
 void gaussian_optimistic_gains(double sigma, double level, const double* means,
                                const double* counts, const double* lambda, double* gains,
                                std::size_t n) {
   if (n == 0) return;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2())
-    return passes_avx2::gains_with(sigma, level, means, counts, lambda, gains, n);
-#endif
-  passes_sse2::gains_with(sigma, level, means, counts, lambda, gains, n);
+  CPEX_BY_WIDTH(gains_with, sigma, level, means, counts, lambda, gains, n);
 }
 
 namespace {
@@ -111,37 +116,26 @@ std::size_t transport_floors(bool bernoulli, std::size_t best, const double* w, 
 std::size_t deficit_argmax(double* sum, const double* add, double scale, const double* counts,
                            std::size_t n) {
   if (n == 0) return 0;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) return passes_avx2::deficit_argmax_with(sum, add, scale, counts, n);
-#endif
-  return passes_sse2::deficit_argmax_with(sum, add, scale, counts, n);
+  return CPEX_BY_WIDTH(deficit_argmax_with, sum, add, scale, counts, n);
 }
 
 std::size_t frank_wolfe_step(double* x, const double* z, const double* counts, double n,
                              std::size_t k) {
   if (k == 0) return 0;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) return passes_avx2::frank_wolfe_step_with(x, z, counts, n, k);
-#endif
-  return passes_sse2::frank_wolfe_step_with(x, z, counts, n, k);
+  return CPEX_BY_WIDTH(frank_wolfe_step_with, x, z, counts, n, k);
 }
 
 std::size_t first_least(const double* values, std::size_t n) {
   if (n == 0) return 0;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) return passes_avx2::first_least_with(values, n);
-#endif
-  return passes_sse2::first_least_with(values, n);
+  return CPEX_BY_WIDTH(first_least_with, values, n);
 }
 
 std::size_t first_not_above(const double* values, std::size_t from, std::size_t n, double level) {
   if (from >= n) return n;
-#if defined(CPEX_VECTOR_AVX2)
-  if (vectors::use_avx2()) return passes_avx2::first_not_above_with(values, from, n, level);
-#endif
-  return passes_sse2::first_not_above_with(values, from, n, level);
+  return CPEX_BY_WIDTH(first_not_above_with, values, from, n, level);
 }
 
 }  // namespace cpex::numerics
 
 #undef CPEX_AVX2_ONLY  // (a unity build continues with other files)
+#undef CPEX_BY_WIDTH
