@@ -8,7 +8,10 @@
 //  - the node bound never exceeds the exact cost of an arm below the node (random nodes), and
 //    the bound at the wrong corner (least mean, largest count) does: the test would fail if
 //    a monotonicity were taken the wrong way;
-//  - the search opens few nodes on a large instance (the point of the tree).
+//  - top-m: the tree's first m + 1 arms give the problem's answer and its strictness; its pieces
+//    (an answer of 2 to 6 arms, the empirical one or any): closest_outside is the
+//    problem's best response and the least of every piece, bit for bit, with and without penalties;
+//  - the search opens few nodes on a large instance (the point of the tree), best arm and top-5.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -114,6 +117,89 @@ TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[
   CHECK(strict_states < 160 * 40);
 }
 
+TEST_CASE("The tree's top-m pieces are TopM's best response, bit for bit",
+          "[identification][samplers]") {
+  std::mt19937_64 rng(4447);
+  int states = 0, ties = 0, not_first_row = 0, strict_answers = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int kind = trial % 4;
+    std::uniform_int_distribution<std::size_t> arms(3, trial % 8 < 2 ? 300 : 40);
+    const std::size_t k = arms(rng);
+    const std::size_t m = std::min<std::size_t>(k - 1, 2 + trial % 5);
+    const ArmFamily f = family_of(kind, 0.25 + 0.1 * (trial % 5));
+    const std::vector<ArmFamily> families(k, f);
+    const auto problem = top_m_problem(k, m);
+    REQUIRE(top_m_of(*problem) == m);
+    const int grid = trial % 3 == 0 ? 3 : trial % 3 == 1 ? 12 : 1000000;
+    const double top = kind == 1 ? 1.0 : kind == 0 ? 2.0 : 4.0;
+    std::uniform_int_distribution<int> level(0, grid), small(1, 4), large(1, 500);
+    auto mean_at = [&](int l) { return kind == 0 ? top * l / grid - 1.0 : top * l / grid; };
+    std::vector<double> mu(k), n(k), log_n(k);
+    for (std::size_t a = 0; a < k; ++a) {
+      mu[a] = mean_at(level(rng));
+      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
+      n[a] = trial % 2 ? small(rng) : large(rng);
+    }
+    BestArmTree tree;
+    tree.build(f, n, mu);
+    std::uniform_int_distribution<std::size_t> pick(0, k - 1);
+    for (int step = 0; step < 30; ++step) {
+      for (std::size_t a = 0; a < k; ++a) log_n[a] = std::log(n[a]);
+      Decision empirical;
+      const bool strict = problem->answer(mu, empirical);
+      // The tree's first m + 1 arms: the answer's m (in the stable order) and the next one.
+      std::vector<std::size_t> order(m + 1);
+      tree.top(order);
+      std::vector<std::size_t> first_m(order.begin(),
+                                       order.begin() + static_cast<std::ptrdiff_t>(m));
+      std::sort(first_m.begin(), first_m.end());
+      REQUIRE(first_m == empirical.arms);
+      REQUIRE((mu[order[m - 1]] > mu[order[m]]) == strict);
+      strict_answers += strict ? 1 : 0;
+      // Another answer: m distinct arms at random (a sampled leader's), in increasing order.
+      Decision other;
+      while (other.arms.size() < m) {
+        const std::size_t a = pick(rng);
+        if (std::find(other.arms.begin(), other.arms.end(), a) == other.arms.end())
+          other.arms.push_back(a);
+      }
+      std::sort(other.arms.begin(), other.arms.end());
+      INFO(f.name() << ", K = " << k << ", m = " << m << ", trial " << trial << ", step " << step);
+      for (const Decision* answer : {&empirical, &other})
+        for (bool penalized : {false, true}) {
+          const std::span<const double> pen =
+              penalized ? std::span<const double>(log_n) : std::span<const double>();
+          LeastPiece every(*answer, pen);
+          problem->for_each_piece(n, mu, families, *answer, every);
+          BestResponse scan, fast;
+          problem->best_response(n, mu, families, *answer, scan, {}, pen);
+          tree.closest_outside(answer->arms, penalized, fast);
+          INFO((answer == &empirical ? "empirical answer" : "random answer")
+               << (penalized ? ", penalized" : ""));
+          require_same(every.best, fast);
+          require_same(scan, fast);
+          ++states;
+          if (every.tied > 0) ++ties;
+          if (fast.arms.front() != answer->arms.front()) ++not_first_row;
+        }
+      const std::size_t a = pick(rng);
+      n[a] += small(rng);
+      mu[a] = mean_at(level(rng));
+      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
+      const std::size_t o = pick(rng);
+      if (step % 3 == 0 && mu[o] > 0.0) mu[a] = std::nextafter(mu[o], step % 2 ? 0.0 : 0.5);
+      tree.update(a, n[a], mu[a]);
+    }
+  }
+  CHECK(states == 120 * 30 * 4);
+  CHECK(ties > states / 10);
+  // The least piece is often in a later row (the rows' order and ties across rows matter).
+  CHECK(not_first_row > states / 4);
+  // Strict answers and answers tied at the m-th mean (the coarse grids) both met.
+  CHECK(strict_answers > 120 * 30 / 4);
+  CHECK(strict_answers < 120 * 30);
+}
+
 TEST_CASE("The best-arm tree's node bound is below every pair of the node", "[identification][samplers]") {
   std::mt19937_64 rng(4445);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -171,6 +257,16 @@ TEST_CASE("The best-arm tree opens few nodes on a large instance", "[identificat
     BestResponse out;
     tree.closest(tree.leader(), true, out);
     INFO(f.name() << ": " << tree.opened() << " nodes opened");
+    CHECK(tree.opened() < k / 20);
+    // The top-5: the five largest means as the answer, one search per answer arm.
+    std::vector<std::size_t> order(k);
+    for (std::size_t a = 0; a < k; ++a) order[a] = a;
+    std::partial_sort(order.begin(), order.begin() + 5, order.end(),
+                      [&](std::size_t a, std::size_t b) { return mu[a] > mu[b]; });
+    std::vector<std::size_t> inside(order.begin(), order.begin() + 5);
+    std::sort(inside.begin(), inside.end());
+    tree.closest_outside(inside, true, out);
+    INFO(f.name() << ", top-5: " << tree.opened() << " nodes opened");
     CHECK(tree.opened() < k / 20);
   }
 }

@@ -110,6 +110,39 @@ void BestArmTree::update(std::size_t arm, double count, double mean) {
 
 std::size_t BestArmTree::leader() const { return nodes_[1].top; }
 
+void BestArmTree::top(std::span<std::size_t> out) const {
+  // Best first over the nodes by (largest mean, its arm): a node's key is its better child's,
+  // so the leaves leave the heap in the order of their arms. Each pop of an inner node pushes
+  // two: at most out.size() * depth + 1 entries.
+  struct Entry {
+    double mean;
+    std::uint32_t arm, node;
+  };
+  std::array<Entry, (kMostInside + 1) * 64 + 1> heap;
+  const auto after = [](const Entry& a, const Entry& b) {
+    return a.mean < b.mean || (a.mean == b.mean && a.arm > b.arm);
+  };
+  std::size_t size = 0, filled = 0;
+  const auto push = [&](std::size_t node) {
+    const Node& n = nodes_[node];
+    if (n.top == kNone) return;
+    heap[size++] = Entry{n.mean, n.top, static_cast<std::uint32_t>(node)};
+    std::push_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(size), after);
+  };
+  push(1);
+  const std::size_t wanted = std::min(out.size(), kMostInside + 1);
+  while (filled < wanted && size > 0) {
+    std::pop_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(size), after);
+    const Entry e = heap[--size];
+    if (e.node >= leaves_) {
+      out[filled++] = e.arm;
+    } else {
+      push(2 * e.node);
+      push(2 * e.node + 1);
+    }
+  }
+}
+
 bool BestArmTree::leader_unique() const {
   const std::size_t top = nodes_[1].top;
   const double mean = means_[top];
@@ -150,11 +183,32 @@ double BestArmTree::bound(std::size_t node, double count_b, double mean_b, bool 
   return penalties ? transport + n.log_count : transport;
 }
 
-void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse& out) {
+struct BestArmTree::Least {
+  double margin = kInfinity;
+  std::size_t row = std::numeric_limits<std::size_t>::max();  // none yet
+  std::size_t arm = std::numeric_limits<std::size_t>::max();
+  Transport transport;
+  // Whether (margin, row r, arm j) comes before the least so far: a smaller margin, or the same
+  // margin at an earlier piece (an earlier row, or the same row and a smaller arm).
+  bool taken_by(double margin_j, std::size_t r, std::size_t j) const {
+    return margin_j < margin ||
+           (margin_j == margin &&
+            (row == std::numeric_limits<std::size_t>::max() || r < row || (r == row && j < arm)));
+  }
+  // Whether no arm of a node of this bound and smallest arm can come before it.
+  bool beats(double bound, std::size_t r, std::size_t lowest) const {
+    return bound > margin || (bound == margin && row != std::numeric_limits<std::size_t>::max() &&
+                              (r > row || (r == row && lowest > arm)));
+  }
+};
+
+void BestArmTree::search_row(std::span<const std::size_t> inside, std::size_t r, bool penalties,
+                             Least& least) {
+  const std::size_t b = inside[r];
   const double count_b = counts_[b], mean_b = means_[b];
-  double best = kInfinity;
-  std::size_t best_j = std::numeric_limits<std::size_t>::max();
-  Transport best_t;
+  const auto is_inside = [&](std::size_t a) {
+    return std::find(inside.begin(), inside.end(), a) != inside.end();
+  };
   struct Entry {
     double bound;
     std::size_t node;
@@ -162,34 +216,34 @@ void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse&
   // Depth-first, the child of smaller bound first: at most one pending sibling per level.
   std::array<Entry, 2 * 64> stack;
   std::size_t size = 0;
-  stack[size++] = {bound(1, count_b, mean_b, log_count_penalties), 1};
-  opened_ = 0;
+  stack[size++] = {bound(1, count_b, mean_b, penalties), 1};
   while (size > 0) {
     const Entry e = stack[--size];
     const Node& n = nodes_[e.node];
-    // Nothing below (or no arm at all) can be less than the best, nor tie it with a smaller arm.
-    if (n.top == kNone || e.bound > best || (e.bound == best && n.lowest > best_j)) continue;
+    // Nothing below (or no arm at all) can be less than the least, nor tie it at an earlier piece.
+    if (n.top == kNone || least.beats(e.bound, r, n.lowest)) continue;
     ++opened_;
     // A leaf, or a node of arms alike (the same mean and count, so the same margin): its
-    // smallest arm other than b.
-    const bool alike = n.mean == n.least_mean && n.count == n.most_count && n.lowest != b;
+    // smallest arm (when it is outside the answer; else the node is opened).
+    const bool alike = n.mean == n.least_mean && n.count == n.most_count && !is_inside(n.lowest);
     if (e.node >= leaves_ || alike) {
       const std::size_t j = alike ? n.lowest : n.top;
-      if (j == b) continue;
+      if (is_inside(j)) continue;
       // (A leaf's bound, checked above, is its own pair's: the pruned scan's skip.)
       const Transport t = pair_transport(family_, count_b, mean_b, family_, counts_[j], means_[j]);
       // The margin as TopM::best_response computes it (no offset; the penalty log N_j).
-      const double margin = t.cost - 0.0 + (log_count_penalties ? n.log_count : 0.0);
-      if (margin < best || (margin == best && j < best_j)) {
-        best = margin;
-        best_j = j;
-        best_t = t;
+      const double margin = t.cost - 0.0 + (penalties ? n.log_count : 0.0);
+      if (least.taken_by(margin, r, j)) {
+        least.margin = margin;
+        least.row = r;
+        least.arm = j;
+        least.transport = t;
       }
       continue;
     }
     const std::size_t left = 2 * e.node, right = left + 1;
-    const double bl = bound(left, count_b, mean_b, log_count_penalties);
-    const double br = bound(right, count_b, mean_b, log_count_penalties);
+    const double bl = bound(left, count_b, mean_b, penalties);
+    const double br = bound(right, count_b, mean_b, penalties);
     if (bl <= br) {
       stack[size++] = {br, right};
       stack[size++] = {bl, left};
@@ -198,16 +252,31 @@ void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse&
       stack[size++] = {br, right};
     }
   }
+}
+
+void BestArmTree::closest(std::size_t b, bool log_count_penalties, BestResponse& out) {
+  const std::size_t inside[1] = {b};
+  closest_outside(inside, log_count_penalties, out);
+}
+
+void BestArmTree::closest_outside(std::span<const std::size_t> inside, bool log_count_penalties,
+                                  BestResponse& out) {
+  Least least;
+  opened_ = 0;
+  for (std::size_t r = 0; r < inside.size(); ++r) search_row(inside, r, log_count_penalties, least);
   out.value = out.margin = 0.0;
   out.arms.clear();
   out.point.clear();
   out.piece = 0;
-  if (best_j == std::numeric_limits<std::size_t>::max()) return;  // one arm: no pair
-  out.value = best_t.cost;
-  out.margin = best;
-  out.piece = best_j - (best_j > b ? 1 : 0);
-  out.arms = {b, best_j};
-  out.point = {best_t.point, best_t.point};
+  if (least.row == std::numeric_limits<std::size_t>::max()) return;  // no pair
+  const std::size_t i = inside[least.row], j = least.arm;
+  std::size_t below = 0;  // the answer's arms below j: j's rank among the arms outside
+  for (std::size_t a : inside) below += a < j ? 1 : 0;
+  out.value = least.transport.cost;
+  out.margin = least.margin;
+  out.piece = least.row * (arms_ - inside.size()) + j - below;
+  out.arms = {i, j};
+  out.point = {least.transport.point, least.transport.point};
 }
 
 }  // namespace cpex::numerics

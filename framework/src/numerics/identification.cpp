@@ -34,6 +34,7 @@ class TopM final : public IdentificationProblem {
   TopM(std::size_t arms, std::size_t m) : IdentificationProblem(arms), m_(m) {}
 
   std::string name() const override { return m_ == 1 ? "best arm" : "top-" + std::to_string(m_); }
+  std::size_t m() const { return m_; }
 
   bool answer(std::span<const double> mu, Decision& out) const override {
     out.values.clear();
@@ -155,25 +156,37 @@ class TopM final : public IdentificationProblem {
       // pass (pair_transport's costs, bit for bit), then the scan's choice among the margins
       // cost - shift + penalty (the first piece, then a strictly smaller margin: ties and NaN
       // as offer_pair takes them), and the chosen piece offered alone.
+      // Each row's margins are finite (finite weights, means and penalties: a Gaussian
+      // transport is never NaN), so the row's first least margin comes from a vector pass
+      // (the answer's arms at +inf) and the rows are compared as the scan compares pieces.
       row_.resize(arms_);
       const double sigma = families.front().sigma();
+      const std::size_t outside = arms_ - answer.arms.size();
       bool none = true;
       double best = 0.0;
-      std::size_t piece = 0, best_piece = 0, best_i = 0, best_j = 0;
-      for (std::size_t i : answer.arms) {
+      std::size_t best_piece = 0, best_i = 0, best_j = 0;
+      for (std::size_t r = 0; r < answer.arms.size(); ++r) {
+        const std::size_t i = answer.arms[r];
         gaussian_transport_costs(sigma, i, w.data(), mu.data(), row_.data(), arms_, false);
-        for (std::size_t j = 0; j < arms_; ++j) {
-          if (member_[j]) continue;
-          const double margin = row_[j] - shift + penalty_of(penalties, j);
-          if (none || margin < best) {
-            none = false;
-            best = margin;
-            best_piece = piece;
-            best_i = i;
-            best_j = j;
-          }
-          ++piece;
+        if (!penalties.empty())
+          for (std::size_t j = 0; j < arms_; ++j) row_[j] = row_[j] - shift + penalties[j];
+        else if (shift != 0.0)
+          for (std::size_t j = 0; j < arms_; ++j) row_[j] = row_[j] - shift;
+        for (std::size_t a : answer.arms) row_[a] = kInfinity;
+        std::size_t j = first_least(row_.data(), arms_);
+        if (j == arms_) {  // every margin +inf: the scan keeps the first piece, if no other
+          if (!none) continue;
+          for (j = 0; member_[j];) ++j;
+        } else if (!none && !(row_[j] < best)) {
+          continue;
         }
+        std::size_t below = 0;  // the answer's arms below j: j's rank among the arms outside
+        for (std::size_t a : answer.arms) below += a < j ? 1 : 0;
+        none = false;
+        best = row_[j];
+        best_piece = r * outside + j - below;
+        best_i = i;
+        best_j = j;
       }
       if (!none)
         least.offer_pair(pair_transport_inline(families[best_i], w[best_i], mu[best_i],
@@ -357,10 +370,16 @@ class TopM final : public IdentificationProblem {
   }
 
  private:
+  // member_[a]: whether arm a is in d (the arms marked before unmarked: O(m) a call).
   void mark(const Decision& d) const {
-    member_.assign(arms_, 0);
+    if (member_.size() != arms_) member_.assign(arms_, 0);
+    for (std::size_t a : marked_) member_[a] = 0;
+    marked_.clear();
     for (std::size_t a : d.arms)
-      if (a < arms_) member_[a] = 1;
+      if (a < arms_) {
+        member_[a] = 1;
+        marked_.push_back(a);
+      }
   }
 
   // Whether pair_transport_lower_bound may say something about these families' pairs (a
@@ -377,6 +396,7 @@ class TopM final : public IdentificationProblem {
   mutable std::vector<std::size_t>
       order_;  // scratch (answer's m + 1 first arms): a problem serves one run at a time
   mutable std::vector<char> member_;
+  mutable std::vector<std::size_t> marked_;  // the arms member_ holds
   mutable std::vector<double> floors_;  // scratch: each piece's lower bound on its margin
   mutable std::vector<double> row_;     // scratch: one answer arm's pair bounds (all arms)
 };
@@ -636,6 +656,11 @@ bool IdentificationProblem::known_allocation(std::span<const double>, std::span<
 
 std::unique_ptr<IdentificationProblem> top_m_problem(std::size_t arms, std::size_t m) {
   return std::make_unique<TopM>(arms, m);
+}
+
+std::size_t top_m_of(const IdentificationProblem& problem) {
+  const auto* top_m = dynamic_cast<const TopM*>(&problem);
+  return top_m ? top_m->m() : 0;
 }
 
 std::unique_ptr<IdentificationProblem> epsilon_good_problem(std::size_t arms, double epsilon, bool relative) {

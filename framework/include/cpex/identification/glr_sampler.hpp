@@ -133,8 +133,12 @@ class GlrSampler : public Algorithm {
  private:
   void update_offsets(std::uint64_t t);
   // Whether the best-arm tree answers the best responses to `answer` (see tree_).
+  // The empirical answer into answer_ from the tree (TopM::answer's, the same arms).
+  void answer_from_tree();
   bool tree_answers(const Decision& answer) const {
-    return tree_.built() && answer.arms.size() == 1 && elimination_ != Elimination::Sampling;
+    return tree_.built() && !answer.arms.empty() &&
+           answer.arms.size() <= numerics::BestArmTree::kMostInside &&
+           elimination_ != Elimination::Sampling;
   }
   // The stopping check of `elimination` = stopping or sampling: certifies what it can; true
   // when every piece of the answer's alternative is certified.
@@ -154,9 +158,10 @@ class GlrSampler : public Algorithm {
   std::size_t initial_next_ = 0;
   Decision answer_;
   numerics::BestResponse stop_, closest_;
-  // The best arm of one family that numerics::BestArmTree serves (no vector-valued arms): the
-  // empirical answer, the stopping check and the best responses to one-arm answers in
-  // O(log K) a round, the same bits as the problem's scan. Built after the initial pass.
+  // The best arm or top-m (m <= BestArmTree::kMostInside) of one family that
+  // numerics::BestArmTree serves (no vector-valued arms): the stopping check and the best
+  // responses to answers of at most kMostInside arms in O(m log K) a round (and the best arm's
+  // empirical answer in O(1)), the same bits as the problem's scan. Built after the initial pass.
   bool tree_serves_ = false;
   numerics::BestArmTree tree_;
   std::vector<double> log_counts_;  // scratch: the penalties where the tree does not serve

@@ -14,7 +14,8 @@
 // in place (O(log K)); once K/64 arms have changed, they are sorted and merged back into the
 // order of the others (O(K + m log m), m the changed arms: O(log K) a round amortized). A node
 // whose arms all have the same mean and count has one margin: its smallest arm stands for it
-// (many exact ties: Bernoulli arms of few samples). No allocation after build().
+// (many exact ties: Bernoulli arms of few samples). No allocation after build(). Top-m's
+// pieces (pairs of an answer arm and an arm outside the answer) by one search per answer arm.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +44,9 @@ class BestArmTree {
 
   // The arm of the largest mean, the smallest index among ties (TopM::answer's). O(1).
   std::size_t leader() const;
+  // The first out.size() arms (at most kMostInside + 1) in the order of larger mean, then
+  // smaller index (TopM::answer's stable order), into `out`. O(out.size() log K).
+  void top(std::span<std::size_t> out) const;
   // Whether every other arm's mean is below the leader's (TopM::answer's return for m = 1: a
   // unique, strict best arm): the largest mean of the nodes beside the leader's path. O(log K).
   bool leader_unique() const;
@@ -50,6 +54,16 @@ class BestArmTree {
   // `log_count_penalties`: top-two's TCI), ties to the smallest j, written to `out` as
   // TopM::best_response writes it (arms {b, j}, point {x, x}, piece j - [j > b]).
   void closest(std::size_t b, bool log_count_penalties, BestResponse& out);
+  // Top-m's least piece, for `inside` the answer's arms (distinct, at most kMostInside; one
+  // arm: closest()): the least over the pairs (i, j), i in `inside`, j not, of the margin
+  // pair_transport(i, j).cost (+ log N_j when `log_count_penalties`), ties to the first piece
+  // of TopM::best_response's order (the rows in the order of `inside`, j ascending), written as
+  // it writes it (arms {i, j}, point {x, x}, piece r (K - m) + j - #{inside arms below j}).
+  // One branch and bound per row against the least so far: O(m log K) nodes when the tree's
+  // order separates the rows' arms from the others.
+  void closest_outside(std::span<const std::size_t> inside, bool log_count_penalties,
+                       BestResponse& out);
+  static constexpr std::size_t kMostInside = 32;
 
   // The nodes the last closest() opened (leaves included): the search's cost.
   std::size_t opened() const { return opened_; }
@@ -79,6 +93,10 @@ class BestArmTree {
   void place();    // the leaves from order_, then every inner node
   void pull_up(std::size_t node);
   double bound(std::size_t node, double count_b, double mean_b, bool penalties) const;
+  // The least piece so far across the rows of closest_outside.
+  struct Least;
+  // Row r's branch and bound (answer arm inside[r]) against `least`.
+  void search_row(std::span<const std::size_t> inside, std::size_t r, bool penalties, Least& least);
 
   ArmFamily family_ = ArmFamily::gaussian(1.0);
   std::size_t arms_ = 0, leaves_ = 0;

@@ -174,6 +174,8 @@ class IdentificationProblem {
 
 // Top-m identification (m = 1: best arm): the m largest means.
 std::unique_ptr<IdentificationProblem> top_m_problem(std::size_t arms, std::size_t m);
+// m when `problem` is top_m_problem's (the best arm: 1), else 0.
+std::size_t top_m_of(const IdentificationProblem& problem);
 // An epsilon-good arm: mu_i >= max mu - eps (relative: mu_i >= (1 - eps) max mu).
 std::unique_ptr<IdentificationProblem> epsilon_good_problem(std::size_t arms, double epsilon, bool relative);
 // The arms above tau; `any`: whether some arm is above tau ({} or {a}).
