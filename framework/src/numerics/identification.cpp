@@ -304,9 +304,15 @@ class TopM final : public IdentificationProblem {
       double* row = floors_.data() + (keep ? r * arms_ : 0);
       if (!keep) fill(r, row);
       for (std::size_t j = 0; j < arms_; ++j) {
-        j = first_not_above(row, j, arms_, ceiling);
+        // A piece whose bound is at least the least margin held is not taken (its margin is at
+        // least its bound; ties keep the first): the level falls to just below that margin (at
+        // the cost-0 pieces of weights 0, the game's, below every bound of the rows left).
+        const double level = !least.first && least.out.margin <= ceiling
+                                 ? std::nextafter(least.out.margin, -kInfinity)
+                                 : ceiling;
+        j = first_not_above(row, j, arms_, level);
         if (j == arms_) break;
-        if (member_[j] || !(row[j] <= ceiling)) continue;
+        if (member_[j] || !(row[j] <= level)) continue;
         std::size_t before = 0;  // members below j: the piece's rank among the outside arms
         for (std::size_t a : answer.arms) before += a < j ? 1 : 0;
         least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
