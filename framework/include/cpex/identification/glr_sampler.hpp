@@ -132,9 +132,9 @@ class GlrSampler : public Algorithm {
 
  private:
   void update_offsets(std::uint64_t t);
-  // Whether the best-arm tree answers the best responses to `answer` (see tree_).
   // The empirical answer into answer_ from the tree (TopM::answer's, the same arms).
   void answer_from_tree();
+  // Whether the best-arm tree answers the best responses to `answer` (see tree_).
   bool tree_answers(const Decision& answer) const {
     return tree_.built() && !answer.arms.empty() &&
            answer.arms.size() <= numerics::BestArmTree::kMostInside &&
