@@ -46,51 +46,93 @@ void require_same(const BestResponse& expected, const BestResponse& tree) {
   REQUIRE(tree.point == expected.point);
 }
 
+// Trial `trial`'s random state of k arms of one family (the kind cycles with the trial):
+// means and counts on coarse grids, so many pairs tie (means at 0 and 1 for Bernoulli arms).
+struct RandomArms {
+  RandomArms(std::mt19937_64& rng, int trial, std::size_t arms)
+      : k(arms),
+        kind(trial % 4),
+        family(family_of(kind, 0.25 + 0.1 * (trial % 5))),
+        families(arms, family),
+        grid(trial % 3 == 0   ? 3
+             : trial % 3 == 1 ? 12
+                              : 1000000),
+        top(kind == 1   ? 1.0
+            : kind == 0 ? 2.0
+                        : 4.0),
+        level(0, grid),
+        small(1, 4),
+        pick(0, arms - 1),
+        mu(arms),
+        n(arms),
+        log_n(arms) {
+    std::uniform_int_distribution<int> large(1, 500);
+    for (std::size_t a = 0; a < k; ++a) {
+      mu[a] = mean_at(level(rng));
+      n[a] = trial % 2 ? small(rng) : large(rng);
+    }
+  }
+  // Exponential and Poisson arms: a mean of 0 only for Poisson (an exponential reward is > 0).
+  double mean_at(int l) const {
+    const double mean = kind == 0 ? top * l / grid - 1.0 : top * l / grid;
+    return kind == 3 && mean == 0.0 ? top / grid : mean;
+  }
+  void refresh_logs() {
+    for (std::size_t a = 0; a < k; ++a) log_n[a] = std::log(n[a]);
+  }
+  // One arm pulled a few times (the counts grow, so the leaves are reordered now and then), at a
+  // new mean, now and then an ulp from another arm's (one rational reached by two running
+  // means); returns the arm.
+  std::size_t pull(std::mt19937_64& rng, int step) {
+    const std::size_t a = pick(rng);
+    n[a] += small(rng);
+    mu[a] = mean_at(level(rng));
+    const std::size_t other = pick(rng);
+    if (step % 3 == 0 && mu[other] > 0.0) mu[a] = std::nextafter(mu[other], step % 2 ? 0.0 : 0.5);
+    return a;
+  }
+
+  std::size_t k;
+  int kind;
+  ArmFamily family;
+  std::vector<ArmFamily> families;
+  int grid;
+  double top;
+  std::uniform_int_distribution<int> level, small;
+  std::uniform_int_distribution<std::size_t> pick;
+  std::vector<double> mu, n, log_n;
+};
+
 }  // namespace
 
 TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[identification][samplers]") {
   std::mt19937_64 rng(4444);
   int states = 0, ties = 0, strict_states = 0;
   for (int trial = 0; trial < 160; ++trial) {
-    const int kind = trial % 4;
     std::uniform_int_distribution<std::size_t> arms(2, trial % 8 < 2 ? 300 : 40);
-    const std::size_t k = arms(rng);
-    const ArmFamily f = family_of(kind, 0.25 + 0.1 * (trial % 5));
-    const std::vector<ArmFamily> families(k, f);
-    const auto problem = top_m_problem(k, 1);
-    // Coarse grids: ties in means (at 0 and 1 for Bernoulli arms) and in counts.
-    const int grid = trial % 3 == 0 ? 3 : trial % 3 == 1 ? 12 : 1000000;
-    const double top = kind == 1 ? 1.0 : kind == 0 ? 2.0 : 4.0;
-    std::uniform_int_distribution<int> level(0, grid), small(1, 4), large(1, 500);
-    auto mean_at = [&](int l) { return kind == 0 ? top * l / grid - 1.0 : top * l / grid; };
-    std::vector<double> mu(k), n(k), log_n(k);
-    for (std::size_t a = 0; a < k; ++a) {
-      // Exponential and Poisson arms: a mean of 0 only for Poisson (an exponential reward is > 0).
-      mu[a] = mean_at(level(rng));
-      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
-      n[a] = trial % 2 ? small(rng) : large(rng);
-    }
+    RandomArms r(rng, trial, arms(rng));
+    const auto problem = top_m_problem(r.k, 1);
     BestArmTree tree;
-    REQUIRE(BestArmTree::serves(families));
-    tree.build(f, n, mu);
-    std::uniform_int_distribution<std::size_t> pick(0, k - 1);
+    REQUIRE(BestArmTree::serves(r.families));
+    tree.build(r.family, r.n, r.mu);
     for (int step = 0; step < 40; ++step) {
-      for (std::size_t a = 0; a < k; ++a) log_n[a] = std::log(n[a]);
+      r.refresh_logs();
       Decision answer;
-      const bool strict = problem->answer(mu, answer);
-      INFO(f.name() << ", K = " << k << ", trial " << trial << ", step " << step);
+      const bool strict = problem->answer(r.mu, answer);
+      INFO(r.family.name() << ", K = " << r.k << ", trial " << trial << ", step " << step);
       REQUIRE(tree.leader() == answer.arms.front());
       REQUIRE(tree.leader_unique() == strict);
       strict_states += strict ? 1 : 0;
       // The leader, and another arm as the leader (a Thompson-sampling leader's best response).
-      for (std::size_t b : {answer.arms.front(), pick(rng)}) {
+      for (std::size_t b : {answer.arms.front(), r.pick(rng)}) {
         const Decision lead{{b}, {}};
         for (bool penalized : {false, true}) {
-          const std::span<const double> pen = penalized ? std::span<const double>(log_n) : std::span<const double>();
+          const std::span<const double> pen =
+              penalized ? std::span<const double>(r.log_n) : std::span<const double>();
           LeastPiece every(lead, pen);
-          problem->for_each_piece(n, mu, families, lead, every);
+          problem->for_each_piece(r.n, r.mu, r.families, lead, every);
           BestResponse scan, fast;
-          problem->best_response(n, mu, families, lead, scan, {}, pen);
+          problem->best_response(r.n, r.mu, r.families, lead, scan, {}, pen);
           tree.closest(b, penalized, fast);
           INFO("leader " << b << (penalized ? ", penalized" : ""));
           require_same(every.best, fast);
@@ -99,15 +141,8 @@ TEST_CASE("The best-arm tree's closest pair is the full scan's, bit for bit", "[
           if (every.tied > 0) ++ties;
         }
       }
-      // One arm pulled a few times (the counts grow, so the leaves are reordered now and then).
-      const std::size_t a = pick(rng);
-      n[a] += small(rng);
-      mu[a] = mean_at(level(rng));
-      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
-      // Now and then an ulp from another arm's mean (one rational reached by two running means).
-      const std::size_t other = pick(rng);
-      if (step % 3 == 0 && mu[other] > 0.0) mu[a] = std::nextafter(mu[other], step % 2 ? 0.0 : 0.5);
-      tree.update(a, n[a], mu[a]);
+      const std::size_t a = r.pull(rng, step);
+      tree.update(a, r.n[a], r.mu[a]);
     }
   }
   CHECK(states == 160 * 40 * 4);
@@ -122,31 +157,17 @@ TEST_CASE("The tree's top-m pieces are TopM's best response, bit for bit",
   std::mt19937_64 rng(4447);
   int states = 0, ties = 0, not_first_row = 0, strict_answers = 0;
   for (int trial = 0; trial < 120; ++trial) {
-    const int kind = trial % 4;
     std::uniform_int_distribution<std::size_t> arms(3, trial % 8 < 2 ? 300 : 40);
-    const std::size_t k = arms(rng);
-    const std::size_t m = std::min<std::size_t>(k - 1, 2 + trial % 5);
-    const ArmFamily f = family_of(kind, 0.25 + 0.1 * (trial % 5));
-    const std::vector<ArmFamily> families(k, f);
-    const auto problem = top_m_problem(k, m);
+    RandomArms r(rng, trial, arms(rng));
+    const std::size_t m = std::min<std::size_t>(r.k - 1, 2 + trial % 5);
+    const auto problem = top_m_problem(r.k, m);
     REQUIRE(top_m_of(*problem) == m);
-    const int grid = trial % 3 == 0 ? 3 : trial % 3 == 1 ? 12 : 1000000;
-    const double top = kind == 1 ? 1.0 : kind == 0 ? 2.0 : 4.0;
-    std::uniform_int_distribution<int> level(0, grid), small(1, 4), large(1, 500);
-    auto mean_at = [&](int l) { return kind == 0 ? top * l / grid - 1.0 : top * l / grid; };
-    std::vector<double> mu(k), n(k), log_n(k);
-    for (std::size_t a = 0; a < k; ++a) {
-      mu[a] = mean_at(level(rng));
-      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
-      n[a] = trial % 2 ? small(rng) : large(rng);
-    }
     BestArmTree tree;
-    tree.build(f, n, mu);
-    std::uniform_int_distribution<std::size_t> pick(0, k - 1);
+    tree.build(r.family, r.n, r.mu);
     for (int step = 0; step < 30; ++step) {
-      for (std::size_t a = 0; a < k; ++a) log_n[a] = std::log(n[a]);
+      r.refresh_logs();
       Decision empirical;
-      const bool strict = problem->answer(mu, empirical);
+      const bool strict = problem->answer(r.mu, empirical);
       // The tree's first m + 1 arms: the answer's m (in the stable order) and the next one.
       std::vector<std::size_t> order(m + 1);
       tree.top(order);
@@ -154,25 +175,26 @@ TEST_CASE("The tree's top-m pieces are TopM's best response, bit for bit",
                                        order.begin() + static_cast<std::ptrdiff_t>(m));
       std::sort(first_m.begin(), first_m.end());
       REQUIRE(first_m == empirical.arms);
-      REQUIRE((mu[order[m - 1]] > mu[order[m]]) == strict);
+      REQUIRE((r.mu[order[m - 1]] > r.mu[order[m]]) == strict);
       strict_answers += strict ? 1 : 0;
       // Another answer: m distinct arms at random (a sampled leader's), in increasing order.
       Decision other;
       while (other.arms.size() < m) {
-        const std::size_t a = pick(rng);
+        const std::size_t a = r.pick(rng);
         if (std::find(other.arms.begin(), other.arms.end(), a) == other.arms.end())
           other.arms.push_back(a);
       }
       std::sort(other.arms.begin(), other.arms.end());
-      INFO(f.name() << ", K = " << k << ", m = " << m << ", trial " << trial << ", step " << step);
+      INFO(r.family.name() << ", K = " << r.k << ", m = " << m << ", trial " << trial << ", step "
+                           << step);
       for (const Decision* answer : {&empirical, &other})
         for (bool penalized : {false, true}) {
           const std::span<const double> pen =
-              penalized ? std::span<const double>(log_n) : std::span<const double>();
+              penalized ? std::span<const double>(r.log_n) : std::span<const double>();
           LeastPiece every(*answer, pen);
-          problem->for_each_piece(n, mu, families, *answer, every);
+          problem->for_each_piece(r.n, r.mu, r.families, *answer, every);
           BestResponse scan, fast;
-          problem->best_response(n, mu, families, *answer, scan, {}, pen);
+          problem->best_response(r.n, r.mu, r.families, *answer, scan, {}, pen);
           tree.closest_outside(answer->arms, penalized, fast);
           INFO((answer == &empirical ? "empirical answer" : "random answer")
                << (penalized ? ", penalized" : ""));
@@ -182,13 +204,8 @@ TEST_CASE("The tree's top-m pieces are TopM's best response, bit for bit",
           if (every.tied > 0) ++ties;
           if (fast.arms.front() != answer->arms.front()) ++not_first_row;
         }
-      const std::size_t a = pick(rng);
-      n[a] += small(rng);
-      mu[a] = mean_at(level(rng));
-      if (kind == 3 && mu[a] == 0.0) mu[a] = top / grid;
-      const std::size_t o = pick(rng);
-      if (step % 3 == 0 && mu[o] > 0.0) mu[a] = std::nextafter(mu[o], step % 2 ? 0.0 : 0.5);
-      tree.update(a, n[a], mu[a]);
+      const std::size_t a = r.pull(rng, step);
+      tree.update(a, r.n[a], r.mu[a]);
     }
   }
   CHECK(states == 120 * 30 * 4);
