@@ -234,8 +234,11 @@ TEST_CASE("for_each_piece skips only pieces above the visitor's level", "[identi
   std::mt19937_64 rng(4405);
   const std::size_t k = 60;
   std::size_t skipped = 0, offered = 0;
-  for (const ArmFamily& f : {ArmFamily::bernoulli(), ArmFamily::poisson()})
-    for (std::size_t m : {1u, 2u}) {
+  // (Gaussian arms of one sigma: each answer arm's transports by a vector pass, then the pieces
+  // at or below the level, for the best arm and top-m.)
+  for (const ArmFamily& f :
+       {ArmFamily::bernoulli(), ArmFamily::poisson(), ArmFamily::gaussian(0.5)})
+    for (std::size_t m : {1u, 2u, 3u}) {
       const auto problem = top_m_problem(k, m);
       const std::vector<ArmFamily> families(k, f);
       for (int trial = 0; trial < 200; ++trial) {

@@ -353,6 +353,39 @@ class TopM final : public IdentificationProblem {
       }
       return;
     }
+    if (answer.arms.size() == m_ && arms_ > m_ && one_gaussian_family(families)) {
+      // Top-m's pieces on Gaussian arms of one sigma, as the best arm's above: each answer
+      // arm's transports in one vector pass (pair_transport's bits), then, in piece order, the
+      // pieces at or below the visitor's level visited, those above it skipped.
+      row_.resize(arms_);
+      inside_.assign(answer.arms.begin(), answer.arms.end());
+      std::sort(inside_.begin(), inside_.end());
+      const std::size_t outside = arms_ - answer.arms.size();
+      double level = visitor.skip_above();  // (asked again after each piece wanted() is asked of)
+      for (std::size_t r = 0; r < answer.arms.size(); ++r) {
+        const std::size_t i = answer.arms[r];
+        gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), row_.data(),
+                                 arms_, false);
+        pair[0] = i;
+        std::size_t below = 0;  // the answer's arms below j: j's rank among the arms outside
+        for (std::size_t j = 0; j < arms_; ++j) {
+          if (level < kInfinity) j = first_not_above(row_.data(), j, arms_, level);
+          if (j == arms_) break;
+          if (member_[j]) continue;
+          while (below < inside_.size() && inside_[below] < j) ++below;
+          pair[1] = j;
+          piece = r * outside + j - below;
+          if (visitor.wanted(piece, pair)) {
+            const Transport t =
+                pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+            point[0] = point[1] = t.point;
+            visitor.visit({piece, pair, point, t.cost});
+          }
+          level = visitor.skip_above();
+        }
+      }
+      return;
+    }
     const bool prune = answer.arms.size() == m_ && prunable(families);
     double level = prune ? visitor.skip_above() : kInfinity;  // (asked again after wanted())
     for (std::size_t i : answer.arms)
@@ -403,6 +436,7 @@ class TopM final : public IdentificationProblem {
       order_;  // scratch (answer's m + 1 first arms): a problem serves one run at a time
   mutable std::vector<char> member_;
   mutable std::vector<std::size_t> marked_;  // the arms member_ holds
+  mutable std::vector<std::size_t> inside_;  // scratch: the answer's arms, increasing
   mutable std::vector<double> floors_;  // scratch: each piece's lower bound on its margin
   mutable std::vector<double> row_;     // scratch: one answer arm's pair bounds (all arms)
 };
