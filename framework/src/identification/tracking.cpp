@@ -45,12 +45,12 @@ double c_tracking_floor(std::size_t arms, std::uint64_t t, ForcedExploration rul
 }
 
 std::size_t forced_exploration_arm(std::span<const double> counts, std::uint64_t t, ForcedExploration rule) {
+  // The first arm of the least count below the floor: the first of the least count of all
+  // arms when that count is below the floor (counts are finite), else none. One vector pass.
   const std::size_t k = counts.size();
   const double floor = forced_exploration_floor(rule, k, t);
-  std::size_t starved = k;
-  for (std::size_t a = 0; a < k; ++a)
-    if (counts[a] < floor && (starved == k || counts[a] < counts[starved])) starved = a;
-  return starved;
+  const std::size_t least = numerics::first_least(counts.data(), k);
+  return least < k && counts[least] < floor ? least : k;
 }
 
 std::size_t d_tracking(std::span<const double> w, std::span<const double> counts, std::uint64_t t,
