@@ -730,6 +730,28 @@ TEST_CASE("forced exploration: GK's floor and the K-aware floor", "[tracking]") 
   CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::KAware) == 5);
   counts[5] = 10.0;  // every arm above the floor
   CHECK(forced_exploration_arm(counts, 10000, ForcedExploration::KAware) == counts.size());
+  // Random counts on coarse grids (many ties, some arms at the floor itself) against the scan
+  // of the arms below the floor: the same arm (the vector pass's first least, when below it).
+  std::mt19937_64 rng(4406);
+  int forced = 0, none = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::uniform_int_distribution<std::size_t> arms(1, trial % 4 ? 40 : 3000);
+    const std::size_t k = arms(rng);
+    const std::uint64_t t = 100 * k + static_cast<std::uint64_t>(trial) * 997;
+    const auto rule = trial % 2 ? ForcedExploration::KAware : ForcedExploration::SqrtT;
+    const double floor = forced_exploration_floor(rule, k, t);
+    std::uniform_int_distribution<int> grid(0, 6);
+    std::vector<double> n(k);
+    for (double& c : n) c = std::max(1.0, std::floor(floor) + grid(rng) - 2);
+    std::size_t expected = k;
+    for (std::size_t a = 0; a < k; ++a)
+      if (n[a] < floor && (expected == k || n[a] < n[expected])) expected = a;
+    INFO("trial " << trial << ", K = " << k);
+    REQUIRE(forced_exploration_arm(n, t, rule) == expected);
+    (expected < k ? forced : none) += 1;
+  }
+  CHECK(forced > 100);
+  CHECK(none > 20);
   // Four arms at round 100: GK's floor is 8; an arm with 7 pulls is forced, one with 8 is not.
   std::vector<double> four = {8.0, 20.0, 7.0, 30.0};
   CHECK(forced_exploration_arm(four, 100, ForcedExploration::SqrtT) == 2);
