@@ -326,37 +326,11 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     std::size_t piece = 0, pair[2];
     double point[2];
-    if (m_ == 1 && answer.arms.size() == 1 && arms_ >= 2 && one_gaussian_family(families)) {
-      // The best arm's pieces on Gaussian arms of one sigma: every piece's value in one vector
-      // pass (pair_transport's bits), then, in piece order, the pieces at or below the visitor's
-      // level visited (with their points), those above it skipped as the visitor allows.
-      const std::size_t i = answer.arms.front();
-      floors_.resize(arms_);
-      gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), floors_.data(),
-                               arms_, false);
-      pair[0] = i;
-      double level = visitor.skip_above();  // (asked again after each piece wanted() is asked of)
-      for (std::size_t j = 0; j < arms_; ++j) {
-        // The next piece at or below the level (floors_[i] = +inf is above any finite level).
-        if (level < kInfinity) j = first_not_above(floors_.data(), j, arms_, level);
-        if (j == arms_) break;
-        if (j == i) continue;
-        pair[1] = j;
-        piece = j - (j > i ? 1 : 0);
-        if (visitor.wanted(piece, pair)) {
-          const Transport t =
-              pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
-          point[0] = point[1] = t.point;
-          visitor.visit({piece, pair, point, t.cost});
-        }
-        level = visitor.skip_above();
-      }
-      return;
-    }
     if (answer.arms.size() == m_ && arms_ > m_ && one_gaussian_family(families)) {
-      // Top-m's pieces on Gaussian arms of one sigma, as the best arm's above: each answer
-      // arm's transports in one vector pass (pair_transport's bits), then, in piece order, the
-      // pieces at or below the visitor's level visited, those above it skipped.
+      // The pieces of the best arm and top-m on Gaussian arms of one sigma: each answer arm's
+      // transports in one vector pass (pair_transport's bits), then, in piece order, the pieces
+      // at or below the visitor's level visited (with their points), those above it skipped as
+      // the visitor allows (+inf, the answer's own arm, is above any finite level).
       row_.resize(arms_);
       inside_.assign(answer.arms.begin(), answer.arms.end());
       std::sort(inside_.begin(), inside_.end());
