@@ -180,11 +180,9 @@ class TopM final : public IdentificationProblem {
         } else if (!none && !(row_[j] < best)) {
           continue;
         }
-        std::size_t below = 0;  // the answer's arms below j: j's rank among the arms outside
-        for (std::size_t a : answer.arms) below += a < j ? 1 : 0;
         none = false;
         best = row_[j];
-        best_piece = r * outside + j - below;
+        best_piece = r * outside + rank_outside(answer, j);
         best_i = i;
         best_j = j;
       }
@@ -313,10 +311,8 @@ class TopM final : public IdentificationProblem {
         j = first_not_above(row, j, arms_, level);
         if (j == arms_) break;
         if (member_[j] || !(row[j] <= level)) continue;
-        std::size_t before = 0;  // members below j: the piece's rank among the outside arms
-        for (std::size_t a : answer.arms) before += a < j ? 1 : 0;
         least.offer_pair(pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]), shift,
-                         penalty_of(penalties, j), r * outside + j - before, i, j);
+                         penalty_of(penalties, j), r * outside + rank_outside(answer, j), i, j);
       }
     }
   }
@@ -383,6 +379,14 @@ class TopM final : public IdentificationProblem {
   }
 
  private:
+  // Arm j's rank among the arms outside `answer` (j outside it): j less the answer's arms below
+  // j, the piece's index within its row.
+  static std::size_t rank_outside(const Decision& answer, std::size_t j) {
+    std::size_t below = 0;
+    for (std::size_t a : answer.arms) below += a < j ? 1 : 0;
+    return j - below;
+  }
+
   // member_[a]: whether arm a is in d (the arms marked before unmarked: O(m) a call).
   void mark(const Decision& d) const {
     if (member_.size() != arms_) member_.assign(arms_, 0);
