@@ -47,7 +47,8 @@ TEST_CASE("The Gaussian arms' vector passes give the scalar expressions' bits",
                                                      : 4.0 * unit(rng) - 2.0);  // zeros and ties
         counts[a] = 1.0 + std::floor(1000.0 * unit(rng));
         lambda[a] = unit(rng) < 0.7 ? means[a] : 4.0 * unit(rng) - 2.0;
-        w[a] = a % 6 == 4 ? 0.0 : unit(rng);  // some weights 0
+        // Some weights 0, some subnormal (subnormal costs: a power-of-two 2 sigma^2 is a product).
+        w[a] = a % 6 == 4 ? 0.0 : (a % 11 == 7 ? 1e-310 * unit(rng) : unit(rng));
       }
       const double level = std::log(1000.0 + 1e5 * unit(rng));
       cpex::numerics::gaussian_optimistic_gains(sigma, level, means.data(), counts.data(),
