@@ -37,16 +37,29 @@ double solve_matrix_game(std::span<const double> payoff, std::size_t rows, std::
     glp_add_rows(lp, m + 1);
     std::vector<int> index(static_cast<std::size_t>(n) + 2);
     std::vector<double> value(static_cast<std::size_t>(n) + 2);
-    for (int c = 1; c <= n + 1; ++c) index[static_cast<std::size_t>(c)] = c;
+    // Each row's nonzero entries only, in column order (glp_set_mat_row drops zero entries and
+    // keeps the others' order: the same program as with the zeros given; a piece's row has a
+    // few nonzeros among the support's columns, so the set-up is O(nonzeros), not O(rows cols)).
     for (int j = 1; j <= m; ++j) {
-      for (int c = 1; c <= n; ++c)
-        value[static_cast<std::size_t>(c)] =
+      int len = 0;
+      for (int c = 1; c <= n; ++c) {
+        const double entry =
             -payoff[static_cast<std::size_t>(j - 1) * cols + static_cast<std::size_t>(c - 1)] / scale;
-      value[static_cast<std::size_t>(n) + 1] = 1.0;
-      glp_set_mat_row(lp, j, n + 1, index.data(), value.data());
+        if (entry == 0.0) continue;
+        ++len;
+        index[static_cast<std::size_t>(len)] = c;
+        value[static_cast<std::size_t>(len)] = entry;
+      }
+      ++len;
+      index[static_cast<std::size_t>(len)] = n + 1;
+      value[static_cast<std::size_t>(len)] = 1.0;
+      glp_set_mat_row(lp, j, len, index.data(), value.data());
       glp_set_row_bnds(lp, j, GLP_UP, 0.0, offsets[static_cast<std::size_t>(j - 1)] / scale);
     }
-    for (int c = 1; c <= n; ++c) value[static_cast<std::size_t>(c)] = 1.0;
+    for (int c = 1; c <= n; ++c) {
+      index[static_cast<std::size_t>(c)] = c;
+      value[static_cast<std::size_t>(c)] = 1.0;
+    }
     glp_set_mat_row(lp, m + 1, n, index.data(), value.data());
     glp_set_row_bnds(lp, m + 1, GLP_FX, 1.0, 1.0);
     glp_smcp parameters;
