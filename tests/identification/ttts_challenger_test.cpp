@@ -9,6 +9,7 @@
 // under-weights arms 1-3 and fails. Plus normal_above's moments against the closed form.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
@@ -112,5 +113,66 @@ TEST_CASE("normal_above draws the truncated normal", "[identification][samplers]
     INFO("a = " << a << ": mean " << sum / kSamples << " against " << mean);
     CHECK(std::abs(sum / kSamples - mean) < 5.0 * std::sqrt(variance / kSamples));
     CHECK(squares / kSamples - (sum / kSamples) * (sum / kSamples) == Approx(variance).epsilon(0.06));
+  }
+}
+
+TEST_CASE("TTTS's challenger keeps its terms across calls: the draws are those without them",
+          "[identification][samplers]") {
+  // prepare() keeps each arm's term R_j P_g(E_j) while the arm and the leader are unchanged.
+  // A challenger keeping them and one made to forget them before every call, each over 400
+  // calls of its own stream (the same seed), the statistics moved between calls as a run moves
+  // them (the leader pulled, one or two other arms pulled, the lead passing between two arms),
+  // must draw the same challengers from the same draws: the same partial sums to the bit.
+  constexpr std::size_t kMany = 40;
+  for (const bool bernoulli : {false, true}) {
+    INFO((bernoulli ? "Bernoulli" : "Gaussian") << " arms");
+    const std::vector<ArmFamily> families(
+        kMany, bernoulli ? ArmFamily::bernoulli() : ArmFamily::gaussian(0.5));
+    RandomStream moves(RunSeed{45, bernoulli ? 1u : 0u, 0}, StreamRole::EnvironmentNoise);
+    std::vector<double> counts(kMany), sums(kMany), means(kMany);
+    for (std::size_t a = 0; a < kMany; ++a) {
+      counts[a] = 200.0 + std::floor(300.0 * moves.uniform01());
+      const double mean = a == 7 ? 0.75 : (a == 3 ? 0.74 : 0.2 + 0.4 * moves.uniform01());
+      sums[a] = std::round(counts[a] * mean);
+    }
+    RandomStream a(RunSeed{46, 0, 0}, StreamRole::Algorithm),
+        b(RunSeed{46, 0, 0}, StreamRole::Algorithm);
+    TttsChallenger kept, forgetting;
+    std::size_t leader_changes = 0, previous = kMany;
+    for (int call = 0; call < 400; ++call) {
+      for (std::size_t arm = 0; arm < kMany; ++arm) means[arm] = sums[arm] / counts[arm];
+      const auto leader =
+          static_cast<std::size_t>(std::max_element(means.begin(), means.end()) - means.begin());
+      leader_changes += leader != previous;
+      previous = leader;
+      forgetting.forget_terms();
+      const std::size_t from_kept = kept.draw(families, means, counts, leader, a);
+      const std::size_t from_forgetting = forgetting.draw(families, means, counts, leader, b);
+      INFO("call " << call << ", leader " << leader);
+      REQUIRE(from_kept == from_forgetting);
+      const auto kept_sums = kept.union_weights(), forgetting_sums = forgetting.union_weights();
+      REQUIRE(std::equal(kept_sums.begin(), kept_sums.end(), forgetting_sums.begin(),
+                         forgetting_sums.end()));
+      // The run moves on: the leader pulled, or one or two other arms, or the lead passes.
+      const double u = moves.uniform01();
+      const std::size_t other = static_cast<std::size_t>(moves.uniform01() * kMany) % kMany;
+      if (u < 0.5) {
+        counts[leader] += 1.0;
+        sums[leader] += moves.uniform01() < 0.7 ? 1.0 : 0.0;
+      } else if (u < 0.95) {
+        counts[other] += 1.0;
+        sums[other] += moves.uniform01() < 0.4 ? 1.0 : 0.0;
+        if (u < 0.7)
+          counts[(other + 13) % kMany] += 1.0;  // a second arm, its mean moved by the count
+      } else {
+        const std::size_t runner_up = leader == 7 ? 3 : 7;
+        sums[runner_up] += 0.05 * counts[runner_up];  // the lead passes to the other top arm
+        sums[leader] -= 0.05 * counts[leader];
+      }
+    }
+    CHECK(a.uniform01() == b.uniform01());  // the same draws consumed
+    CHECK(kept.union_proposals() == forgetting.union_proposals());
+    CHECK(kept.union_proposals() > 100);  // the union's terms were used, and kept, often
+    CHECK(leader_changes > 5);
   }
 }

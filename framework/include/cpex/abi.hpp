@@ -30,7 +30,8 @@ namespace cpex {
 //     sampler base) and GlrSampler::closest_with_log_counts.
 // 15: identification::OptimisticGains' kept gains, TttsChallenger's PosteriorDraws member
 //     (SDK classes' layouts), RandomStream::normals.
-inline constexpr int kAbiVersion = 15;
+// 16: TttsChallenger's kept terms (an SDK class's layout).
+inline constexpr int kAbiVersion = 16;
 
 // Names of the two symbols every plugin library exports (see plugin.hpp).
 inline constexpr const char* kAbiSymbol = "cpex_abi_version";

@@ -56,7 +56,7 @@ constexpr bool layout_is(std::size_t size, std::size_t align, std::size_t member
 }  // namespace
 
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(kAbiVersion == 15,
+static_assert(kAbiVersion == 16,
               "kAbiVersion changed: write the layout of the new version below (abi_layout.cpp)");
 #define CPEX_ABI_LAYOUT(T, SIZE, ALIGN, MEMBERS)                                                    \
   static_assert(layout_is<T>(SIZE, ALIGN, MEMBERS),                                                 \

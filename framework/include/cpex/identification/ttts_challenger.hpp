@@ -67,6 +67,11 @@ class TttsChallenger {
                    bool union_of_events = true, const std::function<std::size_t()>& argmax_of_draw = {});
   // Union-of-events proposals made so far (for tests: that the scheme was the one used).
   std::uint64_t union_proposals() const { return union_proposals_; }
+  // Forgets the terms kept from the last call (for tests: the draws are the same without them).
+  void forget_terms() { terms_leader_ = kNoLeader; }
+  // The union's partial sums of R_j P_g(E_j) as the last call that prepared the union left
+  // them (for tests).
+  std::span<const double> union_weights() const { return cumulative_; }
 
  private:
   // One plain draw's argmax if it differs from the leader, else `none`.
@@ -96,6 +101,13 @@ class TttsChallenger {
   std::vector<Arm> arms_;
   PosteriorDraws draws_;  // the plain tries' and the union's draws
   std::vector<double> theta_, cumulative_;
+  // prepare()'s terms R_j P_g(E_j), kept for the leader (index, centre, spread) they were
+  // computed against; the arms whose proposal prepare() changed.
+  static constexpr std::size_t kNoLeader = static_cast<std::size_t>(-1);
+  std::vector<double> terms_;
+  std::size_t terms_leader_ = kNoLeader;
+  double terms_centre_ = 0.0, terms_spread_ = 0.0;
+  std::vector<std::size_t> changed_;
   std::uint64_t union_proposals_ = 0;
   bool union_last_ = false;  // whether the last call that prepared the union chose it
 };
