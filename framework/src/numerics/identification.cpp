@@ -322,11 +322,16 @@ class TopM final : public IdentificationProblem {
     mark(answer);
     std::size_t piece = 0, pair[2];
     double point[2];
-    if (answer.arms.size() == m_ && arms_ > m_ && one_gaussian_family(families)) {
-      // The pieces of the best arm and top-m on Gaussian arms of one sigma: each answer arm's
-      // transports in one vector pass (pair_transport's bits), then, in piece order, the pieces
-      // at or below the visitor's level visited (with their points), those above it skipped as
-      // the visitor allows (+inf, the answer's own arm, is above any finite level).
+    const bool gaussian = one_gaussian_family(families);
+    const bool bernoulli = !gaussian && one_family_of_kind(families, ArmFamily::Kind::Bernoulli);
+    if (answer.arms.size() == m_ && arms_ > m_ &&
+        (gaussian || bernoulli || one_family_of_kind(families, ArmFamily::Kind::Poisson))) {
+      // The pieces of the best arm and top-m on arms of one Gaussian sigma, one Bernoulli or one
+      // Poisson family: each answer arm's row in one vector pass — the Gaussian transports
+      // (pair_transport's bits), else the lower bounds (pair_transport_lower_bound's bits, the
+      // scan below's pruning) — then, in piece order, the pieces whose row value is at or below
+      // the visitor's level visited (with their points and exact costs), those above it skipped
+      // as the visitor allows (+inf, the answer's own arm, is above any finite level).
       row_.resize(arms_);
       inside_.assign(answer.arms.begin(), answer.arms.end());
       std::sort(inside_.begin(), inside_.end());
@@ -334,8 +339,11 @@ class TopM final : public IdentificationProblem {
       double level = visitor.skip_above();  // (asked again after each piece wanted() is asked of)
       for (std::size_t r = 0; r < answer.arms.size(); ++r) {
         const std::size_t i = answer.arms[r];
-        gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), row_.data(),
-                                 arms_, false);
+        if (gaussian)
+          gaussian_transport_costs(families.front().sigma(), i, w.data(), mu.data(), row_.data(),
+                                   arms_, false);
+        else
+          transport_floors(bernoulli, i, w.data(), mu.data(), row_.data(), arms_, false);
         pair[0] = i;
         std::size_t below = 0;  // the answer's arms below j: j's rank among the arms outside
         for (std::size_t j = 0; j < arms_; ++j) {
@@ -347,7 +355,8 @@ class TopM final : public IdentificationProblem {
           piece = r * outside + j - below;
           if (visitor.wanted(piece, pair)) {
             const Transport t =
-                pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j]);
+                gaussian ? pair_transport_inline(families[i], w[i], mu[i], families[j], w[j], mu[j])
+                         : pair_transport(families[i], w[i], mu[i], families[j], w[j], mu[j]);
             point[0] = point[1] = t.point;
             visitor.visit({piece, pair, point, t.cost});
           }
