@@ -31,10 +31,7 @@ import math
 import sys
 import time
 
-try:
-    import numpy as np
-except ImportError:  # the first python3 on PATH may lack NumPy (pyenv)
-    sys.exit(f"{sys.argv[0]}: needs NumPy: run it with Debian's /usr/bin/python3 (apt install python3-numpy)")
+from peer_common import check_arguments, np, summary  # noqa: E402  (NumPy, or a one-line refusal)
 
 T_STAR_LOG = 62033.0  # T*(mu) log(1/delta) at delta = 1e-6, for the default instance
 
@@ -138,21 +135,6 @@ def run_once(means, sigma, delta, rng, optimism=True, learner="per-answer",
             log.flush()
 
 
-def t_interval(values):
-    values = np.asarray(values, dtype=float)
-    n = len(values)
-    mean = values.mean()
-    if n < 2:
-        return mean, float("nan"), float("nan")
-    try:
-        from scipy.stats import t as student
-        q = student.ppf(0.975, n - 1)
-    except ImportError:
-        q = 1.96
-    half = q * values.std(ddof=1) / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--runs", type=int, default=6)
@@ -163,14 +145,17 @@ def main(argv=None):
     p.add_argument("--sigma", type=float, default=0.5)
     p.add_argument("--cap", type=int, default=2_000_000)
     p.add_argument("--reference", type=float, default=None,
-                   help="denominator of the ratio (default: 62,033 x log(1/delta) / log(1e6))")
+                   help="denominator of the ratio (default: T* log(1/delta) of the default instance, "
+                        "62,033 at delta = 1e-6 and sigma = 0.5, scaled by log(1/delta) and sigma^2)")
     p.add_argument("--log", default=None, help="progress log file (appended)")
     args = p.parse_args(argv)
+    check_arguments(p, args)
 
     means = default_means()
     ref = args.reference
     if ref is None:
-        ref = T_STAR_LOG * math.log(1.0 / args.delta) / math.log(1e6)
+        # Gaussian T*(mu) scales as sigma^2 (every divergence is diff^2 / (2 sigma^2)).
+        ref = T_STAR_LOG * (args.sigma / 0.5) ** 2 * math.log(1.0 / args.delta) / math.log(1e6)
     log = open(args.log, "a") if args.log else None
 
     def say(line):
@@ -181,7 +166,7 @@ def main(argv=None):
 
     say(f"# game_numpy: K={len(means)} sigma={args.sigma} delta={args.delta} "
         f"optimism={args.optimism} learner={args.learner} reference={ref:.0f}")
-    ratios = []
+    ratios, capped = [], 0
     for r in range(args.runs):
         seed = args.seed + r
         rng = np.random.default_rng(seed)
@@ -190,11 +175,14 @@ def main(argv=None):
                                 optimism=args.optimism == "on", learner=args.learner,
                                 cap=args.cap, log=log)
         cpu = time.process_time() - start
+        if samples >= args.cap:  # reached the cap: not a stopping time
+            capped += 1
+            say(f"seed={seed} samples={samples} capped cpu={cpu:.1f}s")
+            continue
         ratios.append(samples / ref)
         say(f"seed={seed} samples={samples} ratio={samples / ref:.3f} "
             f"correct={rec == 0} cpu={cpu:.1f}s")
-    mean, lo, hi = t_interval(ratios)
-    say(f"mean ratio={mean:.3f} 95% interval [{lo:.3f}, {hi:.3f}] over {len(ratios)} runs")
+    say(summary(ratios, capped))
     if log:
         log.close()
     return 0

@@ -11,12 +11,8 @@ delta = (1 - confidence) / 5. The radius is
 (the "+ 2" keeps the iterated logarithm defined at T = 1, as CPEx's LilRadius does).
 """
 import math
-import sys
 
-try:
-    import numpy as np
-except ImportError:  # the first python3 on PATH may lack NumPy (pyenv)
-    sys.exit(f"{sys.argv[0]}: needs NumPy: run it with Debian's /usr/bin/python3 (apt install python3-numpy)")
+from peer_common import np  # noqa: E402  (NumPy, or a one-line refusal)
 
 
 class LilUCBHeuristic:

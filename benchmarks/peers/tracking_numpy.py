@@ -28,16 +28,14 @@ increasing); w_1 = 1 / (1 + sum_a x_a), w_a = x_a w_1, and 1 / T*(mu) = w_1 y*.
 
 usage: /usr/bin/python3 benchmarks/peers/tracking_numpy.py --tracking c --runs 8 --seed 1
        [--delta 1e-6] [--floor sqrt-t|k-aware] [--init zero|ones|uniform] [--cap 2000000]
+       [--weights estimated|true] [--lazy-step R]
 """
 import argparse
 import math
 import sys
 import time
 
-try:
-    import numpy as np
-except ImportError:  # the first python3 on PATH may lack NumPy (pyenv)
-    sys.exit(f"{sys.argv[0]}: needs NumPy: run it with Debian's /usr/bin/python3 (apt install python3-numpy)")
+from peer_common import check_arguments, np, summary  # noqa: E402  (NumPy, or a one-line refusal)
 
 SIGMA = 0.5
 K = 1000
@@ -120,7 +118,7 @@ def project_floor(w, eps):
     return np.maximum(w - eta[jj], eps)
 
 
-def run_once(means, rng, tracking, delta, floor, init, cap):
+def run_once(means, rng, tracking, delta, floor, init, cap, true_weights=None, lazy_step=0.0):
     n = len(means)
     counts = np.ones(n)
     sums = means + SIGMA * rng.standard_normal(n)  # initial pass, rounds 1..K
@@ -136,6 +134,7 @@ def run_once(means, rng, tracking, delta, floor, init, cap):
     log_inv_delta = math.log(1.0 / delta)
     noise = rng.standard_normal(65536)
     noise_pos = 0
+    solved_best, solved_t, w = -1, 0, None  # the last solve's answer and round (--lazy-step)
     while True:
         best = int(np.argmax(mu_hat))  # smallest index on ties
         k = gaps_k(mu_hat, best)
@@ -143,7 +142,12 @@ def run_once(means, rng, tracking, delta, floor, init, cap):
         z = np.min(n1 * counts / (n1 + counts) * k)
         if z > math.log(math.log(t) + 1.0) + log_inv_delta or t >= cap:
             return t, best, z
-        w, _ = solver.solve(k, best)
+        # w*(mu_hat(t)), or the true w*(mu) throughout (--weights true: the oracle baseline)
+        if true_weights is not None:
+            w = true_weights
+        elif best != solved_best or t >= (1.0 + lazy_step) * solved_t:  # every round when 0
+            w = solver.solve(k, best)[0]
+            solved_best, solved_t = best, t
         if tracking == "c":
             eps = 0.5 / math.sqrt(n * n + t)
             track += project_floor(w, eps)
@@ -165,16 +169,6 @@ def run_once(means, rng, tracking, delta, floor, init, cap):
         t += 1
 
 
-def t_interval(values, level=0.95):
-    values = np.asarray(values, dtype=float)
-    m = values.mean()
-    if len(values) < 2:
-        return m, m, m
-    from scipy import stats
-    half = stats.t.ppf(0.5 + level / 2.0, len(values) - 1) * values.std(ddof=1) / math.sqrt(len(values))
-    return m, m - half, m + half
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tracking", choices=["c", "d"], required=True)
@@ -186,28 +180,42 @@ def main():
     parser.add_argument("--init", choices=["zero", "ones", "uniform"], default="ones",
                         help="C-Tracking's running sum S at the end of the initial pass")
     parser.add_argument("--cap", type=int, default=2_000_000)
+    parser.add_argument("--lazy-step", type=float, default=0.0,
+                        help="solve w*(mu_hat) again only when the empirical best changes or t has grown by "
+                             "this fraction since the last solve (default 0: every round, the paper)")
+    parser.add_argument("--weights", choices=["estimated", "true"], default="estimated",
+                        help="track w*(mu_hat(t)) (the algorithm) or the true w*(mu) (the oracle baseline, "
+                             "CPEx's oracle-weights: the cost of the noisy GLR alone)")
     args = parser.parse_args()
+    check_arguments(parser, args)
+    if not (args.lazy_step >= 0.0 and math.isfinite(args.lazy_step)):
+        parser.error(f"--lazy-step must be a finite fraction >= 0, got {args.lazy_step}")
 
     means = instance_means()
-    tstar, _ = characteristic_time(means)
+    tstar, w_true = characteristic_time(means)
     reference = float(round(tstar * math.log(1.0 / args.delta)))
     print(f"# T*(mu) = {tstar:.2f}; ratios below are samples / (T* log(1/delta)) = "
           f"samples / {reference:.0f}", flush=True)
     desc = f"C-Tracking init={args.init}" if args.tracking == "c" else f"D-Tracking floor={args.floor}"
+    desc += ", the true w*" if args.weights == "true" else ""
+    desc += f", w* solved again after {args.lazy_step:g} growth of t" if args.lazy_step > 0 else ""
     print(f"# {desc}, delta={args.delta:g}, K={len(means)}, sigma={SIGMA}, cap={args.cap}", flush=True)
-    ratios = []
+    ratios, capped = [], 0
     for i in range(args.runs):
         seed = args.seed + i
         rng = np.random.default_rng(seed)
         c0 = time.process_time()
-        samples, rec, z = run_once(means, rng, args.tracking, args.delta, args.floor, args.init, args.cap)
+        samples, rec, z = run_once(means, rng, args.tracking, args.delta, args.floor, args.init, args.cap,
+                                   w_true if args.weights == "true" else None, args.lazy_step)
         cpu = time.process_time() - c0
+        if samples >= args.cap:  # reached the cap: not a stopping time
+            capped += 1
+            print(f"seed {seed}  samples {samples}  capped  cpu {cpu:.1f}s", flush=True)
+            continue
         ratios.append(samples / reference)
         print(f"seed {seed}  samples {samples}  ratio {samples / reference:.3f}  "
               f"correct {rec == 0}  Z {z:.2f}  cpu {cpu:.1f}s", flush=True)
-    m, lo, hi = t_interval(ratios)
-    print(f"# mean ratio {m:.3f}  95% t-interval [{lo:.3f}, {hi:.3f}]  over {len(ratios)} runs "
-          f"(mean samples {m * reference:.0f})", flush=True)
+    print("# " + summary(ratios, capped), flush=True)
 
 
 if __name__ == "__main__":
